@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Run one test and record its outcome for the summary of `make test`.
+# usage: tools/check.sh NAME COMMAND [ARGS...]
+#   exit 0 -> PASS, exit 77 -> SKIP (the command prints the reason), else FAIL.
+# Results are appended to $TEMPO_RESULTS (default build/test-results.txt).
+set -u
+name=$1; shift
+results=${TEMPO_RESULTS:-build/test-results.txt}
+mkdir -p "$(dirname "$results")"
+log=$(mktemp)
+"$@" >"$log" 2>&1
+rc=$?
+if [ $rc -eq 0 ]; then
+  echo "PASS $name" | tee -a "$results"
+elif [ $rc -eq 77 ]; then
+  echo "SKIP $name: $(tail -n 1 "$log")" | tee -a "$results"
+else
+  echo "FAIL $name (exit $rc)" | tee -a "$results"
+  tail -n 20 "$log" | sed 's/^/    /'
+fi
+rm -f "$log"
+exit 0
