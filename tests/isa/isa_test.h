@@ -1,0 +1,124 @@
+/* Assembly macros for the self-checking ISA tests (tests/isa/).
+ *
+ * A test file includes this header and defines `test_main`, a sequence of numbered test
+ * cases.  tests/isa/runtime.S starts the image, installs the trap handler and calls
+ * test_main; falling off its end means pass.  A failing case prints one line on the UART
+ * ("isa: test N failed: got X expected Y") and ends the run with exit status N (tempo-sim
+ * exit code, or QEMU's test device on virt).  Status 255 = a failure outside any case.
+ *
+ * Reserved registers: s11 (test number), t5 and t6 (checks).  Test code must not use them.
+ * One source serves XLEN 32 and 64: REG_L/REG_S/REGBYTES and XV(v32, v64) pick by width. */
+#ifndef ISA_TEST_H
+#define ISA_TEST_H
+#include "board.h"
+
+#if __riscv_xlen == 64
+#define XLEN 64
+#define REG_L ld
+#define REG_S sd
+#define REGBYTES 8
+#define XV(v32, v64) v64
+#else
+#define XLEN 32
+#define REG_L lw
+#define REG_S sw
+#define REGBYTES 4
+#define XV(v32, v64) v32
+#endif
+
+#define TESTNUM s11
+
+/* mcause values (RISC-V privileged spec, table "Machine cause register values"). */
+#define CAUSE_MISALIGNED_FETCH 0
+#define CAUSE_FETCH_ACCESS     1
+#define CAUSE_ILLEGAL          2
+#define CAUSE_BREAKPOINT       3
+#define CAUSE_MISALIGNED_LOAD  4
+#define CAUSE_LOAD_ACCESS      5
+#define CAUSE_MISALIGNED_STORE 6
+#define CAUSE_STORE_ACCESS     7
+#define CAUSE_ECALL_M          11
+#define IRQ_MSI 3
+#define IRQ_MTI 7
+#define IRQ_MEI 11
+#define CAUSE_INTR(code) ((1 << (XLEN - 1)) | (code)) /* interrupt bit = MSB of mcause */
+
+/* mstatus / mie / mip bits (privileged spec). */
+#define MSTATUS_MIE  0x8
+#define MSTATUS_MPIE 0x80
+#define MSTATUS_MPP  0x1800
+#define MIP_MSIP 0x8
+#define MIP_MTIP 0x80
+#define MIP_MEIP 0x800
+
+/* An address no device claims on either SoC (README memory maps), below 2 GiB so that it
+ * is the same value at both widths. */
+#define UNMAPPED_ADDR 0x30000000
+
+#define TEST_FUNC .text; .align 2; .globl test_main; test_main:
+#define TEST_DONE li TESTNUM, 0; li a0, 0; j isa_exit
+
+/* Fail unless register `reg` equals `expected` (any `li` operand). */
+#define CHECK(reg, expected) \
+    li t6, expected; beq reg, t6, 10000f; mv t5, reg; j isa_fail; 10000:
+/* Fail unless two registers are equal (t6 = second). */
+#define CHECK_REG(reg, reg2) \
+    mv t6, reg2; beq reg, t6, 10001f; mv t5, reg; j isa_fail; 10001:
+
+/* Test case n: run code, then `reg` must equal `expected`. */
+#define TEST_CASE(n, reg, expected, code...) \
+    li TESTNUM, n; code; CHECK(reg, expected)
+
+/* Register-register and register-immediate operation checks. */
+#define TEST_RR(n, op, expected, v1, v2) \
+    TEST_CASE(n, a0, expected, li a1, v1; li a2, v2; op a0, a1, a2)
+#define TEST_RI(n, op, expected, v1, imm) \
+    TEST_CASE(n, a0, expected, li a1, v1; op a0, a1, imm)
+/* Same, with the destination equal to a source, and to x0 (result discarded). */
+#define TEST_RR_SRC1_EQ_DEST(n, op, expected, v1, v2) \
+    TEST_CASE(n, a1, expected, li a1, v1; li a2, v2; op a1, a1, a2)
+#define TEST_RR_ZERODEST(n, op, v1, v2) \
+    TEST_CASE(n, zero, 0, li a1, v1; li a2, v2; op zero, a1, a2)
+
+/* Expected traps.  TRAP_ARM tells the handler a trap is expected (an unexpected trap fails
+ * the current case); the handler records mcause/mepc/mtval/mstatus, disarms, and resumes at
+ * mepc + 4, or at the address stored with TRAP_RESUME_AT when one was set. */
+#define TRAP_ARM \
+    la t6, trap_armed; li t5, 1; REG_S t5, 0(t6); \
+    la t6, trap_resume; REG_S zero, 0(t6)
+#define TRAP_RESUME_AT(label) \
+    la t6, trap_resume; la t5, label; REG_S t5, 0(t6)
+/* The trap must have happened (armed flag cleared by the handler). */
+#define CHECK_TRAPPED \
+    la t6, trap_armed; REG_L t5, 0(t6); li t6, 0; bne t5, t6, isa_fail
+#define CHECK_SAVED(var, expected) \
+    la t5, var; REG_L t5, 0(t5); li t6, expected; bne t5, t6, isa_fail
+#define CHECK_SAVED_REG(var, reg) \
+    la t5, var; REG_L t5, 0(t5); mv t6, reg; bne t5, t6, isa_fail
+#define CHECK_SAVED_LABEL(var, label) \
+    la t5, var; REG_L t5, 0(t5); la t6, label; bne t5, t6, isa_fail
+
+/* Test case n: `insn` (the first instruction of the argument) must trap with `cause`,
+ * mepc at that instruction and mtval equal to register `tvalreg` (set up beforehand). */
+#define TEST_TRAP(n, cause, tvalreg, insn...) \
+    li TESTNUM, n; TRAP_ARM; 10002: insn; \
+    CHECK_TRAPPED; CHECK_SAVED(trap_cause, cause); \
+    CHECK_SAVED_LABEL(trap_epc, 10002b); CHECK_SAVED_REG(trap_tval, tvalreg)
+
+/* Illegal instruction: the privileged spec lets mtval be 0 or the instruction bits;
+ * both are accepted, anything else fails. */
+#define TEST_ILLEGAL(n, insn...) \
+    li TESTNUM, n; TRAP_ARM; 10003: insn; \
+    CHECK_TRAPPED; CHECK_SAVED(trap_cause, CAUSE_ILLEGAL); \
+    CHECK_SAVED_LABEL(trap_epc, 10003b); \
+    la t5, trap_tval; REG_L t5, 0(t5); beqz t5, 10004f; \
+    la t6, 10003b; lwu_t6_t6; bne t5, t6, isa_fail; 10004:
+
+/* Zero-extended 32-bit load of the instruction word at t6 into t6 (lw sign-extends on RV64). */
+#if XLEN == 64
+#define lwu_t6_t6 lwu t6, 0(t6)
+#else
+#define lwu_t6_t6 lw t6, 0(t6)
+#endif
+
+#endif
