@@ -1,0 +1,453 @@
+/* Tempo: a deterministic real-time kernel for RV32/RV64 machine mode.
+ *
+ * The public interface.  Every object is static: the caller owns the memory of every control
+ * block, stack and buffer and passes it in; the kernel never allocates.  The structures below
+ * are public only so that the caller can allocate them; their fields are private to the
+ * kernel (do not read or write them).
+ *
+ * Calling contexts (stated on every call):
+ *   thread  - only from a thread (may block, may switch);
+ *   ISR     - only from an interrupt handler (never blocks; any switch it causes is done once,
+ *             at interrupt exit);
+ *   any     - thread, ISR, or before tk_start() (main).
+ * A call that may block returns TK_EISR when called from an ISR (or with interrupts disabled)
+ * and TK_ELOCKED with the scheduler locked, unless its timeout is TK_NOWAIT (then it is a
+ * plain non-blocking try and works in any context).  Before tk_start() only creation and
+ * non-blocking calls are allowed.
+ *
+ * Errors are values: every call that can fail returns 0 (TK_OK) or a negative TK_E* code.
+ * Priorities: 0 is the highest, TK_PRIO_LOWEST (31) the lowest user priority; 32 levels,
+ * FIFO among equal priorities.  The idle thread runs below every level.
+ * Time is counted in ticks of TK_TICK_HZ (1 kHz) derived from the CLINT `mtime`. */
+#ifndef TEMPO_H
+#define TEMPO_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- Error codes (negative; TK_OK = 0) ---- */
+#define TK_OK        0   /* success */
+#define TK_EINVAL   (-1) /* bad argument: NULL pointer, priority or size out of range, ... */
+#define TK_EOBJ     (-2) /* object not initialised (its magic word is wrong) or destroyed */
+#define TK_EISR     (-3) /* a blocking call (timeout != TK_NOWAIT) from an ISR or with
+                            interrupts disabled, or a thread-only call from an ISR */
+#define TK_ELOCKED  (-4) /* a blocking call (timeout != TK_NOWAIT) with the scheduler locked */
+#define TK_ETIMEOUT (-5) /* the timeout expired before the wait was satisfied */
+#define TK_EAGAIN   (-6) /* TK_NOWAIT and the call would have blocked (empty, taken, ...) */
+#define TK_EFULL    (-7) /* no room: queue full, mailbox full, semaphore at its maximum */
+#define TK_EPERM    (-8) /* not the owner (mutex unlock by another thread) */
+#define TK_ESTATE   (-9) /* the thread is in the wrong state for the call (resume of a thread
+                            that is not suspended, suspend of a blocked thread, ...) */
+#define TK_ENOMEM   (-10) /* allocator or pool exhausted */
+#define TK_ELATE    (-11) /* tk_delay_until: the wake-up time had already passed */
+#define TK_EOVERFLOW (-12) /* a counter would overflow (mutex recursion, scheduler lock depth) */
+
+typedef uint32_t tk_tick_t;
+#define TK_NOWAIT  ((tk_tick_t)0)          /* do not block: return TK_EAGAIN instead */
+#define TK_FOREVER ((tk_tick_t)0xFFFFFFFFu) /* block without a timeout */
+#define TK_TICK_HZ 1000u                   /* the tick: 1 kHz (1 ms) on every board */
+
+#define TK_PRIO_COUNT  32u  /* priorities 0 (highest) .. 31 (lowest) */
+#define TK_PRIO_LOWEST 31u
+
+/* Smallest stack a thread may be given: the switch frame, one interrupt frame (interrupts run
+ * on the interrupted thread's stack) and a little C. */
+#define TK_STACK_MIN (64u * sizeof(uintptr_t))
+
+/* ---- Objects (fields private) ---- */
+struct tk_thread;
+struct tk_mutex;
+
+/* Node of the kernel's sorted timer list (thread timeouts and alarms). */
+struct tk_timer {
+    struct tk_timer *next, *prev;
+    void (*expire)(struct tk_timer *tm);
+    tk_tick_t expiry;
+};
+
+/* The one wait-queue mechanism every blocking object uses: a circular list of waiting
+ * threads ordered by priority, FIFO among equals. */
+struct tk_waitq {
+    struct tk_thread *head;
+};
+
+struct tk_thread {
+    uintptr_t sp;                   /* saved stack pointer: the port reads offset 0 */
+    struct tk_thread *next, *prev;  /* ready list or wait queue */
+    struct tk_waitq *waitq;         /* queue this thread waits on */
+    struct tk_mutex *wait_mutex;    /* mutex this thread waits on (priority inheritance) */
+    struct tk_mutex *held;          /* mutexes this thread owns */
+    uintptr_t *stack_guard;         /* lowest stack word: overflow detection */
+    void *wait_buf;                 /* message buffer of a blocked send/receive */
+    uintptr_t wait_data;            /* word passed by the waker (mail, event bits) */
+    uintptr_t mail;                 /* the one-word mailbox */
+    struct tk_timer timeout;
+    const char *name;
+    uint32_t magic;
+    uint32_t wait_bits;             /* event flags wanted */
+    int32_t wait_result;
+    uint16_t slice, slice_left;     /* round-robin time slice in ticks, 0 = none */
+    uint8_t prio, base_prio, state, flags;
+};
+
+struct tk_sem {
+    struct tk_waitq waiters;
+    uint32_t count, max;
+    uint32_t magic;
+};
+
+struct tk_mutex {
+    struct tk_waitq waiters;
+    struct tk_thread *owner;
+    struct tk_mutex *next_held;     /* owner's list of held mutexes */
+    uint32_t magic;
+    uint32_t depth;                 /* recursion depth */
+};
+
+struct tk_event {
+    struct tk_waitq waiters;
+    uint32_t bits;
+    uint32_t magic;
+};
+
+struct tk_fifo_node {
+    struct tk_fifo_node *next;
+};
+struct tk_fifo {
+    struct tk_fifo_node *head, *tail;
+    uint32_t magic;
+};
+
+struct tk_msgq {                    /* only the receiver blocks */
+    struct tk_waitq receivers;
+    uint32_t *buf;
+    uint16_t words, capacity, count, head; /* message size in words; ring indices */
+    uint32_t magic;
+};
+
+struct tk_bmq {                     /* both sides block */
+    struct tk_waitq receivers, senders;
+    uint32_t *buf;
+    uint16_t words, capacity, count, head;
+    uint32_t magic;
+};
+
+struct tk_pool {
+    void *free;
+    uint8_t *start, *end;
+    uint32_t block_size, free_count;
+    uint32_t magic;
+};
+
+/* TLSF: first-level classes are powers of two, each split in TK_HEAP_SL linear classes. */
+#define TK_HEAP_FL 20u
+#define TK_HEAP_SL 8u
+struct tk_heap_block;
+struct tk_heap {
+    uint32_t fl_map;
+    uint8_t sl_map[TK_HEAP_FL];
+    struct tk_heap_block *free[TK_HEAP_FL][TK_HEAP_SL];
+    uint8_t *start, *end;
+    size_t free_bytes;
+    uint32_t magic;
+};
+
+struct tk_alarm {
+    struct tk_timer node;
+    void (*fn)(struct tk_alarm *alarm, void *arg);
+    void *arg;
+    tk_tick_t period;
+    uint32_t magic;
+    uint8_t active;
+};
+
+/* ---- Kernel ---- */
+
+/* Initialise the kernel (ready lists, timer list, idle thread).  Call once from main()
+ * before any other call.  Returns TK_OK.  Context: main, before tk_start(). */
+int tk_init(void);
+
+/* Start scheduling: installs the trap vector, starts the CLINT time base, enables interrupts
+ * and switches to the highest-priority ready thread (the idle thread if none).  Never returns;
+ * main's stack is abandoned.  Context: main. */
+void tk_start(void) __attribute__((noreturn));
+
+/* ---- Threads ---- */
+#define TK_THREAD_SUSPENDED 1u /* tk_thread_create option: create suspended (tk_thread_resume) */
+
+/* Create a thread in caller-owned memory.  `entry(arg)` runs on `stack` (stack_bytes, at
+ * least TK_STACK_MIN; the lowest word becomes a guard word checked at every switch away from
+ * the thread).  Returning from entry is tk_thread_exit().  The new thread is ready (or
+ * suspended with TK_THREAD_SUSPENDED); created from a thread, it preempts the caller when it
+ * has a higher priority.  Returns TK_OK, TK_EINVAL (NULL t/entry/stack, stack too small,
+ * prio > TK_PRIO_LOWEST, unknown option), TK_ESTATE (t is a live thread).  Context: thread or
+ * main. */
+int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *arg), void *arg,
+                     void *stack, size_t stack_bytes, unsigned prio, unsigned options);
+
+/* The calling thread.  Context: thread (in an ISR: the interrupted thread). */
+struct tk_thread *tk_thread_self(void);
+
+/* Move the calling thread behind the other ready threads of its priority; switch if there is
+ * one.  Returns TK_OK, TK_EISR.  Context: thread. */
+int tk_yield(void);
+
+/* Sleep for `ticks` ticks (wakes at the ticks-th tick boundary from now).  TK_NOWAIT returns
+ * at once.  Returns TK_OK, TK_EINVAL (TK_FOREVER: use tk_thread_suspend), TK_EISR,
+ * TK_ELOCKED.  Context: thread. */
+int tk_delay(tk_tick_t ticks);
+
+/* Periodic sleep: advance *last_wake by `period` and sleep until that tick.  Initialise
+ * *last_wake with tk_tick_get().  Returns TK_OK, TK_ELATE (the new wake time had already
+ * passed: *last_wake is advanced anyway, no sleep), TK_EINVAL (NULL, period 0), TK_EISR,
+ * TK_ELOCKED.  Context: thread. */
+int tk_delay_until(tk_tick_t *last_wake, tk_tick_t period);
+
+/* Suspend thread t (NULL = the caller) until tk_thread_resume.  A ready or running thread
+ * only.  Returns TK_OK, TK_EOBJ, TK_ESTATE (already suspended, blocked or sleeping, exited),
+ * TK_EISR / TK_ELOCKED (suspending the caller from an ISR / with the scheduler locked).
+ * Context: thread (suspending another thread: any). */
+int tk_thread_suspend(struct tk_thread *t);
+
+/* Make a suspended thread ready; switch to it if it has a higher priority than the caller.
+ * Returns TK_OK, TK_EOBJ (NULL or not a thread), TK_ESTATE (not suspended).  Context: thread
+ * (from an ISR use tk_thread_resume_from_isr). */
+int tk_thread_resume(struct tk_thread *t);
+
+/* tk_thread_resume for interrupt handlers: the switch, if any, happens at interrupt exit.
+ * Returns as tk_thread_resume.  Context: ISR. */
+int tk_thread_resume_from_isr(struct tk_thread *t);
+
+/* Set the base priority of t (NULL = caller).  The effective priority stays raised while t
+ * holds a mutex a higher-priority thread waits for; the change is propagated along a chain
+ * of mutex owners; may switch.  Returns TK_OK, TK_EOBJ, TK_EINVAL (prio > TK_PRIO_LOWEST),
+ * TK_ESTATE (exited).  Context: thread. */
+int tk_thread_set_priority(struct tk_thread *t, unsigned prio);
+
+/* Effective (possibly inherited) priority of t (NULL = caller), or TK_EOBJ.  Context: any. */
+int tk_thread_priority(struct tk_thread *t);
+
+/* Round-robin time slice of t (NULL = caller): after `ticks` ticks of running it is moved
+ * behind its equal-priority peers; 0 = no slicing (default).  Returns TK_OK, TK_EOBJ,
+ * TK_EINVAL (ticks > 65535).  Context: any. */
+int tk_thread_set_slice(struct tk_thread *t, tk_tick_t ticks);
+
+/* Terminate the calling thread; never returns.  Mutexes it holds stay locked (a programming
+ * error).  Context: thread. */
+void tk_thread_exit(void) __attribute__((noreturn));
+
+/* Thread states, as returned by tk_thread_state(). */
+enum tk_thread_state {
+    TK_STATE_UNUSED = 0, TK_STATE_READY, TK_STATE_BLOCKED, TK_STATE_SLEEPING,
+    TK_STATE_SUSPENDED, TK_STATE_EXITED
+};
+/* State of t (READY includes running), or TK_EOBJ.  Context: any. */
+int tk_thread_state(struct tk_thread *t);
+
+/* Lock / unlock the scheduler (nesting, depth up to 255): while locked the caller is not
+ * switched out (interrupts still run; a switch they request happens at the last unlock).
+ * Blocking calls return TK_ELOCKED.  lock returns TK_OK, TK_EISR, TK_EOVERFLOW; unlock
+ * returns TK_OK, TK_EISR, TK_ESTATE (not locked).  Context: thread. */
+int tk_sched_lock(void);
+int tk_sched_unlock(void);
+
+/* ---- Time ---- */
+
+/* Ticks since tk_start() (wraps at 2^32).  Context: any. */
+tk_tick_t tk_tick_get(void);
+
+/* Initialise an alarm: fn(alarm, arg) runs in the timer interrupt (it may call *_from_isr
+ * calls).  Returns TK_OK, TK_EINVAL (NULL a or fn).  Context: any (not on an active alarm). */
+int tk_alarm_init(struct tk_alarm *a, void (*fn)(struct tk_alarm *a, void *arg), void *arg);
+
+/* Start (or restart) an alarm: first call after `delay` ticks (>= 1), then every `period`
+ * ticks (0 = one-shot).  Each expiry costs constant work plus one sorted re-insertion.
+ * Returns TK_OK, TK_EOBJ, TK_EINVAL (delay 0 or TK_FOREVER, period TK_FOREVER).
+ * Context: any. */
+int tk_alarm_start(struct tk_alarm *a, tk_tick_t delay, tk_tick_t period);
+
+/* Stop an alarm (no effect if not active).  Returns TK_OK, TK_EOBJ.  Context: any. */
+int tk_alarm_stop(struct tk_alarm *a);
+
+/* ---- Counting semaphore ---- */
+
+/* Initialise with `count` (<= max) and maximum `max` (>= 1).  Returns TK_OK, TK_EINVAL.
+ * Context: any (not on a semaphore threads wait on). */
+int tk_sem_init(struct tk_sem *s, uint32_t count, uint32_t max);
+
+/* Post: wake the highest-priority waiter (FIFO among equals) or increment the count.  May
+ * switch.  Returns TK_OK, TK_EOBJ, TK_EFULL (count at max).  Context: thread. */
+int tk_sem_post(struct tk_sem *s);
+
+/* Post from an interrupt handler.  Returns as tk_sem_post.  Context: ISR. */
+int tk_sem_post_from_isr(struct tk_sem *s);
+
+/* Take one unit, waiting up to `timeout` ticks.  Returns TK_OK, TK_EOBJ, TK_ETIMEOUT,
+ * TK_EAGAIN (TK_NOWAIT and count 0), TK_EISR, TK_ELOCKED.  Context: thread (TK_NOWAIT: any). */
+int tk_sem_pend(struct tk_sem *s, tk_tick_t timeout);
+
+/* Take one unit if available: tk_sem_pend(s, TK_NOWAIT).  Context: any. */
+int tk_sem_try(struct tk_sem *s);
+
+/* Current count, or TK_EOBJ.  Context: any. */
+int32_t tk_sem_count(struct tk_sem *s);
+
+/* ---- Mutex (recursive, priority inheritance) ---- */
+
+/* Initialise unlocked.  Returns TK_OK, TK_EINVAL.  Context: any (not on a used mutex). */
+int tk_mutex_init(struct tk_mutex *m);
+
+/* Lock, waiting up to `timeout` ticks.  Recursive: the owner locking again nests (depth up to
+ * 2^32-1).  While a thread waits, the owner (and transitively the owner of the mutex that
+ * owner waits on, ...) runs at least at the waiter's priority.  Returns TK_OK, TK_EOBJ,
+ * TK_ETIMEOUT, TK_EAGAIN (TK_NOWAIT and owned by another), TK_EOVERFLOW, TK_EISR, TK_ELOCKED.
+ * Context: thread. */
+int tk_mutex_lock(struct tk_mutex *m, tk_tick_t timeout);
+
+/* tk_mutex_lock(m, TK_NOWAIT).  Context: thread. */
+int tk_mutex_trylock(struct tk_mutex *m);
+
+/* Unlock one level; at depth 0 the mutex passes to the highest-priority waiter and the
+ * caller's inherited priority is recomputed (from the mutexes it still holds).  May switch.
+ * Returns TK_OK, TK_EOBJ, TK_EPERM (caller is not the owner), TK_EISR.  Context: thread. */
+int tk_mutex_unlock(struct tk_mutex *m);
+
+/* ---- Event flags (32 bits) ---- */
+#define TK_EVENT_ANY   0u /* tk_event_wait: any bit of the set suffices */
+#define TK_EVENT_ALL   1u /* tk_event_wait: all bits of the set are needed */
+#define TK_EVENT_CLEAR 2u /* tk_event_wait: clear the bits that satisfied the wait */
+
+/* Initialise with `bits`.  Returns TK_OK, TK_EINVAL.  Context: any. */
+int tk_event_init(struct tk_event *e, uint32_t bits);
+
+/* OR `bits` in; wake every waiter now satisfied (in priority order).  May switch.  Returns
+ * TK_OK, TK_EOBJ.  Context: thread. */
+int tk_event_set(struct tk_event *e, uint32_t bits);
+
+/* tk_event_set from an interrupt handler.  Context: ISR. */
+int tk_event_set_from_isr(struct tk_event *e, uint32_t bits);
+
+/* Clear `bits`.  Returns TK_OK, TK_EOBJ.  Context: any. */
+int tk_event_clear(struct tk_event *e, uint32_t bits);
+
+/* Current bits (or 0 for a bad object).  Context: any. */
+uint32_t tk_event_get(struct tk_event *e);
+
+/* Wait until any/all (`options`) of `bits` are set, up to `timeout` ticks; *got (if not NULL)
+ * receives the flags that satisfied the wait.  Returns TK_OK, TK_EOBJ, TK_EINVAL (bits 0,
+ * unknown option), TK_ETIMEOUT, TK_EAGAIN, TK_EISR, TK_ELOCKED.  Context: thread
+ * (TK_NOWAIT: any). */
+int tk_event_wait(struct tk_event *e, uint32_t bits, unsigned options, uint32_t *got,
+                  tk_tick_t timeout);
+
+/* ---- Per-thread one-word mailbox ---- */
+
+/* Put `word` in t's mailbox (one word deep) and wake t if it waits in tk_mail_recv; may
+ * switch.  Returns TK_OK, TK_EOBJ, TK_EFULL (mailbox already holds a word).  Context: thread. */
+int tk_mail_send(struct tk_thread *t, uintptr_t word);
+
+/* tk_mail_send from an interrupt handler.  Context: ISR. */
+int tk_mail_send_from_isr(struct tk_thread *t, uintptr_t word);
+
+/* Take the word from the caller's mailbox, waiting up to `timeout` ticks.  Returns TK_OK,
+ * TK_EINVAL (word NULL), TK_ETIMEOUT, TK_EAGAIN, TK_EISR, TK_ELOCKED.  Context: thread. */
+int tk_mail_recv(uintptr_t *word, tk_tick_t timeout);
+
+/* ---- Non-blocking intrusive FIFO ---- */
+
+/* Initialise empty.  Returns TK_OK, TK_EINVAL.  Context: any. */
+int tk_fifo_init(struct tk_fifo *f);
+/* Append `node` (caller-owned, not already queued).  Returns TK_OK, TK_EOBJ, TK_EINVAL.
+ * Context: any (thread and ISR). */
+int tk_fifo_put(struct tk_fifo *f, struct tk_fifo_node *node);
+/* Remove the oldest node into *node.  Returns TK_OK, TK_EOBJ, TK_EINVAL, TK_EAGAIN (empty).
+ * Context: any. */
+int tk_fifo_get(struct tk_fifo *f, struct tk_fifo_node **node);
+
+/* ---- Message queue: fixed-size copied messages, only the receiver blocks ---- */
+
+/* Initialise over `buf` (4-byte aligned, capacity * msg_bytes bytes).  msg_bytes: a multiple
+ * of 4, 4..1024; capacity 1..65535.  Returns TK_OK, TK_EINVAL.  Context: any. */
+int tk_msgq_init(struct tk_msgq *q, void *buf, size_t msg_bytes, size_t capacity);
+/* Copy a message in (straight to a waiting receiver if there is one); never blocks; may
+ * switch.  Returns TK_OK, TK_EOBJ, TK_EINVAL (msg NULL), TK_EFULL.  Context: thread. */
+int tk_msgq_send(struct tk_msgq *q, const void *msg);
+/* tk_msgq_send from an interrupt handler.  Context: ISR. */
+int tk_msgq_send_from_isr(struct tk_msgq *q, const void *msg);
+/* Copy the oldest message out, waiting up to `timeout` ticks.  Returns TK_OK, TK_EOBJ,
+ * TK_EINVAL, TK_ETIMEOUT, TK_EAGAIN, TK_EISR, TK_ELOCKED.  Context: thread (TK_NOWAIT: any). */
+int tk_msgq_recv(struct tk_msgq *q, void *msg, tk_tick_t timeout);
+
+/* ---- Bounded blocking queue: both sides block ---- */
+
+/* As tk_msgq_init.  Context: any. */
+int tk_bmq_init(struct tk_bmq *q, void *buf, size_t msg_bytes, size_t capacity);
+/* Copy a message in, waiting up to `timeout` ticks for room.  Returns TK_OK, TK_EOBJ,
+ * TK_EINVAL, TK_ETIMEOUT, TK_EAGAIN (TK_NOWAIT and full), TK_EISR, TK_ELOCKED.
+ * Context: thread (TK_NOWAIT: any). */
+int tk_bmq_send(struct tk_bmq *q, const void *msg, tk_tick_t timeout);
+/* Non-blocking send from an interrupt handler.  Returns TK_OK, TK_EOBJ, TK_EINVAL, TK_EFULL.
+ * Context: ISR. */
+int tk_bmq_send_from_isr(struct tk_bmq *q, const void *msg);
+/* Copy the oldest message out (waking a blocked sender), waiting up to `timeout` ticks.
+ * Returns TK_OK, TK_EOBJ, TK_EINVAL, TK_ETIMEOUT, TK_EAGAIN, TK_EISR, TK_ELOCKED.
+ * Context: thread (TK_NOWAIT: any). */
+int tk_bmq_recv(struct tk_bmq *q, void *msg, tk_tick_t timeout);
+
+/* ---- Fixed-block pool (O(1)) ---- */
+
+/* Initialise `count` blocks of `block_bytes` (rounded up to a multiple of sizeof(void *))
+ * over `buf` (pointer-aligned, count * rounded size bytes).  Returns TK_OK, TK_EINVAL.
+ * Context: any. */
+int tk_pool_init(struct tk_pool *p, void *buf, size_t block_bytes, size_t count);
+/* Take a block into *block.  Returns TK_OK, TK_EOBJ, TK_EINVAL, TK_ENOMEM.  Context: any. */
+int tk_pool_alloc(struct tk_pool *p, void **block);
+/* Return a block.  Returns TK_OK, TK_EOBJ, TK_EINVAL (not a block of this pool).  Context: any. */
+int tk_pool_free(struct tk_pool *p, void *block);
+
+/* ---- Variable-size allocator: two-level segregated fit (bounded time) ---- */
+
+/* Initialise over `mem` (bytes, at least 64, at most 2^(TK_HEAP_FL+5) - 1).  Returns TK_OK,
+ * TK_EINVAL.  Context: any. */
+int tk_heap_init(struct tk_heap *h, void *mem, size_t bytes);
+/* Allocate `bytes` (8-byte aligned) into *ptr in bounded time (no list walks).  Returns
+ * TK_OK, TK_EOBJ, TK_EINVAL (bytes 0, ptr NULL), TK_ENOMEM.  Context: any. */
+int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr);
+/* Free a block from tk_heap_alloc, merging with free neighbours.  Returns TK_OK, TK_EOBJ,
+ * TK_EINVAL (not an allocated block of this heap, e.g. a double free).  Context: any. */
+int tk_heap_free(struct tk_heap *h, void *ptr);
+/* Bytes currently free (headers included).  Context: any. */
+size_t tk_heap_free_bytes(struct tk_heap *h);
+
+/* ---- Interrupts ---- */
+#define TK_IRQ_SOFTWARE 3u  /* machine software interrupt (msip) */
+#define TK_IRQ_EXTERNAL 11u /* machine external interrupt */
+
+/* Attach handler fn(arg) to interrupt `irq` (TK_IRQ_SOFTWARE or TK_IRQ_EXTERNAL) and enable
+ * it; fn == NULL detaches and disables.  Handlers run with interrupts disabled on the
+ * interrupted thread's stack and may call *_from_isr and "any" calls.  The kernel clears
+ * msip before calling a software-interrupt handler; an external handler must acknowledge its
+ * device.  Returns TK_OK, TK_EINVAL (unknown irq).  Context: any. */
+int tk_irq_attach(unsigned irq, void (*fn)(void *arg), void *arg);
+
+/* Raise the machine software interrupt (msip; taken when interrupts are enabled).
+ * Context: any. */
+void tk_irq_raise_software(void);
+
+/* Disable interrupts; returns the previous state for tk_irq_unlock.  Context: any. */
+unsigned long tk_irq_lock(void);
+/* Restore the state returned by tk_irq_lock.  Context: any. */
+void tk_irq_unlock(unsigned long state);
+
+/* ---- Faults ---- */
+#define TK_FATAL_STACK     1 /* a thread's stack guard word was overwritten */
+#define TK_FATAL_EXCEPTION 2 /* a synchronous exception (illegal instruction, fault, ...) */
+#define TK_FATAL_IRQ       3 /* an interrupt with no handler attached */
+
+/* Install the fault handler: fn(reason, thread, detail) (detail: mcause for exceptions).
+ * For TK_FATAL_STACK the handler may return: the overflowing thread is then terminated and
+ * scheduling continues.  For the other reasons the default handler (and a returning one) ends
+ * the run with board_exit(100 + reason).  NULL restores the default, which prints a line and
+ * exits for every reason.  Context: any. */
+void tk_set_fatal_handler(void (*fn)(int reason, struct tk_thread *t, uintptr_t detail));
+
+#endif
