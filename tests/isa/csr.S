@@ -3,7 +3,7 @@
  * mie, mip, the counters (RV32 high halves) and the read-only user aliases.
  * Privileged spec references: "CSR Instructions" (unprivileged Zicsr chapter), "Machine-
  * Level CSRs".  Exact-value checks that hold only for the paper core (misa exactly I+M,
- * exact instret deltas, unimplemented standard CSRs) are in sim_only.S. */
+ * exact instret deltas, unimplemented standard CSRs) are in csr_strict.S. */
 #include "isa_test.h"
 #define PAT1 XV(0xa5a5a5a5, 0xa5a5a5a55a5a5a5a)
 #define PAT2 XV(0x0ff00ff0, 0x0ff00ff00ff00ff0)
@@ -35,7 +35,7 @@ TEST_FUNC
     /* read-only CSRs: reading with rs1 = x0 / uimm = 0 is legal, any write is illegal */
     TEST_CASE(22, a0, 0, li a0, 7; csrr a0, mhartid)
     TEST_CASE(23, a0, 0, csrrs a0, mhartid, zero; csrrc a0, mhartid, zero; csrrsi a0, mhartid, 0; csrrci a0, mhartid, 0)
-    li a0, 1                                     /* (a zero value in rs1 != x0: sim_only.S) */
+    li a0, 1                                     /* (a zero value in rs1 != x0: csr_strict.S) */
     TEST_ILLEGAL(24, csrrs a1, mhartid, a0)
     TEST_ILLEGAL(25, csrrc a1, mhartid, a0)
     TEST_ILLEGAL(26, csrrw zero, mhartid, zero)  /* csrrw always writes */
@@ -52,7 +52,7 @@ TEST_FUNC
     TEST_CASE(34, a0, XV(1, 2), csrr a0, misa; srli a0, a0, XLEN - 2)
     TEST_CASE(35, a0, (1 << 8) | (1 << 12), csrr a0, misa; li a1, (1 << 8) | (1 << 12); and a0, a0, a1)
     TEST_CASE(36, a0, 0, csrr a0, misa; andi a0, a0, 1 << 4)                 /* not RV32E */
-    /* mstatus: MIE and MPIE read back (MPP hard-wired to 3: sim_only.S; QEMU 7.2 lets it be 0) */
+    /* mstatus: MIE and MPIE read back (MPP hard-wired to 3: csr_strict.S; QEMU 7.2 lets it be 0) */
     TEST_CASE(39, a0, MSTATUS_MPIE, csrsi mstatus, 0; li a1, MSTATUS_MPIE; csrs mstatus, a1; csrr a0, mstatus; andi a0, a0, 0x88)
     TEST_CASE(40, a0, MSTATUS_MPIE | MSTATUS_MIE, csrsi mstatus, MSTATUS_MIE; csrr a0, mstatus; andi a0, a0, 0x88)
     TEST_CASE(41, a0, 0, li a1, 0x88; csrc mstatus, a1; csrr a0, mstatus; andi a0, a0, 0x88)
@@ -64,7 +64,7 @@ TEST_FUNC
     call timer_off
     TEST_CASE(45, a0, 0, li a1, -1; csrw mip, a1; csrr a0, mip; li a1, 0x888; and a0, a0, a1)
     TEST_CASE(46, a0, 0, csrs mip, a1; csrc mip, a1; csrr a0, mip; li a1, 0x888; and a0, a0, a1)
-    /* the trap CSRs are read-write; (mepc[1:0] = 0 for IALIGN = 32: sim_only.S) */
+    /* the trap CSRs are read-write; (mepc[1:0] = 0 for IALIGN = 32: csr_strict.S) */
     TEST_CASE(47, a0, PAT2, li a1, PAT2; csrw mepc, a1; csrr a0, mepc)
     TEST_CASE(49, a0, PAT1, li a1, PAT1; csrw mtval, a1; csrr a0, mtval)
     TEST_CASE(50, a0, CAUSE_ECALL_M, li a1, CAUSE_ECALL_M; csrw mcause, a1; csrr a0, mcause)
@@ -92,7 +92,7 @@ TEST_FUNC
     TEST_CASE(60, a0, 5, csrr a0, cycleh)
     TEST_CASE(61, a0, 7, csrr a0, instreth)
     TEST_CASE(62, a0, 0, csrw mcycleh, zero; csrw minstreth, zero; csrr a0, mcycleh)
-    /* (the carry from mcycle into mcycleh: sim_only.S; QEMU 7.2 keeps the halves apart) */
+    /* (the carry from mcycle into mcycleh: csr_strict.S; QEMU 7.2 keeps the halves apart) */
 #else
     TEST_CASE(58, a0, 1, li a1, 0x100000000; csrw mcycle, a1; csrr a2, mcycle; srli a0, a2, 32)
 #endif

@@ -7,7 +7,7 @@ ISA_OUT   := $(BUILD)/isa
 ISA_PORTABLE := alu branch jump loadstore mul div csr traps fence rv64w interrupts
 # Areas that need tempo-sim: the simulator-control device, or behaviour of the paper's
 # M-only core that QEMU does not share (misaligned data traps, CSRs QEMU implements).
-ISA_SIM_ONLY := irq_ext sim_only
+ISA_SIM_ONLY := misaligned csr_strict irq_ext
 ISA_AREAS := $(ISA_PORTABLE) $(ISA_SIM_ONLY)
 # Compile with Zicsr and Zifencei (spec/toolchain.md: GCC 12 needs them spelled); no
 # library is linked, so the multilib choice does not matter.

@@ -51,9 +51,9 @@
 #define MIP_MTIP 0x80
 #define MIP_MEIP 0x800
 
-/* An address no device claims on either SoC (README memory maps), below 2 GiB so that it
- * is the same value at both widths. */
-#define UNMAPPED_ADDR 0x30000000
+/* An address no device claims on either SoC (README memory maps) nor on QEMU virt, below
+ * 2 GiB so that it is the same value at both widths. */
+#define UNMAPPED_ADDR 0x00800000
 
 #define TEST_FUNC .text; .align 2; .globl test_main; test_main:
 #define TEST_DONE li TESTNUM, 0; li a0, 0; j isa_exit
