@@ -2,11 +2,24 @@
  *
  * CONTRACT between the execute loop (sim/cpu.c) and the timing model (sim/timing.c):
  * the loop executes each instruction functionally, then asks the model how many cycles
- * it cost; mcycle advances by that amount.  The model keeps the hazard state (recent
- * producers, the global 2-bit predictor, CSR write in flight) and stall counters by cause.
+ * it cost; mcycle advances by that amount.  A CSR read of mcycle returns mcycle before the
+ * reading instruction's own cost is added.
  *
- * STATUS: this is the interface with a placeholder model (1 cycle per instruction);
- * the timing issue replaces the bodies, not the interface. */
+ * THE MODEL.  Every instruction has a base cycle: the cycle it issues into EXR (the stage
+ * where all forwarding lands).  Its cost is 1 + the bubbles it waits in EXR for an operand
+ * (ALU-use, load-use) or a CSR write in flight + the cycles it freezes the whole pipeline
+ * (CSR, RAM store, MUL, DIV) + the bubbles behind it when it redirects fetch (predicted-
+ * taken branch, misprediction, JAL/JALR).  Hazards are found with a scoreboard in
+ * "pipeline time" (`now`): time that does not advance while the whole pipeline is frozen,
+ * because a frozen pipeline keeps every distance between instructions (a load frozen in BR
+ * still has its data one stage later).  Traps and MRET go through the trap-controller FSM.
+ * Every number is a field of struct timing_params (sim/timing.c: the table with names,
+ * defaults and spec citations), settable with --set name=value.
+ *
+ * Interface changes since the placeholder (also in /work/notes/timing-interface.md):
+ * TRAP_MEM_FAULT (load/store faults are raised in MEM, one stage after ECALL), ST_IDLE,
+ * timing_interrupt() (interrupt taken at a boundary, cost from the assertion cycle),
+ * timing_irq_window(), timing_idle(), timing_get_param(). */
 #ifndef TEMPO_TIMING_H
 #define TEMPO_TIMING_H
 #include <stdbool.h>
@@ -44,43 +57,148 @@ struct timing_insn {
     uint8_t cls, rd, rs1, rs2;
 };
 
-/* Kinds of control transfer charged through the trap controller FSM. */
-enum trap_kind { TRAP_EXCEPTION, TRAP_ECALL, TRAP_INTERRUPT };
+/* Kinds of control transfer charged through the trap controller FSM.
+ * TRAP_EXCEPTION: illegal instruction, EBREAK, misaligned/faulting fetch target: the
+ * synchronous (ECALL) path, raised in BR.  TRAP_MEM_FAULT: misaligned or faulting load or
+ * store, raised in MEM (the highest-priority source), one stage later. */
+enum trap_kind { TRAP_EXCEPTION, TRAP_ECALL, TRAP_INTERRUPT, TRAP_MEM_FAULT };
 
-/* Stall causes reported by --stats; base cycles (one per issued instruction) plus the
- * stall cycles equal mcycle. */
+/* Stall causes reported by --stats; base cycles (one per timing_retire/timing_mret call)
+ * plus the stall cycles equal mcycle.  ST_IDLE: cycles WFI waited (timing_idle). */
 enum stall_cause {
     ST_ALU_USE, ST_LOAD_USE, ST_BRANCH, ST_MISPREDICT, ST_JUMP, ST_STORE, ST_MUL, ST_DIV,
-    ST_CSR, ST_TRAP, ST_REFILL, ST_COUNT
+    ST_CSR, ST_TRAP, ST_REFILL, ST_IDLE, ST_COUNT
 };
 extern const char *const stall_cause_name[ST_COUNT];
 
+/* The model's numbers; sim/timing.c holds the one table of names, defaults and citations. */
+enum predictor_kind { BP_GLOBAL2BIT, BP_NOT_TAKEN, BP_TAKEN };
+struct timing_params {
+    uint32_t alu_use, load_use, branch_taken, mispredict, jal, jalr;
+    uint32_t store_ram, store_mmio, mul, div32, div64, div_early;
+    uint32_t csr, csr_raw;
+    uint32_t trap_detect, ecall_stage, exc_stage, mem_fault_stage;
+    uint32_t fsm_ecall, fsm_exc, fsm_irq, fsm_mret, refill, irq_flush;
+    uint32_t predictor, bp_init;
+};
+extern struct timing_params timing_p;
+
+#define TIMING_BP_FIFO 8 /* predictor updates in flight (at most 4 fit in the 5-cycle gap) */
+#define TIMING_CSRW 4    /* CSR writes in flight EX..WB */
+
 struct timing {
     uint64_t stall[ST_COUNT];
+    uint64_t now;            /* pipeline time of the next instruction's natural issue */
+    uint64_t ready[32];      /* pipeline time from which a consumer may be in EXR */
+    uint8_t cause[32];       /* ST_ALU_USE or ST_LOAD_USE: who made ready[] late */
+    uint64_t csrw[TIMING_CSRW]; /* issue times of the last CSR writes */
+    unsigned csrw_n;
+    unsigned bp;             /* the global 2-bit counter as IO sees it */
+    uint64_t bp_at[TIMING_BP_FIFO]; /* pending updates: visible from this pipeline time */
+    uint8_t bp_taken[TIMING_BP_FIFO];
+    unsigned bp_head, bp_count;
+    uint64_t branches, mispredicts;
 };
 
 void timing_init(struct timing *t);
 /* `--set name=value`: 0 on success, -1 (with a message on stderr) for an unknown name or
- * a bad value. */
+ * a bad value.  Call before timing_init (or call timing_init again). */
 int timing_set_param(const char *assignment);
+/* The value of a parameter by name; -1 when there is none. */
+long long timing_get_param(const char *name);
 void timing_list_params(FILE *out);
+/* Back to the defaults (host unit tests). */
+void timing_reset_params(void);
+/* Out-of-line parts (sim/timing.c). */
+uint32_t timing_branch(struct timing *t, uint64_t x0, uint64_t x, unsigned flags);
+uint32_t timing_csr_raw(struct timing *t, uint64_t x, unsigned flags);
+
+static inline uint32_t timing_freeze(struct timing *t, enum stall_cause c, uint32_t n)
+{
+    t->stall[c] += n;
+    return n;
+}
 
 /* Cycles one executed (non-trapping) instruction adds to mcycle. */
 static inline uint32_t timing_retire(struct timing *t, struct timing_insn in, unsigned flags)
 {
-    (void)t; (void)in; (void)flags;
-    return 1;
+    const struct timing_params *p = &timing_p;
+    uint64_t x0 = t->now, x = x0;
+    uint32_t cost = 1, lat = 1;
+    /* Operands: forwarding lands in EXR only; store data (rs2) is forwarded from EX, BR,
+     * MEM and WB without a stall (spec: Data hazards).  NOTE: the published RTL
+     * (Hazard_Unit.v) stalls store data like any operand; we follow the spec. */
+    uint64_t r1 = t->ready[in.rs1];
+    uint64_t r2 = in.cls == TC_STORE ? 0 : t->ready[in.rs2];
+    uint64_t r = r1 > r2 ? r1 : r2;
+    if (r > x) {
+        enum stall_cause c = r1 >= r2 ? t->cause[in.rs1] : t->cause[in.rs2];
+        t->stall[c] += r - x;
+        cost += (uint32_t)(r - x);
+        x = r;
+    }
+    t->now = x + 1;
+    switch (in.cls) {
+    case TC_ALU:
+        lat = 1 + p->alu_use;
+        break;
+    case TC_LOAD:
+        lat = 1 + p->load_use;
+        break;
+    case TC_STORE:
+        cost += timing_freeze(t, ST_STORE, flags & TF_MMIO ? p->store_mmio : p->store_ram);
+        break;
+    case TC_BRANCH:
+        cost += timing_branch(t, x0, x, flags);
+        break;
+    case TC_JAL:
+        t->now += p->jal;
+        cost += timing_freeze(t, ST_JUMP, p->jal);
+        break;
+    case TC_JALR:
+        t->now += p->jalr;
+        cost += timing_freeze(t, ST_JUMP, p->jalr);
+        break;
+    case TC_MUL:
+        lat = 1 + p->alu_use; /* the product leaves EX like an ALU result */
+        cost += timing_freeze(t, ST_MUL, p->mul);
+        break;
+    case TC_DIV:
+        lat = 1 + p->alu_use;
+        cost += timing_freeze(t, ST_DIV, flags & TF_DIV_EARLY ? p->div_early
+                                         : flags & TF_WORD   ? p->div32
+                                                             : p->div64);
+        break;
+    case TC_CSR:
+        cost += timing_csr_raw(t, x, flags);
+        break;
+    default: /* TC_LUI, TC_FENCE, TC_SYSTEM (WFI): one cycle, nothing in flight */
+        break;
+    }
+    t->ready[in.rd] = x + lat;
+    t->cause[in.rd] = in.cls == TC_LOAD ? ST_LOAD_USE : ST_ALU_USE;
+    t->ready[0] = 0;
+    return cost;
 }
-/* Cycles from the trap being raised to the first handler instruction issuing. */
-static inline uint32_t timing_trap(struct timing *t, enum trap_kind kind)
+
+/* Cycles from the trapping instruction's issue to the first handler instruction issuing
+ * (TRAP_INTERRUPT: from the assertion cycle; see timing_interrupt). */
+uint32_t timing_trap(struct timing *t, enum trap_kind kind);
+/* Cycles from MRET's issue to the first instruction after it issuing. */
+uint32_t timing_mret(struct timing *t);
+/* An interrupt taken at the boundary where mcycle == mcycle_now, the interrupt having been
+ * asserted (line raised and enabled) at mcycle `asserted_at` (<= mcycle_now +
+ * timing_irq_window()).  Returns the cycles to add so that the first handler instruction
+ * issues exactly timing_trap(TRAP_INTERRUPT) cycles after the assertion.  Instructions
+ * issued within timing_irq_window() cycles before the assertion are still in flight when
+ * the FSM freezes the pipeline: the loop must take the interrupt before them (they become
+ * mepc, spec: "mepc is the oldest in-flight instruction that has not completed"). */
+uint32_t timing_interrupt(struct timing *t, uint64_t mcycle_now, uint64_t asserted_at);
+static inline uint32_t timing_irq_window(void) { return timing_p.irq_flush; }
+/* WFI waited `cycles` with nothing in flight. */
+static inline void timing_idle(struct timing *t, uint64_t cycles)
 {
-    (void)t; (void)kind;
-    return 1;
-}
-/* Cycles from MRET to the first instruction after it issuing. */
-static inline uint32_t timing_mret(struct timing *t)
-{
-    (void)t;
-    return 1;
+    t->now += cycles;
+    t->stall[ST_IDLE] += cycles;
 }
 #endif
