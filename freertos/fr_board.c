@@ -18,8 +18,16 @@ extern void freertos_risc_v_trap_handler(void);
 static void (*fr_external_handler)(void);
 static void (*fr_software_handler)(void);
 
+/* Bytes of boot stack main() needs before the scheduler starts (task creation calls). */
+#define FR_BOOT_STACK_MIN 512
+
 void fr_board_init(void)
 {
+    extern char __bss_end[], __stack_top[];
+    if (__stack_top - __bss_end < FR_BOOT_STACK_MIN) {
+        board_puts("freertos: no room for the boot stack above .bss; lower FR_HEAP_BYTES\n");
+        board_exit(FR_EXIT_NO_MEMORY);
+    }
     __asm__ volatile("csrw mie, zero");
     __asm__ volatile("csrw mtvec, %0" ::"r"((uintptr_t)freertos_risc_v_trap_handler));
 }
@@ -81,6 +89,11 @@ void freertos_risc_v_application_exception_handler(uintptr_t mcause, uintptr_t m
     board_put_uint(mtval);
     board_puts("\n");
     fr_fatal("exception mcause/mepc", mcause, mepc, FR_EXIT_EXCEPTION);
+}
+
+void vApplicationIdleHook(void)
+{
+    __asm__ volatile("wfi");
 }
 
 void vApplicationMallocFailedHook(void)

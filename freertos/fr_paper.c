@@ -106,16 +106,19 @@ static void run_task_switch(void)
           "create sw1");
     check(xTaskCreate(switch_task2, "sw2", FR_TEST_STACK_WORDS, NULL, PRIO_TEST, &t2) == pdPASS,
           "create sw2");
+    TickType_t ticks_before = xTaskGetTickCount();
     ulTaskNotifyTake(pdTRUE, portMAX_DELAY);
     vTaskDelete(t1);
     vTaskDelete(t2);
 
     /* task1 ends its loop when task2's Nth yield switches back: 2N yields, 2N switches. */
-    /* A tick that time-slices the pair (every 100,000 cycles on the paper SoC) shifts the
-     * pairing by one: task2 ends within one round of N - 1. */
-    check(count1 == FR_PAPER_ROUNDS && count2 + 2 >= FR_PAPER_ROUNDS &&
-              count2 <= FR_PAPER_ROUNDS,
-          "task switch counters");
+    /* Strict alternation leaves task2 at N - 1.  Each tick (every 100,000 cycles on the paper
+     * SoC, time slicing on as in the paper) that lands in one task's turn hands the CPU to the
+     * other one early and shifts the pairing by one. */
+    uint32_t ticks = (uint32_t)(xTaskGetTickCount() - ticks_before);
+    int32_t shift = (int32_t)count2 - (int32_t)(FR_PAPER_ROUNDS - 1);
+    check(count1 == FR_PAPER_ROUNDS && (uint32_t)(shift < 0 ? -shift : shift) <= ticks,
+          "task switch counters (alternation)");
     check(t_end - t_start > loop, "task switch slower than its empty loops");
     report("task_switch", t_end - t_start, loop, 2 * FR_PAPER_ROUNDS, "yield_alone", yield_alone);
 }

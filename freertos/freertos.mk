@@ -2,52 +2,92 @@
 # FREERTOS_DIR at a FreeRTOS-Kernel tree (tag V11.1.0, the paper's version), e.g.
 #   make test FREERTOS_DIR=/path/to/FreeRTOS-Kernel
 # The kernel is built unmodified (its GCC RISC-V port) with this folder's board layer, -Os as
-# in the paper, for both widths and both SoCs.  Outputs in build/freertos/<board>-<xlen>/.
+# in the paper, at both widths.  Images in build/freertos/<variant>-<xlen>/:
+#   paper-*/fr-paper.elf      the paper's Rhealstone experiment, tempo-sim --soc paper
+#   paper-*/fr-port-test.elf  conformance test of the benchmark layer, tempo-sim --soc paper
+#   qemu-*/fr-*.elf           the same for QEMU virt (no simulator-control device)
+# The benchmark suites themselves build through freertos/bench-port.mk (bench/bench.mk).
 FREERTOS_DIR ?=
 FR_BUILD     := $(BUILD)/freertos
 FR_KERNEL    := tasks.c queue.c list.c timers.c portable/MemMang/heap_4.c \
                 portable/GCC/RISC-V/port.c portable/GCC/RISC-V/portASM.S
 FR_KERNEL_SRC = $(addprefix $(FREERTOS_DIR)/,$(FR_KERNEL))
-FR_BOARD_SRC := freertos/fr_board.c freertos/fr_libc.c freertos/irqstack.ld
+FR_BOARD_SRC := freertos/fr_board.c freertos/fr_libc.c
 FR_HDRS      := $(wildcard freertos/*.h freertos/libc/*.h)
+FR_CHECK_DIR := freertos/fr-kernel-check.sh
 # seeds/000 section IV-A: "compiled with ... -Os".  fw-link compiles and links in one gcc call,
 # where the link -march (plain rv32im/rv64im) wins: -misa-spec=2.2 keeps Zicsr implied by it
-# (spec/toolchain.md), so the CSR instructions of the port assemble.
+# (spec/toolchain.md), so the CSR instructions of the port assemble.  Unused kernel functions
+# are dropped so the images fit the paper's 32 KiB instruction memory.
 FR_OPT       := -Os
-FR_CFLAGS     = $(FR_OPT) -misa-spec=2.2 -Ifreertos -Ifreertos/libc -I$(FREERTOS_DIR)/include \
+FR_CFLAGS     = $(FR_OPT) -misa-spec=2.2 -ffunction-sections -fdata-sections -Wl,--gc-sections \
+                -Ifreertos -Ifreertos/libc -I$(FREERTOS_DIR)/include \
                 -I$(FREERTOS_DIR)/portable/GCC/RISC-V
-FR_CHECK_DIR := freertos/fr-kernel-check.sh
+# The benchmark images' kernel configuration (the same as freertos/bench-port.mk): bench/port.h
+# priorities 1..15 with the timer task above them, FIFO without time slicing.
+FR_BENCH_FLAGS := -Ibench -DFR_MAX_PRIORITIES=17 -DFR_TIME_SLICING=0 -DFR_USE_TIMERS=1 \
+                  -DFR_HEAP_BYTES=22528
+# The paper's build has no software timers (its FreeRTOSConfig.h: configUSE_TIMERS 0).
+FR_PAPER_FLAGS := -DFR_USE_TIMERS=0
 
-# $(call fr-image,OUT,XLEN,BOARD,APP_SOURCES,EXTRA_CFLAGS)
+# Which kernel tree the images were built from: rebuild when FREERTOS_DIR changes.
+FR_DIR_STAMP := $(FR_BUILD)/kernel-dir.txt
+$(FR_DIR_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo "$(FREERTOS_DIR)" | cmp -s - $@ || echo "$(FREERTOS_DIR)" > $@
+.PHONY: FORCE
+FORCE:
+
+FR_DEPS = $(FR_BOARD_SRC) $(FR_HDRS) $(FR_CHECK_DIR) $(FR_DIR_STAMP) freertos/freertos.mk \
+          bsp/common/sections.ld $(BSP_SRC) bsp/common/board.h bsp/common/bsp.h
+
+# $(call fr-image,OUT,XLEN,BOARD,APP_SOURCES,EXTRA_CFLAGS): check FREERTOS_DIR, then link.
 fr-image = $(FR_CHECK_DIR) "$(FREERTOS_DIR)" >/dev/null && mkdir -p $(dir $(1)) && \
            $(call fw-link,$(1),$(2),$(3),$(4) $(FR_BOARD_SRC) $(BSP_SRC) $(FR_KERNEL_SRC),$(FR_CFLAGS) $(5))
 
-FR_WIDTHS := 32 64
-FR_BOARDS := paper virt
-
-# The paper's experiment: Rhealstone task switch and task preempt (freertos/fr_paper.c).
-# The paper's build has no software timers (seeds/000 FreeRTOSConfig: configUSE_TIMERS 0).
-define FR_PAPER_RULE
-$(FR_BUILD)/$(1)-$(2)/fr-paper.elf: freertos/fr_paper.c $(FR_BOARD_SRC) $(FR_HDRS) $(FR_CHECK_DIR) \
-    bsp/$(1)/link.ld bsp/common/sections.ld $(BSP_SRC) bsp/common/board.h bsp/common/bsp.h
-	@$$(call fr-image,$$@,$(2),$(1),freertos/fr_paper.c,-DFR_USE_TIMERS=0)
+# $(call FR_RULES,VARIANT,BOARD,XLEN,EXTRA_CFLAGS)
+define FR_RULES
+$(FR_BUILD)/$(1)-$(3)/fr-paper.elf: freertos/fr_paper.c bsp/$(2)/link.ld $(FR_DEPS)
+	@$$(call fr-image,$$@,$(3),$(2),freertos/fr_paper.c,$(FR_PAPER_FLAGS) $(4))
+$(FR_BUILD)/$(1)-$(3)/fr-port-test.elf: freertos/fr_port_test.c freertos/bench_port.c bench/port.h \
+    bsp/$(2)/link.ld $(FR_DEPS)
+	@$$(call fr-image,$$@,$(3),$(2),freertos/fr_port_test.c freertos/bench_port.c,$(FR_BENCH_FLAGS) $(4))
 endef
-$(foreach b,$(FR_BOARDS),$(foreach w,$(FR_WIDTHS),$(eval $(call FR_PAPER_RULE,$(b),$(w)))))
+FR_WIDTHS := 32 64
+$(foreach w,$(FR_WIDTHS),$(eval $(call FR_RULES,paper,paper,$(w),)))
+FR_NO_RWX := -Wl,--no-warn-rwx-segments # virt: code and data share one RAM region
+$(foreach w,$(FR_WIDTHS),$(eval $(call FR_RULES,virt,virt,$(w),$(FR_NO_RWX))))
+$(foreach w,$(FR_WIDTHS),$(eval $(call FR_RULES,qemu,virt,$(w),$(FR_NO_RWX) -DFR_ON_QEMU)))
 
-FR_PAPER_ELFS := $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.elf)
 .PHONY: freertos freertos-paper
-freertos: $(FR_PAPER_ELFS)
+freertos: $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.elf $(FR_BUILD)/paper-$(w)/fr-port-test.elf)
 
-# The paper comparison: Table II beside FreeRTOS on tempo-sim, both widths.
-freertos-paper: $(SIM)
-	@freertos/fr-paper-compare.sh "$(FREERTOS_DIR)" $(SIM) $(MAKE)
+# The paper comparison: Table II beside FreeRTOS on tempo-sim, both widths, with profiles.
+freertos-paper: $(SIM) $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.elf)
+	@freertos/fr-paper-compare.sh $(SIM) $(FR_BUILD)
 
-# ---- tests ----------------------------------------------------------------------------------
-TEST_TARGETS += test-freertos-paper-32 test-freertos-paper-64 test-freertos-qemu \
-                test-freertos-bad-dir
-test-freertos-paper-%: $(SIM)
-	@tools/check.sh freertos-paper-$* freertos/fr-test.sh paper "$(FREERTOS_DIR)" $(SIM) $* $(MAKE)
-test-freertos-qemu:
-	@tools/check.sh freertos-qemu-virt freertos/fr-test.sh qemu "$(FREERTOS_DIR)" $(SIM) 32 $(MAKE)
+# ---- tests (freertos/fr-test.sh: SKIP without FREERTOS_DIR) -----------------------------------
+FR_TESTS := $(foreach w,$(FR_WIDTHS),test-freertos-paper-$(w) test-freertos-port-$(w) \
+              test-freertos-qemu-$(w)) test-freertos-bad-dir
+TEST_TARGETS += $(FR_TESTS)
+.PHONY: $(FR_TESTS)
+# $(call FR_TEST_RULES,XLEN)  (explicit rules: make does not apply pattern rules to .PHONY)
+define FR_TEST_RULES
+test-freertos-paper-$(1): $(SIM)
+	@tools/check.sh freertos-paper-rv$(1) freertos/fr-test.sh paper $(1) "$(FREERTOS_DIR)" $(SIM) \
+	    "$(MAKE) --no-print-directory $(FR_BUILD)/paper-$(1)/fr-paper.elf"
+test-freertos-port-$(1): $(SIM)
+	@tools/check.sh freertos-port-rv$(1) freertos/fr-test.sh port $(1) "$(FREERTOS_DIR)" $(SIM) \
+	    "$(MAKE) --no-print-directory $(FR_BUILD)/paper-$(1)/fr-port-test.elf"
+test-freertos-qemu-$(1):
+	@tools/check.sh freertos-qemu-rv$(1) freertos/fr-test.sh qemu $(1) "$(FREERTOS_DIR)" - \
+	    "$(MAKE) --no-print-directory $(FR_BUILD)/qemu-$(1)/fr-paper.elf $(FR_BUILD)/qemu-$(1)/fr-port-test.elf"
+endef
+$(foreach w,$(FR_WIDTHS),$(eval $(call FR_TEST_RULES,$(w))))
+# A FREERTOS_DIR that is not a kernel tree must stop the build with a clear message (a build
+# tree of its own, so it never disturbs the real images).
+FR_BAD := $(FR_BUILD)/bad-dir
 test-freertos-bad-dir:
-	@tools/check.sh freertos-bad-dir freertos/fr-test.sh bad-dir "$(FREERTOS_DIR)" $(SIM) 32 $(MAKE)
+	@mkdir -p $(FR_BAD)/not-a-kernel
+	@tools/check.sh freertos-bad-dir freertos/fr-test.sh bad-dir 32 $(FR_BAD)/not-a-kernel - \
+	    "$(MAKE) --no-print-directory BUILD=$(FR_BAD) FREERTOS_DIR=$(FR_BAD)/not-a-kernel $(FR_BAD)/freertos/paper-32/fr-paper.elf"

@@ -1,0 +1,18 @@
+# The FreeRTOS kernel for the benchmark suite (bench/bench.mk includes this file before it
+# generates its rules; see /work/notes/bench-port.md).  Only when FREERTOS_DIR is set:
+#   make bench FREERTOS_DIR=/path/to/FreeRTOS-Kernel
+ifneq ($(FREERTOS_DIR),)
+BENCH_KERNELS += freertos
+BENCH_SRCS_freertos := freertos/bench_port.c freertos/fr_board.c freertos/fr_libc.c \
+    $(addprefix $(FREERTOS_DIR)/,tasks.c queue.c list.c timers.c portable/MemMang/heap_4.c \
+                                 portable/GCC/RISC-V/port.c portable/GCC/RISC-V/portASM.S)
+# bench/port.h priorities 1..15 plus the timer task above them; FIFO among equals, no time
+# slicing (bench/port.h conventions).  -misa-spec=2.2 keeps Zicsr in a plain rv32im/rv64im
+# -march (spec/toolchain.md), in case the compile and the link share one gcc call.
+BENCH_CFLAGS_freertos := -misa-spec=2.2 -Ifreertos -Ifreertos/libc -Ibench \
+    -I$(FREERTOS_DIR)/include -I$(FREERTOS_DIR)/portable/GCC/RISC-V \
+    -DFR_MAX_PRIORITIES=17 -DFR_TIME_SLICING=0 -DFR_USE_TIMERS=1
+BENCH_OPT_freertos := -Os
+BENCH_SWITCH_SYM_freertos := freertos_risc_v_trap_handler
+BENCH_DEPS_freertos := $(wildcard freertos/*.h freertos/libc/*.h) freertos/fr-kernel-check.sh
+endif

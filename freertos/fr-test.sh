@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# One FreeRTOS test of `make test` (run through tools/check.sh: exit 0 pass, 77 skip with the
+# reason as the last line, anything else fail).
+# usage: fr-test.sh KIND XLEN FREERTOS_DIR SIM BUILD_COMMAND
+#   KIND paper   build and run the paper experiment on tempo-sim --soc paper; self-checks pass
+#        port    build and run the benchmark-layer conformance test on tempo-sim --soc paper
+#        qemu    run both on qemu-system-riscv<XLEN> -M virt (skip when QEMU is absent)
+#        bad-dir the build must refuse FREERTOS_DIR (a directory that is not a kernel tree)
+set -u
+kind=$1 xlen=$2 dir=$3 sim=$4 build=$5
+out=build/freertos
+skip_no_dir() {
+  if [ -z "$dir" ]; then
+    echo "FREERTOS_DIR not set: make test FREERTOS_DIR=/path/to/FreeRTOS-Kernel"
+    exit 77
+  fi
+}
+# run_image NAME PASS_LINE COMMAND...: the image must exit 0 and print PASS_LINE.
+run_image() {
+  local name=$1 pass=$2; shift 2
+  local log rc
+  log=$(mktemp)
+  timeout 300 "$@" >"$log" 2>&1
+  rc=$?
+  cat "$log"
+  if [ $rc -ne 0 ] || ! grep -qx "$pass" "$log"; then
+    echo "$name: exit status $rc, expected 0 and the line \"$pass\""
+    rm -f "$log"
+    exit 1
+  fi
+  rm -f "$log"
+}
+
+case $kind in
+paper|port)
+  skip_no_dir
+  $build || exit 1
+  if [ "$kind" = paper ]; then
+    run_image fr-paper "fr-paper: PASS" "$sim" --soc paper "$out/paper-$xlen/fr-paper.elf"
+  else
+    run_image fr-port-test "fr-port: PASS" "$sim" --soc paper "$out/paper-$xlen/fr-port-test.elf"
+  fi
+  ;;
+qemu)
+  skip_no_dir
+  qemu=qemu-system-riscv$xlen
+  if ! command -v "$qemu" >/dev/null; then
+    echo "$qemu not installed (apt-get install qemu-system-misc)"
+    exit 77
+  fi
+  $build || exit 1
+  for image in fr-paper fr-port-test; do
+    pass="fr-paper: PASS"
+    [ $image = fr-port-test ] && pass="fr-port: PASS"
+    run_image "$image (QEMU)" "$pass" "$qemu" -M virt -bios none -nographic -icount shift=0 \
+      -kernel "$out/qemu-$xlen/$image.elf"
+  done
+  ;;
+bad-dir)
+  log=$(mktemp)
+  $build >"$log" 2>&1
+  rc=$?
+  cat "$log"
+  if [ $rc -eq 0 ]; then
+    echo "the build accepted FREERTOS_DIR=$dir, which is not a FreeRTOS-Kernel tree"
+    rm -f "$log"; exit 1
+  fi
+  if ! grep -q "FREERTOS_DIR=$dir is not a FreeRTOS-Kernel tree" "$log"; then
+    echo "the build failed without saying that FREERTOS_DIR is not a kernel tree"
+    rm -f "$log"; exit 1
+  fi
+  rm -f "$log"
+  ;;
+*)
+  echo "fr-test.sh: unknown kind $kind"; exit 2 ;;
+esac
