@@ -2,9 +2,10 @@
 # One FreeRTOS test of `make test` (run through tools/check.sh: exit 0 pass, 77 skip with the
 # reason as the last line, anything else fail).
 # usage: fr-test.sh KIND XLEN FREERTOS_DIR SIM BUILD_COMMAND
-#   KIND paper   build and run the paper experiment on tempo-sim --soc paper; self-checks pass
-#        port    build and run the benchmark-layer conformance test on tempo-sim --soc paper
-#        qemu    run both on qemu-system-riscv<XLEN> -M virt (skip when QEMU is absent)
+#   KIND paper   the paper experiment (fr-paper) and the benchmark-layer conformance test
+#                (fr-port-test) on tempo-sim --soc paper: both must pass their self-checks
+#        virt    the same on tempo-sim --soc virt
+#        qemu    the same on qemu-system-riscv<XLEN> -M virt (skip when QEMU is absent)
 #        bad-dir the build must refuse FREERTOS_DIR (a directory that is not a kernel tree)
 set -u
 kind=$1 xlen=$2 dir=$3 sim=$4 build=$5
@@ -32,14 +33,11 @@ run_image() {
 }
 
 case $kind in
-paper|port)
+paper|virt)
   skip_no_dir
   $build || exit 1
-  if [ "$kind" = paper ]; then
-    run_image fr-paper "fr-paper: PASS" "$sim" --soc paper "$out/paper-$xlen/fr-paper.elf"
-  else
-    run_image fr-port-test "fr-port: PASS" "$sim" --soc paper "$out/paper-$xlen/fr-port-test.elf"
-  fi
+  run_image fr-paper "fr-paper: PASS" "$sim" --soc "$kind" "$out/$kind-$xlen/fr-paper.elf"
+  run_image fr-port-test "fr-port: PASS" "$sim" --soc "$kind" "$out/$kind-$xlen/fr-port-test.elf"
   ;;
 qemu)
   skip_no_dir

@@ -45,19 +45,24 @@ FR_DEPS = $(FR_BOARD_SRC) $(FR_HDRS) $(FR_CHECK_DIR) $(FR_DIR_STAMP) freertos/fr
 fr-image = $(FR_CHECK_DIR) "$(FREERTOS_DIR)" >/dev/null && mkdir -p $(dir $(1)) && \
            $(call fw-link,$(1),$(2),$(3),$(4) $(FR_BOARD_SRC) $(BSP_SRC) $(FR_KERNEL_SRC),$(FR_CFLAGS) $(5))
 
-# $(call FR_RULES,VARIANT,BOARD,XLEN,EXTRA_CFLAGS)
+# Per-variant flags (a variable, so the commas of -Wl, survive $(call)).
+FR_NO_RWX := -Wl,--no-warn-rwx-segments
+FR_VARIANT_FLAGS_paper :=
+FR_VARIANT_FLAGS_virt  := $(FR_NO_RWX)
+FR_VARIANT_FLAGS_qemu  := $(FR_NO_RWX) -DFR_ON_QEMU
+
+# $(call FR_RULES,VARIANT,BOARD,XLEN)
 define FR_RULES
 $(FR_BUILD)/$(1)-$(3)/fr-paper.elf: freertos/fr_paper.c bsp/$(2)/link.ld $(FR_DEPS)
-	@$$(call fr-image,$$@,$(3),$(2),freertos/fr_paper.c,$(FR_PAPER_FLAGS) $(4))
+	@$$(call fr-image,$$@,$(3),$(2),freertos/fr_paper.c,$$(FR_PAPER_FLAGS) $$(FR_VARIANT_FLAGS_$(1)))
 $(FR_BUILD)/$(1)-$(3)/fr-port-test.elf: freertos/fr_port_test.c freertos/bench_port.c bench/port.h \
     bsp/$(2)/link.ld $(FR_DEPS)
-	@$$(call fr-image,$$@,$(3),$(2),freertos/fr_port_test.c freertos/bench_port.c,$(FR_BENCH_FLAGS) $(4))
+	@$$(call fr-image,$$@,$(3),$(2),freertos/fr_port_test.c freertos/bench_port.c,$$(FR_BENCH_FLAGS) $$(FR_VARIANT_FLAGS_$(1)))
 endef
 FR_WIDTHS := 32 64
-$(foreach w,$(FR_WIDTHS),$(eval $(call FR_RULES,paper,paper,$(w),)))
-FR_NO_RWX := -Wl,--no-warn-rwx-segments # virt: code and data share one RAM region
-$(foreach w,$(FR_WIDTHS),$(eval $(call FR_RULES,virt,virt,$(w),$(FR_NO_RWX))))
-$(foreach w,$(FR_WIDTHS),$(eval $(call FR_RULES,qemu,virt,$(w),$(FR_NO_RWX) -DFR_ON_QEMU)))
+$(foreach w,$(FR_WIDTHS),$(eval $(call FR_RULES,paper,paper,$(w))))
+$(foreach w,$(FR_WIDTHS),$(eval $(call FR_RULES,virt,virt,$(w))))
+$(foreach w,$(FR_WIDTHS),$(eval $(call FR_RULES,qemu,virt,$(w))))
 
 .PHONY: freertos freertos-paper
 freertos: $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.elf $(FR_BUILD)/paper-$(w)/fr-port-test.elf)
@@ -67,7 +72,7 @@ freertos-paper: $(SIM) $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.
 	@freertos/fr-paper-compare.sh $(SIM) $(FR_BUILD)
 
 # ---- tests (freertos/fr-test.sh: SKIP without FREERTOS_DIR) -----------------------------------
-FR_TESTS := $(foreach w,$(FR_WIDTHS),test-freertos-paper-$(w) test-freertos-port-$(w) \
+FR_TESTS := $(foreach w,$(FR_WIDTHS),test-freertos-paper-$(w) test-freertos-virt-$(w) \
               test-freertos-qemu-$(w)) test-freertos-bad-dir
 TEST_TARGETS += $(FR_TESTS)
 .PHONY: $(FR_TESTS)
@@ -75,10 +80,10 @@ TEST_TARGETS += $(FR_TESTS)
 define FR_TEST_RULES
 test-freertos-paper-$(1): $(SIM)
 	@tools/check.sh freertos-paper-rv$(1) freertos/fr-test.sh paper $(1) "$(FREERTOS_DIR)" $(SIM) \
-	    "$(MAKE) --no-print-directory $(FR_BUILD)/paper-$(1)/fr-paper.elf"
-test-freertos-port-$(1): $(SIM)
-	@tools/check.sh freertos-port-rv$(1) freertos/fr-test.sh port $(1) "$(FREERTOS_DIR)" $(SIM) \
-	    "$(MAKE) --no-print-directory $(FR_BUILD)/paper-$(1)/fr-port-test.elf"
+	    "$(MAKE) --no-print-directory $(FR_BUILD)/paper-$(1)/fr-paper.elf $(FR_BUILD)/paper-$(1)/fr-port-test.elf"
+test-freertos-virt-$(1): $(SIM)
+	@tools/check.sh freertos-virt-rv$(1) freertos/fr-test.sh virt $(1) "$(FREERTOS_DIR)" $(SIM) \
+	    "$(MAKE) --no-print-directory $(FR_BUILD)/virt-$(1)/fr-paper.elf $(FR_BUILD)/virt-$(1)/fr-port-test.elf"
 test-freertos-qemu-$(1):
 	@tools/check.sh freertos-qemu-rv$(1) freertos/fr-test.sh qemu $(1) "$(FREERTOS_DIR)" - \
 	    "$(MAKE) --no-print-directory $(FR_BUILD)/qemu-$(1)/fr-paper.elf $(FR_BUILD)/qemu-$(1)/fr-port-test.elf"
