@@ -27,6 +27,8 @@
 #define SPEC_STORE_MMIO 0
 /* spec/core-timing.md "Multiply and divide": MUL about 4 (model default 4) */
 #define SPEC_MUL 4
+/* the product leaves EX like an ALU result: the ALU-use rule (model choice, sim/timing.h) */
+#define SPEC_MUL_USE SPEC_ALU_USE
 /* spec/core-timing.md "Multiply and divide": DIV about 35 (32-bit), 67-68 (64-bit);
  * divide by zero and overflow finish early (derived: 1, the divider's start cycle) */
 #ifndef EXPECT_DIV32
