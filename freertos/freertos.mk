@@ -67,9 +67,21 @@ $(foreach w,$(FR_WIDTHS),$(eval $(call FR_RULES,qemu,virt,$(w))))
 .PHONY: freertos freertos-paper
 freertos: $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.elf $(FR_BUILD)/paper-$(w)/fr-port-test.elf)
 
-# The paper comparison: Table II beside FreeRTOS on tempo-sim, both widths, with profiles.
-freertos-paper: $(SIM) $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.elf)
-	@freertos/fr-paper-compare.sh $(SIM) $(FR_BUILD)
+# The paper comparison: Table II beside FreeRTOS on tempo-sim at both widths, explained by the
+# profile of N = 2,000 minus N = 1,000 images of each test (freertos/fr_paper_compare.py).
+#   make freertos-paper FREERTOS_DIR=...  -> build/freertos/paper-comparison.{md,json}
+FR_ANALYSIS_TESTS := task_switch=1 task_preempt=2
+define FR_ANALYSIS_RULE
+$(FR_BUILD)/analysis-$(1)/fr-paper-$(2)-$(4).elf: freertos/fr_paper.c bsp/paper/link.ld $(FR_DEPS)
+	@$$(call fr-image,$$@,$(1),paper,freertos/fr_paper.c,$$(FR_PAPER_FLAGS) -DFR_PAPER_TESTS=$(3) -DFR_PAPER_ROUNDS=$(4))
+FR_ANALYSIS_ELFS += $(FR_BUILD)/analysis-$(1)/fr-paper-$(2)-$(4).elf
+endef
+$(foreach w,$(FR_WIDTHS),$(foreach t,$(FR_ANALYSIS_TESTS),$(foreach n,1000 2000,\
+  $(eval $(call FR_ANALYSIS_RULE,$(w),$(word 1,$(subst =, ,$(t))),$(word 2,$(subst =, ,$(t))),$(n))))))
+
+freertos-paper: $(SIM) $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.elf) $(FR_ANALYSIS_ELFS)
+	@python3 freertos/fr_paper_compare.py $(SIM) $(FR_BUILD) --md $(FR_BUILD)/paper-comparison.md \
+	    --json $(FR_BUILD)/paper-comparison.json
 
 # ---- tests (freertos/fr-test.sh: SKIP without FREERTOS_DIR) -----------------------------------
 FR_TESTS := $(foreach w,$(FR_WIDTHS),test-freertos-paper-$(w) test-freertos-virt-$(w) \
