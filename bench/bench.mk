@@ -1,0 +1,98 @@
+# The latency benchmark suite (issue 5): `make bench` builds every suite for every kernel in
+# BENCH_KERNELS at XLEN 32 and 64, runs them on tempo-sim --soc paper (both cores), prints the
+# tables and writes results/ (results.json, results.csv, analysis.md, report.html).
+#
+# A kernel K plugs in with a make fragment that appends K to BENCH_KERNELS and sets
+# BENCH_SRCS_K (its sources and the bench/port.h layer), BENCH_CFLAGS_K, and optionally
+# BENCH_OPT_K (default -O2), BENCH_BSP_K (default the common start-up), BENCH_LDSCRIPT_K
+# (default bsp/paper/link.ld), BENCH_SWITCH_SYM_K / BENCH_TRAP_SYM_K (the switch routine and
+# trap entry symbols), BENCH_DATA_RE_K (regex of its data symbols) and BENCH_DEPS_K.
+# Fragments: bench/ports/*/port.mk and freertos/bench-port.mk.
+BENCH_KERNELS :=
+include $(sort $(wildcard bench/ports/*/port.mk))
+-include freertos/bench-port.mk
+
+# KERNEL=tempo|freertos restricts a run to one kernel.
+KERNEL ?=
+BENCH_RUN_KERNELS := $(if $(KERNEL),$(filter $(KERNEL),$(BENCH_KERNELS)),$(BENCH_KERNELS))
+BENCH_XLENS := 32 64
+BENCH_DIR := $(BUILD)/bench
+BENCH_PY := python3 bench/report/bench.py
+
+BENCH_CASES_km := km_yield km_mail km_sem km_fifo km_msgq km_bmq km_mail_i km_sem_i \
+                  km_msgq_i km_bmq_i km_mem km_alrm
+BENCH_CASES_rh := rh_switch rh_preempt rh_ilatency rh_semshuffle rh_deadlock rh_mlatency
+BENCH_CASES_tm := tm_basic tm_coop tm_preempt tm_irq tm_irqpre tm_msg tm_sync tm_mem
+# context switch: each path at two round counts; the analysis uses their difference
+BENCH_CS_ROUNDS_a := 100
+BENCH_CS_ROUNDS_b := 200
+BENCH_CASES_cs := cs_yield.a cs_yield.b cs_preempt.a cs_preempt.b
+BENCH_SUITE_SRC_km := bench/suites/kmetrics.c
+BENCH_SUITE_SRC_rh := bench/suites/rhealstone.c
+BENCH_SUITE_SRC_tm := bench/suites/tmetric.c
+BENCH_SUITE_SRC_cs := bench/suites/ctxsw.c
+BENCH_COMMON_SRC := bench/common/bench.c
+BENCH_HDRS := bench/port.h bench/common/bench.h bsp/common/board.h bsp/common/bsp.h
+
+# $(call bench-kernel-rules,K,XLEN)
+define bench-kernel-rules
+BENCH_OBJDIR_$(1)_$(2) := $(BENCH_DIR)/$(1)/rv$(2)/obj
+BENCH_OBJS_$(1)_$(2) := $$(patsubst %,$(BENCH_DIR)/$(1)/rv$(2)/obj/%.o,\
+    $(BENCH_COMMON_SRC) $(or $(BENCH_BSP_$(1)),$(BSP_SRC)) $(BENCH_SRCS_$(1)))
+BENCH_FLAGS_$(1)_$(2) = $(ARCH_$(2)) -DBOARD_PAPER $(TCFLAGS) $(or $(BENCH_OPT_$(1)),-O2) \
+    -ffunction-sections -fdata-sections -I. -Ibench/common $(BENCH_CFLAGS_$(1)) \
+    -DBENCH_KERNEL='"$(1)"'
+$(BENCH_DIR)/$(1)/rv$(2)/obj/%.o: % $(BENCH_HDRS) $(BENCH_DEPS_$(1)) bench/bench.mk
+	@mkdir -p $$(dir $$@)
+	$$(TCC) $$(BENCH_FLAGS_$(1)_$(2)) -c -o $$@ $$<
+endef
+
+# $(call bench-image-rule,K,XLEN,SUITE,CASE[.variant]): one image
+define bench-image-rule
+BENCH_ELFS_$(1)_$(2) += $(BENCH_DIR)/$(1)/rv$(2)/$(4).elf
+$(BENCH_DIR)/$(1)/rv$(2)/$(4).elf: $(BENCH_SUITE_SRC_$(3)) $$(BENCH_OBJS_$(1)_$(2)) \
+    $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld)
+	@mkdir -p $$(dir $$@)
+	$$(TCC) $$(BENCH_FLAGS_$(1)_$(2)) -DBENCH_CASE=$(basename $(4)) \
+	    $(if $(suffix $(4)),-DCS_ROUNDS=$(BENCH_CS_ROUNDS_$(subst .,,$(suffix $(4))))) \
+	    -T $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld) $$(TLDFLAGS) -Wl,--gc-sections $(LINKARCH_$(2)) \
+	    -o $$@ $(BENCH_SUITE_SRC_$(3)) $$(BENCH_OBJS_$(1)_$(2)) -lgcc
+endef
+
+$(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(eval $(call bench-kernel-rules,$(k),$(x)))))
+$(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(foreach s,km rh tm cs,\
+    $(foreach c,$(BENCH_CASES_$(s)),$(eval $(call bench-image-rule,$(k),$(x),$(s),$(c)))))))
+
+BENCH_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_ELFS_$(k)_$(x))))
+
+# Kernel symbols the host tool needs, one line per kernel.
+BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),--kernel $(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k)))
+
+.PHONY: bench-fw bench-run bench-suite test-bench
+bench-fw: $(BENCH_ELFS)
+
+# Run every image (2 in parallel), print the tables, write results/.
+bench-run: $(SIM) bench-fw
+	@$(BENCH_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 \
+	    $(BENCH_KERNEL_ARGS) $(if $(FREERTOS_DIR),,--no-freertos-reason "FREERTOS_DIR is not set")
+
+bench-suite: toolchain
+	@$(MAKE) --no-print-directory -j2 $(SIM) bench-fw
+	@$(MAKE) --no-print-directory bench-run
+
+BENCH_TARGETS += bench-suite
+
+# make test: one run per width of every suite (into build/bench/test), then the checks.
+BENCH_TEST_OUT := $(BENCH_DIR)/test
+$(BENCH_TEST_OUT)/results.json: $(SIM) $(BENCH_ELFS_tempo_32) $(BENCH_ELFS_tempo_64) bench/report/bench.py
+	@$(BENCH_PY) run --quiet --sim $(SIM) --build $(BENCH_DIR) --out $(BENCH_TEST_OUT) --jobs 2 \
+	    --kernel tempo:$(BENCH_SWITCH_SYM_tempo):$(BENCH_TRAP_SYM_tempo):$(BENCH_DATA_RE_tempo) \
+	    > $(BENCH_TEST_OUT).log 2>&1 || true
+	@test -f $@ || { mkdir -p $(BENCH_TEST_OUT); echo '[]' > $@; }
+
+BENCH_CHECKS := selfcheck-32 selfcheck-64 task-switch task-preempt kernel-metrics \
+                rv64-vs-rv32 worst-case
+$(addprefix test-bench-,$(BENCH_CHECKS)): test-bench-%: $(BENCH_TEST_OUT)/results.json
+	@tools/check.sh bench-$* $(BENCH_PY) check $* --results $(BENCH_TEST_OUT)
+
+TEST_TARGETS += $(addprefix test-bench-,$(BENCH_CHECKS))

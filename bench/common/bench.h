@@ -1,0 +1,124 @@
+/* Kernel-neutral helpers shared by every benchmark suite: statistics, the result lines the
+ * host tool parses (bench/report/bench.py), self-check failures, the simulator's cycle-exact
+ * interrupt device and a small deterministic random generator.  Nothing here touches a
+ * kernel: suites reach the kernel through bench/port.h only. */
+#ifndef TEMPO_BENCH_H
+#define TEMPO_BENCH_H
+#include <stddef.h>
+#include <stdint.h>
+#include "board.h"
+#include "bench/port.h"
+
+#define BENCH_REG32(addr) (*(volatile uint32_t *)(uintptr_t)(addr))
+
+/* spec/benchmarks.md section 1: "10,000 rounds" per kernel metric. */
+#define BENCH_ROUNDS 10000u
+
+/* min / max / sum of samples in cycles. */
+struct bench_stat {
+    uint64_t sum;
+    uint32_t min, max, n;
+};
+
+static inline void stat_init(struct bench_stat *s)
+{
+    s->sum = 0;
+    s->min = UINT32_MAX;
+    s->max = 0;
+    s->n = 0;
+}
+
+static inline void stat_add(struct bench_stat *s, uint32_t v)
+{
+    s->sum += v;
+    s->n++;
+    if (v < s->min)
+        s->min = v;
+    if (v > s->max)
+        s->max = v;
+}
+
+/* ---- result lines (one per figure; see /work/notes/bench-port.md) ---- */
+
+/* "BENCH suite=... case=..." : the first line of every image. */
+void bench_begin(const char *suite, const char *name);
+/* avg/min/max of a statistic, each minus `offset` cycles (a calibrated measurement
+ * overhead, 0 for none). */
+void bench_result(const char *suite, const char *metric, const struct bench_stat *s,
+                  uint32_t offset);
+/* A derived average (Rhealstone): value in hundredths of a cycle, min and max absent. */
+void bench_result_avg(const char *suite, const char *metric, int64_t avg_x100, uint32_t samples);
+/* Thread-Metric: operations completed in a period of `period_cycles` cycles. */
+void bench_tm_result(const char *metric, uint32_t count, uint32_t period_cycles);
+/* Any extra figure worth keeping (calibration, excluded samples): "NOTE key=value". */
+void bench_note(const char *key, int64_t value);
+/* "DONE" and exit status 0. */
+void bench_done(void) __attribute__((noreturn));
+
+/* ---- self-checks ---- */
+
+/* "FAIL <what> (got G, expected E)" and exit status 1.  Never returns. */
+void bench_fail(const char *what, int64_t got, int64_t expected) __attribute__((noreturn));
+
+#define BENCH_STR2(x) #x
+#define BENCH_STR(x) BENCH_STR2(x)
+/* A porting-layer call that must succeed. */
+#define BENCH_OK(call)                                                                   \
+    do {                                                                                 \
+        int bench_rc_ = (call);                                                          \
+        if (bench_rc_ != BP_OK)                                                          \
+            bench_fail(#call " at " __FILE__ ":" BENCH_STR(__LINE__), bench_rc_, BP_OK); \
+    } while (0)
+/* got == expected, else the run fails. */
+#define BENCH_EQ(got, expected)                                                          \
+    do {                                                                                 \
+        int64_t bench_g_ = (int64_t)(got), bench_e_ = (int64_t)(expected);               \
+        if (bench_g_ != bench_e_)                                                        \
+            bench_fail(#got " == " #expected " at " __FILE__ ":" BENCH_STR(__LINE__),    \
+                       bench_g_, bench_e_);                                              \
+    } while (0)
+
+/* ---- time ---- */
+
+/* The low word of the CLINT mtime: a sample during which it changed may contain a timer
+ * tick, which the kernel-metric suite excludes (it counts them). */
+static inline uint32_t bench_mtime(void)
+{
+    return BENCH_REG32(BOARD_MTIME);
+}
+
+/* Cost of the measurement itself: the smallest difference between two back-to-back
+ * counter reads (spec/benchmarks.md section 2, "the timer read"). */
+uint32_t bench_read_overhead(void);
+
+/* ---- the simulator-control interrupt device (bsp/common/board.h SIMCTL_*) ---- */
+
+/* Raise the machine external interrupt when mcycle >= `cycle` (cycle-exact). */
+static inline void bench_irq_at(uint64_t cycle)
+{
+    BENCH_REG32(BOARD_SIMCTL + SIMCTL_IRQ_AT + 4) = (uint32_t)(cycle >> 32);
+    BENCH_REG32(BOARD_SIMCTL + SIMCTL_IRQ_AT) = (uint32_t)cycle;
+}
+/* Raise it `cycles` after this store. */
+static inline void bench_irq_after(uint32_t cycles)
+{
+    BENCH_REG32(BOARD_SIMCTL + SIMCTL_IRQ_AFTER) = cycles;
+}
+/* Raise it now (Thread-Metric's "cause interrupt"). */
+static inline void bench_irq_raise(void)
+{
+    bench_irq_after(0);
+}
+/* Clear the pending interrupt (every handler does this first). */
+static inline void bench_irq_ack(void)
+{
+    BENCH_REG32(BOARD_SIMCTL + SIMCTL_IRQ_ACK) = 1;
+}
+
+/* ---- deterministic pseudo-random numbers (a 32-bit LCG; same sequence every run) ---- */
+uint32_t bench_rand(void);
+
+/* gcc may emit these for struct copies and initialisers. */
+void *memcpy(void *dst, const void *src, size_t n);
+void *memset(void *dst, int c, size_t n);
+#endif

@@ -1,0 +1,12 @@
+# The Tempo kernel's benchmark layer (read by bench/bench.mk; see /work/notes/bench-port.md).
+BENCH_KERNELS += tempo
+BENCH_SRCS_tempo := bench/ports/tempo/port.c $(sort $(wildcard kernel/*.c)) \
+                    $(sort $(wildcard port/riscv/*.c port/riscv/*.S))
+BENCH_CFLAGS_tempo := -Ikernel/include -Ikernel -Iport/riscv
+BENCH_OPT_tempo := -O2
+# The kernel's switch routine (port/riscv/switch.S) and trap entry, for the context-switch
+# figure and the analysis.
+BENCH_SWITCH_SYM_tempo := tk_port_switch
+BENCH_TRAP_SYM_tempo := tk_port_trap_entry
+# Kernel data objects whose sizes the analysis lists (ELF symbols matching this regex).
+BENCH_DATA_RE_tempo := ^tk_
