@@ -99,7 +99,11 @@ static const struct param {
      "leaves IDLE at assertion+trap_detect+2)"},
     {"predictor", P(predictor), BP_GLOBAL2BIT,
      "global2bit (0): ONE global 2-bit counter, IO, updated at BR (spec/core-timing.md: "
-     "Control flow); not-taken (1); taken (2)"},
+     "Control flow); what-ifs: not-taken (1), taken (2), table (3): bp_entries counters "
+     "indexed by pc"},
+    {"bp_entries", P(bp_entries), 256,
+     "counters of predictor=table, a power of two up to 4096 (what-if; the spec's core has "
+     "one: spec/core-timing.md: Control flow)"},
     {"bp_init", P(bp_init), 0,
      "reset value of the global counter, 0..3 (derived: the RTL resets it to 00)"},
 };
@@ -111,7 +115,7 @@ static int loaded;
 
 static uint32_t *field(const struct param *q) { return (uint32_t *)((char *)&timing_p + q->off); }
 
-static const char *const predictor_name[] = {"global2bit", "not-taken", "taken"};
+static const char *const predictor_name[] = {"global2bit", "not-taken", "taken", "table"};
 
 static void load_defaults(void)
 {
@@ -135,7 +139,7 @@ void timing_init(struct timing *t)
     /* Pipeline time starts far from 0 so that "a CSR write 1..4 cycles ago" never matches
      * the zeroed history. */
     t->now = 64;
-    t->bp = timing_p.bp_init & 3;
+    memset(t->bp, (int)(timing_p.bp_init & 3), sizeof t->bp);
 }
 
 int timing_set_param(const char *assignment)
@@ -152,7 +156,7 @@ int timing_set_param(const char *assignment)
         if (strlen(params[i].name) != n || strncmp(params[i].name, assignment, n))
             continue;
         if (field(&params[i]) == &timing_p.predictor) {
-            for (unsigned k = 0; k < 3; k++)
+            for (unsigned k = 0; k <= BP_TABLE; k++)
                 if (!strcmp(val, predictor_name[k])) {
                     timing_p.predictor = k;
                     return 0;
@@ -161,7 +165,10 @@ int timing_set_param(const char *assignment)
         char *end;
         unsigned long v = strtoul(val, &end, 0);
         int bad = !*val || *end || *val == '-' || v > 100000;
-        if (field(&params[i]) == &timing_p.predictor && v > BP_TAKEN)
+        if (field(&params[i]) == &timing_p.predictor && v > BP_TABLE)
+            bad = 1;
+        if (field(&params[i]) == &timing_p.bp_entries &&
+            (v == 0 || v > TIMING_BP_MAX || (v & (v - 1))))
             bad = 1;
         if (field(&params[i]) == &timing_p.bp_init && v > 3)
             bad = 1;
@@ -195,7 +202,7 @@ void timing_list_params(FILE *out)
     fprintf(out, "timing parameters (--set name=value; cycles unless stated):\n");
     for (size_t i = 0; i < NPARAMS; i++) {
         uint32_t v = *field(&params[i]);
-        if (field(&params[i]) == &timing_p.predictor && v <= BP_TAKEN)
+        if (field(&params[i]) == &timing_p.predictor && v <= BP_TABLE)
             fprintf(out, "  %-16s %-10s %s\n", params[i].name, predictor_name[v],
                     params[i].desc);
         else
@@ -203,30 +210,33 @@ void timing_list_params(FILE *out)
     }
 }
 
-/* A conditional branch whose natural issue slot was x0 and which issued at x (after
- * operand bubbles).  IO looked at the counter at x0 - 2 (when the branch left IO). */
-uint32_t timing_branch(struct timing *t, uint64_t x0, uint64_t x, unsigned flags)
+/* A conditional branch at `pc` whose natural issue slot was x0 and which issued at x
+ * (after operand bubbles).  IO looked at the counter at x0 - 2 (when the branch left IO);
+ * the counter is updated when the branch is in BR (x + 2), visible from x + 3. */
+static void bp_apply(struct timing *t)
+{
+    uint8_t *c = &t->bp[t->bp_index[t->bp_head]];
+    *c = t->bp_taken[t->bp_head] ? (*c < 3 ? *c + 1 : 3) : (*c ? *c - 1 : 0);
+    t->bp_head = (t->bp_head + 1) % TIMING_BP_FIFO;
+    t->bp_count--;
+}
+
+uint32_t timing_branch(struct timing *t, uint64_t x0, uint64_t x, unsigned flags, uint64_t pc)
 {
     const struct timing_params *p = &timing_p;
     unsigned taken = (flags & TF_TAKEN) != 0;
-    /* Updates made at BR (x_older + 2) are visible from the next cycle; IO looks at the
-     * counter two cycles before this branch's natural issue slot. */
-    while (t->bp_count && t->bp_at[t->bp_head] + 2 <= x0) {
-        unsigned b = t->bp;
-        t->bp = t->bp_taken[t->bp_head] ? (b < 3 ? b + 1 : 3) : (b ? b - 1 : 0);
-        t->bp_head = (t->bp_head + 1) % TIMING_BP_FIFO;
-        t->bp_count--;
-    }
-    unsigned predict = p->predictor == BP_GLOBAL2BIT ? t->bp >> 1
-                       : p->predictor == BP_TAKEN    ? 1
-                                                     : 0;
-    if (t->bp_count == TIMING_BP_FIFO) { /* cannot happen: at most 4 fit in 5 cycles */
-        t->bp_head = (t->bp_head + 1) % TIMING_BP_FIFO;
-        t->bp_count--;
-    }
+    while (t->bp_count && t->bp_at[t->bp_head] + 2 <= x0)
+        bp_apply(t);
+    unsigned index = p->predictor == BP_TABLE ? (unsigned)(pc >> 2) & (p->bp_entries - 1) : 0;
+    unsigned predict = p->predictor == BP_NOT_TAKEN ? 0
+                       : p->predictor == BP_TAKEN   ? 1
+                                                    : t->bp[index] >> 1;
+    if (t->bp_count == TIMING_BP_FIFO) /* cannot happen: at most 4 fit in 5 cycles */
+        bp_apply(t);
     unsigned tail = (t->bp_head + t->bp_count) % TIMING_BP_FIFO;
     t->bp_at[tail] = x + 3;
     t->bp_taken[tail] = (uint8_t)taken;
+    t->bp_index[tail] = (uint16_t)index;
     t->bp_count++;
     t->branches++;
     uint32_t bubbles;

@@ -72,19 +72,20 @@ enum stall_cause {
 extern const char *const stall_cause_name[ST_COUNT];
 
 /* The model's numbers; sim/timing.c holds the one table of names, defaults and citations. */
-enum predictor_kind { BP_GLOBAL2BIT, BP_NOT_TAKEN, BP_TAKEN };
+enum predictor_kind { BP_GLOBAL2BIT, BP_NOT_TAKEN, BP_TAKEN, BP_TABLE };
 struct timing_params {
     uint32_t alu_use, load_use, branch_taken, mispredict, jal, jalr;
     uint32_t store_ram, store_mmio, mul, div32, div64, div_early;
     uint32_t csr, csr_raw;
     uint32_t trap_detect, ecall_stage, exc_stage, mem_fault_stage;
     uint32_t fsm_ecall, fsm_exc, fsm_irq, fsm_mret, refill, irq_flush;
-    uint32_t predictor, bp_init;
+    uint32_t predictor, bp_entries, bp_init;
 };
 extern struct timing_params timing_p;
 
 #define TIMING_BP_FIFO 8 /* predictor updates in flight (at most 4 fit in the 5-cycle gap) */
 #define TIMING_CSRW 4    /* CSR writes in flight EX..WB */
+#define TIMING_BP_MAX 4096 /* largest what-if predictor table (predictor=table) */
 
 struct timing {
     uint64_t stall[ST_COUNT];
@@ -93,9 +94,10 @@ struct timing {
     uint8_t cause[32];       /* ST_ALU_USE or ST_LOAD_USE: who made ready[] late */
     uint64_t csrw[TIMING_CSRW]; /* issue times of the last CSR writes */
     unsigned csrw_n;
-    unsigned bp;             /* the global 2-bit counter as IO sees it */
     uint64_t bp_at[TIMING_BP_FIFO]; /* pending updates: visible from this pipeline time */
     uint8_t bp_taken[TIMING_BP_FIFO];
+    uint16_t bp_index[TIMING_BP_FIFO];
+    uint8_t bp[TIMING_BP_MAX]; /* 2-bit counters as IO sees them; [0] is the global one */
     unsigned bp_head, bp_count;
     uint64_t branches, mispredicts;
 };
@@ -110,7 +112,7 @@ void timing_list_params(FILE *out);
 /* Back to the defaults (host unit tests). */
 void timing_reset_params(void);
 /* Out-of-line parts (sim/timing.c). */
-uint32_t timing_branch(struct timing *t, uint64_t x0, uint64_t x, unsigned flags);
+uint32_t timing_branch(struct timing *t, uint64_t x0, uint64_t x, unsigned flags, uint64_t pc);
 uint32_t timing_csr_raw(struct timing *t, uint64_t x, unsigned flags);
 
 static inline uint32_t timing_freeze(struct timing *t, enum stall_cause c, uint32_t n)
@@ -119,8 +121,10 @@ static inline uint32_t timing_freeze(struct timing *t, enum stall_cause c, uint3
     return n;
 }
 
-/* Cycles one executed (non-trapping) instruction adds to mcycle. */
-static inline uint32_t timing_retire(struct timing *t, struct timing_insn in, unsigned flags)
+/* Cycles one executed (non-trapping) instruction at `pc` adds to mcycle (the pc only
+ * matters to the what-if predictor=table). */
+static inline uint32_t timing_retire_pc(struct timing *t, struct timing_insn in, unsigned flags,
+                                        uint64_t pc)
 {
     const struct timing_params *p = &timing_p;
     uint64_t x0 = t->now, x = x0;
@@ -149,7 +153,7 @@ static inline uint32_t timing_retire(struct timing *t, struct timing_insn in, un
         cost += timing_freeze(t, ST_STORE, flags & TF_MMIO ? p->store_mmio : p->store_ram);
         break;
     case TC_BRANCH:
-        cost += timing_branch(t, x0, x, flags);
+        cost += timing_branch(t, x0, x, flags, pc);
         break;
     case TC_JAL:
         t->now += p->jal;
@@ -179,6 +183,11 @@ static inline uint32_t timing_retire(struct timing *t, struct timing_insn in, un
     t->cause[in.rd] = in.cls == TC_LOAD ? ST_LOAD_USE : ST_ALU_USE;
     t->ready[0] = 0;
     return cost;
+}
+
+static inline uint32_t timing_retire(struct timing *t, struct timing_insn in, unsigned flags)
+{
+    return timing_retire_pc(t, in, flags, 0);
 }
 
 /* Cycles from the trapping instruction's issue to the first handler instruction issuing

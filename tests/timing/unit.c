@@ -292,6 +292,24 @@ static void test_params(void)
     fresh(&t);
     CHECK_EQ("static taken predictor", ins(&t, TC_BRANCH, 0, 0, 0, TF_TAKEN),
              1 + SPEC_BRANCH_TAKEN);
+    CHECK_EQ("bad table size", timing_set_param("bp_entries=100"), -1);
+    CHECK_EQ("table size", timing_set_param("bp_entries=64"), 0);
+    CHECK_EQ("table predictor", timing_set_param("predictor=table"), 0);
+    fresh(&t);
+    /* two branches at different pcs, one always taken, one never: a table learns both */
+    for (int i = 0; i < 4; i++) {
+        struct timing_insn br = {TC_BRANCH, 0, 0, 0};
+        uint32_t c1 = timing_retire_pc(&t, br, TF_TAKEN, 0x104);
+        for (int k = 0; k < 6; k++)
+            NOP(&t);
+        uint32_t c2 = timing_retire_pc(&t, br, 0, 0x208);
+        for (int k = 0; k < 6; k++)
+            NOP(&t);
+        if (i == 3) {
+            CHECK_EQ("table: taken branch learnt", c1, 1 + SPEC_BRANCH_TAKEN);
+            CHECK_EQ("table: not-taken branch learnt", c2, 1);
+        }
+    }
     CHECK_EQ("bp_init", timing_set_param("bp_init=3"), 0);
     CHECK_EQ("predictor back", timing_set_param("predictor=global2bit"), 0);
     fresh(&t);
@@ -309,7 +327,7 @@ static void test_params(void)
                            "store_ram", "store_mmio", "mul", "div32", "div64", "div_early",
                            "csr", "csr_raw", "trap_detect", "ecall_stage", "exc_stage",
                            "mem_fault_stage", "fsm_ecall", "fsm_exc", "fsm_irq", "fsm_mret",
-                           "refill", "irq_flush", "predictor", "bp_init"};
+                           "refill", "irq_flush", "predictor", "bp_entries", "bp_init"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char line[64];
         snprintf(line, sizeof line, "  %s ", names[i]);
