@@ -7,12 +7,19 @@ BENCH_SRCS_freertos := freertos/bench_port.c freertos/fr_board.c freertos/fr_lib
     $(addprefix $(FREERTOS_DIR)/,tasks.c queue.c list.c timers.c portable/MemMang/heap_4.c \
                                  portable/GCC/RISC-V/port.c portable/GCC/RISC-V/portASM.S)
 # bench/port.h priorities 1..15 plus the timer task above them; FIFO among equals, no time
-# slicing (bench/port.h conventions).  -misa-spec=2.2 keeps Zicsr in a plain rv32im/rv64im
-# -march (spec/toolchain.md), in case the compile and the link share one gcc call.
-BENCH_CFLAGS_freertos := -misa-spec=2.2 -Ifreertos -Ifreertos/libc -Ibench \
+# slicing (bench/port.h conventions); the heap holds the task stacks and bp_malloc's arena.
+BENCH_CFLAGS_freertos := -Ifreertos -Ifreertos/libc -Ibench \
     -I$(FREERTOS_DIR)/include -I$(FREERTOS_DIR)/portable/GCC/RISC-V \
-    -DFR_MAX_PRIORITIES=17 -DFR_TIME_SLICING=0 -DFR_USE_TIMERS=1
+    -DFR_MAX_PRIORITIES=17 -DFR_TIME_SLICING=0 -DFR_USE_TIMERS=1 -DFR_HEAP_BYTES=22528
+# seeds/000 section IV-A: the paper's FreeRTOS is compiled with -Os.
 BENCH_OPT_freertos := -Os
+# A FreeRTOS switch is the trap handler (taskYIELD is an ECALL; portASM.S saves the whole frame,
+# calls vTaskSwitchContext and restores the next task's frame): it is both the switch routine
+# and the trap entry.
 BENCH_SWITCH_SYM_freertos := freertos_risc_v_trap_handler
+BENCH_TRAP_SYM_freertos := freertos_risc_v_trap_handler
+# FreeRTOS's kernel data (pxCurrentTCB, pxReadyTasksLists, uxTopReadyPriority, xTickCount,
+# xCriticalNesting, ullNextTime, xISRStack, ucHeap, ...): its naming prefixes.
+BENCH_DATA_RE_freertos := ^(px|pux|ux|x|ull|pull|uc)[A-Z]
 BENCH_DEPS_freertos := $(wildcard freertos/*.h freertos/libc/*.h) freertos/fr-kernel-check.sh
 endif

@@ -6,9 +6,12 @@
 #                (fr-port-test) on tempo-sim --soc paper: both must pass their self-checks
 #        virt    the same on tempo-sim --soc virt
 #        qemu    the same on qemu-system-riscv<XLEN> -M virt (skip when QEMU is absent)
+#        bench   every benchmark image of bench/ built for FreeRTOS (the images follow BUILD_COMMAND
+#                as arguments) on tempo-sim --soc paper: exit 0, a DONE line, no FAIL line
 #        bad-dir the build must refuse FREERTOS_DIR (a directory that is not a kernel tree)
 set -u
 kind=$1 xlen=$2 dir=$3 sim=$4 build=$5
+shift 5
 out=build/freertos
 skip_no_dir() {
   if [ -z "$dir" ]; then
@@ -38,6 +41,25 @@ paper|virt)
   $build || exit 1
   run_image fr-paper "fr-paper: PASS" "$sim" --soc "$kind" "$out/$kind-$xlen/fr-paper.elf"
   run_image fr-port-test "fr-port: PASS" "$sim" --soc "$kind" "$out/$kind-$xlen/fr-port-test.elf"
+  ;;
+bench)
+  skip_no_dir
+  [ $# -gt 0 ] || { echo "no FreeRTOS benchmark images (is bench/bench.mk there?)"; exit 1; }
+  $build || exit 1
+  failed=0
+  for image in "$@"; do
+    log=$(timeout 300 "$sim" --soc paper "$image" 2>&1)
+    rc=$?
+    if [ $rc -ne 0 ] || ! grep -qx DONE <<<"$log" || grep -q '^FAIL' <<<"$log"; then
+      echo "$image: exit status $rc"
+      grep '^FAIL' <<<"$log"
+      failed=$((failed + 1))
+    else
+      echo "$image: $(grep -c '^RESULT' <<<"$log") results"
+    fi
+  done
+  echo "$# images, $failed failed"
+  [ $failed -eq 0 ] || exit 1
   ;;
 qemu)
   skip_no_dir

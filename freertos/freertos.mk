@@ -85,7 +85,7 @@ freertos-paper: $(SIM) $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.
 
 # ---- tests (freertos/fr-test.sh: SKIP without FREERTOS_DIR) -----------------------------------
 FR_TESTS := $(foreach w,$(FR_WIDTHS),test-freertos-paper-$(w) test-freertos-virt-$(w) \
-              test-freertos-qemu-$(w)) test-freertos-bad-dir
+              test-freertos-bench-$(w) test-freertos-qemu-$(w)) test-freertos-bad-dir
 TEST_TARGETS += $(FR_TESTS)
 .PHONY: $(FR_TESTS)
 # $(call FR_TEST_RULES,XLEN)  (explicit rules: make does not apply pattern rules to .PHONY)
@@ -96,6 +96,9 @@ test-freertos-paper-$(1): $(SIM)
 test-freertos-virt-$(1): $(SIM)
 	@tools/check.sh freertos-virt-rv$(1) freertos/fr-test.sh virt $(1) "$(FREERTOS_DIR)" $(SIM) \
 	    "$(MAKE) --no-print-directory $(FR_BUILD)/virt-$(1)/fr-paper.elf $(FR_BUILD)/virt-$(1)/fr-port-test.elf"
+test-freertos-bench-$(1): $(SIM)
+	@tools/check.sh freertos-bench-rv$(1) freertos/fr-test.sh bench $(1) "$(FREERTOS_DIR)" $(SIM) \
+	    "$(MAKE) --no-print-directory $$(BENCH_ELFS_freertos_$(1))" $$(BENCH_ELFS_freertos_$(1))
 test-freertos-qemu-$(1):
 	@tools/check.sh freertos-qemu-rv$(1) freertos/fr-test.sh qemu $(1) "$(FREERTOS_DIR)" - \
 	    "$(MAKE) --no-print-directory $(FR_BUILD)/qemu-$(1)/fr-paper.elf $(FR_BUILD)/qemu-$(1)/fr-port-test.elf"
