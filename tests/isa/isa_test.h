@@ -105,6 +105,21 @@
     CHECK_TRAPPED; CHECK_SAVED(trap_cause, cause); \
     CHECK_SAVED_LABEL(trap_epc, 10002b); CHECK_SAVED_REG(trap_tval, tvalreg)
 
+/* Interrupts: the handler logs each mcause in irq_log (in order), counts them in irq_count,
+ * records mepc in irq_epc and mcycle at entry in irq_mcycle, and silences the source. */
+#define IRQ_CLEAR \
+    la t6, irq_count; REG_S zero, 0(t6); \
+    la t6, irq_log; REG_S zero, 0(t6); REG_S zero, REGBYTES(t6); \
+    REG_S zero, 2 * REGBYTES(t6); REG_S zero, 3 * REGBYTES(t6)
+#define CHECK_IRQ_COUNT(n) CHECK_SAVED(irq_count, n)
+#define CHECK_IRQ_LOG(i, cause) \
+    la t5, irq_log; REG_L t5, (i) * REGBYTES(t5); li t6, cause; bne t5, t6, isa_fail
+/* Spin (bounded by reg `cnt` iterations) until irq_count reaches n; fail on time-out. */
+#define WAIT_IRQS(n, cnt) \
+    10005: la t6, irq_count; REG_L t6, 0(t6); li t5, n; bgeu t6, t5, 10006f; \
+    addi cnt, cnt, -1; bnez cnt, 10005b; \
+    la t5, irq_count; REG_L t5, 0(t5); li t6, n; j isa_fail; 10006:
+
 /* Illegal instruction: the privileged spec lets mtval be 0 or the instruction bits;
  * both are accepted, anything else fails. */
 #define TEST_ILLEGAL(n, insn...) \

@@ -18,11 +18,11 @@ for img in "$@"; do
   case $mode in
     sim)
       [ -x "$sim" ] || { echo "SKIP: $sim not built"; exit 77; }
-      out=$(timeout 60 "$sim" --soc "$soc" --max-cycles "$max_cycles" "$img" 2>&1); rc=$? ;;
+      out=$(timeout 20 "$sim" --soc "$soc" --max-cycles "$max_cycles" "$img" 2>&1); rc=$? ;;
     qemu)
       q=qemu-system-riscv$xlen
       command -v "$q" >/dev/null 2>&1 || { echo "qemu cross-check skipped: $q not installed"; exit 77; }
-      out=$(timeout 60 "$q" -M virt -cpu "rv$xlen,c=false,h=false,s=false,u=false,a=false,f=false,d=false" -smp 1 -m 16M -icount shift=0 \
+      out=$(timeout 20 "$q" -M virt -cpu "rv$xlen,c=false,h=false,s=false,u=false,a=false,f=false,d=false" -smp 1 -m 16M -icount shift=0 \
             -bios none -nographic -monitor none -serial stdio -kernel "$img" 2>&1); rc=$? ;;
     *) echo "usage: $0 sim|qemu IMAGE..."; exit 2 ;;
   esac

@@ -60,6 +60,9 @@ trap_entry:
 
     /* interrupt: log the cause in order of arrival, silence its source */
 trap_interrupt:
+    csrr    a0, mcycle              /* when the handler started (irq_ext.S checks it) */
+    la      t2, irq_mcycle
+    REG_S   a0, 0(t2)
     la      t2, irq_count
     REG_L   a0, 0(t2)
     li      a1, IRQ_LOG_LEN
@@ -271,7 +274,7 @@ msg_intest:     .asciz " in test "
     .data
     .align  3
     .globl  trap_armed, trap_resume, trap_cause, trap_epc, trap_tval, trap_mstatus
-    .globl  trap_count, irq_log, irq_count, irq_epc
+    .globl  trap_count, irq_log, irq_count, irq_epc, irq_mcycle
 trap_armed:   .dword 0
 trap_resume:  .dword 0
 trap_cause:   .dword 0
@@ -281,5 +284,6 @@ trap_mstatus: .dword 0
 trap_count:   .dword 0
 irq_count:    .dword 0
 irq_epc:      .dword 0
+irq_mcycle:   .dword 0
 irq_log:      .fill IRQ_LOG_LEN, 8, 0
 trap_save:    .fill 8, 8, 0
