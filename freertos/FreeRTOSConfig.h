@@ -42,7 +42,13 @@
 #define FR_TIME_SLICING 1
 #endif
 #define configUSE_TIME_SLICING                  FR_TIME_SLICING
-#define configUSE_PORT_OPTIMISED_TASK_SELECTION 1
+/* Port-optimised selection (a count-leading-zeros of the ready bitmap: __clzsi2 / __clzdi2 from
+ * libgcc on a core without Zbb) is the port default and the paper's; -DFR_OPT_SELECTION=0 gives
+ * the generic C search over the ready lists instead (a what-if of fr_paper_compare.py). */
+#ifndef FR_OPT_SELECTION
+#define FR_OPT_SELECTION 1
+#endif
+#define configUSE_PORT_OPTIMISED_TASK_SELECTION FR_OPT_SELECTION
 #ifndef FR_MAX_PRIORITIES
 #define FR_MAX_PRIORITIES 5 /* the paper's configMAX_PRIORITIES (Table III: 5 ready lists) */
 #endif

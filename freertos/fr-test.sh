@@ -8,6 +8,7 @@
 #        qemu    the same on qemu-system-riscv<XLEN> -M virt (skip when QEMU is absent)
 #        bench   every benchmark image of bench/ built for FreeRTOS (the images follow BUILD_COMMAND
 #                as arguments) on tempo-sim --soc paper: exit 0, a DONE line, no FAIL line
+#        table2  the paper experiment at both widths within 10% of the paper's Table II
 #        bad-dir the build must refuse FREERTOS_DIR (a directory that is not a kernel tree)
 set -u
 kind=$1 xlen=$2 dir=$3 sim=$4 build=$5
@@ -75,6 +76,11 @@ qemu)
     run_image "$image (QEMU)" "$pass" "$qemu" -M virt -bios none -nographic -icount shift=0 \
       -kernel "$out/qemu-$xlen/$image.elf"
   done
+  ;;
+table2)
+  skip_no_dir
+  $build || exit 1
+  python3 freertos/fr_paper_compare.py "$sim" "$out" --check
   ;;
 bad-dir)
   log=$(mktemp)

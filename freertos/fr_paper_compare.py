@@ -8,6 +8,7 @@ cost of the extra events alone (set-up, printing and the first switches cancel o
 by function and by stall cause.
 
 usage: fr_paper_compare.py SIM BUILD_DIR [--md FILE] [--json FILE]
+       fr_paper_compare.py SIM BUILD_DIR --check   (Table II only: exit 1 beyond 10%)
 """
 import json
 import os
@@ -50,10 +51,10 @@ def run(sim, image, extra=()):
     return proc.stdout
 
 
-def results(sim, build):
+def results(sim, build, image="paper-{xlen}/fr-paper.elf"):
     out = {}
     for xlen in WIDTHS:
-        for m in LINE.finditer(run(sim, f"{build}/paper-{xlen}/fr-paper.elf")):
+        for m in LINE.finditer(run(sim, f"{build}/" + image.format(xlen=xlen))):
             out[(m.group(1), int(m.group(2)))] = {
                 "events": int(m.group(4)), "elapsed": int(m.group(5)), "loop": int(m.group(6)),
                 "result": int(m.group(7)), m.group(8): int(m.group(9))}
@@ -98,7 +99,7 @@ def pct(a, b):
     return 100.0 * (a - b) / b
 
 
-def report(res, analysis):
+def report(res, analysis, generic):
     out = ["# FreeRTOS on tempo-sim vs the paper (Table II)", "",
            "FreeRTOS V11.1.0, GCC RISC-V port unmodified, `-Os`, the paper's Rhealstone method "
            "(N = 1,000, loop overhead subtracted), `tempo-sim --soc paper` (cycle model of "
@@ -117,7 +118,14 @@ def report(res, analysis):
                    f"| {p64:,} | {s64:,} | {pct(s64, p64):+.1f}% | {pct(p64, p32):+.1f}% "
                    f"| {pct(s64, s32):+.1f}% |")
     out += ["", "Within 10% of the paper: " + ("all four figures." if not over else
-            "NO: " + "; ".join(over)), ""]
+            "NO: " + "; ".join(over)), "",
+            "What-if, same images with the generic C task selection "
+            "(`configUSE_PORT_OPTIMISED_TASK_SELECTION 0`, no `__clzsi2`/`__clzdi2` call):", "",
+            "| test | RV32 | RV64 | RV64 overhead |", "| --- | ---: | ---: | ---: |"]
+    for test, _, _ in TESTS:
+        g32, g64 = generic[(test, 32)]["result"], generic[(test, 64)]["result"]
+        out.append(f"| {test.replace('_', ' ')} | {g32:,} | {g64:,} | {pct(g64, g32):+.1f}% |")
+    out.append("")
     for test, _, what in TESTS:
         out += [f"## {test.replace('_', ' ')}: where one event's cycles go ({what})", "",
                 "From the N = 2,000 run minus the N = 1,000 run, divided by the extra events "
@@ -150,8 +158,18 @@ def main():
     missing = [k for k in PAPER if k not in res]
     if missing:
         sys.exit(f"fr_paper_compare: no result for {missing}")
+    if "--check" in sys.argv:
+        bad = 0
+        for (test, xlen), paper in sorted(PAPER.items()):
+            got = res[(test, xlen)]["result"]
+            ok = abs(got - paper) <= TOLERANCE * paper
+            bad += not ok
+            print(f"{test} RV{xlen}: tempo-sim {got} paper {paper} ({pct(got, paper):+.1f}%) "
+                  f"{'ok' if ok else 'BEYOND ' + str(int(TOLERANCE * 100)) + '%'}")
+        sys.exit(1 if bad else 0)
     analysis = {(t, x): per_event(sim, build, t, x) for t, _, _ in TESTS for x in WIDTHS}
-    text = report(res, analysis)
+    generic = results(sim, build, "analysis-{xlen}/fr-paper-generic-select.elf")
+    text = report(res, analysis, generic)
     print(text)
     if md:
         with open(md, "w") as f:

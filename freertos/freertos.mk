@@ -79,13 +79,23 @@ endef
 $(foreach w,$(FR_WIDTHS),$(foreach t,$(FR_ANALYSIS_TESTS),$(foreach n,1000 2000,\
   $(eval $(call FR_ANALYSIS_RULE,$(w),$(word 1,$(subst =, ,$(t))),$(word 2,$(subst =, ,$(t))),$(n))))))
 
+# What-if: the generic C task selection instead of the port's count-leading-zeros (libgcc's
+# __clzsi2/__clzdi2 on a core without Zbb).
+define FR_WHATIF_RULE
+$(FR_BUILD)/analysis-$(1)/fr-paper-generic-select.elf: freertos/fr_paper.c bsp/paper/link.ld $(FR_DEPS)
+	@$$(call fr-image,$$@,$(1),paper,freertos/fr_paper.c,$$(FR_PAPER_FLAGS) -DFR_OPT_SELECTION=0)
+FR_ANALYSIS_ELFS += $(FR_BUILD)/analysis-$(1)/fr-paper-generic-select.elf
+endef
+$(foreach w,$(FR_WIDTHS),$(eval $(call FR_WHATIF_RULE,$(w))))
+
 freertos-paper: $(SIM) $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.elf) $(FR_ANALYSIS_ELFS)
 	@python3 freertos/fr_paper_compare.py $(SIM) $(FR_BUILD) --md $(FR_BUILD)/paper-comparison.md \
 	    --json $(FR_BUILD)/paper-comparison.json
 
 # ---- tests (freertos/fr-test.sh: SKIP without FREERTOS_DIR) -----------------------------------
 FR_TESTS := $(foreach w,$(FR_WIDTHS),test-freertos-paper-$(w) test-freertos-virt-$(w) \
-              test-freertos-bench-$(w) test-freertos-qemu-$(w)) test-freertos-bad-dir
+              test-freertos-bench-$(w) test-freertos-qemu-$(w)) test-freertos-table2 \
+            test-freertos-bad-dir
 TEST_TARGETS += $(FR_TESTS)
 .PHONY: $(FR_TESTS)
 # $(call FR_TEST_RULES,XLEN)  (explicit rules: make does not apply pattern rules to .PHONY)
@@ -104,6 +114,11 @@ test-freertos-qemu-$(1):
 	    "$(MAKE) --no-print-directory $(FR_BUILD)/qemu-$(1)/fr-paper.elf $(FR_BUILD)/qemu-$(1)/fr-port-test.elf"
 endef
 $(foreach w,$(FR_WIDTHS),$(eval $(call FR_TEST_RULES,$(w))))
+# The paper's four Table II figures: tempo-sim must stay within 10% (issue 6).
+test-freertos-table2: $(SIM)
+	@tools/check.sh freertos-table2 freertos/fr-test.sh table2 - "$(FREERTOS_DIR)" $(SIM) \
+	    "$(MAKE) --no-print-directory $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.elf)"
+
 # A FREERTOS_DIR that is not a kernel tree must stop the build with a clear message (a build
 # tree of its own, so it never disturbs the real images).
 FR_BAD := $(FR_BUILD)/bad-dir
