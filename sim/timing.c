@@ -140,6 +140,15 @@ void timing_init(struct timing *t)
      * the zeroed history. */
     t->now = 64;
     memset(t->bp, (int)(timing_p.bp_init & 3), sizeof t->bp);
+    for (int c = 0; c < TC_COUNT; c++) {
+        t->lat[c] = 1; /* LUI, JAL/JALR link, CSR value: forwarded from EX, no bubble */
+        t->lat_cause[c] = ST_ALU_USE;
+    }
+    /* MUL and DIV results leave EX like an ALU result (model choice: the spec's ALU-use
+     * rule names "the ALU instruction"; the multiplier and divider sit in EX) */
+    t->lat[TC_ALU] = t->lat[TC_MUL] = t->lat[TC_DIV] = (uint8_t)(1 + timing_p.alu_use);
+    t->lat[TC_LOAD] = (uint8_t)(1 + timing_p.load_use);
+    t->lat_cause[TC_LOAD] = ST_LOAD_USE;
 }
 
 int timing_set_param(const char *assignment)
@@ -165,6 +174,9 @@ int timing_set_param(const char *assignment)
         char *end;
         unsigned long v = strtoul(val, &end, 0);
         int bad = !*val || *end || *val == '-' || v > 100000;
+        if ((field(&params[i]) == &timing_p.alu_use || field(&params[i]) == &timing_p.load_use) &&
+            v > 200)
+            bad = 1; /* kept in a byte per class */
         if (field(&params[i]) == &timing_p.predictor && v > BP_TABLE)
             bad = 1;
         if (field(&params[i]) == &timing_p.bp_entries &&

@@ -100,6 +100,7 @@ struct timing {
     uint8_t bp[TIMING_BP_MAX]; /* 2-bit counters as IO sees them; [0] is the global one */
     unsigned bp_head, bp_count;
     uint64_t branches, mispredicts;
+    uint8_t lat[TC_COUNT], lat_cause[TC_COUNT]; /* from timing_p by timing_init */
 };
 
 void timing_init(struct timing *t);
@@ -123,32 +124,34 @@ static inline uint32_t timing_freeze(struct timing *t, enum stall_cause c, uint3
 
 /* Cycles one executed (non-trapping) instruction at `pc` adds to mcycle (the pc only
  * matters to the what-if predictor=table). */
-static inline uint32_t timing_retire_pc(struct timing *t, struct timing_insn in, unsigned flags,
-                                        uint64_t pc)
+static inline __attribute__((always_inline)) uint32_t
+timing_retire_pc(struct timing *t, struct timing_insn in, unsigned flags, uint64_t pc)
 {
     const struct timing_params *p = &timing_p;
     uint64_t x0 = t->now, x = x0;
-    uint32_t cost = 1, lat = 1;
+    uint32_t cost = 1;
     /* Operands: forwarding lands in EXR only; store data (rs2) is forwarded from EX, BR,
      * MEM and WB without a stall (spec: Data hazards).  NOTE: the published RTL
      * (Hazard_Unit.v) stalls store data like any operand; we follow the spec. */
-    uint64_t r1 = t->ready[in.rs1];
-    uint64_t r2 = in.cls == TC_STORE ? 0 : t->ready[in.rs2];
+    uint64_t r1 = t->ready[in.rs1], r2 = t->ready[in.rs2];
+    if (in.cls == TC_STORE)
+        r2 = 0;
     uint64_t r = r1 > r2 ? r1 : r2;
-    if (r > x) {
+    if (__builtin_expect(r > x, 0)) {
         enum stall_cause c = r1 >= r2 ? t->cause[in.rs1] : t->cause[in.rs2];
         t->stall[c] += r - x;
         cost += (uint32_t)(r - x);
         x = r;
     }
     t->now = x + 1;
+    /* the result can be forwarded into EXR from x + lat: ALU/MUL/DIV 1 + alu_use (from
+     * BR), loads 1 + load_use (from MEM), LUI, links and CSR values 1 (from EX) */
+    t->ready[in.rd] = x + t->lat[in.cls];
+    t->cause[in.rd] = t->lat_cause[in.cls];
+    t->ready[0] = 0;
+    if (__builtin_expect(in.cls <= TC_LOAD, 1)) /* TC_ALU, TC_LUI, TC_LOAD */
+        return cost;
     switch (in.cls) {
-    case TC_ALU:
-        lat = 1 + p->alu_use;
-        break;
-    case TC_LOAD:
-        lat = 1 + p->load_use;
-        break;
     case TC_STORE:
         cost += timing_freeze(t, ST_STORE, flags & TF_MMIO ? p->store_mmio : p->store_ram);
         break;
@@ -164,11 +167,9 @@ static inline uint32_t timing_retire_pc(struct timing *t, struct timing_insn in,
         cost += timing_freeze(t, ST_JUMP, p->jalr);
         break;
     case TC_MUL:
-        lat = 1 + p->alu_use; /* the product leaves EX like an ALU result */
         cost += timing_freeze(t, ST_MUL, p->mul);
         break;
     case TC_DIV:
-        lat = 1 + p->alu_use;
         cost += timing_freeze(t, ST_DIV, flags & TF_DIV_EARLY ? p->div_early
                                          : flags & TF_WORD   ? p->div32
                                                              : p->div64);
@@ -176,16 +177,14 @@ static inline uint32_t timing_retire_pc(struct timing *t, struct timing_insn in,
     case TC_CSR:
         cost += timing_csr_raw(t, x, flags);
         break;
-    default: /* TC_LUI, TC_FENCE, TC_SYSTEM (WFI): one cycle, nothing in flight */
+    default: /* TC_FENCE, TC_SYSTEM (WFI): one cycle, nothing in flight */
         break;
     }
-    t->ready[in.rd] = x + lat;
-    t->cause[in.rd] = in.cls == TC_LOAD ? ST_LOAD_USE : ST_ALU_USE;
-    t->ready[0] = 0;
     return cost;
 }
 
-static inline uint32_t timing_retire(struct timing *t, struct timing_insn in, unsigned flags)
+static inline __attribute__((always_inline)) uint32_t
+timing_retire(struct timing *t, struct timing_insn in, unsigned flags)
 {
     return timing_retire_pc(t, in, flags, 0);
 }
