@@ -46,7 +46,7 @@ $(foreach x,32 64,$(eval $(call isa_qemu_check,$(x))))
 # The official riscv-tests p-tests, built by the user (RISCV_TESTS_DIR=); SKIP without.
 test-isa-riscv-tests: $(SIM)
 	@RISCV_TESTS_DIR="$(RISCV_TESTS_DIR)" TEMPO_SIM=$(SIM) \
-	    tools/check.sh riscv-tests $(ISA_DIR)/riscv-tests.sh
+	    tools/check.sh isa-riscv-tests $(ISA_DIR)/riscv-tests.sh
 TEST_TARGETS += test-isa-riscv-tests
 
 isa-images: $(foreach x,32 64,$(foreach b,paper virt,$(patsubst %,$(ISA_OUT)/rv$(x)-$(b)/%.elf,$(ISA_AREAS))))
