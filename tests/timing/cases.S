@@ -260,6 +260,18 @@ CASE ecall
     SREG t2, REGBYTES(a0)
     ret
 
+/* Software interrupt: a0 = the MSIP register; mie.MSIE and mstatus.MIE are set by the
+ * caller.  Returns the handler's first rdcycle minus the rdcycle before the MSIP store. */
+CASE msip
+    li t2, 1
+    OPEN
+    sw t2, 0(a0)
+    nop
+    la t3, tc_irq_stamp
+    LREG t3, 0(t3)
+    sub a0, t3, t0
+    ret
+
 /* The trap vector.  Its first instruction reads the cycle counter, as the paper's
  * firmware would.  ECALL: skip it, then rdcycle t4 and MRET back.  Interrupts: record the
  * stamp in tc_irq_stamp, silence the source, count it in tc_irq_count. */
