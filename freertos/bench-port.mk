@@ -19,7 +19,8 @@ BENCH_OPT_freertos := -Os
 BENCH_SWITCH_SYM_freertos := freertos_risc_v_trap_handler
 BENCH_TRAP_SYM_freertos := freertos_risc_v_trap_handler
 # FreeRTOS's kernel data (pxCurrentTCB, pxReadyTasksLists, uxTopReadyPriority, xTickCount,
-# xCriticalNesting, ullNextTime, xISRStack, ucHeap, ...): its naming prefixes.
-BENCH_DATA_RE_freertos := ^(px|pux|ux|x|ull|pull|uc)[A-Z]
+# xCriticalNesting, ullNextTime, xISRStack, ucHeap, ...): its naming prefixes (no shell
+# metacharacters: bench.mk passes it unquoted).
+BENCH_DATA_RE_freertos := ^[clpux]+[A-Z]
 BENCH_DEPS_freertos := $(wildcard freertos/*.h freertos/libc/*.h) freertos/fr-kernel-check.sh
 endif
