@@ -100,6 +100,7 @@ struct timing {
     uint8_t bp[TIMING_BP_MAX]; /* 2-bit counters as IO sees them; [0] is the global one */
     unsigned bp_head, bp_count;
     uint64_t branches, mispredicts;
+    uint64_t irq_seen;       /* sim/cpu.c: assertions up to this cycle were looked at */
     uint8_t lat[TC_COUNT], lat_cause[TC_COUNT]; /* from timing_p by timing_init */
 };
 
