@@ -24,8 +24,15 @@ PAPER = {
     ("task_preempt", 32): 1074,
     ("task_preempt", 64): 1264,
 }
-# seeds/000 Table III (instruction-level comparison of the context-switch path).
-PAPER_SWITCH_CONTEXT_INSNS = {32: 34, 64: 37}
+# seeds/000 Table III (instruction-level comparison of the context-switch path): sizes in bytes
+# of the symbols it names, and vTaskSwitchContext's instruction count.
+PAPER_TABLE3 = [
+    # (what, symbol, paper RV32, paper RV64)
+    ("pxReadyTasksLists (5 priorities), bytes", "pxReadyTasksLists", 100, 200),
+    ("priority CLZ routine, bytes", "__clzsi2|__clzdi2", 76, 64),
+    ("vTaskSwitchContext, instructions (static)", "vTaskSwitchContext", 34, 37),
+]
+NM = os.environ.get("CROSS", "riscv64-unknown-elf-") + "nm"
 # Issue 6: a difference beyond this share needs an explanation.
 TOLERANCE = 0.10
 WIDTHS = (32, 64)
@@ -59,6 +66,28 @@ def results(sim, build, image="paper-{xlen}/fr-paper.elf"):
                 "events": int(m.group(4)), "elapsed": int(m.group(5)), "loop": int(m.group(6)),
                 "result": int(m.group(7)), m.group(8): int(m.group(9))}
     return out
+
+
+def symbol_sizes(image):
+    out = subprocess.run([NM, "-S", image], capture_output=True, text=True, check=True).stdout
+    sizes = {}
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 4:
+            sizes[f[3]] = int(f[1], 16)
+    return sizes
+
+
+def table3(build):
+    sizes = {x: symbol_sizes(f"{build}/paper-{x}/fr-paper.elf") for x in WIDTHS}
+    rows = []
+    for what, sym, p32, p64 in PAPER_TABLE3:
+        got = []
+        for x in WIDTHS:
+            b = next((sizes[x][n] for n in sym.split("|") if n in sizes[x]), None)
+            got.append(b // 4 if b is not None and "instructions" in what else b)
+        rows.append((what, sym, p32, got[0], p64, got[1]))
+    return rows
 
 
 def profiled(sim, image):
@@ -99,7 +128,7 @@ def pct(a, b):
     return 100.0 * (a - b) / b
 
 
-def report(res, analysis, generic):
+def report(res, analysis, generic, sizes):
     out = ["# FreeRTOS on tempo-sim vs the paper (Table II)", "",
            "FreeRTOS V11.1.0, GCC RISC-V port unmodified, `-Os`, the paper's Rhealstone method "
            "(N = 1,000, loop overhead subtracted), `tempo-sim --soc paper` (cycle model of "
@@ -125,6 +154,13 @@ def report(res, analysis, generic):
     for test, _, _ in TESTS:
         g32, g64 = generic[(test, 32)]["result"], generic[(test, 64)]["result"]
         out.append(f"| {test.replace('_', ' ')} | {g32:,} | {g64:,} | {pct(g64, g32):+.1f}% |")
+    out.append("")
+    out += ["## Sizes of Table III (from the ELF symbols of the same images)", "",
+            "| item | symbol | paper RV32 | tempo-sim RV32 | paper RV64 | tempo-sim RV64 |",
+            "| --- | --- | ---: | ---: | ---: | ---: |"]
+    for what, sym, p32, g32, p64, g64 in sizes:
+        shown = " / ".join(f"`{n}`" for n in sym.split("|"))
+        out.append(f"| {what} | {shown} | {p32} | {g32} | {p64} | {g64} |")
     out.append("")
     for test, _, what in TESTS:
         out += [f"## {test.replace('_', ' ')}: where one event's cycles go ({what})", "",
@@ -169,7 +205,7 @@ def main():
         sys.exit(1 if bad else 0)
     analysis = {(t, x): per_event(sim, build, t, x) for t, _, _ in TESTS for x in WIDTHS}
     generic = results(sim, build, "analysis-{xlen}/fr-paper-generic-select.elf")
-    text = report(res, analysis, generic)
+    text = report(res, analysis, generic, table3(build))
     print(text)
     if md:
         with open(md, "w") as f:
