@@ -71,12 +71,17 @@ struct tk_waitq {
 };
 
 struct tk_thread {
-    uintptr_t sp;                   /* saved stack pointer: the port reads offset 0 */
+    /* The first fields are read by the port's assembly (port/riscv/offsets.h): keep order. */
+    uintptr_t sp;                   /* saved stack pointer */
     struct tk_thread *next, *prev;  /* ready list or wait queue */
+    uintptr_t *stack_guard;         /* lowest stack word: overflow detection */
+    uint16_t slice, slice_left;     /* round-robin time slice in ticks, 0 = none */
+    uint8_t prio, base_prio, state, flags;
+    struct tk_thread **ready_slot;  /* the ready list of its priority */
+    uint32_t prio_bit;              /* 1 << prio */
     struct tk_waitq *waitq;         /* queue this thread waits on */
     struct tk_mutex *wait_mutex;    /* mutex this thread waits on (priority inheritance) */
     struct tk_mutex *held;          /* mutexes this thread owns */
-    uintptr_t *stack_guard;         /* lowest stack word: overflow detection */
     void *wait_buf;                 /* message buffer of a blocked send/receive */
     uintptr_t wait_data;            /* word passed by the waker (mail, event bits) */
     uintptr_t mail;                 /* the one-word mailbox */
@@ -85,8 +90,6 @@ struct tk_thread {
     uint32_t magic;
     uint32_t wait_bits;             /* event flags wanted */
     int32_t wait_result;
-    uint16_t slice, slice_left;     /* round-robin time slice in ticks, 0 = none */
-    uint8_t prio, base_prio, state, flags;
 };
 
 struct tk_sem {

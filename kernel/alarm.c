@@ -1,0 +1,57 @@
+/* Alarms: one-shot and periodic callbacks run from the timer interrupt.  A periodic alarm is
+ * re-armed relative to its previous expiry, so it does not drift. */
+#include "kernel.h"
+
+static void tk_alarm_expire(struct tk_timer *tm)
+{
+    struct tk_alarm *a = (struct tk_alarm *)((char *)tm - offsetof(struct tk_alarm, node));
+    tk_tick_t due = tm->expiry;
+    if (a->period == 0)
+        a->active = 0;
+    a->fn(a, a->arg);
+    /* Re-arm unless the callback stopped or restarted the alarm itself. */
+    if (a->active && a->period && !tm->next)
+        tk__timer_add(tm, due + a->period);
+}
+
+int tk_alarm_init(struct tk_alarm *a, void (*fn)(struct tk_alarm *a, void *arg), void *arg)
+{
+    if (!a || !fn)
+        return TK_EINVAL;
+    a->node.next = a->node.prev = NULL;
+    a->node.expire = tk_alarm_expire;
+    a->fn = fn;
+    a->arg = arg;
+    a->period = 0;
+    a->active = 0;
+    a->magic = TK_MAGIC_ALARM;
+    return TK_OK;
+}
+
+int tk_alarm_start(struct tk_alarm *a, tk_tick_t delay, tk_tick_t period)
+{
+    if (!a || a->magic != TK_MAGIC_ALARM)
+        return TK_EOBJ;
+    if (delay == 0 || delay == TK_FOREVER || period == TK_FOREVER)
+        return TK_EINVAL;
+    unsigned long s = tk_port_irq_lock();
+    if (a->node.next)
+        tk__timer_remove(&a->node);
+    a->period = period;
+    a->active = 1;
+    tk__timer_add(&a->node, tk_tick_get() + delay);
+    tk_port_irq_unlock(s);
+    return TK_OK;
+}
+
+int tk_alarm_stop(struct tk_alarm *a)
+{
+    if (!a || a->magic != TK_MAGIC_ALARM)
+        return TK_EOBJ;
+    unsigned long s = tk_port_irq_lock();
+    if (a->node.next)
+        tk__timer_remove(&a->node);
+    a->active = 0;
+    tk_port_irq_unlock(s);
+    return TK_OK;
+}

@@ -1,0 +1,255 @@
+/* Tempo kernel internals shared by the object files: the scheduler state, ready lists,
+ * the wait-queue mechanism and the timer list.  Hot helpers are always_inline:
+ * spec/core-timing.md charges 6 cycles for every JAL/JALR, so every call and return on the
+ * switch path costs 12. */
+#ifndef TK_KERNEL_H
+#define TK_KERNEL_H
+#include <stddef.h>
+#include <stdint.h>
+#include "tempo.h"
+#include "port.h"
+
+#define TK_INLINE static inline __attribute__((always_inline))
+#define TK_MIE    TK_PORT_MSTATUS_MIE
+#define TK_COLD   __attribute__((cold, noinline))
+#define TK_LIKELY(c)   __builtin_expect(!!(c), 1)
+#define TK_UNLIKELY(c) __builtin_expect(!!(c), 0)
+
+/* Magic words marking initialised objects (argument validation); the low 12 bits are zero
+ * so one lui builds each. */
+#define TK_MAGIC_THREAD  0x54680000u
+#define TK_MAGIC_SEM     0x53650000u
+#define TK_MAGIC_MUTEX   0x4d750000u
+#define TK_MAGIC_EVENT   0x45760000u
+#define TK_MAGIC_FIFO    0x46690000u
+#define TK_MAGIC_MSGQ    0x4d730000u
+#define TK_MAGIC_BMQ     0x426d0000u
+#define TK_MAGIC_POOL    0x506f0000u
+#define TK_MAGIC_HEAP    0x48650000u
+#define TK_MAGIC_ALARM   0x416c0000u
+/* The lowest word of every thread stack holds its own address: checking it needs no
+ * constant (tk__guard_ok). */
+
+/* Longest the CLINT compare is left without an event, so the port's 32-bit arithmetic on
+ * mtime deltas stays exact (65,536 ticks = 65.5 s). */
+#define TK_TICK_MAX_SLEEP 65536u
+
+/* tk_thread.flags */
+#define TK_TF_MAIL_FULL 1u /* the mailbox holds a word */
+#define TK_TF_WAIT_MAIL 2u /* blocked in tk_mail_recv */
+
+struct tk_kernel {
+    struct tk_thread *current;
+    uint32_t ready_map;                 /* bit p: ready[p] not empty */
+    uint8_t sched_lock;                 /* nesting depth */
+    uint8_t started;
+    uint16_t slicers;                   /* threads with a time slice: periodic tick needed */
+    tk_tick_t next_event;               /* tick the CLINT compare is programmed for */
+    struct tk_thread *ready[TK_PRIO_COUNT]; /* circular lists; the running thread is head */
+    struct tk_timer timers;             /* sentinel of the sorted timer list */
+    void (*fatal)(int reason, struct tk_thread *t, uintptr_t detail);
+};
+extern struct tk_kernel tk_k;
+extern struct tk_thread tk_idle; /* priority TK_PRIO_COUNT: below every thread */
+
+/* ---- find first set without libgcc (no Zbb): de Bruijn multiply, one MUL + one load ----
+ * Index = (isolated bit * 0x077CB531) >> 27 -> bit number (de Bruijn sequence B(2,5)). */
+extern const uint8_t tk_debruijn32[32];
+TK_INLINE unsigned tk__ctz32(uint32_t x)
+{
+    return tk_debruijn32[((x & (0u - x)) * 0x077CB531u) >> 27];
+}
+
+/* ---- circular doubly-linked thread lists (ready lists and wait queues) ---- */
+TK_INLINE void tk__list_append(struct tk_thread **head, struct tk_thread *t)
+{
+    struct tk_thread *h = *head;
+    if (__builtin_expect(!h, 1)) { /* alone at its level: the common real-time case */
+        t->next = t;
+        t->prev = t;
+        *head = t;
+    } else {
+        struct tk_thread *tail = h->prev;
+        t->next = h;
+        t->prev = tail;
+        tail->next = t;
+        h->prev = t;
+    }
+}
+
+TK_INLINE void tk__list_remove(struct tk_thread **head, struct tk_thread *t)
+{
+    struct tk_thread *n = t->next;
+    if (__builtin_expect(n == t, 1)) {
+        *head = NULL;
+    } else {
+        struct tk_thread *p = t->prev;
+        p->next = n;
+        n->prev = p;
+        if (*head == t)
+            *head = n;
+    }
+}
+
+/* ---- ready lists ---- */
+/* Set a thread's priority fields (it must not be queued anywhere). */
+TK_INLINE void tk__set_prio(struct tk_thread *t, uint8_t p)
+{
+    t->prio = p;
+    t->ready_slot = &tk_k.ready[p & (TK_PRIO_COUNT - 1)];
+    t->prio_bit = 1u << (p & (TK_PRIO_COUNT - 1));
+}
+
+TK_INLINE void tk__ready_insert(struct tk_thread *t)
+{
+    tk__list_append(t->ready_slot, t);
+    tk_k.ready_map |= t->prio_bit;
+    t->state = TK_STATE_READY;
+}
+
+TK_INLINE void tk__ready_remove(struct tk_thread *t)
+{
+    struct tk_thread *n = t->next;
+    if (TK_LIKELY(n == t)) {
+        *t->ready_slot = NULL;
+        tk_k.ready_map &= ~t->prio_bit;
+    } else {
+        struct tk_thread *p = t->prev;
+        p->next = n;
+        n->prev = p;
+        if (*t->ready_slot == t)
+            *t->ready_slot = n;
+    }
+}
+
+TK_INLINE struct tk_thread *tk__highest(void)
+{
+    uint32_t m = tk_k.ready_map;
+    if (__builtin_expect(m == 0, 0))
+        return &tk_idle;
+    return tk_k.ready[tk__ctz32(m)];
+}
+
+void tk__stack_overflow(struct tk_thread *t) __attribute__((noreturn, noinline));
+void tk__fatal(int reason, struct tk_thread *t, uintptr_t detail);
+
+/* Switch from the current thread to `next` (interrupts disabled, next != current).  The
+ * outgoing thread's guard word is checked first: stack overflow detection at switch time. */
+TK_INLINE void tk__switch_to(struct tk_thread *next)
+{
+    struct tk_thread *cur = tk_k.current;
+    uintptr_t *g = cur->stack_guard;
+    if (TK_UNLIKELY(*g != (uintptr_t)g))
+        tk__stack_overflow(cur);
+    tk_k.current = next;
+    TK_PORT_SWITCH_INLINE(cur, next);
+}
+
+/* After making one thread `w` ready from thread context: the caller was the highest ready
+ * thread, so only w can now be higher; no bitmap search. */
+TK_INLINE void tk__preempt(struct tk_thread *w)
+{
+    if (__builtin_expect(w->prio < tk_k.current->prio, 1) &&
+        __builtin_expect(!tk_k.sched_lock, 1))
+        tk__switch_to(w);
+}
+
+/* After making threads ready from thread context: run the highest one now. */
+TK_INLINE void tk__reschedule(void)
+{
+    struct tk_thread *next = tk__highest();
+    if (next != tk_k.current && !tk_k.sched_lock)
+        tk__switch_to(next);
+}
+
+/* Context check for a call that would block: 0 or TK_EISR / TK_ELOCKED. */
+TK_INLINE int tk__can_block(unsigned long irq_state)
+{
+    if (__builtin_expect(!(irq_state & TK_MIE), 0))
+        return TK_EISR;
+    if (__builtin_expect(tk_k.sched_lock != 0, 0))
+        return TK_ELOCKED;
+    return TK_OK;
+}
+
+/* ---- timers (timer.c) ---- */
+void tk__timer_add(struct tk_timer *tm, tk_tick_t expiry);
+TK_INLINE void tk__timer_remove(struct tk_timer *tm)
+{
+    tm->prev->next = tm->next;
+    tm->next->prev = tm->prev;
+    tm->next = NULL;
+}
+void tk__timer_isr(void);
+void tk__thread_timeout(struct tk_timer *tm);
+
+/* ---- wait queues (wait.c) ---- */
+void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t);
+TK_INLINE void tk__waitq_insert(struct tk_waitq *q, struct tk_thread *t)
+{
+    if (__builtin_expect(q->head != NULL, 0))
+        tk__waitq_insert_sorted(q, t);
+    else {
+        t->next = t;
+        t->prev = t;
+        q->head = t;
+    }
+}
+
+/* Take the current thread off the ready list and queue it on q (NULL: a sleep or a mailbox
+ * wait) with a timeout; the caller then switches with tk__block_switch(). */
+TK_INLINE void tk__pend_current(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout,
+                                uint8_t state)
+{
+    tk__ready_remove(cur);
+    cur->state = state;
+    cur->waitq = q;
+    if (__builtin_expect(q != NULL, 1))
+        tk__waitq_insert(q, cur);
+    if (__builtin_expect(timeout != TK_FOREVER, 0))
+        tk__timer_add(&cur->timeout, tk_port_ticks() + timeout);
+}
+
+TK_INLINE int tk__block_switch(struct tk_thread *cur)
+{
+    tk__switch_to(tk__highest());
+    return cur->wait_result;
+}
+
+/* Block the current thread on q until woken or timed out; returns the wake result. */
+TK_INLINE int tk__block(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout)
+{
+    tk__pend_current(cur, q, timeout, TK_STATE_BLOCKED);
+    return tk__block_switch(cur);
+}
+
+/* Make a blocked thread ready with `result` (it leaves its wait queue, its timeout is
+ * cancelled).  No switch: the caller reschedules (thread) or interrupt exit does (ISR). */
+TK_INLINE void tk__wake(struct tk_thread *t, int result)
+{
+    struct tk_waitq *q = t->waitq;
+    if (__builtin_expect(q != NULL, 1)) {
+        tk__list_remove(&q->head, t);
+        t->waitq = NULL;
+    }
+    if (__builtin_expect(t->timeout.next != NULL, 0))
+        tk__timer_remove(&t->timeout);
+    t->wait_result = result;
+    tk__ready_insert(t);
+}
+
+/* ---- priorities (thread.c) ---- */
+void tk__prio_propagate(struct tk_thread *t);
+void tk__mutex_waiter_left(struct tk_mutex *m);
+
+/* ---- interrupt exit (sched.c) ---- */
+void tk__isr_exit(void);
+
+/* Word copy for messages (sizes are multiples of 4 bytes). */
+TK_INLINE void tk__copy_words(uint32_t *dst, const uint32_t *src, unsigned words)
+{
+    do {
+        *dst++ = *src++;
+    } while (--words);
+}
+#endif

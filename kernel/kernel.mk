@@ -1,0 +1,50 @@
+# Tempo kernel: sources, per-configuration libraries, kernel test images and their runs.
+# A configuration is a board and a width: paper32 paper64 virt32 virt64 (run on tempo-sim)
+# and qemu32 qemu64 (the virt board built with -DKT_QEMU, run on qemu-system-riscv*).
+TK_KSRC   := $(wildcard kernel/*.c)
+TK_PSRC   := port/riscv/port.c port/riscv/switch.S
+TK_HDRS   := $(wildcard kernel/*.h) kernel/include/tempo.h port/riscv/port.h bsp/common/board.h
+TK_INC    := -Ikernel/include -Ikernel -Iport/riscv
+TK_OPT    ?= -O2
+TK_CFGS   := paper32 paper64 virt32 virt64 qemu32 qemu64
+TK_TESTS  := $(basename $(notdir $(filter-out tests/kernel/ktest.c,$(wildcard tests/kernel/*.c))))
+
+tk_board = $(if $(filter paper%,$(1)),paper,virt)
+tk_xlen  = $(if $(filter %32,$(1)),32,64)
+tk_cc    = $(TCC) $(ARCH_$(call tk_xlen,$(1))) $(BOARDDEF_$(call tk_board,$(1))) $(TCFLAGS) \
+           $(TK_OPT) $(TK_INC) $(if $(filter qemu%,$(1)),-DKT_QEMU)
+
+# $(1) = configuration: objects, libtempo.a, and one image per test.
+define TK_CFG_RULES
+TK_OBJ_$(1) := $(patsubst kernel/%.c,build/kernel/$(1)/k_%.o,$(TK_KSRC)) \
+               build/kernel/$(1)/p_port.o build/kernel/$(1)/p_switch.o
+build/kernel/$(1)/k_%.o: kernel/%.c $(TK_HDRS)
+	@mkdir -p $$(@D)
+	$(call tk_cc,$(1)) -c -o $$@ $$<
+build/kernel/$(1)/p_%.o: port/riscv/%.c $(TK_HDRS)
+	@mkdir -p $$(@D)
+	$(call tk_cc,$(1)) -c -o $$@ $$<
+build/kernel/$(1)/p_%.o: port/riscv/%.S $(TK_HDRS)
+	@mkdir -p $$(@D)
+	$(call tk_cc,$(1)) -c -o $$@ $$<
+build/kernel/$(1)/libtempo.a: $$(TK_OBJ_$(1))
+	rm -f $$@ && $(CROSS)ar rcs $$@ $$^
+build/kernel/$(1)/%.elf: tests/kernel/%.c tests/kernel/ktest.c tests/kernel/ktest.h \
+                         build/kernel/$(1)/libtempo.a $(BSP_SRC) $(TK_HDRS)
+	$(call tk_cc,$(1)) -Itests/kernel -T bsp/$(call tk_board,$(1))/link.ld $(TLDFLAGS) \
+	  -Wl,--no-warn-rwx-segments \
+	  $(LINKARCH_$(call tk_xlen,$(1))) -o $$@ tests/kernel/$$*.c tests/kernel/ktest.c \
+	  $(BSP_SRC) build/kernel/$(1)/libtempo.a -lgcc
+endef
+$(foreach c,$(TK_CFGS),$(eval $(call TK_CFG_RULES,$(c))))
+
+TK_IMAGES := $(foreach c,$(TK_CFGS),$(foreach t,$(TK_TESTS),build/kernel/$(c)/$(t).elf))
+.PHONY: kernel-images test-kernel
+kernel-images: $(TK_IMAGES)
+
+# One check per image: tempo-sim for paper/virt, QEMU for qemu (SKIP when not installed).
+test-kernel: $(TK_IMAGES) $(SIM)
+	@for c in $(TK_CFGS); do for t in $(TK_TESTS); do \
+	  tools/check.sh kernel-$$t-$$c tests/kernel/run.sh $$c build/kernel/$$c/$$t.elf; \
+	done; done
+TEST_TARGETS += test-kernel

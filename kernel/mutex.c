@@ -1,0 +1,96 @@
+/* Mutex: ownership, recursion, transitive priority inheritance (tk__prio_propagate in
+ * thread.c), undone on unlock.  Ownership passes directly to the best waiter on unlock. */
+#include "kernel.h"
+
+int tk_mutex_init(struct tk_mutex *m)
+{
+    if (!m)
+        return TK_EINVAL;
+    m->waiters.head = NULL;
+    m->owner = NULL;
+    m->next_held = NULL;
+    m->depth = 0;
+    m->magic = TK_MAGIC_MUTEX;
+    return TK_OK;
+}
+
+TK_INLINE void tk__mutex_take(struct tk_mutex *m, struct tk_thread *t)
+{
+    m->owner = t;
+    m->depth = 1;
+    m->next_held = t->held;
+    t->held = m;
+}
+
+/* A waiter left m's queue without getting it (timeout): the owner may drop priority. */
+void tk__mutex_waiter_left(struct tk_mutex *m)
+{
+    if (m->owner)
+        tk__prio_propagate(m->owner);
+}
+
+int tk_mutex_lock(struct tk_mutex *m, tk_tick_t timeout)
+{
+    unsigned long s = tk_port_irq_lock();
+    struct tk_thread *cur = tk_k.current;
+    int rc = TK_OK;
+    if (!m || m->magic != TK_MAGIC_MUTEX) {
+        rc = TK_EOBJ;
+    } else if (!(s & TK_MIE)) {
+        rc = TK_EISR; /* ownership needs a thread */
+    } else if (!m->owner) {
+        tk__mutex_take(m, cur);
+    } else if (m->owner == cur) {
+        if (m->depth == 0xFFFFFFFFu)
+            rc = TK_EOVERFLOW;
+        else
+            m->depth++;
+    } else if (timeout == TK_NOWAIT) {
+        rc = TK_EAGAIN;
+    } else if ((rc = tk__can_block(s)) == TK_OK) {
+        cur->wait_mutex = m;
+        tk__pend_current(cur, &m->waiters, timeout, TK_STATE_BLOCKED);
+        tk__prio_propagate(m->owner); /* the owner (and its chain) inherits cur's priority */
+        rc = tk__block_switch(cur);
+    }
+    tk_port_irq_unlock(s);
+    return rc;
+}
+
+int tk_mutex_trylock(struct tk_mutex *m)
+{
+    return tk_mutex_lock(m, TK_NOWAIT);
+}
+
+int tk_mutex_unlock(struct tk_mutex *m)
+{
+    unsigned long s = tk_port_irq_lock();
+    struct tk_thread *cur = tk_k.current;
+    int rc = TK_OK;
+    if (!m || m->magic != TK_MAGIC_MUTEX) {
+        rc = TK_EOBJ;
+    } else if (!(s & TK_MIE)) {
+        rc = TK_EISR;
+    } else if (m->owner != cur) {
+        rc = TK_EPERM;
+    } else if (--m->depth == 0) {
+        /* Off the owner's held list (usually its head: locks nest). */
+        struct tk_mutex **pp = &cur->held;
+        while (*pp != m)
+            pp = &(*pp)->next_held;
+        *pp = m->next_held;
+        struct tk_thread *w = m->waiters.head;
+        if (w) {
+            tk__wake(w, TK_OK);
+            w->wait_mutex = NULL;
+            tk__mutex_take(m, w);
+            tk__prio_propagate(w); /* w inherits from the waiters still queued */
+        } else {
+            m->owner = NULL;
+        }
+        tk__prio_propagate(cur); /* inheritance through m is undone */
+        tk__reschedule();
+    }
+    tk_port_irq_unlock(s);
+    return rc;
+}

@@ -1,0 +1,172 @@
+/* Scheduler: kernel state, start-up, the idle thread, interrupt-exit switching, scheduler
+ * lock, faults. */
+#include "kernel.h"
+#include "bsp.h"
+
+/* The de Bruijn table and the kernel state live in .sdata, next to the global pointer, so
+ * the linker turns each auipc+addi that reaches them into one gp-relative addi (the table
+ * first: the very first bytes of .sdata are 2 KiB below gp, just out of relaxation reach). */
+const uint8_t tk_debruijn32[32] __attribute__((section(".sdata.tk_a"))) = {
+    0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+    31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9,
+};
+struct tk_kernel tk_k __attribute__((section(".sdata.tk_k")));
+struct tk_thread tk_idle;
+static uintptr_t tk_idle_stack[128];
+
+
+/* The idle thread: runs when no thread is ready and sleeps with WFI; the CLINT compare is
+ * programmed for the next timer event only (tickless), so it sleeps until that event or a
+ * device interrupt. */
+static void tk_idle_main(void *arg)
+{
+    (void)arg;
+    for (;;)
+        __asm__ volatile("wfi");
+}
+
+int tk_init(void)
+{
+    unsigned long s = tk_port_irq_lock();
+    tk_k.current = &tk_idle; /* never NULL: calls before tk_start see the idle thread */
+    tk_k.ready_map = 0;
+    tk_k.sched_lock = 0;
+    tk_k.started = 0;
+    tk_k.slicers = 0;
+    for (unsigned p = 0; p < TK_PRIO_COUNT; p++)
+        tk_k.ready[p] = NULL;
+    tk_k.timers.next = tk_k.timers.prev = &tk_k.timers;
+    /* The idle thread is never in a ready list: tk__highest() falls back to it. */
+    struct tk_thread *t = &tk_idle;
+    t->stack_guard = &tk_idle_stack[0];
+    tk_idle_stack[0] = (uintptr_t)&tk_idle_stack[0];
+    t->sp = tk_port_stack_init((uintptr_t)&tk_idle_stack[128] & ~(uintptr_t)15, tk_idle_main, 0);
+    t->name = "idle";
+    t->magic = TK_MAGIC_THREAD;
+    t->base_prio = TK_PRIO_COUNT;
+    tk__set_prio(t, TK_PRIO_COUNT);
+    t->state = TK_STATE_READY;
+    t->timeout.next = NULL;
+    t->timeout.expire = tk__thread_timeout;
+    t->held = NULL;
+    tk_port_irq_unlock(s & TK_MIE);
+    return TK_OK;
+}
+
+void tk_start(void)
+{
+    (void)tk_port_irq_lock();
+    __asm__ volatile("csrw mtvec, %0" : : "r"((uintptr_t)tk_port_trap_entry));
+    tk_port_timer_start();
+    /* Timers armed before the start (alarms) count from tick 0. */
+    tk_tick_t first = TK_TICK_MAX_SLEEP;
+    if (tk_k.slicers)
+        first = 1;
+    if (tk_k.timers.next != &tk_k.timers && (int32_t)(tk_k.timers.next->expiry - first) < 0)
+        first = tk_k.timers.next->expiry;
+    tk_k.next_event = first;
+    tk_port_timer_set(first);
+    tk_k.started = 1;
+    struct tk_thread *next = tk__highest();
+    tk_k.current = next;
+    tk_port_start(next); /* the thread entry enables interrupts */
+}
+
+/* At the end of every interrupt: one switch, if the handler made a higher thread ready (or
+ * rotated a time slice).  Runs on the interrupted thread's stack, under its trap frame. */
+void tk__isr_exit(void)
+{
+    struct tk_thread *next = tk__highest();
+    struct tk_thread *cur = tk_k.current;
+    if (next != cur && !tk_k.sched_lock) {
+        if (TK_UNLIKELY(*cur->stack_guard != (uintptr_t)cur->stack_guard))
+            tk__stack_overflow(cur);
+        tk_k.current = next;
+        tk_port_switch_isr(cur, next);
+    }
+}
+
+int tk_sched_lock(void)
+{
+    unsigned long s = tk_port_irq_lock();
+    int rc = TK_OK;
+    if (!(s & TK_MIE) || !tk_k.started)
+        rc = TK_EISR;
+    else if (tk_k.sched_lock == 255)
+        rc = TK_EOVERFLOW;
+    else
+        tk_k.sched_lock++;
+    tk_port_irq_unlock(s);
+    return rc;
+}
+
+int tk_sched_unlock(void)
+{
+    unsigned long s = tk_port_irq_lock();
+    int rc = TK_OK;
+    if (!(s & TK_MIE) || !tk_k.started)
+        rc = TK_EISR;
+    else if (tk_k.sched_lock == 0)
+        rc = TK_ESTATE;
+    else if (--tk_k.sched_lock == 0)
+        tk__reschedule();
+    tk_port_irq_unlock(s);
+    return rc;
+}
+
+tk_tick_t tk_tick_get(void)
+{
+    return tk_k.started ? tk_port_ticks() : 0;
+}
+
+/* ---- faults ---- */
+static void tk_fatal_default(int reason, struct tk_thread *t, uintptr_t detail)
+{
+    static const char *const what[] = {"?", "stack overflow", "exception", "unhandled irq"};
+    board_puts("tempo: fatal: ");
+    board_puts(what[reason >= 1 && reason <= 3 ? reason : 0]);
+    board_puts(" in thread ");
+    board_puts(t && t->name ? t->name : "?");
+    board_puts(", detail ");
+    board_put_uint(detail);
+    board_putc('\n');
+    board_exit(100 + reason);
+}
+
+void tk_set_fatal_handler(void (*fn)(int reason, struct tk_thread *t, uintptr_t detail))
+{
+    tk_k.fatal = fn;
+}
+
+void tk__fatal(int reason, struct tk_thread *t, uintptr_t detail)
+{
+    if (tk_k.fatal)
+        tk_k.fatal(reason, t, detail);
+    else
+        tk_fatal_default(reason, t, detail);
+    if (reason != TK_FATAL_STACK)
+        board_exit(100 + reason);
+}
+
+/* The guard word of `t` (the outgoing thread) was overwritten: report it, terminate t
+ * without saving its context (its stack is not trustworthy) and run the next thread. */
+void tk__stack_overflow(struct tk_thread *t)
+{
+    tk__fatal(TK_FATAL_STACK, t, (uintptr_t)t->stack_guard);
+    if (t == &tk_idle)
+        board_exit(100 + TK_FATAL_STACK);
+    if (t->state == TK_STATE_READY)
+        tk__ready_remove(t);
+    else if (t->waitq)
+        tk__list_remove(&t->waitq->head, t);
+    if (t->timeout.next)
+        tk__timer_remove(&t->timeout);
+    if (t->slice)
+        tk_k.slicers--;
+    t->state = TK_STATE_EXITED;
+    t->waitq = NULL;
+    *t->stack_guard = (uintptr_t)t->stack_guard;
+    struct tk_thread *next = tk__highest();
+    tk_k.current = next;
+    tk_port_start(next);
+}

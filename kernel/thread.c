@@ -1,0 +1,295 @@
+/* Threads: creation, yield, sleeps, suspend/resume, priorities (with the priority
+ * inheritance walk shared with mutex.c), time slices, exit. */
+#include "kernel.h"
+
+TK_INLINE int tk__is_thread(const struct tk_thread *t)
+{
+    return t && t->magic == TK_MAGIC_THREAD;
+}
+
+int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *arg), void *arg,
+                     void *stack, size_t stack_bytes, unsigned prio, unsigned options)
+{
+    if (!t || !entry || !stack || stack_bytes < TK_STACK_MIN || prio > TK_PRIO_LOWEST ||
+        (options & ~TK_THREAD_SUSPENDED))
+        return TK_EINVAL;
+    unsigned long s = tk_port_irq_lock();
+    if (t->magic == TK_MAGIC_THREAD && t->state != TK_STATE_UNUSED &&
+        t->state != TK_STATE_EXITED) {
+        tk_port_irq_unlock(s);
+        return TK_ESTATE;
+    }
+    uintptr_t lo = ((uintptr_t)stack + sizeof(uintptr_t) - 1) & ~(uintptr_t)(sizeof(uintptr_t) - 1);
+    uintptr_t hi = ((uintptr_t)stack + stack_bytes) & ~(uintptr_t)15;
+    t->stack_guard = (uintptr_t *)lo;
+    *t->stack_guard = (uintptr_t)t->stack_guard;
+    t->sp = tk_port_stack_init(hi, entry, arg);
+    t->next = t->prev = NULL;
+    t->waitq = NULL;
+    t->wait_mutex = NULL;
+    t->held = NULL;
+    t->wait_buf = NULL;
+    t->wait_data = 0;
+    t->mail = 0;
+    t->timeout.next = NULL;
+    t->timeout.expire = tk__thread_timeout;
+    t->name = name;
+    t->wait_bits = 0;
+    t->wait_result = TK_OK;
+    t->slice = t->slice_left = 0;
+    t->base_prio = (uint8_t)prio;
+    tk__set_prio(t, (uint8_t)prio);
+    t->flags = 0;
+    t->magic = TK_MAGIC_THREAD;
+    if (options & TK_THREAD_SUSPENDED) {
+        t->state = TK_STATE_SUSPENDED;
+    } else {
+        tk__ready_insert(t);
+        if (tk_k.started && (s & TK_MIE))
+            tk__reschedule();
+    }
+    tk_port_irq_unlock(s);
+    return TK_OK;
+}
+
+struct tk_thread *tk_thread_self(void)
+{
+    return tk_k.current;
+}
+
+/* tk_yield() is in port/riscv/switch.S: the most frequent switch, as one straight line. */
+
+static int tk_sleep_until(unsigned long s, tk_tick_t wake)
+{
+    struct tk_thread *cur = tk_k.current;
+    tk__ready_remove(cur);
+    cur->state = TK_STATE_SLEEPING;
+    tk__timer_add(&cur->timeout, wake);
+    int rc = tk__block_switch(cur);
+    tk_port_irq_unlock(s);
+    return rc;
+}
+
+int tk_delay(tk_tick_t ticks)
+{
+    if (ticks == TK_FOREVER)
+        return TK_EINVAL;
+    unsigned long s = tk_port_irq_lock();
+    int rc = tk__can_block(s);
+    if (rc != TK_OK || ticks == TK_NOWAIT) {
+        tk_port_irq_unlock(s);
+        return rc;
+    }
+    return tk_sleep_until(s, tk_port_ticks() + ticks);
+}
+
+int tk_delay_until(tk_tick_t *last_wake, tk_tick_t period)
+{
+    if (!last_wake || period == 0 || period == TK_FOREVER)
+        return TK_EINVAL;
+    unsigned long s = tk_port_irq_lock();
+    int rc = tk__can_block(s);
+    if (rc != TK_OK) {
+        tk_port_irq_unlock(s);
+        return rc;
+    }
+    tk_tick_t wake = *last_wake + period;
+    *last_wake = wake;
+    if ((int32_t)(wake - tk_port_ticks()) <= 0) {
+        tk_port_irq_unlock(s);
+        return TK_ELATE;
+    }
+    return tk_sleep_until(s, wake);
+}
+
+static TK_COLD int tk_suspend_slow(struct tk_thread *t, unsigned long s)
+{
+    struct tk_thread *cur = tk_k.current;
+    if (!t)
+        t = cur;
+    int rc = TK_OK;
+    if (!tk__is_thread(t) || t == &tk_idle) {
+        rc = TK_EOBJ;
+    } else if (t->state != TK_STATE_READY) {
+        rc = TK_ESTATE;
+    } else if (t == cur && tk_k.started && (rc = tk__can_block(s)) != TK_OK) {
+        /* the caller cannot suspend itself here */
+    } else {
+        tk__ready_remove(t);
+        t->state = TK_STATE_SUSPENDED;
+        if (t == cur && tk_k.started)
+            tk__switch_to(tk__highest());
+    }
+    tk_port_irq_unlock(s);
+    return rc;
+}
+
+int tk_thread_suspend(struct tk_thread *t)
+{
+    unsigned long s = tk_port_irq_lock();
+    struct tk_thread *cur = tk_k.current;
+    /* Fast path: a running thread suspends itself (t == NULL means the caller: chosen
+     * without a branch, spec/core-timing.md: a taken branch mispredicts for 6 cycles). */
+    uintptr_t is_null = t == NULL;
+    __asm__("" : "+r"(is_null)); /* keep it branch-free: GCC would rebuild the branch */
+    t = (struct tk_thread *)((uintptr_t)t | ((uintptr_t)cur & (0u - is_null)));
+    if (TK_LIKELY(t == cur) && TK_LIKELY((((s & TK_MIE) ^ TK_MIE) | tk_k.sched_lock) == 0)) {
+        tk__ready_remove(cur);
+        cur->state = TK_STATE_SUSPENDED;
+        tk__switch_to(tk__highest()); /* resumes with interrupts enabled */
+        return TK_OK;
+    }
+    return tk_suspend_slow(t, s);
+}
+
+static TK_COLD int tk_resume_error(struct tk_thread *t, unsigned long s)
+{
+    tk_port_irq_unlock(s);
+    return tk__is_thread(t) ? TK_ESTATE : TK_EOBJ;
+}
+
+int tk_thread_resume(struct tk_thread *t)
+{
+    unsigned long s = tk_port_irq_lock();
+    if (TK_UNLIKELY(!t || t->magic != TK_MAGIC_THREAD || t->state != TK_STATE_SUSPENDED))
+        return tk_resume_error(t, s);
+    tk__ready_insert(t);
+    if (TK_LIKELY(s & TK_MIE)) {
+        tk__preempt(t);
+        tk_port_irq_on(); /* known to have been on: nothing to keep across the switch */
+    }
+    return TK_OK;
+}
+
+int tk_thread_resume_from_isr(struct tk_thread *t)
+{
+    unsigned long s = tk_port_irq_lock();
+    if (TK_UNLIKELY(!t || t->magic != TK_MAGIC_THREAD || t->state != TK_STATE_SUSPENDED))
+        return tk_resume_error(t, s);
+    tk__ready_insert(t);
+    tk_port_irq_unlock(s);
+    return TK_OK;
+}
+
+/* Move t to priority p wherever it is queued.  The running thread stays the head of its new
+ * ready list (it keeps the processor until the reschedule decides otherwise). */
+static void tk_thread_reprio(struct tk_thread *t, uint8_t p)
+{
+    if (t->state == TK_STATE_READY && t != &tk_idle) {
+        tk__ready_remove(t);
+        tk__set_prio(t, p);
+        tk__ready_insert(t);
+        if (t == tk_k.current)
+            tk_k.ready[p] = t;
+    } else if (t->state == TK_STATE_BLOCKED && t->waitq) {
+        tk__list_remove(&t->waitq->head, t);
+        tk__set_prio(t, p);
+        tk__waitq_insert(t->waitq, t);
+    } else {
+        tk__set_prio(t, p);
+    }
+}
+
+/* Effective priority: the base priority raised to the best waiter of every held mutex. */
+static uint8_t tk_inherited_prio(const struct tk_thread *t)
+{
+    uint8_t p = t->base_prio;
+    for (const struct tk_mutex *m = t->held; m; m = m->next_held)
+        if (m->waiters.head && m->waiters.head->prio < p)
+            p = m->waiters.head->prio;
+    return p;
+}
+
+/* Recompute t's effective priority and follow the chain of mutex owners (t waits on a mutex
+ * whose owner may now need a higher or lower priority, and so on).  Stops at the first
+ * thread whose priority does not change, so it terminates even on a deadlock cycle. */
+void tk__prio_propagate(struct tk_thread *t)
+{
+    while (t) {
+        uint8_t p = tk_inherited_prio(t);
+        if (p == t->prio)
+            return;
+        tk_thread_reprio(t, p);
+        if (t->state != TK_STATE_BLOCKED || !t->wait_mutex)
+            return;
+        t = t->wait_mutex->owner;
+    }
+}
+
+int tk_thread_set_priority(struct tk_thread *t, unsigned prio)
+{
+    if (prio > TK_PRIO_LOWEST)
+        return TK_EINVAL;
+    unsigned long s = tk_port_irq_lock();
+    if (!t)
+        t = tk_k.current;
+    int rc = TK_OK;
+    if (!tk__is_thread(t) || t == &tk_idle) {
+        rc = TK_EOBJ;
+    } else if (t->state == TK_STATE_EXITED || t->state == TK_STATE_UNUSED) {
+        rc = TK_ESTATE;
+    } else {
+        t->base_prio = (uint8_t)prio;
+        tk__prio_propagate(t);
+        if (tk_k.started && (s & TK_MIE))
+            tk__reschedule();
+    }
+    tk_port_irq_unlock(s);
+    return rc;
+}
+
+int tk_thread_priority(struct tk_thread *t)
+{
+    if (!t)
+        t = tk_k.current;
+    if (!tk__is_thread(t))
+        return TK_EOBJ;
+    return t->prio;
+}
+
+int tk_thread_set_slice(struct tk_thread *t, tk_tick_t ticks)
+{
+    if (ticks > 0xFFFFu)
+        return TK_EINVAL;
+    unsigned long s = tk_port_irq_lock();
+    if (!t)
+        t = tk_k.current;
+    int rc = TK_OK;
+    if (!tk__is_thread(t) || t == &tk_idle) {
+        rc = TK_EOBJ;
+    } else {
+        if (!t->slice && ticks) {
+            if (tk_k.slicers++ == 0 && tk_k.started) {
+                /* Periodic tick from now on. */
+                tk_k.next_event = tk_port_ticks() + 1;
+                tk_port_timer_set(tk_k.next_event);
+            }
+        } else if (t->slice && !ticks) {
+            tk_k.slicers--;
+        }
+        t->slice = t->slice_left = (uint16_t)ticks;
+    }
+    tk_port_irq_unlock(s);
+    return rc;
+}
+
+int tk_thread_state(struct tk_thread *t)
+{
+    if (!tk__is_thread(t))
+        return TK_EOBJ;
+    return t->state;
+}
+
+void tk_thread_exit(void)
+{
+    (void)tk_port_irq_lock();
+    struct tk_thread *cur = tk_k.current;
+    tk__ready_remove(cur);
+    cur->state = TK_STATE_EXITED;
+    if (cur->slice)
+        tk_k.slicers--;
+    tk_k.sched_lock = 0;
+    struct tk_thread *next = tk__highest();
+    tk_k.current = next;
+    tk_port_start(next);
+}

@@ -1,0 +1,28 @@
+/* The wait queue: the one blocking mechanism every kernel object uses.  A queue is a
+ * circular list of threads sorted by priority, FIFO among equal priorities; its head is the
+ * thread to wake next.  Inserting walks from the tail (the common case, a waiter of the same
+ * or a lower priority than those queued, costs no walk); removal is O(1). */
+#include "kernel.h"
+
+void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t)
+{
+    struct tk_thread *h = q->head;
+    struct tk_thread *p = h->prev; /* tail */
+    /* Find the last waiter whose priority is the same or higher (number <=). */
+    while (p->prio > t->prio) {
+        if (p == h) {
+            /* Higher than every waiter: new head. */
+            t->next = h;
+            t->prev = h->prev;
+            h->prev->next = t;
+            h->prev = t;
+            q->head = t;
+            return;
+        }
+        p = p->prev;
+    }
+    t->prev = p;
+    t->next = p->next;
+    p->next->prev = t;
+    p->next = t;
+}

@@ -1,0 +1,25 @@
+/* Structure offsets the port's assembly uses (checked against the C layout in port.c). */
+#ifndef TK_OFFSETS_H
+#define TK_OFFSETS_H
+#if __riscv_xlen == 64
+#define TK_R 8
+#define TK_LOG_R 3
+#define TK_K_READY 24
+#else
+#define TK_R 4
+#define TK_LOG_R 2
+#define TK_K_READY 16
+#endif
+/* struct tk_thread */
+#define TK_T_SP         0
+#define TK_T_NEXT       (1 * TK_R)
+#define TK_T_GUARD      (3 * TK_R)
+#define TK_T_SLICE      (4 * TK_R)
+#define TK_T_SLICE_LEFT (4 * TK_R + 2)
+#define TK_T_PRIO       (4 * TK_R + 4)
+/* struct tk_kernel (kernel/kernel.h) */
+#define TK_K_CURRENT    0
+#define TK_K_LOCK       (TK_R + 4)
+/* Switch frame: resume pc (bit 0 set: enable interrupts on resume), ra, s0-s11. */
+#define TK_SWITCH_FRAME ((14 * TK_R + 15) & ~15)
+#endif

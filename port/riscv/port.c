@@ -1,0 +1,167 @@
+/* Tempo RISC-V port: initial thread frames, the CLINT time base, interrupt dispatch. */
+#include "kernel.h"
+#include "offsets.h"
+
+/* The assembly's view of the structures (offsets.h) must match C. */
+_Static_assert(offsetof(struct tk_thread, sp) == TK_T_SP, "offsets.h");
+_Static_assert(offsetof(struct tk_thread, next) == TK_T_NEXT, "offsets.h");
+_Static_assert(offsetof(struct tk_thread, stack_guard) == TK_T_GUARD, "offsets.h");
+_Static_assert(offsetof(struct tk_thread, slice) == TK_T_SLICE, "offsets.h");
+_Static_assert(offsetof(struct tk_thread, slice_left) == TK_T_SLICE_LEFT, "offsets.h");
+_Static_assert(offsetof(struct tk_thread, prio) == TK_T_PRIO, "offsets.h");
+_Static_assert(offsetof(struct tk_kernel, current) == TK_K_CURRENT, "offsets.h");
+_Static_assert(offsetof(struct tk_kernel, sched_lock) == TK_K_LOCK, "offsets.h");
+_Static_assert(offsetof(struct tk_kernel, ready) == TK_K_READY, "offsets.h");
+_Static_assert(sizeof(uintptr_t) == TK_R, "offsets.h");
+_Static_assert(TK_SWITCH_FRAME == (TK_R == 8 ? 112 : 64), "TK_PORT_FRAME in port.h");
+
+#define REG32(a) (*(volatile uint32_t *)(uintptr_t)(a))
+
+extern void tk_port_thread_entry(void);
+
+/* Initial switch frame (switch.S layout: resume pc, ra, s0..s11): resumes in
+ * tk_port_thread_entry with s0 = arg, s1 = entry. */
+uintptr_t tk_port_stack_init(uintptr_t top, void (*entry)(void *), void *arg)
+{
+    uintptr_t *frame = (uintptr_t *)(top - TK_SWITCH_FRAME);
+    for (unsigned i = 0; i < TK_SWITCH_FRAME / sizeof(uintptr_t); i++)
+        frame[i] = 0;
+    frame[0] = (uintptr_t)tk_port_thread_entry | 1u; /* start with interrupts enabled */
+    frame[2] = (uintptr_t)arg;   /* s0 */
+    frame[3] = (uintptr_t)entry; /* s1 */
+    return (uintptr_t)frame;
+}
+
+/* ---- CLINT ---- */
+static uint64_t tk_epoch; /* mtime at tick 0 */
+
+static uint64_t mtime_read(void)
+{
+#if __riscv_xlen == 64
+    return *(volatile uint64_t *)(uintptr_t)BOARD_MTIME;
+#else
+    uint32_t hi, lo;
+    do {
+        hi = REG32(BOARD_MTIME + 4);
+        lo = REG32(BOARD_MTIME);
+    } while (hi != REG32(BOARD_MTIME + 4));
+    return ((uint64_t)hi << 32) | lo;
+#endif
+}
+
+static void mtimecmp_write(uint64_t v)
+{
+#if __riscv_xlen == 64
+    *(volatile uint64_t *)(uintptr_t)BOARD_MTIMECMP = v;
+#else
+    /* Never let the compare pass through a smaller value than either word (CLINT idiom);
+     * MMIO stores do not stall (spec/core-timing.md "Memory"). */
+    REG32(BOARD_MTIMECMP) = 0xFFFFFFFFu;
+    REG32(BOARD_MTIMECMP + 4) = (uint32_t)(v >> 32);
+    REG32(BOARD_MTIMECMP) = (uint32_t)v;
+#endif
+}
+
+tk_tick_t tk_port_ticks(void)
+{
+#if TK_PORT_MTIME_PER_TICK == 1
+    /* Paper SoC: mtime counts ticks; the low word suffices for a 32-bit tick count. */
+    return REG32(BOARD_MTIME) - (uint32_t)tk_epoch;
+#else
+    return (tk_tick_t)((mtime_read() - tk_epoch) / TK_PORT_MTIME_PER_TICK);
+#endif
+}
+
+void tk_port_timer_set(tk_tick_t tick)
+{
+    /* The absolute tick is re-based on the current tick so the 32-bit count may wrap. */
+    uint64_t now = mtime_read();
+    tk_tick_t cur = (tk_tick_t)((now - tk_epoch) / TK_PORT_MTIME_PER_TICK);
+    int32_t ahead = (int32_t)(tick - cur);
+    uint64_t base = tk_epoch + ((now - tk_epoch) / TK_PORT_MTIME_PER_TICK) * TK_PORT_MTIME_PER_TICK;
+    mtimecmp_write(base + (uint64_t)(int64_t)ahead * TK_PORT_MTIME_PER_TICK);
+}
+
+void tk_port_timer_start(void)
+{
+    mtimecmp_write(~(uint64_t)0);
+    tk_epoch = mtime_read();
+    __asm__ volatile("csrs mie, %0" : : "r"(1ul << 7)); /* MTIE */
+}
+
+void tk_port_irq_enable(unsigned irq, int on)
+{
+    unsigned long bit = 1ul << irq;
+    if (on)
+        __asm__ volatile("csrs mie, %0" : : "r"(bit));
+    else
+        __asm__ volatile("csrc mie, %0" : : "r"(bit));
+}
+
+void tk_port_msip(int on)
+{
+    REG32(BOARD_MSIP) = on ? 1u : 0u;
+}
+
+/* ---- Interrupt dispatch (called by tk_port_trap_entry) ---- */
+static struct {
+    void (*fn)(void *);
+    void *arg;
+} tk_irq_ext, tk_irq_sw;
+
+int tk_irq_attach(unsigned irq, void (*fn)(void *arg), void *arg)
+{
+    if (irq != TK_IRQ_SOFTWARE && irq != TK_IRQ_EXTERNAL)
+        return TK_EINVAL;
+    unsigned long s = tk_port_irq_lock();
+    if (irq == TK_IRQ_EXTERNAL) {
+        tk_irq_ext.fn = fn;
+        tk_irq_ext.arg = arg;
+    } else {
+        tk_irq_sw.fn = fn;
+        tk_irq_sw.arg = arg;
+    }
+    tk_port_irq_enable(irq, fn != NULL);
+    tk_port_irq_unlock(s);
+    return TK_OK;
+}
+
+void tk_irq_raise_software(void)
+{
+    tk_port_msip(1);
+}
+
+unsigned long tk_irq_lock(void)
+{
+    return tk_port_irq_lock();
+}
+
+void tk_irq_unlock(unsigned long state)
+{
+    tk_port_irq_unlock(state & TK_PORT_MSTATUS_MIE);
+}
+
+void tk__isr_dispatch(uintptr_t mcause);
+void tk__isr_dispatch(uintptr_t mcause)
+{
+    if ((intptr_t)mcause < 0) {
+        unsigned code = (unsigned)mcause & 0xFFu;
+        /* External first: the interrupt-latency benchmarks use it. */
+        if (code == TK_IRQ_EXTERNAL && tk_irq_ext.fn) {
+            tk_irq_ext.fn(tk_irq_ext.arg);
+        } else if (code == 7) {
+            tk__timer_isr();
+        } else if (code == TK_IRQ_SOFTWARE && tk_irq_sw.fn) {
+            tk_port_msip(0);
+            tk_irq_sw.fn(tk_irq_sw.arg);
+        } else {
+            tk_port_irq_enable(code & 31u, 0);
+            if (code == TK_IRQ_SOFTWARE)
+                tk_port_msip(0);
+            tk__fatal(TK_FATAL_IRQ, tk_k.current, mcause);
+        }
+    } else {
+        tk__fatal(TK_FATAL_EXCEPTION, tk_k.current, mcause);
+    }
+    tk__isr_exit();
+}

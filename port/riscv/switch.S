@@ -1,0 +1,207 @@
+/* Tempo RISC-V port: context switch, yield fast path, thread start, trap entry (RV32, RV64).
+ *
+ * Cost model (spec/core-timing.md): every JAL/JALR costs 6 cycles, every RAM store stalls 1,
+ * a mispredicted or taken-unpredicted branch costs 6 (one global 2-bit counter), so the paths
+ * here are straight lines and save only what the calling convention requires.
+ *
+ * A switch frame is 14 words on the thread's stack: the resume pc, ra, s0-s11.  Bit 0 of
+ * the resume pc says "enable interrupts on resume" (JALR ignores bit 0 of its target):
+ *   - a voluntary switch (yield, blocking call) is an ordinary call of tk_port_switch and
+ *     resumes straight at its caller's return address with interrupts enabled;
+ *   - the interrupt exit calls tk_port_switch_isr: the preempted thread resumes inside the
+ *     interrupt exit path with interrupts still disabled, and leaves through mret.
+ * An interrupt saves the caller-saved registers and mepc on the interrupted thread's stack. */
+#include "offsets.h"
+#if __riscv_xlen == 64
+#define SREG sd
+#define LREG ld
+#else
+#define SREG sw
+#define LREG lw
+#endif
+#define R TK_R
+#define TRAP_FRAME (18 * R) /* ra, t0-t6, a0-a7, mepc: 17 slots, rounded to 16 bytes */
+
+/* Save the outgoing context (resume pc in t0) and store sp in from (a0). */
+.macro SAVE_CONTEXT
+    addi    sp, sp, -TK_SWITCH_FRAME
+    SREG    t0, 0*R(sp)
+    SREG    ra, 1*R(sp)
+    SREG    s0, 2*R(sp)
+    SREG    s1, 3*R(sp)
+    SREG    s2, 4*R(sp)
+    SREG    s3, 5*R(sp)
+    SREG    s4, 6*R(sp)
+    SREG    s5, 7*R(sp)
+    SREG    s6, 8*R(sp)
+    SREG    s7, 9*R(sp)
+    SREG    s8, 10*R(sp)
+    SREG    s9, 11*R(sp)
+    SREG    s10, 12*R(sp)
+    SREG    s11, 13*R(sp)
+    SREG    sp, TK_T_SP(a0)
+.endm
+
+/* Load the context of `to` (a1) and resume it. */
+.macro RESTORE_CONTEXT
+    LREG    sp, TK_T_SP(a1)
+    LREG    t0, 0*R(sp)
+    LREG    ra, 1*R(sp)
+    LREG    s0, 2*R(sp)
+    LREG    s1, 3*R(sp)
+    LREG    s2, 4*R(sp)
+    LREG    s3, 5*R(sp)
+    LREG    s4, 6*R(sp)
+    LREG    s5, 7*R(sp)
+    LREG    s6, 8*R(sp)
+    LREG    s7, 9*R(sp)
+    LREG    s8, 10*R(sp)
+    LREG    s9, 11*R(sp)
+    LREG    s10, 12*R(sp)
+    LREG    s11, 13*R(sp)
+    andi    t1, t0, 1
+    addi    sp, sp, TK_SWITCH_FRAME
+    slli    t1, t1, 3               /* bit 0 -> mstatus.MIE (bit 3) */
+    li      a0, 0                   /* tk_yield's TK_OK when the thread resumed there */
+    csrs    mstatus, t1
+    jr      t0
+.endm
+
+    .text
+/* void tk_port_switch(struct tk_thread *from, struct tk_thread *to): voluntary switch,
+ * interrupts disabled on entry, enabled when the caller resumes. */
+    .globl tk_port_switch
+    .type tk_port_switch, @function
+    .align 2
+tk_port_switch:
+    ori     t0, ra, 1
+    SAVE_CONTEXT
+    RESTORE_CONTEXT
+    .size tk_port_switch, . - tk_port_switch
+
+/* void tk_port_switch_isr(from, to): the switch at interrupt exit; the caller resumes with
+ * interrupts still disabled. */
+    .globl tk_port_switch_isr
+    .type tk_port_switch_isr, @function
+    .align 2
+tk_port_switch_isr:
+    mv      t0, ra
+    SAVE_CONTEXT
+    RESTORE_CONTEXT
+    .size tk_port_switch_isr, . - tk_port_switch_isr
+
+/* void tk_port_start(struct tk_thread *to): nothing to save (start, exit). */
+    .globl tk_port_start
+    .type tk_port_start, @function
+    .align 2
+tk_port_start:
+    mv      a1, a0
+    RESTORE_CONTEXT
+    .size tk_port_start, . - tk_port_start
+
+/* int tk_yield(void): the kernel's most frequent switch, as one straight line.  The same
+ * logic as the C of kernel/thread.c would be (kernel/kernel.h): refuse from an ISR or with
+ * interrupts disabled (TK_EISR = -3) or with the scheduler locked (TK_ELOCKED = -4); reload
+ * the time slice; if another thread of the caller's priority is ready (nothing higher can be:
+ * it would be running), make it the head of the ready list, check the caller's stack guard
+ * word, and switch to it. */
+    .globl tk_yield
+    .type tk_yield, @function
+    .align 2
+tk_yield:
+    csrrci  t2, mstatus, 8
+    lla     t1, tk_k
+    andi    t2, t2, 8
+    lbu     t3, TK_K_LOCK(t1)
+    LREG    a0, TK_K_CURRENT(t1)
+    beqz    t2, 8f
+    bnez    t3, 9f
+    LREG    a1, TK_T_NEXT(a0)
+    LREG    t4, TK_T_GUARD(a0)
+    lbu     t6, TK_T_PRIO(a0)
+    lhu     t5, TK_T_SLICE(a0)
+    LREG    t4, 0(t4)                /* the guard word */
+    slli    t6, t6, TK_LOG_R
+    sh      t5, TK_T_SLICE_LEFT(a0)
+    beq     a0, a1, 7f
+    add     t6, t6, t1
+    LREG    t5, TK_T_GUARD(a0)
+    SREG    a1, TK_K_READY(t6)       /* the next thread becomes the head of the list */
+    bne     t4, t5, 6f               /* the guard word holds its own address */
+    SREG    a1, TK_K_CURRENT(t1)
+    ori     t0, ra, 1
+    SAVE_CONTEXT
+    RESTORE_CONTEXT
+6:  /* stack overflow of the caller: does not return */
+    call    tk__stack_overflow
+7:  /* alone at its priority: nothing to do */
+    csrsi   mstatus, 8
+    li      a0, 0
+    ret
+8:  csrs    mstatus, t2              /* interrupts were disabled: leave them so */
+    li      a0, -3
+    ret
+9:  csrsi   mstatus, 8
+    li      a0, -4
+    ret
+    .size tk_yield, . - tk_yield
+
+/* First code of every thread: its initial switch frame resumes here (interrupts enabled)
+ * with s0 = arg, s1 = entry; returning from entry exits the thread. */
+    .globl tk_port_thread_entry
+    .type tk_port_thread_entry, @function
+    .align 2
+tk_port_thread_entry:
+    mv      a0, s0
+    jalr    s1
+    call    tk_thread_exit
+1:  j       1b
+    .size tk_port_thread_entry, . - tk_port_thread_entry
+
+/* Trap vector (mtvec direct mode; 4-byte aligned).  No nesting: MIE stays 0 in handlers. */
+    .globl tk_port_trap_entry
+    .type tk_port_trap_entry, @function
+    .align 2
+tk_port_trap_entry:
+    addi    sp, sp, -TRAP_FRAME
+    SREG    ra, 0*R(sp)
+    SREG    t0, 1*R(sp)
+    SREG    t1, 2*R(sp)
+    SREG    t2, 3*R(sp)
+    SREG    a0, 4*R(sp)
+    SREG    a1, 5*R(sp)
+    SREG    a2, 6*R(sp)
+    SREG    a3, 7*R(sp)
+    SREG    a4, 8*R(sp)
+    SREG    a5, 9*R(sp)
+    SREG    a6, 10*R(sp)
+    SREG    a7, 11*R(sp)
+    SREG    t3, 12*R(sp)
+    SREG    t4, 13*R(sp)
+    SREG    t5, 14*R(sp)
+    SREG    t6, 15*R(sp)
+    csrr    t0, mepc
+    csrr    a0, mcause
+    SREG    t0, 16*R(sp)
+    call    tk__isr_dispatch       /* handler, then the switch (if any) at exit */
+    LREG    t0, 16*R(sp)
+    LREG    ra, 0*R(sp)
+    csrw    mepc, t0
+    LREG    t0, 1*R(sp)
+    LREG    t1, 2*R(sp)
+    LREG    t2, 3*R(sp)
+    LREG    a0, 4*R(sp)
+    LREG    a1, 5*R(sp)
+    LREG    a2, 6*R(sp)
+    LREG    a3, 7*R(sp)
+    LREG    a4, 8*R(sp)
+    LREG    a5, 9*R(sp)
+    LREG    a6, 10*R(sp)
+    LREG    a7, 11*R(sp)
+    LREG    t3, 12*R(sp)
+    LREG    t4, 13*R(sp)
+    LREG    t5, 14*R(sp)
+    LREG    t6, 15*R(sp)
+    addi    sp, sp, TRAP_FRAME
+    mret
+    .size tk_port_trap_entry, . - tk_port_trap_entry

@@ -1,0 +1,85 @@
+/* Kernel test helpers, and memcpy/memset for freestanding images. */
+#include <stddef.h>
+#include "ktest.h"
+
+void kt_fail(const char *file, int line, const char *what, long a, long b)
+{
+    (void)tk_irq_lock();
+    board_puts("FAIL ");
+    board_puts(file);
+    board_putc(':');
+    board_put_uint((uint64_t)line);
+    board_puts(": ");
+    board_puts(what);
+    board_puts(" (");
+    if (a < 0) {
+        board_putc('-');
+        a = -a;
+    }
+    board_put_uint((uint64_t)a);
+    board_puts(" vs ");
+    if (b < 0) {
+        board_putc('-');
+        b = -b;
+    }
+    board_put_uint((uint64_t)b);
+    board_puts(")\n");
+    board_exit(1);
+}
+
+void kt_pass(void)
+{
+    board_puts("PASS\n");
+    board_exit(0);
+}
+
+void kt_log(const char *s)
+{
+    board_puts(s);
+}
+
+void kt_log_num(const char *label, uint64_t v)
+{
+    board_puts(label);
+    board_put_uint(v);
+    board_putc('\n');
+}
+
+/* tempo-sim answers reads of the simulator-control device; QEMU virt has nothing at that
+ * address and faults, so the test images ask the build instead: KT_QEMU is defined for the
+ * QEMU runs (see kernel/kernel.mk). */
+int kt_on_qemu(void)
+{
+#ifdef KT_QEMU
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+void kt_irq_after(uint32_t cycles)
+{
+    KT_SIMCTL(SIMCTL_IRQ_AFTER) = cycles;
+}
+
+void kt_irq_ack(void)
+{
+    KT_SIMCTL(SIMCTL_IRQ_ACK) = 1;
+}
+
+void *memcpy(void *d, const void *s, size_t n)
+{
+    uint8_t *dp = d;
+    const uint8_t *sp = s;
+    while (n--)
+        *dp++ = *sp++;
+    return d;
+}
+
+void *memset(void *d, int c, size_t n)
+{
+    uint8_t *dp = d;
+    while (n--)
+        *dp++ = (uint8_t)c;
+    return d;
+}
