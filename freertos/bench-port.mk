@@ -2,6 +2,12 @@
 # generates its rules; see /work/notes/bench-port.md).  Only when FREERTOS_DIR is set:
 #   make bench FREERTOS_DIR=/path/to/FreeRTOS-Kernel
 ifneq ($(FREERTOS_DIR),)
+# A directory that is not a kernel tree stops here with the reason (as freertos/fr-kernel-check.sh).
+FR_BENCH_NEED := tasks.c include/FreeRTOS.h portable/GCC/RISC-V/portASM.S portable/MemMang/heap_4.c
+FR_BENCH_MISSING := $(firstword $(foreach f,$(FR_BENCH_NEED),$(if $(wildcard $(FREERTOS_DIR)/$(f)),,$(f))))
+ifneq ($(FR_BENCH_MISSING),)
+$(error freertos: FREERTOS_DIR=$(FREERTOS_DIR) is not a FreeRTOS-Kernel tree (no $(FR_BENCH_MISSING)); point it at a FreeRTOS-Kernel checkout, e.g. git clone -b V11.1.0 https://github.com/FreeRTOS/FreeRTOS-Kernel)
+endif
 BENCH_KERNELS += freertos
 BENCH_SRCS_freertos := freertos/bench_port.c freertos/fr_board.c freertos/fr_libc.c \
     $(addprefix $(FREERTOS_DIR)/,tasks.c queue.c list.c timers.c portable/MemMang/heap_4.c \
