@@ -44,7 +44,8 @@ BENCH_FLAGS_$(1)_$(2) = $(ARCH_$(2)) -DBOARD_PAPER $(TCFLAGS) $(or $(BENCH_OPT_$
     -DBENCH_KERNEL='"$(1)"'
 $(BENCH_DIR)/$(1)/rv$(2)/obj/%.o: % $(BENCH_HDRS) $(BENCH_DEPS_$(1)) bench/bench.mk
 	@mkdir -p $$(dir $$@)
-	$$(TCC) $$(BENCH_FLAGS_$(1)_$(2)) -c -o $$@ $$<
+	@echo "  CC      $$@"
+	@$$(TCC) $$(BENCH_FLAGS_$(1)_$(2)) -c -o $$@ $$<
 endef
 
 # $(call bench-image-rule,K,XLEN,SUITE,CASE[.variant]): one image
@@ -53,7 +54,8 @@ BENCH_ELFS_$(1)_$(2) += $(BENCH_DIR)/$(1)/rv$(2)/$(4).elf
 $(BENCH_DIR)/$(1)/rv$(2)/$(4).elf: $(BENCH_SUITE_SRC_$(3)) $$(BENCH_OBJS_$(1)_$(2)) \
     $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld)
 	@mkdir -p $$(dir $$@)
-	$$(TCC) $$(BENCH_FLAGS_$(1)_$(2)) -DBENCH_CASE=$(basename $(4)) \
+	@echo "  LINK    $$@"
+	@$$(TCC) $$(BENCH_FLAGS_$(1)_$(2)) -DBENCH_CASE=$(basename $(4)) \
 	    $(if $(suffix $(4)),-DCS_ROUNDS=$(BENCH_CS_ROUNDS_$(subst .,,$(suffix $(4))))) \
 	    -T $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld) $$(TLDFLAGS) -Wl,--gc-sections $(LINKARCH_$(2)) \
 	    -o $$@ $(BENCH_SUITE_SRC_$(3)) $$(BENCH_OBJS_$(1)_$(2)) -lgcc
@@ -82,17 +84,25 @@ bench-suite: toolchain
 
 BENCH_TARGETS += bench-suite
 
-# make test: one run per width of every suite (into build/bench/test), then the checks.
+# make test: one run of every Tempo image at both widths (into build/bench/test), then the
+# checks, each one line in the summary.  A firmware build failure leaves no results, so every
+# check then fails with "no result" instead of vanishing from the summary.
 BENCH_TEST_OUT := $(BENCH_DIR)/test
-$(BENCH_TEST_OUT)/results.json: $(SIM) $(BENCH_ELFS_tempo_32) $(BENCH_ELFS_tempo_64) bench/report/bench.py
-	@$(BENCH_PY) run --quiet --sim $(SIM) --build $(BENCH_DIR) --out $(BENCH_TEST_OUT) --jobs 2 \
+.PHONY: bench-test-run
+bench-test-run:
+	@rm -rf $(BENCH_TEST_OUT) && mkdir -p $(BENCH_TEST_OUT)
+	@if $(MAKE) --no-print-directory $(SIM) $(BENCH_ELFS_tempo_32) $(BENCH_ELFS_tempo_64) \
+	    > $(BENCH_TEST_OUT)/build.log 2>&1; then \
+	  $(BENCH_PY) run --quiet --sim $(SIM) --build $(BENCH_DIR) --out $(BENCH_TEST_OUT) \
+	    --jobs 2 \
 	    --kernel tempo:$(BENCH_SWITCH_SYM_tempo):$(BENCH_TRAP_SYM_tempo):$(BENCH_DATA_RE_tempo) \
-	    > $(BENCH_TEST_OUT).log 2>&1 || true
-	@test -f $@ || { mkdir -p $(BENCH_TEST_OUT); echo '[]' > $@; }
+	    > $(BENCH_TEST_OUT)/run.log 2>&1 || true; \
+	else echo "bench: firmware build failed, see $(BENCH_TEST_OUT)/build.log"; fi
 
-BENCH_CHECKS := selfcheck-32 selfcheck-64 task-switch task-preempt kernel-metrics \
-                rv64-vs-rv32 worst-case
-$(addprefix test-bench-,$(BENCH_CHECKS)): test-bench-%: $(BENCH_TEST_OUT)/results.json
+BENCH_CHECKS := $(foreach s,kernel-metrics rhealstone thread-metric context-switch,\
+                  selfcheck-$(s)-32 selfcheck-$(s)-64) \
+                task-switch task-preempt kernel-metrics rv64-vs-rv32 worst-case
+$(addprefix test-bench-,$(BENCH_CHECKS)): test-bench-%: bench-test-run
 	@tools/check.sh bench-$* $(BENCH_PY) check $* --results $(BENCH_TEST_OUT)
 
 TEST_TARGETS += $(addprefix test-bench-,$(BENCH_CHECKS))

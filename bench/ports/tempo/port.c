@@ -4,7 +4,7 @@
 #include "tempo.h"
 
 /* Stacks: enough for the benchmark bodies plus one interrupt frame at either width. */
-#define PORT_STACK_WORDS 192u
+#define PORT_STACK_WORDS 256u
 
 static struct tk_thread threads[BP_MAX_THREADS];
 static uintptr_t stacks[BP_MAX_THREADS][PORT_STACK_WORDS];

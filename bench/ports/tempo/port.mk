@@ -6,7 +6,8 @@ BENCH_CFLAGS_tempo := -Ikernel/include -Ikernel -Iport/riscv
 BENCH_OPT_tempo := -O2
 # The kernel's switch routine (port/riscv/switch.S) and trap entry, for the context-switch
 # figure and the analysis.
-BENCH_SWITCH_SYM_tempo := tk_port_switch
+BENCH_SWITCH_SYM_tempo := tk_yield,tk_port_switch
 BENCH_TRAP_SYM_tempo := tk_port_trap_entry
 # Kernel data objects whose sizes the analysis lists (ELF symbols matching this regex).
 BENCH_DATA_RE_tempo := ^tk_
+BENCH_DEPS_tempo := $(wildcard kernel/include/*.h kernel/*.h port/riscv/*.h)

@@ -1,0 +1,136 @@
+"""What the analysis needs from an image and from the simulator's outputs: symbols and sizes
+(cross nm), the switch routine's frame (cross objdump), the minimal switch from a trace
+(tempo-sim --trace-file: "cycle pc raw [xN=value]" per retired instruction, "cycle trap ..."
+per trap), and per-event differences of --profile-json / --stats-json between two runs."""
+import json
+import re
+import subprocess
+
+CROSS = "riscv64-unknown-elf-"
+
+# The encoding of mret (RISC-V privileged spec); jalr is opcode 0x67 (unprivileged spec).
+MRET = 0x30200073
+
+
+def symbols(elf):
+    """{name: (address, size, type letter)} from `nm -S`."""
+    out = subprocess.run([CROSS + "nm", "-S", elf], capture_output=True, text=True,
+                         check=True).stdout
+    syms = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 4:
+            syms[parts[3]] = (int(parts[0], 16), int(parts[1], 16), parts[2])
+        elif len(parts) == 3:
+            syms.setdefault(parts[2], (int(parts[0], 16), 0, parts[1]))
+    return syms
+
+
+def data_sizes(elf, regex):
+    """Data objects (bss/data/rodata) whose names match `regex`: {name: bytes}."""
+    if not regex:
+        return {}
+    rx = re.compile(regex)
+    return {n: s for n, (_, s, t) in symbols(elf).items()
+            if t in "bBdDrR" and s and rx.search(n)}
+
+
+def routine(elf, sym):
+    """Disassembly lines (mnemonic, operands) of one function symbol."""
+    syms = symbols(elf)
+    if sym not in syms:
+        return []
+    addr, size, _ = syms[sym]
+    if not size:
+        return []
+    out = subprocess.run([CROSS + "objdump", "-d", "--no-show-raw-insn",
+                          "--start-address=%#x" % addr, "--stop-address=%#x" % (addr + size), elf],
+                         capture_output=True, text=True, check=True).stdout
+    lines = []
+    for line in out.splitlines():
+        m = re.match(r"\s*[0-9a-f]+:\s+(\S+)\s*(\S*)", line)
+        if m:
+            lines.append((m.group(1), m.group(2)))
+    return lines
+
+
+def frame(elf, sym):
+    """Stack frame of a save/restore routine: (frame bytes, stores, loads), or None."""
+    insns = routine(elf, sym)
+    if not insns:
+        return None
+    size = 0
+    for op, args in insns:
+        m = re.match(r"sp,sp,-(\d+)$", args)
+        if op in ("addi", "add") and m:
+            size = int(m.group(1))
+            break
+    stores = sum(1 for op, _ in insns if op in ("sw", "sd"))
+    loads = sum(1 for op, _ in insns if op in ("lw", "ld"))
+    return {"bytes": size, "stores": stores, "loads": loads, "instructions": len(insns)}
+
+
+def leaves(raw):
+    """An instruction that leaves a routine without linking: jalr x0 (ret, jr) or mret."""
+    return raw == MRET or (raw & 0x7F == 0x67 and (raw >> 7) & 0x1F == 0)
+
+
+def switch_cycles(trace_path, elf, syms_csv):
+    """Cycles from the first instruction of a switch routine (any of the comma-separated
+    symbols) to the first instruction executed outside it after it leaves (jalr x0 or mret
+    inside the routine, into another address), for every entry in the trace."""
+    syms = symbols(elf)
+    ranges = [(syms[n][0], syms[n][0] + syms[n][1]) for n in syms_csv.split(",")
+              if n in syms and syms[n][1]]
+    if not ranges:
+        return []
+    samples = []
+    start = cur = None
+    prev_leaves = False
+    with open(trace_path) as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) < 3 or parts[1] == "trap":
+                continue
+            cycle, pc, raw = int(parts[0]), int(parts[1], 16), int(parts[2], 16)
+            if cur is not None and prev_leaves and not cur[0] <= pc < cur[1]:
+                samples.append(cycle - start)
+                start = cur = None
+            if cur is None:
+                for lo, hi in ranges:
+                    if pc == lo:
+                        start, cur = cycle, (lo, hi)
+                        break
+            prev_leaves = cur is not None and cur[0] <= pc < cur[1] and leaves(raw)
+    return samples
+
+
+def load_json(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def profile_delta(prof_a, prof_b, events):
+    """Per-event instructions and cycles per function: (b - a) / events, most cycles first."""
+    a = {f["name"]: f for f in prof_a["functions"]}
+    rows = []
+    for f in prof_b["functions"]:
+        base = a.get(f["name"], {"cycles": 0, "instructions": 0})
+        dc = (f["cycles"] - base["cycles"]) / events
+        di = (f["instructions"] - base["instructions"]) / events
+        if abs(dc) >= 0.005 or abs(di) >= 0.005:
+            rows.append({"function": f["name"], "cycles": dc, "instructions": di})
+    rows.sort(key=lambda r: -r["cycles"])
+    return rows
+
+
+def stats_delta(st_a, st_b, events):
+    """Per-event cycles, instructions and stall cycles by cause: (b - a) / events."""
+    out = {"cycles": (st_b["cycles"] - st_a["cycles"]) / events,
+           "instructions": (st_b["instructions"] - st_a["instructions"]) / events,
+           "stalls": {}}
+    for cause, v in st_b["stall_cycles"].items():
+        d = (v - st_a["stall_cycles"].get(cause, 0)) / events
+        out["stalls"][cause] = d
+    out["base"] = (st_b["base_cycles"] - st_a["base_cycles"]) / events
+    return out
