@@ -22,6 +22,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import budgets  # noqa: E402
 import elfinfo  # noqa: E402
 import figures as F  # noqa: E402
 import render  # noqa: E402
@@ -246,8 +247,7 @@ def cmd_run(args):
 
 def cmd_check(args):
     recs, runs, _ = load_previous(args.results)
-    tempo = [r for r in recs if r["kernel"] == "tempo"]
-    by = {(r["suite"], r["metric"], r["xlen"]): r for r in tempo}
+    by = {(r["suite"], r["metric"], r["xlen"]): r for r in recs if r["kernel"] == "tempo"}
     bad = []
 
     def need(suite, metric, xlen):
@@ -275,56 +275,13 @@ def cmd_check(args):
             need(suite, m, xlen)
         print("%d of %d %s images passed their self-checks at rv%d"
               % (len([r for r in mine if r["ok"]]), len(mine), suite, xlen))
-    elif name in ("task-switch", "task-preempt"):
-        metric, budget = (("task switch", F.BUDGET_TASK_SWITCH) if name == "task-switch"
-                          else ("task preempt", F.BUDGET_TASK_PREEMPT))
-        for x in (32, 64):
-            r = need("rhealstone", metric, x)
-            if r:
-                verdict = "ok" if r["avg_cycles"] <= budget else "OVER BUDGET"
-                print("rv%d %s: %.2f cycles (budget %d, issue 4) %s"
-                      % (x, metric, r["avg_cycles"], budget, verdict))
-                if r["avg_cycles"] > budget:
-                    bad.append("rv%d %s %.2f > %d (+%.1f%%)" % (
-                        x, metric, r["avg_cycles"], budget,
-                        100.0 * (r["avg_cycles"] / budget - 1)))
-    elif name == "kernel-metrics":
-        for m, budget in F.CH32V307.items():
-            for x in (32, 64):
-                r = need("kernel-metrics", m, x)
-                if r:
-                    over = r["avg_cycles"] > budget
-                    print("rv%d %-7s %8.2f  (CH32V307 %d) %s"
-                          % (x, m, r["avg_cycles"], budget, "OVER BUDGET" if over else "ok"))
-                    if over:
-                        bad.append("rv%d %s %.2f > %d (+%.1f%%)" % (
-                            x, m, r["avg_cycles"], budget, 100.0 * (r["avg_cycles"] / budget - 1)))
-    elif name == "rv64-vs-rv32":
-        for suite in ("kernel-metrics", "rhealstone", "context-switch"):
-            for m in F.ORDER[suite]:
-                a, b = need(suite, m, 32), need(suite, m, 64)
-                if a and b and a["avg_cycles"] > 0:
-                    ratio = b["avg_cycles"] / a["avg_cycles"]
-                    over = ratio > F.BUDGET_RV64_RATIO
-                    print("%-16s %-26s rv32 %9.2f  rv64 %9.2f  %+6.1f%% %s" % (
-                        suite, m, a["avg_cycles"], b["avg_cycles"], 100 * (ratio - 1),
-                        "OVER BUDGET" if over else "ok"))
-                    if over:
-                        bad.append("%s %s: RV64 %+.1f%% over RV32 (budget +%.0f%%)" % (
-                            suite, m, 100 * (ratio - 1), 100 * (F.BUDGET_RV64_RATIO - 1)))
-    elif name == "worst-case":
-        for r in tempo:
-            if r.get("max_cycles") is None or not r.get("avg_cycles"):
+    elif name in budgets.GROUPS:
+        for group, item, value, budget, ok in budgets.evaluate(recs):
+            if group != name:
                 continue
-            ratio = r["max_cycles"] / r["avg_cycles"]
-            over = ratio > F.BUDGET_WORST_RATIO
-            print("rv%d %-16s %-26s avg %9.2f max %7d  x%.2f %s" % (
-                r["xlen"], r["suite"], r["metric"], r["avg_cycles"], r["max_cycles"], ratio,
-                "OVER BUDGET" if over else "ok"))
-            if over:
-                bad.append("rv%d %s %s: max %d = %.2fx avg %.2f (budget %.1fx)" % (
-                    r["xlen"], r["suite"], r["metric"], r["max_cycles"], ratio, r["avg_cycles"],
-                    F.BUDGET_WORST_RATIO))
+            print("%-60s %12s  budget %-18s %s" % (item, value, budget, "ok" if ok else "OVER BUDGET"))
+            if not ok:
+                bad.append("%s: %s (budget %s)" % (item, value, budget))
     else:
         print("bench check: unknown check %s" % name, file=sys.stderr)
         return 2

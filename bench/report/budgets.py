@@ -1,0 +1,52 @@
+"""The latency budgets of issue 4 evaluated on a set of records (one kernel): used by
+`bench.py check` (make test) and shown in the report.  Each row: (group, item, measured,
+budget, ok), measured and budget as display strings."""
+import figures as F
+
+GROUPS = ("task-switch", "task-preempt", "kernel-metrics", "rv64-vs-rv32", "worst-case")
+
+
+def evaluate(records, kernel="tempo"):
+    by = {(r["suite"], r["metric"], r["xlen"]): r for r in records if r["kernel"] == kernel}
+    rows = []
+
+    def missing(group, what):
+        rows.append((group, what, "no result", "-", False))
+
+    for group, metric, budget in (("task-switch", "task switch", F.BUDGET_TASK_SWITCH),
+                                  ("task-preempt", "task preempt", F.BUDGET_TASK_PREEMPT)):
+        for x in (32, 64):
+            r = by.get(("rhealstone", metric, x))
+            if not r:
+                missing(group, "RV%d Rhealstone %s" % (x, metric))
+                continue
+            rows.append((group, "RV%d Rhealstone %s" % (x, metric), "%.2f" % r["avg_cycles"],
+                         "<= %d" % budget, r["avg_cycles"] <= budget))
+    for m, budget in F.CH32V307.items():
+        for x in (32, 64):
+            r = by.get(("kernel-metrics", m, x))
+            if not r:
+                missing("kernel-metrics", "RV%d %s" % (x, m))
+                continue
+            rows.append(("kernel-metrics", "RV%d %s average" % (x, m), "%.2f" % r["avg_cycles"],
+                         "<= %d (CH32V307)" % budget, r["avg_cycles"] <= budget))
+    for suite in ("kernel-metrics", "rhealstone", "context-switch"):
+        for m in F.ORDER[suite]:
+            a, b = by.get((suite, m, 32)), by.get((suite, m, 64))
+            if not a or not b:
+                missing("rv64-vs-rv32", "%s %s" % (suite, m))
+                continue
+            if a["avg_cycles"] <= 0:
+                continue
+            ratio = b["avg_cycles"] / a["avg_cycles"]
+            rows.append(("rv64-vs-rv32", "%s %s" % (suite, m), "%+.1f%%" % (100 * (ratio - 1)),
+                         "<= +%.0f%%" % (100 * (F.BUDGET_RV64_RATIO - 1)),
+                         ratio <= F.BUDGET_RV64_RATIO))
+    for (suite, m, x), r in sorted(by.items(), key=lambda i: (i[0][2], i[0][0], i[0][1])):
+        if r.get("max_cycles") is None or not r.get("avg_cycles"):
+            continue
+        ratio = r["max_cycles"] / r["avg_cycles"]
+        rows.append(("worst-case", "RV%d %s %s (max %d, avg %.2f)" % (
+            x, suite, m, r["max_cycles"], r["avg_cycles"]), "x%.2f" % ratio,
+            "<= x%.1f" % F.BUDGET_WORST_RATIO, ratio <= F.BUDGET_WORST_RATIO))
+    return rows
