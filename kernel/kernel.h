@@ -49,15 +49,20 @@ struct tk_kernel {
     struct tk_timer timers;             /* sentinel of the sorted timer list */
     void (*fatal)(int reason, struct tk_thread *t, uintptr_t detail);
 };
-extern struct tk_kernel tk_k;
+/* The kernel state is reached through tp, which tk_init() points at it for good: machine-
+ * mode firmware without thread-local storage never uses tp, and a register base saves the
+ * auipc+addi (2 cycles) every kernel call would spend forming the address. */
+extern struct tk_kernel tk_kernel_state;
+register struct tk_kernel *tk_kp __asm__("tp");
+#define tk_k (*tk_kp)
 extern struct tk_thread tk_idle; /* priority TK_PRIO_COUNT: below every thread */
 
 /* ---- find first set without libgcc (no Zbb): de Bruijn multiply, one MUL + one load ----
  * Index = (isolated bit * 0x077CB531) >> 27 -> bit number (de Bruijn sequence B(2,5)). */
-extern const uint8_t tk_debruijn32[32];
+extern const uint8_t tk_debruijn32[32]; /* entries are bit numbers * sizeof(pointer) */
 TK_INLINE unsigned tk__ctz32(uint32_t x)
 {
-    return tk_debruijn32[((x & (0u - x)) * 0x077CB531u) >> 27];
+    return tk_debruijn32[((x & (0u - x)) * 0x077CB531u) >> 27] / sizeof(struct tk_thread *);
 }
 
 /* ---- circular doubly-linked thread lists (ready lists and wait queues) ---- */
@@ -127,7 +132,8 @@ TK_INLINE struct tk_thread *tk__highest(void)
     uint32_t m = tk_k.ready_map;
     if (__builtin_expect(m == 0, 0))
         return &tk_idle;
-    return tk_k.ready[tk__ctz32(m)];
+    unsigned off = tk_debruijn32[((m & (0u - m)) * 0x077CB531u) >> 27];
+    return *(struct tk_thread **)((char *)tk_k.ready + off);
 }
 
 void tk__stack_overflow(struct tk_thread *t) __attribute__((noreturn, noinline));

@@ -3,14 +3,16 @@
 #include "kernel.h"
 #include "bsp.h"
 
-/* The de Bruijn table and the kernel state live in .sdata, next to the global pointer, so
- * the linker turns each auipc+addi that reaches them into one gp-relative addi (the table
- * first: the very first bytes of .sdata are 2 KiB below gp, just out of relaxation reach). */
+/* The de Bruijn table lives in .sdata, next to the global pointer, so the linker turns the
+ * auipc+addi that reaches it into one gp-relative addi. */
 const uint8_t tk_debruijn32[32] __attribute__((section(".sdata.tk_a"))) = {
-    0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
-    31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9,
+#define S(k) (uint8_t)((k) * sizeof(struct tk_thread *)) /* pre-scaled: a byte offset */
+    S(0), S(1), S(28), S(2), S(29), S(14), S(24), S(3), S(30), S(22), S(20), S(15), S(25), S(17),
+    S(4), S(8), S(31), S(27), S(13), S(23), S(21), S(19), S(16), S(7), S(26), S(12), S(18), S(6),
+    S(11), S(5), S(10), S(9),
+#undef S
 };
-struct tk_kernel tk_k __attribute__((section(".sdata.tk_k")));
+struct tk_kernel tk_kernel_state;
 struct tk_thread tk_idle;
 static uintptr_t tk_idle_stack[128];
 
@@ -28,6 +30,7 @@ static void tk_idle_main(void *arg)
 int tk_init(void)
 {
     unsigned long s = tk_port_irq_lock();
+    __asm__ volatile("mv tp, %0" : : "r"(&tk_kernel_state) : "memory");
     tk_k.current = &tk_idle; /* never NULL: calls before tk_start see the idle thread */
     tk_k.ready_map = 0;
     tk_k.sched_lock = 0;
@@ -129,6 +132,12 @@ static void tk_fatal_default(int reason, struct tk_thread *t, uintptr_t detail)
     board_puts(t && t->name ? t->name : "?");
     board_puts(", detail ");
     board_put_uint(detail);
+    if (reason == TK_FATAL_EXCEPTION) {
+        uintptr_t mepc;
+        __asm__ volatile("csrr %0, mepc" : "=r"(mepc));
+        board_puts(", mepc ");
+        board_put_uint(mepc);
+    }
     board_putc('\n');
     board_exit(100 + reason);
 }

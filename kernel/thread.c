@@ -128,11 +128,7 @@ int tk_thread_suspend(struct tk_thread *t)
 {
     unsigned long s = tk_port_irq_lock();
     struct tk_thread *cur = tk_k.current;
-    /* Fast path: a running thread suspends itself (t == NULL means the caller: chosen
-     * without a branch, spec/core-timing.md: a taken branch mispredicts for 6 cycles). */
-    uintptr_t is_null = t == NULL;
-    __asm__("" : "+r"(is_null)); /* keep it branch-free: GCC would rebuild the branch */
-    t = (struct tk_thread *)((uintptr_t)t | ((uintptr_t)cur & (0u - is_null)));
+    /* Fast path: a running thread suspends itself by its pointer (NULL: the slow path). */
     if (TK_LIKELY(t == cur) && TK_LIKELY((((s & TK_MIE) ^ TK_MIE) | tk_k.sched_lock) == 0)) {
         tk__ready_remove(cur);
         cur->state = TK_STATE_SUSPENDED;

@@ -110,7 +110,7 @@ tk_port_start:
     .align 2
 tk_yield:
     csrrci  t2, mstatus, 8
-    lla     t1, tk_k
+    mv      t1, tp                   /* tp = &tk_kernel_state (kernel/kernel.h) */
     andi    t2, t2, 8
     lbu     t3, TK_K_LOCK(t1)
     LREG    a0, TK_K_CURRENT(t1)
@@ -187,6 +187,12 @@ tk_port_trap_entry:
     LREG    t0, 16*R(sp)
     LREG    ra, 0*R(sp)
     csrw    mepc, t0
+    /* mret returns to mstatus.MPP and sets MIE from MPIE; the interrupted code was machine
+     * mode with interrupts on.  Set both again: between this trap and this mret, another
+     * trap's mret (of a thread switched in at its exit) may have left MPP = U on a core that
+     * has user mode (QEMU); the paper core hard-wires MPP to M. */
+    li      t0, 0x1880
+    csrs    mstatus, t0
     LREG    t0, 1*R(sp)
     LREG    t1, 2*R(sp)
     LREG    t2, 3*R(sp)

@@ -67,6 +67,46 @@ void kt_irq_ack(void)
     KT_SIMCTL(SIMCTL_IRQ_ACK) = 1;
 }
 
+static void (*kt_irq_body)(void);
+
+static void kt_irq_handler(void *arg)
+{
+    (void)arg;
+    if (!kt_on_qemu())
+        kt_irq_ack();
+    kt_irq_body();
+}
+
+void kt_irq_setup(void (*body)(void))
+{
+    kt_irq_body = body;
+    int rc = tk_irq_attach(kt_on_qemu() ? TK_IRQ_SOFTWARE : TK_IRQ_EXTERNAL, kt_irq_handler, 0);
+    KT_EQ(rc, TK_OK);
+}
+
+void kt_irq_fire(uint32_t cycles)
+{
+    if (kt_on_qemu())
+        tk_irq_raise_software();
+    else
+        kt_irq_after(cycles);
+}
+
+static uint32_t kt_seed = 1;
+void kt_srand(uint32_t seed)
+{
+    kt_seed = seed ? seed : 1;
+}
+
+uint32_t kt_rand(void)
+{
+    uint32_t x = kt_seed;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return kt_seed = x;
+}
+
 void *memcpy(void *d, const void *s, size_t n)
 {
     uint8_t *dp = d;

@@ -27,4 +27,14 @@ void kt_log_num(const char *label, uint64_t v);
 int kt_on_qemu(void);
 void kt_irq_after(uint32_t cycles);
 void kt_irq_ack(void);
+
+/* Test interrupt: the simulator-control external interrupt on tempo-sim (raised `cycles`
+ * after the call), the machine software interrupt (msip, raised at once) on QEMU, which has
+ * no simulator-control device.  `body` runs in the handler. */
+void kt_irq_setup(void (*body)(void));
+void kt_irq_fire(uint32_t cycles);
+
+/* Deterministic pseudo-random numbers (xorshift32), seeded per test. */
+uint32_t kt_rand(void);
+void kt_srand(uint32_t seed);
 #endif

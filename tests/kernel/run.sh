@@ -13,6 +13,6 @@ case $cfg in
   qemu32|qemu64)
     q=qemu-system-riscv${cfg#qemu}
     command -v "$q" >/dev/null || { echo "$q not installed (apt-get install qemu-system-misc)"; exit 77; }
-    exec timeout 60 "$q" -M virt -bios none -nographic -monitor none -serial stdio -icount shift=0 -kernel "$img" ;;
+    exec timeout 60 "$q" -M virt -bios none -nographic -monitor none -serial stdio -icount shift=0,sleep=off -kernel "$img" ;;
   *) echo "unknown configuration $cfg"; exit 2 ;;
 esac
