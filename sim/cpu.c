@@ -158,6 +158,8 @@ static inline __attribute__((always_inline)) void run(struct machine *m, const i
                 return;
             }
             trap_enter(m, CAUSE_FETCH_ACCESS, pc, false);
+            if (slow)
+                account(m, pc, c0, NULL, false);
             continue;
         }
         struct insn *const d = &code->dec[coff >> 2];

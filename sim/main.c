@@ -209,8 +209,8 @@ int main(int argc, char **argv)
     switch (m.stop) {
     case STOP_EXIT: status = m.exit_code; break;
     case STOP_CYCLE_LIMIT:
-        fprintf(stderr, "tempo-sim: cycle limit reached (%llu cycles, pc 0x%llx)\n",
-                (unsigned long long)m.cycle, (unsigned long long)m.pc);
+        fprintf(stderr, "tempo-sim: cycle limit reached (--max-cycles %llu; stopped at cycle %llu, pc 0x%llx)\n",
+                (unsigned long long)cfg.max_cycles, (unsigned long long)m.cycle, (unsigned long long)m.pc);
         status = EXIT_CYCLE_LIMIT;
         break;
     case STOP_WFI:

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# ELF loader on malformed input: each case must give its documented exit status and one
+# line on stderr starting with "tempo-sim: ", and never crash.
+# usage: sim/tests/elf-test.sh SIM ELFMUT GOOD32.elf GOOD64.elf GOODVIRT32.elf OUTDIR
+set -u
+sim=$1 mut=$2 good32=$3 good64=$4 virt32=$5 dir=$6
+mkdir -p "$dir"
+fails=0
+check() { # name status pattern file [sim args]
+  local name=$1 want=$2 pat=$3 file=$4; shift 4
+  local err rc lines
+  err=$("$sim" "$@" ${file:+"$file"} 2>&1 >/dev/null)
+  rc=$?
+  lines=$(printf '%s\n' "$err" | grep -c .)
+  if [ "$rc" -ne "$want" ] || [ "$lines" -ne 1 ] || ! printf '%s' "$err" | grep -Eq "^tempo-sim: .*$pat"; then
+    echo "FAIL $name: status $rc (want $want), stderr: $err"
+    fails=$((fails + 1))
+  else
+    echo "ok   $name: $err"
+  fi
+}
+for g in "$good32" "$good64"; do
+  w=$(basename "$(dirname "$g")")-$(basename "$g" .elf)
+  for mode in trunc-header trunc-phdr machine class garbage overlap outside rvc; do
+    "$mut" "$mode" "$g" "$dir/$w-$mode.elf" || { echo "elfmut $mode failed"; exit 1; }
+  done
+  check "$w truncated header" 122 "truncated ELF header" "$dir/$w-trunc-header.elf"
+  check "$w truncated program headers" 122 "truncated program headers" "$dir/$w-trunc-phdr.elf"
+  check "$w wrong machine" 122 "not a RISC-V" "$dir/$w-machine.elf"
+  check "$w wrong class" 122 "neither ELF32 nor ELF64" "$dir/$w-class.elf"
+  check "$w garbage" 122 "not an ELF file" "$dir/$w-garbage.elf"
+  check "$w overlapping segments" 122 "segments overlap" "$dir/$w-overlap.elf"
+  check "$w segment outside memory" 123 "outside the memory" "$dir/$w-outside.elf"
+  check "$w compressed" 122 "compressed" "$dir/$w-rvc.elf"
+done
+: > "$dir/empty.elf"
+check "zero-length file" 122 "empty file" "$dir/empty.elf"
+check "missing file" 121 "cannot open" "$dir/does-not-exist.elf"
+check "directory" 121 "cannot read" "$dir"
+check "virt image on paper" 123 "outside the memory of --soc paper" "$virt32"
+check "no image" 120 "no image" ""
+check "bad option" 120 "unknown option" "$good32" --bogus
+check "bad soc" 120 "unknown SoC" "$good32" --soc nope
+check "bad size" 120 "dmem-size" "$good32" --dmem-size 1M
+check "bad set" 120 "" "$good32" --set no_such_param=1
+[ "$fails" -eq 0 ]

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Exit paths: cycle limit (124), WFI with no wake-up source (125), firmware code >= 120
+# reported as 119, tohost pass/fail; on virt, an exception with mtvec unset (126).
+# usage: sim/tests/exits-test.sh SIM SOC DIR (DIR holds misc1.elf .. misc6.elf)
+set -u
+sim=$1 soc=$2 dir=$3
+e=sim/tests/expect.sh
+fails=0
+t() { "$e" "$@" || fails=$((fails + 1)); }
+t 124 '^tempo-sim: cycle limit reached \(--max-cycles 100000;' "$sim" --soc "$soc" --max-cycles 100000 "$dir/misc1.elf"
+t 125 '^tempo-sim: WFI with no wake-up source' "$sim" --max-cycles 10000000 --soc "$soc" "$dir/misc2.elf"
+t 119 '' "$sim" --max-cycles 10000000 --soc "$soc" "$dir/misc4.elf"
+t 0 '' "$sim" --max-cycles 10000000 --soc "$soc" "$dir/misc5.elf"
+t 5 '' "$sim" --max-cycles 10000000 --soc "$soc" "$dir/misc6.elf"
+if [ "$soc" = virt ]; then
+  t 126 '^tempo-sim: trap handler at 0x0 cannot be fetched \(mcause 0x2' "$sim" --max-cycles 10000000 --soc virt "$dir/misc3.elf"
+fi
+[ $fails -eq 0 ]
