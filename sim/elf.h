@@ -15,6 +15,7 @@ struct elf_symbol {
     uint64_t value, size;
     const char *name; /* points into the file image */
     int is_func;
+    unsigned char type, bind; /* STT_*, STB_* */
 };
 
 struct elf_image {

@@ -1,8 +1,11 @@
 /* Per-function profile: every code word is mapped once, at start-up, to the FUNC symbol
  * that contains it, so the loop's accounting is an array index (cpu.c: account()). */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include "profile.h"
+
+enum { STT_NOTYPE = 0, STB_GLOBAL = 1, STB_WEAK = 2 };
 
 struct func {
     const char *name;
@@ -25,7 +28,10 @@ int profile_init(struct machine *m, const struct elf_image *img)
         return -1;
     for (size_t i = 0; i < img->nsym; i++) {
         const struct elf_symbol *s = &img->sym[i];
-        if (!s->is_func || s->value - c->base >= c->size)
+        /* FUNC symbols, and global untyped ones in code: assembly routines often lack
+         * `.type @function` (FreeRTOS's portASM.S) */
+        bool global_label = s->type == STT_NOTYPE && (s->bind == STB_GLOBAL || s->bind == STB_WEAK);
+        if (!(s->is_func || global_label) || s->value - c->base >= c->size)
             continue;
         funcs[nfuncs++] = (struct func){s->name, s->value, s->size ? s->value + s->size : 0};
     }
