@@ -198,8 +198,11 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
     }
     h->free_bytes += size;
     struct tk_heap_block *prev = b->prev_phys;
+    /* A header swallowed by a merge is marked free, so freeing its pointer again is
+     * recognised as a double free. */
     if (prev && (prev->size & HEAP_FREE)) {
         heap_remove(h, prev);
+        b->size = size | HEAP_FREE;
         size += prev->size & ~HEAP_FREE;
         b = prev;
     }
@@ -207,6 +210,7 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
     if (next->size & HEAP_FREE) {
         heap_remove(h, next);
         size += next->size & ~HEAP_FREE;
+        next->prev_phys = NULL;
     }
     b->size = size;
     heap_next(b)->prev_phys = b;

@@ -1,0 +1,205 @@
+/* Fixed-block pool and TLSF heap: arguments, exhaustion, invalid frees (double free, foreign
+ * and interior pointers), merging back to one block, data integrity under a random workload,
+ * and bounded time: the cost of an allocate/free pair does not grow with fragmentation. */
+#include "ktest.h"
+
+static struct tk_thread ctl;
+KT_STACK(s_ctl);
+
+#define HEAP_BYTES 8192
+static uint64_t heap_mem[HEAP_BYTES / 8];
+static struct tk_heap heap;
+static uintptr_t pool_mem[8 * 4];
+static struct tk_pool pool;
+
+#define NPTR 48
+static void *ptrs[NPTR];
+static size_t sizes[NPTR];
+
+static void fill(void *p, size_t n, uint8_t v)
+{
+    uint8_t *b = p;
+    for (size_t i = 0; i < n; i++)
+        b[i] = v;
+}
+static int check(const void *p, size_t n, uint8_t v)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i] != v)
+            return 0;
+    return 1;
+}
+
+/* Average and maximum cycles of an alloc+free pair over 8 sizes in a random order. */
+static void pair_cost(uintptr_t *avg, uintptr_t *max)
+{
+    static const size_t sz[8] = {8, 24, 40, 64, 100, 160, 256, 400};
+    uintptr_t sum = 0, mx = 0;
+    for (int round = 0; round < 32; round++) {
+        size_t s = sz[kt_rand() & 7];
+        void *p;
+        uintptr_t t0 = board_cycles();
+        int rc = tk_heap_alloc(&heap, s, &p);
+        int rc2 = tk_heap_free(&heap, p);
+        uintptr_t d = board_cycles() - t0;
+        KT_EQ(rc, TK_OK);
+        KT_EQ(rc2, TK_OK);
+        sum += d;
+        if (d > mx)
+            mx = d;
+    }
+    *avg = sum / 32;
+    *max = mx;
+}
+
+static void ctl_main(void *arg)
+{
+    (void)arg;
+    void *p, *q;
+    kt_srand(12345);
+
+    /* ---- pool ---- */
+    struct tk_pool zp = {0};
+    KT_EQ(tk_pool_init(NULL, pool_mem, 16, 8), TK_EINVAL);
+    KT_EQ(tk_pool_init(&pool, NULL, 16, 8), TK_EINVAL);
+    KT_EQ(tk_pool_init(&pool, (char *)pool_mem + 1, 16, 4), TK_EINVAL);
+    KT_EQ(tk_pool_init(&pool, pool_mem, 0, 8), TK_EINVAL);
+    KT_EQ(tk_pool_init(&pool, pool_mem, 16, 0), TK_EINVAL);
+    KT_EQ(tk_pool_alloc(&zp, &p), TK_EOBJ);
+    KT_EQ(tk_pool_free(&zp, pool_mem), TK_EOBJ);
+    KT_EQ(tk_pool_init(&pool, pool_mem, 3 * sizeof(uintptr_t), 8), TK_OK);
+    KT_EQ(tk_pool_alloc(&pool, NULL), TK_EINVAL);
+    void *blk[8];
+    for (int i = 0; i < 8; i++) {
+        KT_EQ(tk_pool_alloc(&pool, &blk[i]), TK_OK);
+        fill(blk[i], 3 * sizeof(uintptr_t), (uint8_t)i);
+    }
+    KT_EQ(tk_pool_alloc(&pool, &p), TK_ENOMEM);
+    KT_CHECK(p == NULL);
+    for (int i = 0; i < 8; i++)
+        KT_CHECK(check(blk[i], 3 * sizeof(uintptr_t), (uint8_t)i));
+    KT_EQ(tk_pool_free(&pool, (char *)blk[2] + 4), TK_EINVAL);  /* interior */
+    KT_EQ(tk_pool_free(&pool, heap_mem), TK_EINVAL);            /* foreign */
+    KT_EQ(tk_pool_free(&pool, NULL), TK_EINVAL);
+    for (int i = 7; i >= 0; i--)
+        KT_EQ(tk_pool_free(&pool, blk[i]), TK_OK);
+    for (int i = 0; i < 8; i++)
+        KT_EQ(tk_pool_alloc(&pool, &blk[i]), TK_OK);
+    KT_EQ(tk_pool_alloc(&pool, &p), TK_ENOMEM);
+
+    /* ---- heap: arguments ---- */
+    struct tk_heap zh = {0};
+    KT_EQ(tk_heap_init(NULL, heap_mem, sizeof heap_mem), TK_EINVAL);
+    KT_EQ(tk_heap_init(&heap, NULL, sizeof heap_mem), TK_EINVAL);
+    KT_EQ(tk_heap_init(&heap, heap_mem, 16), TK_EINVAL);
+    KT_EQ(tk_heap_alloc(&zh, 8, &p), TK_EOBJ);
+    KT_EQ(tk_heap_free(&zh, heap_mem), TK_EOBJ);
+    KT_EQ(tk_heap_free_bytes(&zh), 0);
+    KT_EQ(tk_heap_init(&heap, heap_mem, sizeof heap_mem), TK_OK);
+    size_t all = tk_heap_free_bytes(&heap);
+    KT_CHECK(all > HEAP_BYTES - 64 && all <= HEAP_BYTES);
+    KT_EQ(tk_heap_alloc(&heap, 0, &p), TK_EINVAL);
+    KT_EQ(tk_heap_alloc(&heap, 8, NULL), TK_EINVAL);
+    KT_EQ(tk_heap_alloc(&heap, HEAP_BYTES, &p), TK_ENOMEM);
+    KT_CHECK(p == NULL);
+    KT_EQ(tk_heap_alloc(&heap, (size_t)1 << 30, &p), TK_ENOMEM);
+
+    /* ---- invalid frees ---- */
+    KT_EQ(tk_heap_alloc(&heap, 40, &p), TK_OK);
+    KT_EQ((uintptr_t)p & 7, 0);
+    KT_EQ(tk_heap_alloc(&heap, 40, &q), TK_OK);
+    KT_EQ(tk_heap_free(&heap, NULL), TK_EINVAL);
+    KT_EQ(tk_heap_free(&heap, pool_mem), TK_EINVAL);          /* foreign */
+    KT_EQ(tk_heap_free(&heap, (char *)p + 8), TK_EINVAL);     /* interior */
+    KT_EQ(tk_heap_free(&heap, (char *)p + 1), TK_EINVAL);     /* misaligned */
+    KT_EQ(tk_heap_free(&heap, p), TK_OK);
+    KT_EQ(tk_heap_free(&heap, p), TK_EINVAL);                 /* double free */
+    KT_EQ(tk_heap_free(&heap, q), TK_OK);                     /* merges with p's block */
+    KT_EQ(tk_heap_free(&heap, q), TK_EINVAL);
+    KT_EQ(tk_heap_free_bytes(&heap), all);
+
+    /* ---- exhaustion with small blocks, random-order free, merge back to one block ---- */
+    int n = 0;
+    while (n < NPTR && tk_heap_alloc(&heap, 200, &ptrs[n]) == TK_OK) {
+        fill(ptrs[n], 200, (uint8_t)n);
+        n++;
+    }
+    KT_CHECK(n > 20);
+    KT_CHECK(n < NPTR); /* it did run out */
+    for (int i = 0; i < n; i++)
+        KT_CHECK(check(ptrs[i], 200, (uint8_t)i));
+    for (int i = n - 1; i > 0; i--) { /* shuffle */
+        int j = (int)(kt_rand() % (uint32_t)(i + 1));
+        void *t = ptrs[i];
+        ptrs[i] = ptrs[j];
+        ptrs[j] = t;
+    }
+    for (int i = 0; i < n; i++)
+        KT_EQ(tk_heap_free(&heap, ptrs[i]), TK_OK);
+    KT_EQ(tk_heap_free_bytes(&heap), all);
+    /* one block again: all merged (a TLSF search rounds a request up to its class, so ask
+     * for three quarters of the heap) */
+    KT_EQ(tk_heap_alloc(&heap, all / 2 + all / 4, &p), TK_OK);
+    KT_EQ(tk_heap_free(&heap, p), TK_OK);
+
+    /* ---- random workload: no overlap, every byte intact ---- */
+    for (int i = 0; i < NPTR; i++)
+        ptrs[i] = NULL;
+    for (int step = 0; step < 2000; step++) {
+        int i = (int)(kt_rand() % NPTR);
+        if (ptrs[i]) {
+            KT_CHECK(check(ptrs[i], sizes[i], (uint8_t)i));
+            KT_EQ(tk_heap_free(&heap, ptrs[i]), TK_OK);
+            ptrs[i] = NULL;
+        } else {
+            size_t s = 1 + kt_rand() % 300;
+            if (tk_heap_alloc(&heap, s, &ptrs[i]) == TK_OK) {
+                sizes[i] = s;
+                fill(ptrs[i], s, (uint8_t)i);
+            } else {
+                KT_CHECK(ptrs[i] == NULL);
+            }
+        }
+    }
+    for (int i = 0; i < NPTR; i++)
+        if (ptrs[i]) {
+            KT_CHECK(check(ptrs[i], sizes[i], (uint8_t)i));
+            KT_EQ(tk_heap_free(&heap, ptrs[i]), TK_OK);
+        }
+    KT_EQ(tk_heap_free_bytes(&heap), all);
+
+    /* ---- bounded time: the pair costs the same on a fresh and a fragmented heap ---- */
+    uintptr_t fresh_avg, fresh_max, frag_avg, frag_max;
+    pair_cost(&fresh_avg, &fresh_max);
+    /* fragment: many free blocks of every class, separated by live ones */
+    n = 0;
+    for (int i = 0; i < NPTR; i++) {
+        ptrs[i] = NULL;
+        if (tk_heap_alloc(&heap, 8 + (size_t)(i % 12) * 24, &ptrs[i]) == TK_OK)
+            n++;
+    }
+    for (int i = 0; i < NPTR; i += 2)
+        if (ptrs[i]) {
+            KT_EQ(tk_heap_free(&heap, ptrs[i]), TK_OK);
+            ptrs[i] = NULL;
+        }
+    pair_cost(&frag_avg, &frag_max);
+    kt_log_num("heap pair fresh avg cycles: ", fresh_avg);
+    kt_log_num("heap pair fresh max cycles: ", fresh_max);
+    kt_log_num("heap pair fragmented avg cycles: ", frag_avg);
+    kt_log_num("heap pair fragmented max cycles: ", frag_max);
+    if (!kt_on_qemu()) {
+        KT_CHECK(frag_max * 2 <= fresh_max * 3); /* within 1.5x: no walk over free blocks */
+        KT_CHECK(fresh_max * 2 <= fresh_avg * 3);
+        KT_CHECK(frag_max * 2 <= frag_avg * 3);
+    }
+    kt_pass();
+}
+
+int main(void)
+{
+    KT_EQ(tk_init(), TK_OK);
+    KT_EQ(tk_thread_create(&ctl, "ctl", ctl_main, 0, s_ctl, sizeof s_ctl, 5, 0), TK_OK);
+    tk_start();
+}
