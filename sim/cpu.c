@@ -123,23 +123,6 @@ static int csr_op(struct machine *m, const struct insn *d, uint64_t a, uint64_t 
     return 0;
 }
 
-static void account(struct machine *m, uint64_t pc, uint64_t c0, const struct insn *d, bool retired)
-{
-    if (m->prof_cycles) {
-        uint64_t off = pc - m->prof_lo;
-        uint32_t f = off < m->prof_words * 4 ? m->prof_func[off >> 2] : m->prof_unknown;
-        m->prof_cycles[f] += m->cycle - c0;
-        m->prof_insns[f] += retired;
-    }
-    if (m->trace && retired) {
-        int w = m->xlen / 4;
-        fprintf(m->trace, "%llu %0*llx %08x", (unsigned long long)c0, w, (unsigned long long)pc, d->raw);
-        if (d->t.rd)
-            fprintf(m->trace, " x%u=%0*llx", d->t.rd, w, (unsigned long long)m->x[d->t.rd]);
-        fputc('\n', m->trace);
-    }
-}
-
 static inline __attribute__((always_inline)) void run(struct machine *m, const int xlen, const bool slow)
 {
 #define XL(v) (xlen == 32 ? (uint64_t)(uint32_t)(v) : (uint64_t)(v))
@@ -159,7 +142,7 @@ static inline __attribute__((always_inline)) void run(struct machine *m, const i
             }
             trap_enter(m, CAUSE_FETCH_ACCESS, pc, false);
             if (slow)
-                account(m, pc, c0, NULL, false);
+                sim_account(m, pc, c0, NULL, false);
             continue;
         }
         struct insn *const d = &code->dec[coff >> 2];
@@ -362,7 +345,7 @@ static inline __attribute__((always_inline)) void run(struct machine *m, const i
             m->issued++;
             m->cycle += timing_mret(&m->timing);
             if (slow)
-                account(m, pc, c0, d, true);
+                sim_account(m, pc, c0, d, true);
             continue;
         case OP_WFI:
             break;
@@ -381,7 +364,7 @@ static inline __attribute__((always_inline)) void run(struct machine *m, const i
         if (unlikely(d->op == OP_WFI))
             cpu_wfi(m);
         if (slow)
-            account(m, pc, c0, d, true);
+            sim_account(m, pc, c0, d, true);
         continue;
 
     illegal:
@@ -398,7 +381,7 @@ static inline __attribute__((always_inline)) void run(struct machine *m, const i
         trap_enter(m, cause, tval, false);
     trapped:
         if (slow)
-            account(m, pc, c0, d, false);
+            sim_account(m, pc, c0, d, false);
     }
 #undef XL
 #undef SX

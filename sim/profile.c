@@ -66,6 +66,25 @@ int profile_init(struct machine *m, const struct elf_image *img)
     return 0;
 }
 
+/* --profile / --trace accounting of one loop iteration (the slow loop of cpu.c): the
+ * cycles since c0 go to the function of pc; a retired instruction is traced. */
+void sim_account(struct machine *m, uint64_t pc, uint64_t c0, const struct insn *d, bool retired)
+{
+    if (m->prof_cycles) {
+        uint64_t off = pc - m->prof_lo;
+        uint32_t f = off < m->prof_words * 4 ? m->prof_func[off >> 2] : m->prof_unknown;
+        m->prof_cycles[f] += m->cycle - c0;
+        m->prof_insns[f] += retired;
+    }
+    if (m->trace && retired) {
+        int w = m->xlen / 4;
+        fprintf(m->trace, "%llu %0*llx %08x", (unsigned long long)c0, w, (unsigned long long)pc, d->raw);
+        if (d->t.rd)
+            fprintf(m->trace, " x%u=%0*llx", d->t.rd, w, (unsigned long long)m->x[d->t.rd]);
+        fputc('\n', m->trace);
+    }
+}
+
 static const struct machine *sort_m;
 static int by_cycles(const void *a, const void *b)
 {

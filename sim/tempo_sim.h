@@ -119,6 +119,9 @@ uint64_t machine_mcycle(const struct machine *m);
 void cpu_run(struct machine *m);
 void cpu_trap(struct machine *m, uint64_t cause, uint64_t tval);
 
+/* sim/profile.c: profile and trace of one loop iteration (slow loop only) */
+void sim_account(struct machine *m, uint64_t pc, uint64_t c0, const struct insn *d, bool retired);
+
 /* sim/csr.c: 0 on success, -1 -> illegal instruction */
 int csr_read(struct machine *m, unsigned csr, uint64_t *val);
 int csr_write(struct machine *m, unsigned csr, uint64_t val);
