@@ -68,7 +68,8 @@ $(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(foreach s,km rh tm cs,
 BENCH_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_ELFS_$(k)_$(x))))
 
 # Kernel symbols the host tool needs, one line per kernel.
-BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),--kernel $(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k)))
+BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),\
+    --kernel '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))')
 
 .PHONY: bench-fw bench-run bench-suite test-bench
 bench-fw: $(BENCH_ELFS)
@@ -95,7 +96,7 @@ bench-test-run:
 	    > $(BENCH_TEST_OUT)/build.log 2>&1; then \
 	  $(BENCH_PY) run --quiet --sim $(SIM) --build $(BENCH_DIR) --out $(BENCH_TEST_OUT) \
 	    --jobs 2 \
-	    --kernel tempo:$(BENCH_SWITCH_SYM_tempo):$(BENCH_TRAP_SYM_tempo):$(BENCH_DATA_RE_tempo) \
+	    --kernel 'tempo:$(BENCH_SWITCH_SYM_tempo):$(BENCH_TRAP_SYM_tempo):$(BENCH_DATA_RE_tempo)' \
 	    > $(BENCH_TEST_OUT)/run.log 2>&1 || true; \
 	else echo "bench: firmware build failed, see $(BENCH_TEST_OUT)/build.log"; fi
 

@@ -9,8 +9,10 @@
  *
  * Conventions for every call:
  * - Ids are 0 .. BP_MAX_<KIND>-1; the layer owns the objects (static storage).
- * - Calls return BP_OK (0) on success or a negative BP_E* code; a benchmark treats any
- *   unexpected code as a failed run.
+ * - Calls return BP_OK (0) on success or a negative code; a benchmark treats any unexpected
+ *   code as a failed run.  Where a suite tells failures apart the code is the BP_E* named in
+ *   the call's comment (BP_EFULL, BP_EEMPTY, BP_ENOMEM); elsewhere a layer may pass its
+ *   kernel's own negative code through, so that the wrapper stays a tail call.
  * - Context: "thread" calls only from a thread; "isr" calls only from the handler
  *   installed with bp_isr_install(); "init" calls from bp_start's entry before it blocks
  *   (they are also legal from any thread).

@@ -157,9 +157,17 @@ uint32_t bench_rand(void)
     return rand_state >> 8;
 }
 
-/* weak: a kernel that brings its own wins */
+/* Weak: a kernel that brings its own wins.  Word at a time when both sides are aligned, so a
+ * kernel that copies messages with memcpy is not charged a byte loop. */
 __attribute__((weak)) void *memcpy(void *dst, const void *src, size_t n)
 {
+    if ((((uintptr_t)dst | (uintptr_t)src | n) & (sizeof(uintptr_t) - 1)) == 0) {
+        uintptr_t *d = dst;
+        const uintptr_t *s = src;
+        for (size_t k = 0; k < n / sizeof(uintptr_t); k++)
+            d[k] = s[k];
+        return dst;
+    }
     unsigned char *d = dst;
     const unsigned char *s = src;
     while (n--)

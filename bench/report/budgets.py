@@ -13,8 +13,9 @@ def evaluate(records, kernel="tempo"):
     def missing(group, what):
         rows.append((group, what, "no result", "-", False))
 
-    for group, metric, budget in (("task-switch", "task switch", F.BUDGET_TASK_SWITCH),
-                                  ("task-preempt", "task preempt", F.BUDGET_TASK_PREEMPT)):
+    for group, metric, budget in (
+            ("task-switch", F.PAPER_METRIC["task switch"], F.BUDGET_TASK_SWITCH),
+            ("task-preempt", F.PAPER_METRIC["task preempt"], F.BUDGET_TASK_PREEMPT)):
         for x in (32, 64):
             r = by.get(("rhealstone", metric, x))
             if not r:

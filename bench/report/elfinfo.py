@@ -13,7 +13,8 @@ MRET = 0x30200073
 
 
 def symbols(elf):
-    """{name: (address, size, type letter)} from `nm -S`."""
+    """{name: (address, size, type letter)} from `nm -S`.  A code symbol without a size (an
+    assembly routine with no .size) extends to the next code symbol."""
     out = subprocess.run([CROSS + "nm", "-S", elf], capture_output=True, text=True,
                          check=True).stdout
     syms = {}
@@ -23,6 +24,12 @@ def symbols(elf):
             syms[parts[3]] = (int(parts[0], 16), int(parts[1], 16), parts[2])
         elif len(parts) == 3:
             syms.setdefault(parts[2], (int(parts[0], 16), 0, parts[1]))
+    code = sorted({a for a, _, t in syms.values() if t in "tT"})
+    for name, (addr, size, t) in list(syms.items()):
+        if size == 0 and t in "tT":
+            later = [a for a in code if a > addr]
+            if later:
+                syms[name] = (addr, later[0] - addr, t)
     return syms
 
 
@@ -70,15 +77,21 @@ def frame(elf, sym):
     return {"bytes": size, "stores": stores, "loads": loads, "instructions": len(insns)}
 
 
-def leaves(raw):
-    """An instruction that leaves a routine without linking: jalr x0 (ret, jr) or mret."""
-    return raw == MRET or (raw & 0x7F == 0x67 and (raw >> 7) & 0x1F == 0)
+def is_mret(raw):
+    return raw == MRET
+
+
+def is_jump_x0(raw):
+    """jalr x0 (ret, jr): leaves without linking."""
+    return raw & 0x7F == 0x67 and (raw >> 7) & 0x1F == 0
 
 
 def switch_cycles(trace_path, elf, syms_csv):
     """Cycles from the first instruction of a switch routine (any of the comma-separated
-    symbols) to the first instruction executed outside it after it leaves (jalr x0 or mret
-    inside the routine, into another address), for every entry in the trace."""
+    symbols) to the first instruction of the next thread, for every entry in the trace.  The
+    routine is left by a jalr x0 inside it (a switch that returns into the next thread) or by
+    the first mret after the entry (a trap-based switch, whose exit path may lie outside the
+    entry symbol; interrupts are disabled inside a switch, so no other mret intervenes)."""
     syms = symbols(elf)
     ranges = [(syms[n][0], syms[n][0] + syms[n][1]) for n in syms_csv.split(",")
               if n in syms and syms[n][1]]
@@ -93,7 +106,7 @@ def switch_cycles(trace_path, elf, syms_csv):
             if len(parts) < 3 or parts[1] == "trap":
                 continue
             cycle, pc, raw = int(parts[0]), int(parts[1], 16), int(parts[2], 16)
-            if cur is not None and prev_leaves and not cur[0] <= pc < cur[1]:
+            if cur is not None and prev_leaves:
                 samples.append(cycle - start)
                 start = cur = None
             if cur is None:
@@ -101,7 +114,8 @@ def switch_cycles(trace_path, elf, syms_csv):
                     if pc == lo:
                         start, cur = cycle, (lo, hi)
                         break
-            prev_leaves = cur is not None and cur[0] <= pc < cur[1] and leaves(raw)
+            prev_leaves = cur is not None and (
+                is_mret(raw) or (cur[0] <= pc < cur[1] and is_jump_x0(raw)))
     return samples
 
 

@@ -7,7 +7,11 @@ SUITE_OF_PREFIX = {"km": "kernel-metrics", "rh": "rhealstone", "tm": "thread-met
 KM_ORDER = ["Yield", "Mail", "Sem", "FIFO", "Msgq", "Bmq", "Mail/I", "Sem/I", "Msgq/I", "Bmq/I",
             "Mem", "Alrm"]
 RH_ORDER = ["task switch", "task preempt", "interrupt latency", "semaphore shuffle",
-            "deadlock break", "intertask message latency"]
+            "deadlock break", "intertask message latency",
+            "task switch (loop overhead only)", "task preempt (loop overhead only)"]
+# The figures comparable with the paper's Table II (bench/suites/rhealstone.c explains why).
+PAPER_METRIC = {"task switch": "task switch (loop overhead only)",
+                "task preempt": "task preempt (loop overhead only)"}
 TM_ORDER = ["basic processing", "cooperative scheduling", "preemptive scheduling",
             "interrupt processing", "interrupt preemption processing", "message processing",
             "synchronization processing", "memory allocation"]
@@ -27,6 +31,8 @@ PAPER_TABLE2 = {("task switch", 32): 320, ("task switch", 64): 437,
 # Issue 4 (the Tempo kernel), targets on the paper core at both widths:
 BUDGET_TASK_SWITCH = 120     # "task switch at most 120 cycles" (Rhealstone task switch)
 BUDGET_TASK_PREEMPT = 320    # "preemption round trip at most 320" (Rhealstone task preempt)
+# Both are set against Table II's 320 / 1,074, so they are checked on the figures measured the
+# same way (PAPER_METRIC: loop overhead subtracted, no direct overhead).
 BUDGET_RV64_RATIO = 1.10     # "RV64 within 10% of RV32 on every metric"
 BUDGET_WORST_RATIO = 1.5     # "worst case within 1.5x of the average"
 # "every kernel-metric figure ... under the published CH32V307 figure": CH32V307 above.

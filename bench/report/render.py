@@ -125,7 +125,8 @@ def cycle_table(ctx, kernel, suite, title):
         if suite == "kernel-metrics":
             row.append(fmt_int(F.CH32V307.get(m)))
         if suite == "rhealstone" and kernel == "freertos":
-            row += [fmt_int(F.PAPER_TABLE2.get((m, 32))), fmt_int(F.PAPER_TABLE2.get((m, 64)))]
+            paper = [k for k, v in F.PAPER_METRIC.items() if v == m]
+            row += [fmt_int(F.PAPER_TABLE2.get((paper[0], x))) if paper else "-" for x in (32, 64)]
         rows.append(row)
     return Table(title, cols, rows) if rows else None
 
@@ -198,11 +199,13 @@ def paper_table(ctx):
     rows = []
     for (m, x), paper in sorted(F.PAPER_TABLE2.items(), key=lambda i: (i[0][0] != "task switch",
                                                                       i[0][1])):
-        r = ctx.get("freertos", "rhealstone", m, x)
+        r = ctx.get("freertos", "rhealstone", F.PAPER_METRIC[m], x)
         rows.append([m, "RV%d" % x, fmt_int(paper), fmt_avg(r and r["avg_cycles"]),
                      pct(paper, r and r["avg_cycles"])])
     return Table("The paper's Table II (FreeRTOS on the FPGA core) beside FreeRTOS on tempo-sim",
                  ["Rhealstone", "width", "paper", "tempo-sim", "difference"], rows,
+                 "tempo-sim figures: the same benchmark source through the FreeRTOS layer, loop "
+                 "overhead subtracted (the paper's stated method, see bench/suites/rhealstone.c).",
                  align=["l", "l", "r", "r", "r"])
 
 
@@ -219,6 +222,19 @@ def budget_table(ctx):
                  "tick by construction), so its worst/average ratio measures the workload as well "
                  "as the kernel.",
                  align=["l", "l", "r", "l", "l"])
+
+
+# The FreeRTOS helper's explanation of the paper comparison (issue 6), shown verbatim when
+# present; every figure around it is generated.
+PAPER_NOTES = "freertos/paper-notes.md"
+
+
+def paper_notes():
+    try:
+        with open(PAPER_NOTES) as f:
+            return f.read().strip()
+    except OSError:
+        return None
 
 
 def failed_runs(ctx):
@@ -397,7 +413,11 @@ def analysis_markdown(ctx):
             out += [p, ""]
         for t in tables:
             out += [t.markdown()]
-    if not ctx.has_freertos():
+    if ctx.has_freertos():
+        out += ["## FreeRTOS and the paper", "", paper_table(ctx).markdown()]
+        if paper_notes():
+            out += ["From %s:" % PAPER_NOTES, "", paper_notes(), ""]
+    else:
         out += ["## FreeRTOS", "", freertos_missing_text(ctx), ""]
     return "\n".join(out)
 
@@ -478,6 +498,9 @@ def report_html(ctx, seconds):
     h.append("<h2>FreeRTOS</h2>")
     if ctx.has_freertos():
         h.append(paper_table(ctx).html())
+        if paper_notes():
+            h.append('<p class="note">From %s:</p><pre class="box">%s</pre>'
+                     % (PAPER_NOTES, html.escape(paper_notes())))
         h.append(comparison_table(ctx).html())
     else:
         h.append('<p class="box">%s</p>' % html.escape(freertos_missing_text(ctx)))
