@@ -5,7 +5,7 @@
 #include "bsp.h"
 
 #ifndef ROUNDS
-#define ROUNDS 2000
+#define ROUNDS 2500
 #endif
 #define N 96
 
