@@ -71,11 +71,13 @@ BENCH_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENC
 BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),\
     --kernel '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))')
 
-.PHONY: bench-fw bench-run bench-suite test-bench
+.PHONY: bench-fw bench-run bench-suite test-bench-tool
 bench-fw: $(BENCH_ELFS)
 
 # Run every image (2 in parallel), print the tables, write results/.
 bench-run: $(SIM) bench-fw
+	@$(if $(BENCH_RUN_KERNELS),,echo "bench: no kernel to run: KERNEL=$(KERNEL) is not one of \
+	    '$(BENCH_KERNELS)' (FreeRTOS needs FREERTOS_DIR=/path/to/FreeRTOS-Kernel)"; exit 1)
 	@$(BENCH_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 \
 	    $(BENCH_KERNEL_ARGS) $(if $(FREERTOS_DIR),,--no-freertos-reason "FREERTOS_DIR is not set")
 
@@ -106,4 +108,8 @@ BENCH_CHECKS := $(foreach s,kernel-metrics rhealstone thread-metric context-swit
 $(addprefix test-bench-,$(BENCH_CHECKS)): test-bench-%: bench-test-run
 	@tools/check.sh bench-$* $(BENCH_PY) check $* --results $(BENCH_TEST_OUT)
 
-TEST_TARGETS += $(addprefix test-bench-,$(BENCH_CHECKS))
+# The report tool's own tests, and the generated page is self-contained.
+test-bench-tool: bench-test-run
+	@tools/check.sh bench-tool python3 bench/report/selftest.py $(BENCH_TEST_OUT)/report.html
+
+TEST_TARGETS += $(addprefix test-bench-,$(BENCH_CHECKS)) test-bench-tool

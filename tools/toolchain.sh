@@ -15,6 +15,8 @@ install() {   # install Debian packages $@ or explain how
   fi
 }
 need riscv64-unknown-elf-gcc || install gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf || exit 1
+# bench/report/bench.py (the benchmark runner and report) needs python3 (standard library).
+need python3 || install python3 || exit 1
 if [ "${1:-}" = --optional ]; then
   need qemu-system-riscv32 || install qemu-system-misc || true
 fi

@@ -45,36 +45,40 @@ def num(v):
 
 
 def parse_output(text):
-    """The firmware's lines -> (header, records, sizes, notes, fail, done)."""
+    """The firmware's lines -> (header, records, sizes, notes, fail, done).  A malformed
+    result line is a failure of the run (its text becomes `fail`), never a crash."""
     head, recs, sizes, notes, fail, done = {}, [], {}, {}, None, False
     for line in text.splitlines():
         w = line.split()
         if not w:
             continue
-        if w[0] == "BENCH":
-            head = parse_kv(w[1:])
-        elif w[0] == "RESULT":
-            kv = parse_kv(w[1:])
-            rec = {"suite": kv["suite"], "metric": kv["metric"].replace("_", " ")}
-            if "count" in kv:
-                rec["count"] = int(kv["count"])
-                rec["period_cycles"] = int(kv["period_cycles"])
-            else:
-                rec["avg_cycles"] = float(kv["avg"])
-                rec["min_cycles"] = num(kv.get("min"))
-                rec["max_cycles"] = num(kv.get("max"))
-                rec["samples"] = int(kv["samples"])
-            recs.append(rec)
-        elif w[0] == "SIZE":
-            kv = parse_kv(w[1:])
-            sizes[kv["name"]] = int(kv["bytes"])
-        elif w[0] == "NOTE":
-            kv = parse_kv(w[1:])
-            notes.update({k: int(v) for k, v in kv.items()})
-        elif w[0] == "FAIL":
-            fail = line[5:]
-        elif w[0] == "DONE":
-            done = True
+        try:
+            if w[0] == "BENCH":
+                head = parse_kv(w[1:])
+            elif w[0] == "RESULT":
+                kv = parse_kv(w[1:])
+                rec = {"suite": kv["suite"], "metric": kv["metric"].replace("_", " ")}
+                if "count" in kv:
+                    rec["count"] = int(kv["count"])
+                    rec["period_cycles"] = int(kv["period_cycles"])
+                else:
+                    rec["avg_cycles"] = float(kv["avg"])
+                    rec["min_cycles"] = num(kv.get("min"))
+                    rec["max_cycles"] = num(kv.get("max"))
+                    rec["samples"] = int(kv["samples"])
+                recs.append(rec)
+            elif w[0] == "SIZE":
+                kv = parse_kv(w[1:])
+                sizes[kv["name"]] = int(kv["bytes"])
+            elif w[0] == "NOTE":
+                kv = parse_kv(w[1:])
+                notes.update({k: int(v) for k, v in kv.items()})
+            elif w[0] == "FAIL":
+                fail = line[5:]
+            elif w[0] == "DONE":
+                done = True
+        except (KeyError, ValueError):
+            fail = fail or "malformed line: " + line[:120]
     return head, recs, sizes, notes, fail, done
 
 

@@ -97,25 +97,30 @@ def switch_cycles(trace_path, elf, syms_csv):
               if n in syms and syms[n][1]]
     if not ranges:
         return []
+    with open(trace_path) as f:
+        return walk_trace(f, ranges)
+
+
+def walk_trace(lines, ranges):
+    """switch_cycles on trace lines and routine address ranges [(lo, hi)]."""
     samples = []
     start = cur = None
     prev_leaves = False
-    with open(trace_path) as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) < 3 or parts[1] == "trap":
-                continue
-            cycle, pc, raw = int(parts[0]), int(parts[1], 16), int(parts[2], 16)
-            if cur is not None and prev_leaves:
-                samples.append(cycle - start)
-                start = cur = None
-            if cur is None:
-                for lo, hi in ranges:
-                    if pc == lo:
-                        start, cur = cycle, (lo, hi)
-                        break
-            prev_leaves = cur is not None and (
-                is_mret(raw) or (cur[0] <= pc < cur[1] and is_jump_x0(raw)))
+    for line in lines:
+        parts = line.split()
+        if len(parts) < 3 or parts[1] == "trap":
+            continue
+        cycle, pc, raw = int(parts[0]), int(parts[1], 16), int(parts[2], 16)
+        if cur is not None and prev_leaves:
+            samples.append(cycle - start)
+            start = cur = None
+        if cur is None:
+            for lo, hi in ranges:
+                if pc == lo:
+                    start, cur = cycle, (lo, hi)
+                    break
+        prev_leaves = cur is not None and (
+            is_mret(raw) or (cur[0] <= pc < cur[1] and is_jump_x0(raw)))
     return samples
 
 

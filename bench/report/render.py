@@ -57,7 +57,9 @@ def pct(a, b):
 
 
 def ratio(a, b):
-    if a is None or b is None or not b:
+    """a / b; "-" when either is missing or not positive (a ratio of a negative residue, such
+    as a Rhealstone figure after overhead subtraction, means nothing)."""
+    if a is None or b is None or a <= 0 or b <= 0:
         return "-"
     return "%.2f" % (a / b)
 
@@ -504,10 +506,6 @@ def report_html(ctx, seconds):
         h.append(comparison_table(ctx).html())
     else:
         h.append('<p class="box">%s</p>' % html.escape(freertos_missing_text(ctx)))
-    bt = budget_table(ctx)
-    if bt:
-        h.append("<h2>Budgets</h2>")
-        h.append(bt.html())
     h.append("<h2>Charts: RV32 vs RV64 per metric</h2>")
     h.append(bar_chart(ctx, "kernel-metrics", "avg_cycles",
                        "Kernel metrics: average cycles (shorter is better)"))
@@ -520,6 +518,14 @@ def report_html(ctx, seconds):
     h.append("<h2>Tables</h2>")
     for k in ctx.kernels:
         h += [t.html() for t in kernel_tables(ctx, k)]
+    bt = budget_table(ctx)
+    if bt:
+        h.append("<h2>Budgets</h2>")
+        missed = [r for r in bt.rows if r[4] != "ok"]
+        if missed:
+            h.append(Table("Missed budgets", bt.columns, missed, align=bt.align).html())
+        h.append("<details><summary>%s</summary>%s</details>"
+                 % (html.escape(bt.title), bt.html()))
     h.append("<h2>Instruction-level analysis</h2>")
     for head, paras, tables in analysis_sections(ctx):
         h.append("<h3>%s</h3>" % html.escape(head))
