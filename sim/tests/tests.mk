@@ -45,7 +45,11 @@ test-sim-wfi-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/dev_wfi.elf
 test-sim-exits-$(1)-$(2): $(SIM) $(foreach p,1 2 3 4 5 6,$(SIMT_OUT)/$(1)-$(2)/misc$(p).elf)
 	@tools/check.sh sim-exits-$(1)-$(2) sim/tests/exits-test.sh $(SIM) $(1) $(SIMT_OUT)/$(1)-$(2)
 
-TEST_TARGETS += test-sim-hello-$(1)-$(2) test-sim-clint-$(1)-$(2) test-sim-simctl-$(1)-$(2) \
+test-sim-report-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/hello.elf
+	@tools/check.sh sim-report-$(1)-$(2) sim/tests/report-test.sh $(SIM) $(1) \
+	    $(SIMT_OUT)/$(1)-$(2)/hello.elf $(SIMT_OUT)/$(1)-$(2)/report
+
+TEST_TARGETS += test-sim-report-$(1)-$(2) test-sim-hello-$(1)-$(2) test-sim-clint-$(1)-$(2) test-sim-simctl-$(1)-$(2) \
                 test-sim-fault-$(1)-$(2) test-sim-wfi-$(1)-$(2) test-sim-exits-$(1)-$(2)
 endef
 $(foreach b,paper virt,$(foreach x,32 64,$(eval $(call simt_images,$(b),$(x)))))
