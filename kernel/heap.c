@@ -9,7 +9,11 @@
 struct tk_heap_block {
     struct tk_heap_block *prev_phys;
     size_t size;                         /* bytes, header included; bit 0 = free */
-    struct tk_heap_block *next_free, *prev_free; /* free blocks only */
+    /* free blocks only: the next block of the list, and the link that points at this one
+     * (a list head slot in the heap or the previous block's `next`), so that removal needs
+     * no size-to-class mapping */
+    struct tk_heap_block *next;
+    struct tk_heap_block **pprev;
 };
 
 #define HEAP_FREE    ((size_t)1)
@@ -24,31 +28,46 @@ struct tk_heap_block {
 _Static_assert(TK_HEAP_SL == 1u << SL_LOG2, "TK_HEAP_SL must be 1 << SL_LOG2");
 _Static_assert(HEAP_MIN % HEAP_ALIGN == 0, "minimum block must keep the alignment");
 
-/* Index of the highest set bit of x > 0 (no libgcc __clzsi2: smear, then de Bruijn). */
-static const uint8_t tk_debruijn_fls[32] = {
-    0, 9, 1, 10, 13, 21, 2, 29, 11, 14, 16, 18, 22, 25, 3, 30,
-    8, 12, 20, 28, 15, 17, 24, 7, 19, 27, 23, 6, 26, 5, 4, 31,
+/* Index of the highest set bit of x > 0 without libgcc (__clzsi2) and without branches: two
+ * set-if-above steps narrow x to one byte, a 256-byte table does the rest (about half the
+ * cycles of a smear + de Bruijn multiply on this core: spec/core-timing.md, ALU-use 1 bubble,
+ * MUL 4 stall cycles). */
+static const uint8_t tk_log2_byte[256] __attribute__((section(".sdata.tk_c"))) = {
+    0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+    6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+    6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
 };
-TK_INLINE unsigned tk__fls32(uint32_t x)
+/* Native-width integers throughout: on RV64 a uint32_t index costs zero-extensions. */
+typedef uintptr_t hword;
+
+TK_INLINE hword tk__fls(hword x) /* x < 2^32 */
 {
-    x |= x >> 1;
-    x |= x >> 2;
-    x |= x >> 4;
-    x |= x >> 8;
-    x |= x >> 16;
-    return tk_debruijn_fls[(x * 0x07C4ACDDu) >> 27];
+    hword s16 = (hword)((x >> 16) != 0) << 4;
+    x >>= s16;
+    hword s8 = (hword)((x >> 8) != 0) << 3;
+    x >>= s8;
+    return s16 + s8 + tk_log2_byte[x];
 }
 
-TK_INLINE void heap_mapping(uint32_t size, unsigned *fl, unsigned *sl)
+/* Lowest set bit of a non-zero first-level map (de Bruijn, as kernel.h's tk__ctz32). */
+TK_INLINE hword tk__ffs_map(hword m)
 {
-    if (size < SMALL_BLOCK) {
-        *fl = 0;
-        *sl = size >> ALIGN_LOG2;
-    } else {
-        unsigned f = tk__fls32(size);
-        *fl = f - (SL_LOG2 + ALIGN_LOG2 - 1);
-        *sl = (size >> (f - SL_LOG2)) & (TK_HEAP_SL - 1);
-    }
+    return tk_debruijn32[(uint32_t)((uint32_t)(m & (0u - m)) * 0x077CB531u) >> 27] /
+           sizeof(struct tk_thread *);
+}
+
+/* Class of a block of `size` bytes: a flat index fl * TK_HEAP_SL + sl. */
+TK_INLINE hword heap_class(hword size)
+{
+    if (TK_UNLIKELY(size < SMALL_BLOCK))
+        return size >> ALIGN_LOG2;
+    hword f = tk__fls(size);
+    return ((f - (SL_LOG2 + ALIGN_LOG2 - 1)) << SL_LOG2) | ((size >> (f - SL_LOG2)) & (TK_HEAP_SL - 1));
 }
 
 TK_INLINE struct tk_heap_block *heap_next(struct tk_heap_block *b)
@@ -56,35 +75,46 @@ TK_INLINE struct tk_heap_block *heap_next(struct tk_heap_block *b)
     return (struct tk_heap_block *)((uint8_t *)b + (b->size & ~HEAP_FREE));
 }
 
-TK_INLINE void heap_insert(struct tk_heap *h, struct tk_heap_block *b)
+TK_INLINE void heap_insert(struct tk_heap *h, struct tk_heap_block *b, hword size)
 {
-    unsigned fl, sl;
-    heap_mapping((uint32_t)(b->size & ~HEAP_FREE), &fl, &sl);
-    struct tk_heap_block *head = h->free[fl][sl];
-    b->next_free = head;
-    b->prev_free = NULL;
-    if (head)
-        head->prev_free = b;
-    h->free[fl][sl] = b;
-    h->fl_map |= 1u << fl;
-    h->sl_map[fl] |= (uint8_t)(1u << sl);
+    hword c = heap_class(size);
+    struct tk_heap_block **slot = &h->free[0][0] + c;
+    struct tk_heap_block *head = *slot;
+    b->next = head;
+    b->pprev = slot;
+    if (TK_UNLIKELY(head != NULL))
+        head->pprev = &b->next;
+    *slot = b;
+    h->fl_map |= (uint32_t)1 << (c >> SL_LOG2);
+    h->sl_map[c >> SL_LOG2] |= (uint8_t)((hword)1 << (c & (TK_HEAP_SL - 1)));
+}
+
+/* Put r in b's place in b's free list (same class: the bitmaps do not change). */
+TK_INLINE void heap_replace(struct tk_heap_block *b, struct tk_heap_block *r)
+{
+    struct tk_heap_block *n = b->next, **pp = b->pprev;
+    r->next = n;
+    r->pprev = pp;
+    *pp = r;
+    if (TK_UNLIKELY(n != NULL))
+        n->pprev = &r->next;
 }
 
 TK_INLINE void heap_remove(struct tk_heap *h, struct tk_heap_block *b)
 {
-    unsigned fl, sl;
-    heap_mapping((uint32_t)(b->size & ~HEAP_FREE), &fl, &sl);
-    struct tk_heap_block *n = b->next_free, *p = b->prev_free;
-    if (n)
-        n->prev_free = p;
-    if (p) {
-        p->next_free = n;
+    struct tk_heap_block *n = b->next, **pp = b->pprev;
+    *pp = n;
+    if (TK_UNLIKELY(n != NULL)) {
+        n->pprev = pp;
     } else {
-        h->free[fl][sl] = n;
-        if (!n) {
-            h->sl_map[fl] &= (uint8_t)~(1u << sl);
-            if (!h->sl_map[fl])
-                h->fl_map &= ~(1u << fl);
+        /* The last of its list when pp is a head slot: clear the class's bits. */
+        hword c = (hword)(pp - &h->free[0][0]);
+        if (TK_LIKELY(c < TK_HEAP_FL * TK_HEAP_SL)) {
+            hword fl = c >> SL_LOG2;
+            hword m = h->sl_map[fl] & ~((hword)1 << (c & (TK_HEAP_SL - 1)));
+            h->sl_map[fl] = (uint8_t)m;
+            if (TK_LIKELY(m == 0))
+                h->fl_map &= ~((uint32_t)1 << fl);
         }
     }
 }
@@ -109,7 +139,7 @@ int tk_heap_init(struct tk_heap *h, void *mem, size_t bytes)
     first->size = (size_t)((uintptr_t)sentinel - lo);
     sentinel->prev_phys = first;
     sentinel->size = 0;
-    heap_insert(h, first);
+    heap_insert(h, first, first->size);
     first->size |= HEAP_FREE;
     h->start = (uint8_t *)lo;
     h->end = (uint8_t *)sentinel;
@@ -118,60 +148,73 @@ int tk_heap_init(struct tk_heap *h, void *mem, size_t bytes)
     return TK_OK;
 }
 
-int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
+static TK_COLD int tk_heap_alloc_error(struct tk_heap *h, size_t bytes, void **ptr)
 {
     if (!h || h->magic != TK_MAGIC_HEAP)
         return TK_EOBJ;
     if (!ptr || bytes == 0)
         return TK_EINVAL;
     *ptr = NULL;
-    if (bytes > HEAP_MAX / 2)
-        return TK_ENOMEM;
-    uint32_t size = (uint32_t)((bytes + HEAP_HDR + HEAP_ALIGN - 1) & ~(size_t)(HEAP_ALIGN - 1));
+    return TK_ENOMEM;
+}
+
+int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
+{
+    if (TK_UNLIKELY(!h || h->magic != TK_MAGIC_HEAP || !ptr || bytes - 1 >= HEAP_MAX / 2))
+        return tk_heap_alloc_error(h, bytes, ptr);
+    hword size = (bytes + HEAP_HDR + HEAP_ALIGN - 1) & ~(hword)(HEAP_ALIGN - 1);
     if (size < HEAP_MIN)
         size = HEAP_MIN;
-    /* Round the request up to the next class boundary: any block of the class found fits. */
-    uint32_t search = size;
-    if (search >= SMALL_BLOCK)
-        search += (1u << (tk__fls32(search) - SL_LOG2)) - 1;
-    unsigned fl, sl;
-    heap_mapping(search, &fl, &sl);
-    if (fl >= TK_HEAP_FL)
-        return TK_ENOMEM;
-
-    unsigned long s = tk_port_irq_lock();
-    uint32_t slm = h->sl_map[fl] & (~0u << sl);
-    if (!slm) {
-        uint32_t flm = h->fl_map & (~0u << (fl + 1));
-        if (!flm) {
-            tk_port_irq_unlock(s);
+    /* Round the request up to the next class boundary, so that any block of the class
+     * found fits: one find-last-set serves the rounding and the class (the rounded size has
+     * the same top bit or the next one). */
+    hword c;
+    if (TK_LIKELY(size >= SMALL_BLOCK)) {
+        hword f = tk__fls(size);
+        hword r = size + ((hword)1 << (f - SL_LOG2)) - 1;
+        f += r >> (f + 1); /* 1 when the rounding carried into the next power of two */
+        c = ((f - (SL_LOG2 + ALIGN_LOG2 - 1)) << SL_LOG2) | ((r >> (f - SL_LOG2)) & (TK_HEAP_SL - 1));
+        if (TK_UNLIKELY(c >= TK_HEAP_FL * TK_HEAP_SL)) {
+            *ptr = NULL;
             return TK_ENOMEM;
         }
-        fl = tk__ctz32(flm);
+    } else {
+        c = size >> ALIGN_LOG2;
+    }
+    hword fl = c >> SL_LOG2, sl = c & (TK_HEAP_SL - 1);
+
+    unsigned long s = tk_port_irq_lock();
+    hword slm = h->sl_map[fl] & ((hword)0xFF << sl);
+    if (TK_LIKELY(!slm)) { /* the usual case: a larger block from a higher first level */
+        hword flm = h->fl_map & ((hword)0xFFFFFFFFu << (fl + 1));
+        if (TK_UNLIKELY(!flm)) {
+            tk_port_irq_unlock(s);
+            *ptr = NULL;
+            return TK_ENOMEM;
+        }
+        fl = tk__ffs_map(flm);
         slm = h->sl_map[fl];
     }
-    sl = tk__ctz32(slm);
+    sl = tk_log2_byte[slm & (0u - slm) & 0xFF]; /* lowest set bit of an 8-bit map */
     struct tk_heap_block *b = h->free[fl][sl];
-    /* b is the head of its list: unlink it directly. */
-    struct tk_heap_block *n = b->next_free;
-    h->free[fl][sl] = n;
-    if (n) {
-        n->prev_free = NULL;
-    } else {
-        h->sl_map[fl] &= (uint8_t)~(1u << sl);
-        if (!h->sl_map[fl])
-            h->fl_map &= ~(1u << fl);
-    }
     size_t bs = b->size & ~HEAP_FREE;
-    if (bs - size >= HEAP_MIN) {
-        /* Split: the tail goes back to the free lists. */
+    if (TK_LIKELY(bs - size >= HEAP_MIN)) {
+        /* Split: the tail goes back to the free lists; when it stays in b's class (a small
+         * piece cut from a large block) it simply takes b's place in the list. */
         struct tk_heap_block *r = (struct tk_heap_block *)((uint8_t *)b + size);
+        hword rs = bs - size;
         r->prev_phys = b;
-        r->size = bs - size;
-        heap_next(r)->prev_phys = r;
-        heap_insert(h, r);
-        r->size |= HEAP_FREE;
+        r->size = rs | HEAP_FREE;
+        ((struct tk_heap_block *)((uint8_t *)b + bs))->prev_phys = r;
+        if (TK_LIKELY(heap_class(rs) == ((fl << SL_LOG2) | sl))) {
+            heap_replace(b, r);
+        } else {
+            heap_remove(h, b);
+            heap_insert(h, r, rs);
+        }
         bs = size;
+    } else {
+        heap_remove(h, b);
     }
     b->size = bs;
     h->free_bytes -= bs;
@@ -182,17 +225,18 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
 
 int tk_heap_free(struct tk_heap *h, void *ptr)
 {
-    if (!h || h->magic != TK_MAGIC_HEAP)
+    if (TK_UNLIKELY(!h || h->magic != TK_MAGIC_HEAP))
         return TK_EOBJ;
     uint8_t *p = ptr;
-    if (!p || ((uintptr_t)p & (HEAP_ALIGN - 1)) || p < h->start + HEAP_HDR || p >= h->end)
+    if (TK_UNLIKELY(!p || ((uintptr_t)p & (HEAP_ALIGN - 1)) || p < h->start + HEAP_HDR ||
+                    p >= h->end))
         return TK_EINVAL;
     struct tk_heap_block *b = (struct tk_heap_block *)(p - HEAP_HDR);
     unsigned long s = tk_port_irq_lock();
     size_t size = b->size;
     /* An allocated block: not free, and its physical neighbour points back at it. */
-    if ((size & HEAP_FREE) || size < HEAP_MIN || size > (size_t)(h->end - (uint8_t *)b) ||
-        heap_next(b)->prev_phys != b) {
+    if (TK_UNLIKELY((size & HEAP_FREE) || size < HEAP_MIN ||
+                    size > (size_t)(h->end - (uint8_t *)b) || heap_next(b)->prev_phys != b)) {
         tk_port_irq_unlock(s);
         return TK_EINVAL;
     }
@@ -207,15 +251,26 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
         b = prev;
     }
     struct tk_heap_block *next = (struct tk_heap_block *)((uint8_t *)b + size);
-    if (next->size & HEAP_FREE) {
-        heap_remove(h, next);
-        size += next->size & ~HEAP_FREE;
+    size_t ns = next->size;
+    if (TK_LIKELY(ns & HEAP_FREE)) {
+        ns &= ~HEAP_FREE;
+        hword cn = heap_class(ns);
+        size += ns;
+        b->size = size | HEAP_FREE;
+        ((struct tk_heap_block *)((uint8_t *)b + size))->prev_phys = b;
         next->prev_phys = NULL;
+        /* The merged block usually stays in next's class: it takes next's place. */
+        if (TK_LIKELY(heap_class(size) == cn)) {
+            heap_replace(next, b);
+        } else {
+            heap_remove(h, next);
+            heap_insert(h, b, size);
+        }
+    } else {
+        b->size = size | HEAP_FREE;
+        ((struct tk_heap_block *)((uint8_t *)b + size))->prev_phys = b;
+        heap_insert(h, b, size);
     }
-    b->size = size;
-    heap_next(b)->prev_phys = b;
-    heap_insert(h, b);
-    b->size = size | HEAP_FREE;
     tk_port_irq_unlock(s);
     return TK_OK;
 }
