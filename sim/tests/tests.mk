@@ -61,3 +61,11 @@ test-sim-elf: $(SIM) $(SIMT_OUT)/elfmut $(SIMT_OUT)/paper-32/hello.elf $(SIMT_OU
 	    $(SIMT_OUT)/virt-32/hello.elf $(SIMT_OUT)/elf
 TEST_TARGETS += test-sim-elf
 .PHONY: test-sim-elf
+
+$(SIMT_OUT)/decode_test: sim/tests/decode_test.c sim/decode.c sim/decode.h sim/timing.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ sim/tests/decode_test.c sim/decode.c
+test-sim-decode: $(SIMT_OUT)/decode_test
+	@tools/check.sh sim-decode $(SIMT_OUT)/decode_test
+TEST_TARGETS += test-sim-decode
+.PHONY: test-sim-decode
