@@ -21,7 +21,7 @@ check() { # name status pattern file [sim args]
 }
 for g in "$good32" "$good64"; do
   w=$(basename "$(dirname "$g")")-$(basename "$g" .elf)
-  for mode in trunc-header trunc-phdr machine class garbage overlap outside rvc; do
+  for mode in trunc-header trunc-phdr machine class garbage overlap outside rvc shoff type endian; do
     "$mut" "$mode" "$g" "$dir/$w-$mode.elf" || { echo "elfmut $mode failed"; exit 1; }
   done
   check "$w truncated header" 122 "truncated ELF header" "$dir/$w-trunc-header.elf"
@@ -30,6 +30,9 @@ for g in "$good32" "$good64"; do
   check "$w wrong class" 122 "neither ELF32 nor ELF64" "$dir/$w-class.elf"
   check "$w garbage" 122 "not an ELF file" "$dir/$w-garbage.elf"
   check "$w overlapping segments" 122 "segments overlap" "$dir/$w-overlap.elf"
+  check "$w section headers outside the file" 122 "section headers outside the file" "$dir/$w-shoff.elf"
+  check "$w not ET_EXEC" 122 "not an executable" "$dir/$w-type.elf"
+  check "$w big-endian" 122 "not little-endian" "$dir/$w-endian.elf"
   check "$w segment outside memory" 123 "outside the memory" "$dir/$w-outside.elf"
   # the RVC e_flag alone is no reason to refuse an image (riscv-tests ma_fetch has it)
   "$sim" "$dir/$w-rvc.elf" >/dev/null 2>&1

@@ -1,6 +1,7 @@
 /* Make a broken ELF from a good one, for the loader tests.
  * usage: elfmut MODE in.elf out.elf
- * MODE: trunc-header | trunc-phdr | machine | class | garbage | overlap | outside | rvc */
+ * MODE: trunc-header | trunc-phdr | machine | class | garbage | overlap | outside | rvc |
+ *       shoff (section headers past the end) | type (ET_DYN) | endian (big-endian) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,12 @@ int main(int argc, char **argv)
         static const char text[] = "this is not an executable, just some text\n";
         memcpy(d, text, sizeof text - 1);
         len = sizeof text - 1;
+    } else if (!strcmp(mode, "shoff")) {
+        wr(d + (is64 ? 40 : 32), is64 ? 8 : 4, len + 1000);
+    } else if (!strcmp(mode, "type")) {
+        wr(d + 16, 2, 3);
+    } else if (!strcmp(mode, "endian")) {
+        d[5] = 2;
     } else if (!strcmp(mode, "rvc")) {
         unsigned char *fl = d + (is64 ? 48 : 36);
         wr(fl, 4, rd(fl, 4) | 1);
