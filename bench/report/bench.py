@@ -8,9 +8,9 @@
 time), parses the result lines the firmware prints (bench/common/bench.c), measures the
 minimal context switch from an instruction trace, derives the per-switch profile and stall
 causes from two runs of different length, and writes results.json, results.csv, runs.json,
-analysis.md and report.html; it prints the tables and the total run time.  Results of kernels
-not run this time are kept from the previous results.json.  Exit status 1 when any image
-failed its self-checks (the results of the others are still written).
+analysis.md and report.html; it prints the tables and the total run time.  The previous
+results of configured kernels not run this time (--keep-kernels) are kept.  Exit status 1
+when any image failed its self-checks (the results of the others are still written).
 
 `check` evaluates one group of test assertions (make test) on a results directory."""
 import argparse
@@ -220,10 +220,13 @@ def cmd_run(args):
                 cs, data = analyse(k, x, mine, kernels[k])
                 records += [dict({"kernel": k, "xlen": x}, **c) for c in cs]
                 analysis.append(data)
+    # keep the previous results of configured kernels not run this time (KERNEL=...); drop
+    # those of kernels no longer configured (FreeRTOS without FREERTOS_DIR)
+    keep = set(args.keep_kernels.split()) - set(kernels)
     old_recs, old_runs, old_an = load_previous(args.out)
-    records = [r for r in old_recs if r["kernel"] not in kernels] + records
-    runs = [r for r in old_runs if r["kernel"] not in kernels] + runs
-    analysis = [a for a in old_an if a["kernel"] not in kernels] + analysis
+    records = [r for r in old_recs if r["kernel"] in keep] + records
+    runs = [r for r in old_runs if r["kernel"] in keep] + runs
+    analysis = [a for a in old_an if a["kernel"] in keep] + analysis
     os.makedirs(args.out, exist_ok=True)
     for name, obj in (("results.json", records), ("runs.json", runs),
                       ("analysis.json", analysis)):
@@ -306,6 +309,8 @@ def main():
                    help="NAME:SWITCH_SYMBOL:TRAP_SYMBOL:DATA_REGEX")
     r.add_argument("--quiet", action="store_true")
     r.add_argument("--no-freertos-reason", default=None)
+    r.add_argument("--keep-kernels", default="",
+                   help="configured kernels whose previous results are kept when not run")
     c = sub.add_parser("check")
     c.add_argument("name")
     c.add_argument("--results", required=True)
