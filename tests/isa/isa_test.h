@@ -1,12 +1,14 @@
 /* Assembly macros for the self-checking ISA tests (tests/isa/).
  *
  * A test file includes this header and defines `test_main`, a sequence of numbered test
- * cases.  tests/isa/runtime.S starts the image, installs the trap handler and calls
- * test_main; falling off its end means pass.  A failing case prints one line on the UART
+ * cases ending with TEST_DONE.  tests/isa/runtime.S starts the image, installs the trap
+ * handler and jumps to test_main; TEST_DONE ends the run with status 0.  A failing case prints one line on the UART
  * ("isa: test N failed: got X expected Y") and ends the run with exit status N (tempo-sim
  * exit code, or QEMU's test device on virt).  Status 255 = a failure outside any case.
  *
  * Reserved registers: s11 (test number), t5 and t6 (checks).  Test code must not use them.
+ * A case that jumps by a computed encoding (misaligned targets) uses .word: the assembler
+ * would relax `jal label + 2` through a relocation.
  * One source serves XLEN 32 and 64: REG_L/REG_S/REGBYTES and XV(v32, v64) pick by width. */
 #ifndef ISA_TEST_H
 #define ISA_TEST_H

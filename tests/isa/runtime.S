@@ -119,7 +119,7 @@ trap_unexpected:
     la      a0, msg_intest
     call    isa_puts
     mv      a0, TESTNUM
-    call    isa_puthex
+    call    isa_putdec
     li      a0, '\n'
     call    isa_putc
     j       isa_exit_testnum
@@ -131,7 +131,7 @@ isa_fail:
     la      a0, msg_test
     call    isa_puts
     mv      a0, TESTNUM
-    call    isa_puthex
+    call    isa_putdec
     la      a0, msg_got
     call    isa_puts
     mv      a0, t5
@@ -213,6 +213,25 @@ isa_puthex:
 2:  call    isa_putc
     addi    a1, a1, -4
     bgez    a1, 1b
+    mv      ra, t2
+    ret
+
+/* isa_putdec(a0): unsigned decimal; clobbers a0-a3, t0-t2, and 32 bytes below sp. */
+isa_putdec:
+    mv      t2, ra
+    mv      a2, a0
+    mv      a3, sp                  /* digits are pushed below sp, then printed back */
+    li      a1, 10
+1:  remu    a0, a2, a1
+    addi    a0, a0, '0'
+    addi    a3, a3, -1
+    sb      a0, 0(a3)
+    divu    a2, a2, a1
+    bnez    a2, 1b
+2:  lbu     a0, 0(a3)
+    call    isa_putc
+    addi    a3, a3, 1
+    bne     a3, sp, 2b
     mv      ra, t2
     ret
 
