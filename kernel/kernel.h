@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "tempo.h"
 #include "port.h"
+#include "offsets.h"
 
 #define TK_INLINE static inline __attribute__((always_inline))
 #define TK_MIE    TK_PORT_MSTATUS_MIE
@@ -48,6 +49,7 @@ struct tk_kernel {
     struct tk_thread *ready[TK_PRIO_COUNT]; /* circular lists; the running thread is head */
     struct tk_timer timers;             /* sentinel of the sorted timer list */
     void (*fatal)(int reason, struct tk_thread *t, uintptr_t detail);
+    uint8_t debruijn[32];               /* tk_debruijn32, copied here: reached through tp */
 };
 /* The kernel state is reached through tp, which tk_init() points at it for good: machine-
  * mode firmware without thread-local storage never uses tp, and a register base saves the
@@ -132,20 +134,28 @@ TK_INLINE struct tk_thread *tk__highest(void)
     uint32_t m = tk_k.ready_map;
     if (__builtin_expect(m == 0, 0))
         return &tk_idle;
-    unsigned off = tk_debruijn32[((m & (0u - m)) * 0x077CB531u) >> 27];
+    uintptr_t off = tk_k.debruijn[(uint32_t)((m & (0u - m)) * 0x077CB531u) >> 27];
     return *(struct tk_thread **)((char *)tk_k.ready + off);
 }
 
 void tk__stack_overflow(struct tk_thread *t) __attribute__((noreturn, noinline));
 void tk__fatal(int reason, struct tk_thread *t, uintptr_t detail);
 
-/* Switch from the current thread to `next` (interrupts disabled, next != current).  The
- * outgoing thread's guard word is checked first: stack overflow detection at switch time. */
+/* Stack overflow detection at switch time: the outgoing thread's guard word (the lowest word
+ * of its stack holds its own address) must be intact, and its stack pointer, with the frame
+ * about to be pushed, must still be above it (a frame can skip over the guard word). */
+TK_INLINE int tk__stack_ok(struct tk_thread *t)
+{
+    uintptr_t *g = t->stack_guard, sp;
+    __asm__ volatile("mv %0, sp" : "=r"(sp));
+    return TK_LIKELY(*g == (uintptr_t)g) & TK_LIKELY(sp - TK_SWITCH_FRAME > (uintptr_t)g);
+}
+
+/* Switch from the current thread to `next` (interrupts disabled, next != current). */
 TK_INLINE void tk__switch_to(struct tk_thread *next)
 {
     struct tk_thread *cur = tk_k.current;
-    uintptr_t *g = cur->stack_guard;
-    if (TK_UNLIKELY(*g != (uintptr_t)g))
+    if (TK_UNLIKELY(!tk__stack_ok(cur)))
         tk__stack_overflow(cur);
     tk_k.current = next;
     TK_PORT_SWITCH_INLINE(cur, next);

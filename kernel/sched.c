@@ -36,8 +36,10 @@ int tk_init(void)
     tk_k.sched_lock = 0;
     tk_k.started = 0;
     tk_k.slicers = 0;
-    for (unsigned p = 0; p < TK_PRIO_COUNT; p++)
+    for (unsigned p = 0; p < TK_PRIO_COUNT; p++) {
         tk_k.ready[p] = NULL;
+        tk_k.debruijn[p] = tk_debruijn32[p];
+    }
     tk_k.timers.next = tk_k.timers.prev = &tk_k.timers;
     /* The idle thread is never in a ready list: tk__highest() falls back to it. */
     struct tk_thread *t = &tk_idle;
@@ -82,7 +84,7 @@ void tk__isr_exit(void)
     struct tk_thread *next = tk__highest();
     struct tk_thread *cur = tk_k.current;
     if (next != cur && !tk_k.sched_lock) {
-        if (TK_UNLIKELY(*cur->stack_guard != (uintptr_t)cur->stack_guard))
+        if (TK_UNLIKELY(!tk__stack_ok(cur)))
             tk__stack_overflow(cur);
         tk_k.current = next;
         tk_port_switch_isr(cur, next);

@@ -126,13 +126,16 @@ tk_yield:
     beq     a0, a1, 7f
     add     t6, t6, t1
     LREG    t5, TK_T_GUARD(a0)
+    addi    t3, sp, -TK_SWITCH_FRAME
     SREG    a1, TK_K_READY(t6)       /* the next thread becomes the head of the list */
     bne     t4, t5, 6f               /* the guard word holds its own address */
+    bgeu    t5, t3, 6f               /* the frame to push would reach the guard */
     SREG    a1, TK_K_CURRENT(t1)
     ori     t0, ra, 1
     SAVE_CONTEXT
     RESTORE_CONTEXT
 6:  /* stack overflow of the caller: does not return */
+    SREG    a0, TK_K_READY(t6)       /* undo: the caller stays the head of its list */
     call    tk__stack_overflow
 7:  /* alone at its priority: nothing to do */
     csrsi   mstatus, 8
