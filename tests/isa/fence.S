@@ -25,7 +25,8 @@ TEST_FUNC
     TEST_CASE(6, a0, 10, li a1, 10; sw a1, 0(s0); .word 0x0100000f; lw a0, 0(s0))  /* pause */
     TEST_CASE(7, a0, 11, li a1, 11; sw a1, 0(s0); fence.i; lw a0, 0(s0))
     /* FENCE with reserved fm/rs1/rd fields must execute as a plain fence (spec: "ignore") */
-    TEST_CASE(8, a0, 12, li a1, 12; sw a1, 0(s0); .word 0x0ff5858f; lw a0, 0(s0))
+    TEST_CASE(8, a0, 12, li a1, 12; sw a1, 0(s0); .word 0x0ff5858f; lw a0, 0(s0))  /* rd = rs1 = a1 */
+    CHECK(a1, 12)                               /* ... and rd is not written */
 
     /* self-modifying code */
     la s1, smc_buf
