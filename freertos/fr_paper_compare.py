@@ -9,6 +9,7 @@ by function and by stall cause.
 
 usage: fr_paper_compare.py SIM BUILD_DIR [--md FILE] [--json FILE]
        fr_paper_compare.py SIM BUILD_DIR --check   (Table II only: exit 1 beyond 10%)
+  --summary prints only the Table II comparison (the files get everything)
 """
 import json
 import os
@@ -206,7 +207,12 @@ def main():
     analysis = {(t, x): per_event(sim, build, t, x) for t, _, _ in TESTS for x in WIDTHS}
     generic = results(sim, build, "analysis-{xlen}/fr-paper-generic-select.elf")
     text = report(res, analysis, generic, table3(build))
-    print(text)
+    if "--summary" in sys.argv:
+        head = text.split("\n\nWhat-if")[0]
+        print(head.split("\n\n", 2)[-1])
+        print(f"(per-event profiles and the what-if: {md or 'run without --summary'})")
+    else:
+        print(text)
     if md:
         with open(md, "w") as f:
             f.write(text + "\n")

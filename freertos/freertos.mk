@@ -92,6 +92,17 @@ freertos-paper: $(SIM) $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.
 	@python3 freertos/fr_paper_compare.py $(SIM) $(FR_BUILD) --md $(FR_BUILD)/paper-comparison.md \
 	    --json $(FR_BUILD)/paper-comparison.json
 
+# `make bench FREERTOS_DIR=...` also runs the paper comparison, after the benchmark suites.
+ifneq ($(FREERTOS_DIR),)
+BENCH_TARGETS += freertos-bench-paper
+endif
+.PHONY: freertos-bench-paper
+freertos-bench-paper: $(SIM) $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.elf) \
+    $(FR_ANALYSIS_ELFS) | $(filter bench-suite,$(BENCH_TARGETS))
+	@echo "FreeRTOS on tempo-sim vs the paper's Table II (freertos/fr_paper.c, direct FreeRTOS API)"
+	@python3 freertos/fr_paper_compare.py $(SIM) $(FR_BUILD) --summary \
+	    --md $(FR_BUILD)/paper-comparison.md --json $(FR_BUILD)/paper-comparison.json
+
 # ---- tests (freertos/fr-test.sh: SKIP without FREERTOS_DIR) -----------------------------------
 FR_TESTS := $(foreach w,$(FR_WIDTHS),test-freertos-paper-$(w) test-freertos-virt-$(w) \
               test-freertos-bench-$(w) test-freertos-qemu-$(w)) test-freertos-table2 \
