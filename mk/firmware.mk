@@ -15,7 +15,9 @@ TCFLAGS    := -std=c11 -Wall -Wextra -Werror -ffreestanding -nostdlib -fno-built
 TLDFLAGS   = -nostdlib -nostartfiles -Lbsp/common
 BSP_SRC    := bsp/common/crt0.S bsp/common/board.c
 
-# $(call fw-link,OUT,XLEN,BOARD,SOURCES,EXTRA_CFLAGS): one image from sources.
+# $(call fw-link,OUT,XLEN,BOARD,SOURCES,EXTRA_CFLAGS): one image from sources, compiled and
+# linked in one gcc call.  One call takes one -march, so it is the plain link spelling with
+# -misa-spec=2.2, under which Zicsr is part of I (spec/toolchain.md).
 # Usage in a rule:  $(call fw-link,$@,32,paper,$^,-O2)
-fw-link = $(TCC) $(ARCH_$(2)) $(BOARDDEF_$(3)) $(TCFLAGS) $(5) \
-          -T bsp/$(3)/link.ld $(TLDFLAGS) $(LINKARCH_$(2)) -o $(1) $(4) -lgcc
+fw-link = $(TCC) -misa-spec=2.2 $(LINKARCH_$(2)) $(BOARDDEF_$(3)) $(TCFLAGS) $(5) \
+          -T bsp/$(3)/link.ld $(TLDFLAGS) -o $(1) $(4) -lgcc
