@@ -15,7 +15,8 @@
 
 /* Trap entry (privileged spec "Machine Trap Handling"): mepc <- pc of the instruction
  * that trapped (or the next one, for interrupts), MPIE <- MIE, MIE <- 0. */
-static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool irq)
+static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool irq,
+                       uint64_t asserted)
 {
     m->mepc = m->pc;
     m->mcause = irq ? 1ull << (m->xlen - 1) | cause : cause;
@@ -28,7 +29,9 @@ static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool ir
                           : cause == CAUSE_ECALL_M ? TRAP_ECALL
                           : cause >= CAUSE_LOAD_MISALIGNED && cause <= CAUSE_STORE_ACCESS ? TRAP_MEM_FAULT
                           : TRAP_EXCEPTION;
-    m->cycle += timing_trap(&m->timing, kind);
+    /* an interrupt's handler issues a fixed latency after its assertion (timing.h) */
+    m->cycle += irq ? timing_interrupt(&m->timing, m->cycle, asserted)
+                    : timing_trap(&m->timing, kind);
     m->traps++;
     m->interrupts += irq;
     if (m->trace)
@@ -37,7 +40,61 @@ static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool ir
                 (unsigned long long)m->mepc, (unsigned long long)tval);
 }
 
-void cpu_trap(struct machine *m, uint64_t cause, uint64_t tval) { trap_enter(m, cause, tval, false); }
+void cpu_trap(struct machine *m, uint64_t cause, uint64_t tval) { trap_enter(m, cause, tval, false, 0); }
+
+/* The cycle an interrupt line rises (cycle units, not mcycle), or UINT64_MAX when it will
+ * not without a register write; 0 for a line that is up since an unknown cycle (MSIP). */
+static uint64_t irq_rise(struct machine *m, unsigned irq)
+{
+    uint64_t now = m->cycle;
+    if (irq == IRQ_MSI)
+        return m->msip ? 0 : UINT64_MAX;
+    if (irq == IRQ_MEI) {
+        if (!m->irq_armed && !m->irq_pending)
+            return UINT64_MAX;
+        uint64_t mc = machine_mcycle(m);
+        if (m->irq_at > mc)
+            return m->irq_at - mc > UINT64_MAX - now ? UINT64_MAX : now + (m->irq_at - mc);
+        return mc - m->irq_at > now ? 0 : now - (mc - m->irq_at);
+    }
+    if (!clint_mtip(m))
+        return clint_event_cycle(m);
+    /* up: the cycle mtime reached mtimecmp */
+    uint64_t late = clint_mtime(m) - m->mtimecmp, tick = now / m->cycles_per_tick;
+    return late > tick ? 0 : (tick - late) * m->cycles_per_tick;
+}
+
+/* Interrupts (spec/core-timing.md "Trap controller"; sim/timing.h timing_interrupt).  A
+ * source is taken at the first instruction boundary at or after (assertion cycle -
+ * timing_irq_window()), and its handler's first instruction issues exactly the interrupt
+ * latency after the assertion, wherever the boundary falls.  The assertion cycle is the
+ * cycle the line rises (IRQ_AT reached, mtime reaching mtimecmp); a source that was already
+ * due at the previous look and not taken then (disabled, or raised by a register write
+ * such as MSIP) counts from this boundary. */
+static void cpu_irq(struct machine *m)
+{
+    static const unsigned priority[3] = {IRQ_MEI, IRQ_MSI, IRQ_MTI};
+    uint64_t now = m->cycle, w = timing_irq_window(), seen = m->timing.irq_seen;
+    m->timing.irq_seen = now + w;
+    if (!m->mstatus_mie)
+        return;
+    uint64_t at = UINT64_MAX, cause = 0;
+    for (int i = 0; i < 3; i++) {
+        if (!(m->mie & (1ull << priority[i])))
+            continue;
+        uint64_t a = irq_rise(m, priority[i]);
+        if (a > now + w)
+            continue;
+        if (a <= seen)
+            a = now;
+        if (at == UINT64_MAX)
+            cause = priority[i];
+        if (a < at)
+            at = a;
+    }
+    if (at != UINT64_MAX)
+        trap_enter(m, cause, 0, true, at);
+}
 
 /* Devices, interrupts and run control; returns 1 when the run must end. */
 static int cpu_event(struct machine *m)
@@ -52,15 +109,16 @@ static int cpu_event(struct machine *m)
         m->stop = STOP_CYCLE_LIMIT;
         return 1;
     }
-    uint64_t pend = csr_mip(m) & m->mie;
-    if (pend && m->mstatus_mie) /* priority: MEI > MSI > MTI */
-        trap_enter(m, pend & MIP_MEIP ? IRQ_MEI : pend & MIP_MSIP ? IRQ_MSI : IRQ_MTI, 0, true);
-    uint64_t next = m->max_cycles, t;
+    simctl_meip(m); /* latch the external interrupt once IRQ_AT is reached */
+    cpu_irq(m);
+    /* wake up one window before the next line rises: its interrupt is taken there */
+    uint64_t next = UINT64_MAX, t, w = timing_irq_window();
     if (!clint_mtip(m) && (t = clint_event_cycle(m)) < next)
         next = t;
     if ((t = simctl_event_cycle(m)) < next)
         next = t;
-    m->next_event = next;
+    next = next > w ? next - w : 0;
+    m->next_event = next < m->max_cycles ? next : m->max_cycles;
     return 0;
 }
 
@@ -140,7 +198,7 @@ static inline __attribute__((always_inline)) void run(struct machine *m, const i
                 m->stop = STOP_TRAP_LOOP;
                 return;
             }
-            trap_enter(m, CAUSE_FETCH_ACCESS, pc, false);
+            trap_enter(m, CAUSE_FETCH_ACCESS, pc, false, 0);
             if (slow)
                 sim_account(m, pc, c0, NULL, false);
             continue;
@@ -330,10 +388,10 @@ static inline __attribute__((always_inline)) void run(struct machine *m, const i
                 goto illegal;
             break;
         case OP_ECALL:
-            trap_enter(m, CAUSE_ECALL_M, 0, false);
+            trap_enter(m, CAUSE_ECALL_M, 0, false, 0);
             goto trapped;
         case OP_EBREAK:
-            trap_enter(m, CAUSE_BREAKPOINT, pc, false);
+            trap_enter(m, CAUSE_BREAKPOINT, pc, false, 0);
             goto trapped;
         case OP_MRET:
             m->mstatus_mie = m->mstatus_mpie;
@@ -360,7 +418,7 @@ static inline __attribute__((always_inline)) void run(struct machine *m, const i
         m->instret += d->retires;
         m->class_count[d->t.cls]++;
         m->issued++;
-        m->cycle += timing_retire(&m->timing, d->t, flags);
+        m->cycle += timing_retire_pc(&m->timing, d->t, flags, pc);
         if (unlikely(d->op == OP_WFI))
             cpu_wfi(m);
         if (slow)
@@ -378,7 +436,7 @@ static inline __attribute__((always_inline)) void run(struct machine *m, const i
     exception_addr:
         tval = addr;
     exception:
-        trap_enter(m, cause, tval, false);
+        trap_enter(m, cause, tval, false, 0);
     trapped:
         if (slow)
             sim_account(m, pc, c0, d, false);
