@@ -374,6 +374,38 @@ def sizes_table(ctx, kernel):
                  ["component", "RV32", "RV64"], rows, align=["l", "r", "r"])
 
 
+def kernels_side_by_side(ctx):
+    """Tempo beside FreeRTOS on the analysed paths and sizes, with the ratio."""
+    rows = []
+
+    def val(k, x, path, key):
+        a = ctx.an.get((k, x), {})
+        if path in ("cs_yield", "cs_preempt"):
+            return a.get(path, {}).get("stats", {}).get(key)
+        if path == "sizes":
+            return a.get("sizes", {}).get(key)
+        f = a.get(path) or {}
+        return f.get(key)
+
+    items = [("voluntary switch: cycles per event", "cs_yield", "cycles"),
+             ("voluntary switch: instructions per event", "cs_yield", "instructions"),
+             ("preemption round trip: cycles per event", "cs_preempt", "cycles"),
+             ("preemption round trip: instructions per event", "cs_preempt", "instructions"),
+             ("switch routine frame (bytes)", "switch_frame", "bytes"),
+             ("interrupt entry frame (bytes)", "trap_frame", "bytes"),
+             ("thread control block (bytes)", "sizes", "tcb")]
+    for label, path, key in items:
+        row = [label]
+        for x in (32, 64):
+            t, f = val("tempo", x, path, key), val("freertos", x, path, key)
+            row += [fmt_avg(t), fmt_avg(f), ratio(t, f)]
+        if any(c != "-" for c in row[1:]):
+            rows.append(row)
+    return Table("Tempo beside FreeRTOS on the analysed paths",
+                 ["", "Tempo RV32", "FreeRTOS RV32", "Tempo/FreeRTOS", "Tempo RV64",
+                  "FreeRTOS RV64", "Tempo/FreeRTOS"], rows)
+
+
 def analysis_sections(ctx):
     """[(heading, [paragraph strings], [tables])] for markdown and HTML alike."""
     secs = []
@@ -399,6 +431,8 @@ def analysis_sections(ctx):
                                          pct(cs32["avg_cycles"], cs64["avg_cycles"])))
         if paras or tables:
             secs.append(("Kernel: %s" % k, paras, tables))
+    if ctx.has_freertos() and "tempo" in ctx.kernels:
+        secs.append(("Tempo beside FreeRTOS", [], [kernels_side_by_side(ctx)]))
     return secs
 
 
