@@ -71,7 +71,7 @@ BENCH_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENC
 BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),\
     --kernel '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))')
 
-.PHONY: bench-fw bench-run bench-suite test-bench-tool
+.PHONY: bench-fw bench-run bench-report bench-suite test-bench-tool
 bench-fw: $(BENCH_ELFS)
 
 # Run every image (2 in parallel), print the tables, write results/.
@@ -80,6 +80,10 @@ bench-run: $(SIM) bench-fw
 	    '$(BENCH_KERNELS)' (FreeRTOS needs FREERTOS_DIR=/path/to/FreeRTOS-Kernel)"; exit 1)
 	@$(BENCH_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 \
 	    --keep-kernels '$(BENCH_KERNELS)' $(BENCH_KERNEL_ARGS) $(if $(FREERTOS_DIR),,--no-freertos-reason "FREERTOS_DIR is not set")
+
+# The tables and reports again from results/ (after editing bench/report/), nothing run.
+bench-report:
+	@$(BENCH_PY) render --out results
 
 bench-suite: toolchain
 	@$(MAKE) --no-print-directory -j2 $(SIM) bench-fw

@@ -2,6 +2,7 @@
 """The benchmark runner and report generator (issue 5), python3 standard library only.
 
   bench.py run   --sim SIM --build DIR --out DIR --kernel NAME:SWITCH:TRAP:DATARE ... [--jobs N]
+  bench.py render --out DIR       (the reports again from DIR's results, nothing run)
   bench.py check NAME --results DIR
 
 `run` runs every image build/bench/<kernel>/rv<32|64>/*.elf on tempo-sim --soc paper (N at a
@@ -233,12 +234,8 @@ def cmd_run(args):
         with open(os.path.join(args.out, name), "w") as f:
             json.dump(obj, f, indent=1)
             f.write("\n")
-    render.write_csv(os.path.join(args.out, "results.csv"), records)
-    ctx = render.Context(records, runs, analysis, args.no_freertos_reason)
-    with open(os.path.join(args.out, "analysis.md"), "w") as f:
-        f.write(render.analysis_markdown(ctx))
-    with open(os.path.join(args.out, "report.html"), "w") as f:
-        f.write(render.report_html(ctx, time.time() - t_start))
+    ctx = write_reports(args.out, records, runs, analysis, args.no_freertos_reason,
+                        time.time() - t_start)
     failed = [r for r in results if not r["ok"]]
     if not args.quiet:
         print(render.terminal(ctx))
@@ -248,6 +245,29 @@ def cmd_run(args):
         print("total run time %.1fs (%d images, %d failed)"
               % (time.time() - t_start, len(results), len(failed)))
     return 1 if failed else 0
+
+
+def write_reports(out, records, runs, analysis, no_freertos_reason, seconds):
+    """results.csv, analysis.md and report.html from the records; returns the context."""
+    render.write_csv(os.path.join(out, "results.csv"), records)
+    ctx = render.Context(records, runs, analysis, no_freertos_reason)
+    with open(os.path.join(out, "analysis.md"), "w") as f:
+        f.write(render.analysis_markdown(ctx))
+    with open(os.path.join(out, "report.html"), "w") as f:
+        f.write(render.report_html(ctx, seconds))
+    return ctx
+
+
+def cmd_render(args):
+    """Regenerate the tables and reports of a results directory without running anything."""
+    recs, runs, analysis = load_previous(args.out)
+    if not recs:
+        print("bench: no results in %s (run make bench first)" % args.out, file=sys.stderr)
+        return 1
+    ctx = write_reports(args.out, recs, runs, analysis, args.no_freertos_reason,
+                        sum(r["seconds"] for r in runs))
+    print(render.terminal(ctx))
+    return 0
 
 
 # ---------------------------------------------------------------- make test assertions
@@ -311,11 +331,14 @@ def main():
     r.add_argument("--no-freertos-reason", default=None)
     r.add_argument("--keep-kernels", default="",
                    help="configured kernels whose previous results are kept when not run")
+    d = sub.add_parser("render")
+    d.add_argument("--out", required=True)
+    d.add_argument("--no-freertos-reason", default=None)
     c = sub.add_parser("check")
     c.add_argument("name")
     c.add_argument("--results", required=True)
     args = ap.parse_args()
-    return cmd_run(args) if args.cmd == "run" else cmd_check(args)
+    return {"run": cmd_run, "render": cmd_render, "check": cmd_check}[args.cmd](args)
 
 
 if __name__ == "__main__":
