@@ -8,7 +8,8 @@
 #        qemu    the same on qemu-system-riscv<XLEN> -M virt (skip when QEMU is absent)
 #        bench   every benchmark image of bench/ built for FreeRTOS (the images follow BUILD_COMMAND
 #                as arguments) on tempo-sim --soc paper: exit 0, a DONE line, no FAIL line
-#        table2  the paper experiment at both widths within 10% of the paper's Table II
+#        table2  the paper experiment at both widths within 10% of the paper's Table II, and
+#                RV64 = RV32 (2%) with the generic task selection (PAPER-COMPARISON.md)
 #        bad-dir the build must refuse FREERTOS_DIR (a directory that is not a kernel tree)
 set -u
 kind=$1 xlen=$2 dir=$3 sim=$4 build=$5
