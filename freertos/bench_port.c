@@ -118,6 +118,8 @@ int bp_thread_suspend(int id)
     return BP_OK;
 }
 
+/* taskYIELD is an ECALL: FreeRTOS traps, saves the frame and reschedules even when nobody else
+ * is ready at this priority (then it resumes the caller).  That is FreeRTOS's real cost. */
 int bp_yield(void)
 {
     taskYIELD();
