@@ -11,7 +11,14 @@
  *  - CSR read-after-write: the spec lists EX, MEM and WB (not BR) as the stages where an
  *    older CSR write stalls a CSR instruction in EXR, as the RTL does; a write in BR does
  *    not stall, so a CSR instruction 2 slots behind a CSR write is not delayed while one 3
- *    slots behind waits 2 cycles. */
+ *    slots behind waits 2 cycles.
+ *  - the CSR stall: the spec says "stalls the pipeline 1 cycle in ID"; a bubble held in ID
+ *    could overlap a data hazard of the same instruction, the RTL instead freezes the whole
+ *    pipeline (csr_ready), which never overlaps; we charge a freeze (csr).
+ * Choices the spec leaves open: the load-use bubble with one instruction between is
+ * load_use - 1 (data comes from MEM into EXR); MUL/DIV results forward like ALU results;
+ * synchronous exceptions other than ECALL take the ECALL path; the refill after the trap
+ * FSM is IF, IO, ID (3); interrupts are taken irq_flush cycles early (timing_interrupt). */
 #include "timing.h"
 #include <stddef.h>
 #include <stdlib.h>

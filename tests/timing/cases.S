@@ -247,18 +247,28 @@ CASE csr_raw3
     csrr a2, mscratch
     CLOSE
 
-/* ECALL and MRET: a0 = uintptr_t[2]: [0] = rdcycle before ECALL to the handler's first
+/* ECALL, EBREAK, a misaligned load, and MRET: a0 = uintptr_t[4] (the last two are scratch
+ * RAM for the load); [0] = rdcycle before the trapping instruction: [0] = rdcycle before ECALL to the handler's first
  * rdcycle, [1] = rdcycle before MRET (the handler's last two instructions) to the first
- * instruction after it.  The trap handler (tc_trap) keeps t0, t3 and a0. */
-CASE ecall
+ * instruction after it.  The trap handler (tc_trap) keeps t0, a0 and a2. */
+.macro TRAP_CASE name, insn:vararg
+CASE \name
+    mv a2, a0
+    addi a0, a0, 16
     OPEN
-    ecall
+    \insn
     rdcycle t1
     sub t2, t6, t0
-    SREG t2, 0(a0)
+    SREG t2, 0(a2)
     sub t2, t1, t4
-    SREG t2, REGBYTES(a0)
+    SREG t2, REGBYTES(a2)
     ret
+.endm
+
+TRAP_CASE ecall, ecall
+TRAP_CASE ebreak, ebreak
+/* a0 + 16 is a word in RAM; +1 makes the load misaligned */
+TRAP_CASE misaligned_load, lw a1, 1(a0)
 
 /* Software interrupt: a0 = the MSIP register; mie.MSIE and mstatus.MIE are set by the
  * caller.  Returns the handler's first rdcycle minus the rdcycle before the MSIP store. */
@@ -274,7 +284,8 @@ CASE msip
 
 /* The trap vector.  Its first instruction reads the cycle counter, as the paper's
  * firmware would.  ECALL: skip it, then rdcycle t4 and MRET back.  Interrupts: record the
- * stamp in tc_irq_stamp, silence the source, count it in tc_irq_count. */
+ * stamp in tc_irq_stamp, silence the source, count it in tc_irq_count.  Synchronous
+ * exceptions (ECALL, EBREAK, the misaligned load) all skip the 4-byte instruction. */
     .text
     .globl tc_trap
     .align 2

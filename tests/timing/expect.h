@@ -56,6 +56,11 @@
 #define SPEC_REFILL 3
 /* ECALL from its issue to the first handler instruction issuing */
 #define SPEC_ECALL (1 + SPEC_ECALL_STAGE + SPEC_TRAP_DETECT + SPEC_FSM_ECALL + SPEC_REFILL)
+/* other exceptions take the synchronous (ECALL) path (paper II-B1); by the detector's
+ * source priority, illegal instruction and EBREAK are raised with ECALL in BR, misaligned
+ * and faulting loads and stores in MEM, one stage later */
+#define SPEC_EXC SPEC_ECALL
+#define SPEC_MEM_FAULT (SPEC_ECALL + 1)
 /* MRET (detected in ID, one stage before its issue) to the first instruction after it */
 #define SPEC_MRET (1 + SPEC_TRAP_DETECT - 1 + SPEC_FSM_MRET + SPEC_REFILL)
 /* interrupt: from the assertion cycle (mcycle >= IRQ_AT, or mtime >= mtimecmp) to the value

@@ -14,7 +14,7 @@ TC(empty) TC(alu_dep) TC(alu_indep) TC(lui_dep) TC(load_use) TC(load_indep) TC(l
 TC(load_store_data) TC(store_ram) TC(store_mmio) TC(taken_s0) TC(taken_s1) TC(taken_s2)
 TC(taken_s3) TC(nottaken_s0) TC(nottaken_s1) TC(nottaken_s2) TC(nottaken_s3) TC(jal)
 TC(call) TC(jalr) TC(mul) TC(mul_dep) TC(div32) TC(rem32) TC(div32_zero) TC(div32_overflow)
-TC(msip) TC(csr_read) TC(csr_write) TC(csr_raw1) TC(csr_raw2) TC(csr_raw3) TC(ecall)
+TC(msip) TC(csr_read) TC(csr_write) TC(csr_raw1) TC(csr_raw2) TC(csr_raw3) TC(ecall) TC(ebreak) TC(misaligned_load)
 #if __riscv_xlen == 64
 TC(div64) TC(div64_zero) TC(div64_overflow)
 #endif
@@ -86,10 +86,14 @@ static void sequences(void)
     check("csr-read-after-write", tc_csr_raw1, 0, 2 + 2 * SPEC_CSR + SPEC_CSR_RAW_DIST1);
     check("csr-read-after-write-1-between", tc_csr_raw2, 0, 3 + 2 * SPEC_CSR + SPEC_CSR_RAW_DIST2);
     check("csr-read-after-write-2-between", tc_csr_raw3, 0, 4 + 2 * SPEC_CSR + SPEC_CSR_RAW_DIST3);
-    uintptr_t d[2];
+    uintptr_t d[8];
     tc_ecall((uintptr_t)d);
     report("ecall-to-handler", d[0] - empty, SPEC_ECALL);
     report("mret-to-next", d[1] - empty, SPEC_MRET);
+    tc_ebreak((uintptr_t)d);
+    report("ebreak-to-handler", d[0] - empty, SPEC_EXC);
+    tc_misaligned_load((uintptr_t)d);
+    report("misaligned-load-to-handler", d[0] - empty, SPEC_MEM_FAULT);
 }
 
 static uint64_t mcycle64(void)
