@@ -48,17 +48,23 @@ $(BENCH_DIR)/$(1)/rv$(2)/obj/%.o: % $(BENCH_HDRS) $(BENCH_DEPS_$(1)) bench/bench
 	@$$(TCC) $$(BENCH_FLAGS_$(1)_$(2)) -c -o $$@ $$<
 endef
 
-# $(call bench-image-rule,K,XLEN,SUITE,CASE[.variant]): one image
+# $(call bench-image-rule,K,XLEN,SUITE,CASE[.variant]): one image.  The suite source is
+# compiled with the Zicsr -march and linked apart with the plain one (mk/firmware.mk: one gcc
+# call takes one -march; the plain one selects the rv32im/rv64im multilib libgcc).
 define bench-image-rule
 BENCH_ELFS_$(1)_$(2) += $(BENCH_DIR)/$(1)/rv$(2)/$(4).elf
-$(BENCH_DIR)/$(1)/rv$(2)/$(4).elf: $(BENCH_SUITE_SRC_$(3)) $$(BENCH_OBJS_$(1)_$(2)) \
-    $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld)
+$(BENCH_DIR)/$(1)/rv$(2)/obj/case/$(4).o: $(BENCH_SUITE_SRC_$(3)) $(BENCH_HDRS) \
+    $(BENCH_DEPS_$(1)) bench/bench.mk
 	@mkdir -p $$(dir $$@)
-	@echo "  LINK    $$@"
+	@echo "  CC      $$@"
 	@$$(TCC) $$(BENCH_FLAGS_$(1)_$(2)) -DBENCH_CASE=$(basename $(4)) \
 	    $(if $(suffix $(4)),-DCS_ROUNDS=$(BENCH_CS_ROUNDS_$(subst .,,$(suffix $(4))))) \
-	    -T $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld) $$(TLDFLAGS) -Wl,--gc-sections $(LINKARCH_$(2)) \
-	    -o $$@ $(BENCH_SUITE_SRC_$(3)) $$(BENCH_OBJS_$(1)_$(2)) -lgcc
+	    -c -o $$@ $(BENCH_SUITE_SRC_$(3))
+$(BENCH_DIR)/$(1)/rv$(2)/$(4).elf: $(BENCH_DIR)/$(1)/rv$(2)/obj/case/$(4).o \
+    $$(BENCH_OBJS_$(1)_$(2)) $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld)
+	@echo "  LINK    $$@"
+	@$$(TCC) $(LINKARCH_$(2)) -T $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld) $$(TLDFLAGS) \
+	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) -lgcc
 endef
 
 $(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(eval $(call bench-kernel-rules,$(k),$(x)))))
