@@ -3,7 +3,7 @@
  * Every suite in bench/suites/ is written against this header alone (plus the
  * kernel-neutral helpers of bench/common/bench.h), so the very same benchmark source runs
  * on every kernel.  A kernel provides one C file implementing these calls (Tempo:
- * bench/ports/tempo/port.c; FreeRTOS: freertos/, see /work/notes/bench-port.md) and a
+ * bench/ports/tempo/port.c; FreeRTOS: freertos/bench_port.c; README.md "Benchmarks") and a
  * make fragment naming its sources.  In the spirit of Thread-Metric's tm_api.h: small,
  * kernel-neutral, objects named by small integer ids the benchmark chooses.
  *
