@@ -38,7 +38,11 @@ static inline void stat_add(struct bench_stat *s, uint32_t v)
         s->max = v;
 }
 
-/* ---- result lines (one per figure; see /work/notes/bench-port.md) ---- */
+/* ---- result lines, one per figure, parsed by bench/report/bench.py:
+ *   BENCH kernel=K xlen=X suite=S case=C       (first line)
+ *   RESULT suite=S metric=M avg=A.AA min=N max=N samples=N   (Thread-Metric: count= period_cycles=)
+ *   SIZE name=N bytes=N   NOTE key=N   FAIL what (got G, expected E)   DONE
+ * (spaces in a metric name are printed as '_') ---- */
 
 /* "BENCH suite=... case=..." : the first line of every image. */
 void bench_begin(const char *suite, const char *name);

@@ -1,4 +1,4 @@
-# The Tempo kernel's benchmark layer (read by bench/bench.mk; see /work/notes/bench-port.md).
+# The Tempo kernel's benchmark layer (read by bench/bench.mk, which documents the variables).
 BENCH_KERNELS += tempo
 BENCH_SRCS_tempo := bench/ports/tempo/port.c $(sort $(wildcard kernel/*.c)) \
                     $(sort $(wildcard port/riscv/*.c port/riscv/*.S))
