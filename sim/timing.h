@@ -19,7 +19,10 @@
  * Interface changes since the placeholder (also in /work/notes/timing-interface.md):
  * TRAP_MEM_FAULT (load/store faults are raised in MEM, one stage after ECALL), ST_IDLE,
  * timing_interrupt() (interrupt taken at a boundary, cost from the assertion cycle),
- * timing_irq_window(), timing_idle(), timing_get_param(). */
+ * timing_irq_window(), timing_idle(), timing_get_param(), timing_reset_params(),
+ * timing_retire_pc() (the pc feeds the what-if predictor=table).
+ * Not modelled: the operand bubbles of an instruction that traps (a faulting load whose
+ * base register was just loaded); its trap is counted from its natural issue slot. */
 #ifndef TEMPO_TIMING_H
 #define TEMPO_TIMING_H
 #include <stdbool.h>
