@@ -62,12 +62,38 @@ TK_INLINE hword tk__ffs_map(hword m)
 }
 
 /* Class of a block of `size` bytes: a flat index fl * TK_HEAP_SL + sl. */
+/* Top bit of a size >= SMALL_BLOCK: one table lookup below 16 KiB (the whole data memory of
+ * the paper SoC is 32 KiB), the general two-step search above. */
+TK_INLINE hword heap_fls(hword size)
+{
+    if (TK_LIKELY(size < ((hword)SMALL_BLOCK << 8)))
+        return tk_log2_byte[size >> (SL_LOG2 + ALIGN_LOG2)] + SL_LOG2 + ALIGN_LOG2;
+    return tk__fls(size);
+}
+
 TK_INLINE hword heap_class(hword size)
 {
     if (TK_UNLIKELY(size < SMALL_BLOCK))
         return size >> ALIGN_LOG2;
-    hword f = tk__fls(size);
+    hword f = heap_fls(size);
     return ((f - (SL_LOG2 + ALIGN_LOG2 - 1)) << SL_LOG2) | ((size >> (f - SL_LOG2)) & (TK_HEAP_SL - 1));
+}
+
+/* Smallest size of class c (the inverse of heap_class). */
+TK_INLINE hword heap_class_min(hword c)
+{
+    if (TK_UNLIKELY(c < TK_HEAP_SL))
+        return c << ALIGN_LOG2;
+    return (TK_HEAP_SL | (c & (TK_HEAP_SL - 1))) << ((c >> SL_LOG2) + ALIGN_LOG2 - 1);
+}
+
+/* Class of free block b: its list slot when it heads a list, else from its size. */
+TK_INLINE hword heap_block_class(struct tk_heap *h, struct tk_heap_block *b, hword size)
+{
+    hword c = (hword)(b->pprev - &h->free[0][0]);
+    if (TK_LIKELY(c < TK_HEAP_FL * TK_HEAP_SL))
+        return c;
+    return heap_class(size);
 }
 
 TK_INLINE struct tk_heap_block *heap_next(struct tk_heap_block *b)
@@ -165,21 +191,11 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
     hword size = (bytes + HEAP_HDR + HEAP_ALIGN - 1) & ~(hword)(HEAP_ALIGN - 1);
     if (size < HEAP_MIN)
         size = HEAP_MIN;
-    /* Round the request up to the next class boundary, so that any block of the class
-     * found fits: one find-last-set serves the rounding and the class (the rounded size has
-     * the same top bit or the next one). */
-    hword c;
-    if (TK_LIKELY(size >= SMALL_BLOCK)) {
-        hword f = tk__fls(size);
-        hword r = size + ((hword)1 << (f - SL_LOG2)) - 1;
-        f += r >> (f + 1); /* 1 when the rounding carried into the next power of two */
-        c = ((f - (SL_LOG2 + ALIGN_LOG2 - 1)) << SL_LOG2) | ((r >> (f - SL_LOG2)) & (TK_HEAP_SL - 1));
-        if (TK_UNLIKELY(c >= TK_HEAP_FL * TK_HEAP_SL)) {
-            *ptr = NULL;
-            return TK_ENOMEM;
-        }
-    } else {
-        c = size >> ALIGN_LOG2;
+    /* The first class whose every block fits: the class after the one holding size - 1. */
+    hword c = heap_class(size - 1) + 1;
+    if (TK_UNLIKELY(c >= TK_HEAP_FL * TK_HEAP_SL)) {
+        *ptr = NULL;
+        return TK_ENOMEM;
     }
     hword fl = c >> SL_LOG2, sl = c & (TK_HEAP_SL - 1);
 
@@ -206,7 +222,7 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
         r->prev_phys = b;
         r->size = rs | HEAP_FREE;
         ((struct tk_heap_block *)((uint8_t *)b + bs))->prev_phys = r;
-        if (TK_LIKELY(heap_class(rs) == ((fl << SL_LOG2) | sl))) {
+        if (rs >= heap_class_min((fl << SL_LOG2) | sl)) { /* rs < bs: same class */
             heap_replace(b, r);
         } else {
             heap_remove(h, b);
@@ -254,13 +270,13 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
     size_t ns = next->size;
     if (TK_LIKELY(ns & HEAP_FREE)) {
         ns &= ~HEAP_FREE;
-        hword cn = heap_class(ns);
+        hword cn = heap_block_class(h, next, ns);
         size += ns;
         b->size = size | HEAP_FREE;
         ((struct tk_heap_block *)((uint8_t *)b + size))->prev_phys = b;
         next->prev_phys = NULL;
         /* The merged block usually stays in next's class: it takes next's place. */
-        if (TK_LIKELY(heap_class(size) == cn)) {
+        if (size < heap_class_min(cn + 1)) {
             heap_replace(next, b);
         } else {
             heap_remove(h, next);
