@@ -92,7 +92,11 @@ bench-report:
 	@$(BENCH_PY) render --out results
 
 bench-suite: toolchain
-	@$(MAKE) --no-print-directory -j2 $(SIM) bench-fw
+	@mkdir -p $(BENCH_DIR)
+	@echo "bench: building tempo-sim and $(words $(BENCH_ELFS)) images for $(BENCH_RUN_KERNELS)" \
+	    "(log: $(BENCH_DIR)/build.log)"
+	@$(MAKE) --no-print-directory -j2 $(SIM) bench-fw > $(BENCH_DIR)/build.log 2>&1 || \
+	    { tail -n 30 $(BENCH_DIR)/build.log; echo "bench: build failed"; exit 1; }
 	@$(MAKE) --no-print-directory bench-run
 
 BENCH_TARGETS += bench-suite
