@@ -30,6 +30,9 @@ void fr_start(void) __attribute__((noreturn));
 void fr_set_external_handler(void (*handler)(void));
 void fr_set_software_handler(void (*handler)(void));
 
+/* ISR context: acknowledge an interrupt nobody handles and end the run (FR_EXIT_INTERRUPT). */
+void fr_unhandled_interrupt(uintptr_t mcause, uintptr_t mepc) __attribute__((noreturn));
+
 /* The simulator-control device (README "simulator control"; tempo-sim only). */
 void fr_irq_after(uint32_t cycles); /* raise the external interrupt `cycles` after this store */
 void fr_irq_ack(void);              /* clear the pending external interrupt and disarm */
