@@ -42,9 +42,12 @@ TK_IMAGES := $(foreach c,$(TK_CFGS),$(foreach t,$(TK_TESTS),build/kernel/$(c)/$(
 .PHONY: kernel-images test-kernel
 kernel-images: $(TK_IMAGES)
 
-# One check per image: tempo-sim for paper/virt, QEMU for qemu (SKIP when not installed).
+# One check per image: tempo-sim for paper/virt, QEMU for qemu (SKIP when not installed);
+# then RV64 against RV32 on the kernel metrics (within 10%).
 test-kernel: $(TK_IMAGES) $(SIM)
 	@for c in $(TK_CFGS); do for t in $(TK_TESTS); do \
 	  tools/check.sh kernel-$$t-$$c tests/kernel/run.sh $$c build/kernel/$$c/$$t.elf; \
 	done; done
+	@tools/check.sh kernel-rv64-vs-rv32 tests/kernel/widths.sh \
+	  build/kernel/paper32/metrics.elf build/kernel/paper64/metrics.elf
 TEST_TARGETS += test-kernel
