@@ -466,12 +466,32 @@ int bp_alarm_start(int id, uint32_t period_ticks, void (*fn)(void *arg), void *a
     return xTimerStart(bp_timers[id], 0) == pdPASS ? BP_OK : BP_EKERNEL;
 }
 
+size_t fr_bp_stack_unused_words(int id)
+{
+    TaskHandle_t t = task_of(id);
+    return t ? (size_t)uxTaskGetStackHighWaterMark(t) : 0;
+}
+
 /* ---- sizes ---- */
 /* The port's trap frame (portContext.h): x1, x5-x31, mepc, xCriticalNesting, mstatus. */
 #define FR_FRAME_WORDS 31
 
+/* A run whose stacks came this close to overflowing fails (checked when the suites report
+ * their sizes, at the end of every run): FreeRTOS would not notice (no overflow check on the
+ * switch path, as in the paper's build) and the figures could rest on corrupted memory. */
+#define FR_BP_STACK_WORDS_MIN_FREE 16
+void bench_fail(const char *what, int64_t got, int64_t expected) __attribute__((noreturn));
+
 void bp_sizes(void)
 {
+    for (int id = 0; id < BP_MAX_THREADS; id++)
+        if (bp_tasks[id] && fr_bp_stack_unused_words(id) < FR_BP_STACK_WORDS_MIN_FREE)
+            bench_fail("freertos: thread stack nearly exhausted (words unused)",
+                       (int64_t)fr_bp_stack_unused_words(id), FR_BP_STACK_WORDS_MIN_FREE);
+    if (fr_isr_stack_unused() < FR_BP_STACK_WORDS_MIN_FREE * sizeof(StackType_t))
+        bench_fail("freertos: ISR stack nearly exhausted (bytes unused)",
+                   (int64_t)fr_isr_stack_unused(),
+                   (int64_t)(FR_BP_STACK_WORDS_MIN_FREE * sizeof(StackType_t)));
     bench_size("tcb", sizeof(StaticTask_t));
     /* A FreeRTOS yield is an ECALL trap: it saves the same frame as an interrupt. */
     bench_size("context", FR_FRAME_WORDS * sizeof(uintptr_t));

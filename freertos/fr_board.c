@@ -1,5 +1,6 @@
 /* FreeRTOS board layer: trap vector, interrupt dispatch and the hooks FreeRTOS calls. */
 #include <stdint.h>
+#include <string.h>
 #include "FreeRTOS.h"
 #include "task.h"
 #include "board.h"
@@ -21,6 +22,24 @@ static void (*fr_software_handler)(void);
 /* Bytes of boot stack main() needs before the scheduler starts (task creation calls). */
 #define FR_BOOT_STACK_MIN 512
 
+/* The port's ISR stack (port.c: xISRStack, configISR_STACK_SIZE_WORDS words ending at
+ * xISRStackTop) is painted here, so fr_isr_stack_unused() can tell how deep interrupts went. */
+#define FR_STACK_PAINT 0xeeu
+extern const StackType_t xISRStackTop;
+static uint8_t *isr_stack_bottom(void)
+{
+    return (uint8_t *)(uintptr_t)(xISRStackTop - configISR_STACK_SIZE_WORDS * sizeof(StackType_t));
+}
+
+size_t fr_isr_stack_unused(void)
+{
+    const uint8_t *p = isr_stack_bottom();
+    size_t n = 0;
+    while (n < configISR_STACK_SIZE_WORDS * sizeof(StackType_t) && p[n] == FR_STACK_PAINT)
+        n++;
+    return n;
+}
+
 void fr_board_init(void)
 {
     extern char __bss_end[], __stack_top[];
@@ -28,6 +47,7 @@ void fr_board_init(void)
         board_puts("freertos: no room for the boot stack above .bss; lower FR_HEAP_BYTES\n");
         board_exit(FR_EXIT_NO_MEMORY);
     }
+    memset(isr_stack_bottom(), FR_STACK_PAINT, configISR_STACK_SIZE_WORDS * sizeof(StackType_t));
     __asm__ volatile("csrw mie, zero");
     __asm__ volatile("csrw mtvec, %0" ::"r"((uintptr_t)freertos_risc_v_trap_handler));
 }

@@ -2,6 +2,7 @@
  * vector, interrupt dispatch, fatal-error hooks.  Prefix fr_. */
 #ifndef FR_BOARD_H
 #define FR_BOARD_H
+#include <stddef.h>
 #include <stdint.h>
 
 /* Exit codes of a FreeRTOS image besides 0 (pass) and 1 (a self-check failed). */
@@ -29,6 +30,12 @@ void fr_start(void) __attribute__((noreturn));
  * acknowledged and the run ends with FR_EXIT_INTERRUPT. */
 void fr_set_external_handler(void (*handler)(void));
 void fr_set_software_handler(void (*handler)(void));
+
+/* Bytes of the ISR stack no interrupt has touched since fr_board_init (from its bottom). */
+size_t fr_isr_stack_unused(void);
+
+/* Words of benchmark thread `id`'s stack never used (bench_port.c; 0 for a bad id). */
+size_t fr_bp_stack_unused_words(int id);
 
 /* ISR context: acknowledge an interrupt nobody handles and end the run (FR_EXIT_INTERRUPT). */
 void fr_unhandled_interrupt(uintptr_t mcause, uintptr_t mepc) __attribute__((noreturn));

@@ -43,6 +43,14 @@ void bench_size(const char *name, uint32_t bytes)
     sizes_seen++;
 }
 
+/* bp_sizes() fails a run through bench_fail (bench/common in the suites). */
+void bench_fail(const char *what, int64_t got, int64_t expected) __attribute__((noreturn));
+void bench_fail(const char *what, int64_t got, int64_t expected)
+{
+    expect(got, expected, what, 0);
+    board_exit(FR_EXIT_CHECK);
+}
+
 /* An event log: who ran in which order. */
 static char order[32];
 static volatile unsigned order_len;
@@ -61,6 +69,8 @@ static int order_is(const char *want)
 }
 static void order_reset(void) { order_len = 0; }
 
+/* Thread 0 lets the less urgent threads run with bp_sleep(2), never 1: the next tick may be
+ * only a few cycles away, two ticks leave them at least one whole tick (100,000 cycles). */
 static void park(void)
 {
     for (;;)
@@ -128,15 +138,15 @@ static void test_threads(void)
     EXPECT(bp_thread_resume(3), BP_EINVAL); /* does not exist yet */
     EXPECT(bp_thread_create(3, 14, self_suspender), BP_OK);
     EXPECT(order_is(""), 1); /* 14 < 15: thread 0 keeps running */
-    EXPECT(bp_sleep(1), BP_OK);
+    EXPECT(bp_sleep(2), BP_OK);
     EXPECT(order_is("s"), 1);
     EXPECT(bp_thread_resume(3), BP_OK);
     EXPECT(order_is("s"), 1); /* less urgent than thread 0: waits */
-    EXPECT(bp_sleep(1), BP_OK);
+    EXPECT(bp_sleep(2), BP_OK);
     EXPECT(order_is("srs"), 1);
     EXPECT(bp_thread_resume(3), BP_OK);
     EXPECT(bp_thread_resume(3), BP_EINVAL); /* already resumed, not suspended */
-    EXPECT(bp_sleep(1), BP_OK);
+    EXPECT(bp_sleep(2), BP_OK);
     EXPECT(order_is("srsrs"), 1);
     EXPECT(bp_thread_suspend(BP_MAX_THREADS), BP_EINVAL);
 }
@@ -184,12 +194,12 @@ static void test_objects(void)
     EXPECT(bp_mail_recv(0), BP_EINVAL);
     EXPECT(bp_mail_send(BP_MAX_THREADS, 1), BP_EINVAL);
     EXPECT(bp_thread_create(4, 10, mail_receiver), BP_OK);
-    EXPECT(bp_sleep(1), BP_OK); /* let it block in receive */
+    EXPECT(bp_sleep(2), BP_OK); /* let it block in receive */
     order_reset();
     EXPECT(bp_mail_send(4, 0x1234u), BP_OK);
     EXPECT(bp_mail_send(4, 0x5678u), BP_EFULL); /* one word, not yet taken */
     EXPECT(order_is(""), 1);
-    EXPECT(bp_sleep(1), BP_OK);
+    EXPECT(bp_sleep(2), BP_OK);
     EXPECT(order_is("m"), 1);
     EXPECT(mail_got, 0x1234u);
 
@@ -199,10 +209,10 @@ static void test_objects(void)
     EXPECT(bp_sem_get(2), BP_EINVAL);       /* never created */
     order_reset();
     EXPECT(bp_thread_create(5, 10, sem_taker), BP_OK);
-    EXPECT(bp_sleep(1), BP_OK);
+    EXPECT(bp_sleep(2), BP_OK);
     EXPECT(order_is("gg"), 1); /* the initial count of 2, then it blocks */
     EXPECT(bp_sem_put(0), BP_OK);
-    EXPECT(bp_sleep(1), BP_OK);
+    EXPECT(bp_sleep(2), BP_OK);
     EXPECT(order_is("ggg"), 1);
 
     bp_node nodes[9], *got;
@@ -231,11 +241,11 @@ static void test_objects(void)
     EXPECT(bp_msgq_send(0, &m), BP_EFULL); /* never blocks */
     order_reset();
     EXPECT(bp_thread_create(6, 10, msgq_receiver), BP_OK);
-    EXPECT(bp_sleep(1), BP_OK);
+    EXPECT(bp_sleep(2), BP_OK);
     EXPECT(order_is("qqqq"), 1);
     m.w[2] = 0xabcdu;
     EXPECT(bp_msgq_send(0, &m), BP_OK);
-    EXPECT(bp_sleep(1), BP_OK);
+    EXPECT(bp_sleep(2), BP_OK);
     EXPECT(msg_got.w[2], 0xabcdu);
     EXPECT(msg_got.w[3], 4u);
 
@@ -243,14 +253,14 @@ static void test_objects(void)
     EXPECT(bp_bmq_create(0), BP_OK);
     order_reset();
     EXPECT(bp_thread_create(7, 10, bmq_sender), BP_OK);
-    EXPECT(bp_sleep(1), BP_OK);
+    EXPECT(bp_sleep(2), BP_OK);
     EXPECT(order_is("SSSS"), 1); /* BP_QUEUE_DEPTH sends, then blocked */
     bp_msg r;
     for (uint32_t i = 0; i < BP_QUEUE_DEPTH + 2; i++) {
         EXPECT(bp_bmq_recv(0, &r), BP_OK);
         EXPECT(r.w[0], i);
         EXPECT(r.w[3], ~i);
-        EXPECT(bp_sleep(1), BP_OK);
+        EXPECT(bp_sleep(2), BP_OK);
     }
     EXPECT(order_is("SSSSSS"), 1);
 }
@@ -266,7 +276,7 @@ static void test_mutex(void)
     /* low (thread 1, priority 3) takes the mutex and waits on semaphore 1 holding it. */
     EXPECT(bp_sem_put(1), BP_OK);
     order_reset();
-    EXPECT(bp_sleep(1), BP_OK);
+    EXPECT(bp_sleep(2), BP_OK);
     EXPECT(order_is("L"), 1);
     /* low made ready, mid (mail_receiver, priority 10) made ready; thread 0 (15) blocks on
      * the mutex: low inherits 15 and runs before mid ("U"), then drops back to 3 when it
@@ -277,7 +287,7 @@ static void test_mutex(void)
     EXPECT(bp_mutex_lock(0), BP_OK);
     EXPECT(order_is("U"), 1);
     EXPECT(bp_mutex_unlock(0), BP_OK);
-    EXPECT(bp_sleep(1), BP_OK);
+    EXPECT(bp_sleep(2), BP_OK);
     EXPECT(order_is("UmP"), 1);
     EXPECT(mail_got, 7u);
 }
@@ -364,7 +374,9 @@ static __attribute__((unused)) void test_isr(void)
     for (isr_step = 0; isr_step < 4; isr_step++) {
         order_reset();
         fr_irq_after(200);
-        EXPECT(bp_sleep(1), BP_OK); /* the handler runs while thread 0 sleeps */
+        /* the handler runs while thread 0 sleeps: 2 ticks, as the next tick may be closer
+         * than 200 cycles */
+        EXPECT(bp_sleep(2), BP_OK);
         /* the woken thread ran right after the handler (the most urgent ready one) */
         EXPECT(order_len >= 1 && order[0] == want[isr_step], 1);
     }
@@ -383,6 +395,27 @@ static __attribute__((unused)) void test_isr(void)
     EXPECT(r.w[0] == 9 && r.w[3] == 4, 1);
 }
 
+/* Headroom: every stack this layer and board set up kept at least a quarter unused. */
+#define FR_STACK_WORDS_MIN_FREE 40 /* of bench_port.c's 192-word thread stacks */
+static void test_stack_headroom(void)
+{
+    for (int id = 0; id < BP_MAX_THREADS; id++) {
+        size_t unused = fr_bp_stack_unused_words(id);
+        board_puts("fr-port: thread ");
+        board_put_uint((uint64_t)id);
+        board_puts(" stack words unused ");
+        board_put_uint(unused);
+        board_puts("\n");
+        EXPECT(unused >= FR_STACK_WORDS_MIN_FREE, 1);
+    }
+    size_t isr_unused = fr_isr_stack_unused();
+    board_puts("fr-port: ISR stack bytes unused ");
+    board_put_uint(isr_unused);
+    board_puts("\n");
+    /* configISR_STACK_SIZE_WORDS = 192: at least a quarter left */
+    EXPECT(isr_unused >= 192 * sizeof(uintptr_t) / 4, 1);
+}
+
 static void thread0(void)
 {
     test_threads();
@@ -394,6 +427,7 @@ static void thread0(void)
 #else
     test_isr();
 #endif
+    test_stack_headroom();
     board_puts(failures ? "fr-port: FAIL\n" : "fr-port: PASS\n");
     board_exit(failures ? FR_EXIT_CHECK : 0);
 }
