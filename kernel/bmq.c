@@ -18,17 +18,19 @@ int tk_bmq_init(struct tk_bmq *q, void *buf, size_t msg_bytes, size_t capacity)
     return TK_OK;
 }
 
-/* Send without blocking: TK_OK, TK_EOBJ, TK_EINVAL or TK_EFULL. */
-TK_INLINE int tk__bmq_put(struct tk_bmq *q, const void *msg)
+/* Send without blocking: TK_OK, TK_EOBJ, TK_EINVAL or TK_EFULL; *woken receives the
+ * receiver made ready, if any. */
+TK_INLINE int tk__bmq_put(struct tk_bmq *q, const void *msg, struct tk_thread **woken)
 {
-    if (__builtin_expect(!q || q->magic != TK_MAGIC_BMQ, 0))
+    if (TK_UNLIKELY(!q || q->magic != TK_MAGIC_BMQ))
         return TK_EOBJ;
-    if (__builtin_expect(!msg, 0))
+    if (TK_UNLIKELY(!msg))
         return TK_EINVAL;
     struct tk_thread *r = q->receivers.head;
-    if (r) {
+    if (TK_LIKELY(r != NULL)) {
         tk__copy_words(r->wait_buf, msg, q->words);
         tk__wake(r, TK_OK);
+        *woken = r;
         return TK_OK;
     }
     unsigned n = q->count;
@@ -46,18 +48,19 @@ int tk_bmq_send(struct tk_bmq *q, const void *msg, tk_tick_t timeout)
 {
     unsigned long s = tk_port_irq_lock();
     int rc;
+    struct tk_thread *w = NULL;
     if (timeout != TK_NOWAIT && (rc = tk__can_block(s)) != TK_OK) {
         /* context error */
-    } else if ((rc = tk__bmq_put(q, msg)) == TK_OK) {
-        if (s & TK_MIE)
-            tk__reschedule();
+    } else if ((rc = tk__bmq_put(q, msg, &w)) == TK_OK) {
+        if (w)
+            return tk__preempt_return(w, s, rc);
     } else if (rc == TK_EFULL) {
         if (timeout == TK_NOWAIT) {
             rc = TK_EAGAIN;
         } else {
             struct tk_thread *cur = tk_k.current;
             cur->wait_buf = (void *)(uintptr_t)msg;
-            rc = tk__block(cur, &q->senders, timeout);
+            return tk__block(cur, &q->senders, timeout);
         }
     }
     tk_port_irq_unlock(s);
@@ -67,7 +70,8 @@ int tk_bmq_send(struct tk_bmq *q, const void *msg, tk_tick_t timeout)
 int tk_bmq_send_from_isr(struct tk_bmq *q, const void *msg)
 {
     unsigned long s = tk_port_irq_lock();
-    int rc = tk__bmq_put(q, msg);
+    struct tk_thread *w;
+    int rc = tk__bmq_put(q, msg, &w);
     tk_port_irq_unlock(s);
     return rc;
 }
@@ -98,14 +102,14 @@ int tk_bmq_recv(struct tk_bmq *q, void *msg, tk_tick_t timeout)
             h = 0;
         q->head = (uint16_t)h;
         rc = TK_OK;
-        if (snd && (s & TK_MIE))
-            tk__reschedule();
+        if (snd)
+            return tk__preempt_return(snd, s, rc);
     } else if (timeout == TK_NOWAIT) {
         rc = TK_EAGAIN;
     } else {
         struct tk_thread *cur = tk_k.current;
         cur->wait_buf = msg;
-        rc = tk__block(cur, &q->receivers, timeout);
+        return tk__block(cur, &q->receivers, timeout);
     }
     tk_port_irq_unlock(s);
     return rc;

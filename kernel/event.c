@@ -39,7 +39,8 @@ static int tk_event_post(struct tk_event *e, uint32_t bits)
         int last = t == tail;
         uint32_t got = tk__event_match(e->bits, t->wait_bits, t->flags >> 4);
         if (got) {
-            t->wait_data = got;
+            if (t->wait_buf)
+                *(uint32_t *)t->wait_buf = got; /* the waiter's *got */
             if ((t->flags >> 4) & TK_EVENT_CLEAR)
                 clear |= got;
             tk__wake(t, TK_OK);
@@ -56,10 +57,7 @@ int tk_event_set(struct tk_event *e, uint32_t bits)
 {
     unsigned long s = tk_port_irq_lock();
     int rc = tk_event_post(e, bits);
-    if (s & TK_MIE)
-        tk__reschedule();
-    tk_port_irq_unlock(s);
-    return rc;
+    return tk__reschedule_return(s, rc);
 }
 
 int tk_event_set_from_isr(struct tk_event *e, uint32_t bits)
@@ -110,10 +108,9 @@ int tk_event_wait(struct tk_event *e, uint32_t bits, unsigned options, uint32_t 
         rc = TK_EAGAIN;
     } else {
         cur->wait_bits = bits;
+        cur->wait_buf = got;
         cur->flags = (uint8_t)((cur->flags & 0x0Fu) | (options << 4));
-        rc = tk__block(cur, &e->waiters, timeout);
-        if (rc == TK_OK && got)
-            *got = (uint32_t)cur->wait_data;
+        return tk__block(cur, &e->waiters, timeout);
     }
     tk_port_irq_unlock(s);
     return rc;

@@ -151,31 +151,47 @@ TK_INLINE int tk__stack_ok(struct tk_thread *t)
     return TK_LIKELY(*g == (uintptr_t)g) & TK_LIKELY(sp - TK_SWITCH_FRAME > (uintptr_t)g);
 }
 
-/* Switch from the current thread to `next` (interrupts disabled, next != current). */
-TK_INLINE void tk__switch_to(struct tk_thread *next)
+/* Switch from the current thread to `next` (thread context, interrupts disabled, next !=
+ * current) and return, when the current thread is resumed, its wait_result.  Always used as
+ * `return tk__switch_return(...)`: the compiler makes it a tail call, so a thread resumes
+ * directly in its caller (spec/core-timing.md: every call and return costs 6 cycles).  The
+ * current thread's wait_result must hold the value to return: set by its waker for a blocking
+ * call, by the caller itself otherwise. */
+TK_INLINE int tk__switch_return(struct tk_thread *next)
 {
     struct tk_thread *cur = tk_k.current;
     if (TK_UNLIKELY(!tk__stack_ok(cur)))
         tk__stack_overflow(cur);
     tk_k.current = next;
-    TK_PORT_SWITCH_INLINE(cur, next);
+    return tk_port_switch(cur, next);
 }
 
-/* After making one thread `w` ready from thread context: the caller was the highest ready
- * thread, so only w can now be higher; no bitmap search. */
-TK_INLINE void tk__preempt(struct tk_thread *w)
+/* End of a thread-context call that made one thread `w` ready: the caller was the highest
+ * ready thread, so only w can now be higher (no bitmap search).  Returns rc to the caller,
+ * now or when it is resumed. */
+TK_INLINE int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, int rc)
 {
-    if (__builtin_expect(w->prio < tk_k.current->prio, 1) &&
-        __builtin_expect(!tk_k.sched_lock, 1))
-        tk__switch_to(w);
+    struct tk_thread *cur = tk_k.current;
+    if (TK_LIKELY(irq_state & TK_MIE) && TK_LIKELY(w->prio < cur->prio) &&
+        TK_LIKELY(!tk_k.sched_lock)) {
+        cur->wait_result = rc;
+        return tk__switch_return(w);
+    }
+    tk_port_irq_unlock(irq_state);
+    return rc;
 }
 
-/* After making threads ready from thread context: run the highest one now. */
-TK_INLINE void tk__reschedule(void)
+/* End of a call that may have made several threads ready (or changed priorities): run the
+ * highest now when called from a thread.  Returns rc, now or when the caller is resumed. */
+TK_INLINE int tk__reschedule_return(unsigned long irq_state, int rc)
 {
-    struct tk_thread *next = tk__highest();
-    if (next != tk_k.current && !tk_k.sched_lock)
-        tk__switch_to(next);
+    struct tk_thread *cur = tk_k.current, *next = tk__highest();
+    if ((irq_state & TK_MIE) && next != cur && !tk_k.sched_lock && tk_k.started) {
+        cur->wait_result = rc;
+        return tk__switch_return(next);
+    }
+    tk_port_irq_unlock(irq_state);
+    return rc;
 }
 
 /* Context check for a call that would block: 0 or TK_EISR / TK_ELOCKED. */
@@ -213,7 +229,7 @@ TK_INLINE void tk__waitq_insert(struct tk_waitq *q, struct tk_thread *t)
 }
 
 /* Take the current thread off the ready list and queue it on q (NULL: a sleep or a mailbox
- * wait) with a timeout; the caller then switches with tk__block_switch(). */
+ * wait) with a timeout; the caller then switches with tk__switch_return(). */
 TK_INLINE void tk__pend_current(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout,
                                 uint8_t state)
 {
@@ -226,17 +242,12 @@ TK_INLINE void tk__pend_current(struct tk_thread *cur, struct tk_waitq *q, tk_ti
         tk__timer_add(&cur->timeout, tk_port_ticks() + timeout);
 }
 
-TK_INLINE int tk__block_switch(struct tk_thread *cur)
-{
-    tk__switch_to(tk__highest());
-    return cur->wait_result;
-}
-
-/* Block the current thread on q until woken or timed out; returns the wake result. */
+/* Block the current thread on q until woken or timed out; returns (tail call) the wake
+ * result, with interrupts enabled. */
 TK_INLINE int tk__block(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout)
 {
     tk__pend_current(cur, q, timeout, TK_STATE_BLOCKED);
-    return tk__block_switch(cur);
+    return tk__switch_return(tk__highest());
 }
 
 /* Make a blocked thread ready with `result` (it leaves its wait queue, its timeout is

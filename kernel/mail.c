@@ -1,29 +1,36 @@
 /* Per-thread one-word mailbox: a send hands the word straight to a waiting receiver. */
 #include "kernel.h"
 
-TK_INLINE int tk__mail_put(struct tk_thread *t, uintptr_t word)
+/* Deliver with interrupts locked: returns 1 when a waiting receiver was made ready. */
+TK_INLINE int tk__mail_put(struct tk_thread *t, uintptr_t word, int *rc)
 {
-    if (__builtin_expect(!t || t->magic != TK_MAGIC_THREAD, 0))
-        return TK_EOBJ;
-    if (t->flags & TK_TF_WAIT_MAIL) {
-        t->flags &= (uint8_t)~TK_TF_WAIT_MAIL;
-        t->wait_data = word;
-        tk__wake(t, TK_OK);
-        return TK_OK;
+    if (TK_UNLIKELY(!t || t->magic != TK_MAGIC_THREAD)) {
+        *rc = TK_EOBJ;
+        return 0;
     }
-    if (t->flags & TK_TF_MAIL_FULL)
-        return TK_EFULL;
+    if (TK_LIKELY(t->flags & TK_TF_WAIT_MAIL)) {
+        t->flags &= (uint8_t)~TK_TF_WAIT_MAIL;
+        *(uintptr_t *)t->wait_buf = word; /* straight into the receiver's variable */
+        tk__wake(t, TK_OK);
+        *rc = TK_OK;
+        return 1;
+    }
+    if (t->flags & TK_TF_MAIL_FULL) {
+        *rc = TK_EFULL;
+        return 0;
+    }
     t->mail = word;
     t->flags |= TK_TF_MAIL_FULL;
-    return TK_OK;
+    *rc = TK_OK;
+    return 0;
 }
 
 int tk_mail_send(struct tk_thread *t, uintptr_t word)
 {
     unsigned long s = tk_port_irq_lock();
-    int rc = tk__mail_put(t, word);
-    if (s & TK_MIE)
-        tk__reschedule();
+    int rc;
+    if (tk__mail_put(t, word, &rc))
+        return tk__preempt_return(t, s, rc);
     tk_port_irq_unlock(s);
     return rc;
 }
@@ -31,7 +38,8 @@ int tk_mail_send(struct tk_thread *t, uintptr_t word)
 int tk_mail_send_from_isr(struct tk_thread *t, uintptr_t word)
 {
     unsigned long s = tk_port_irq_lock();
-    int rc = tk__mail_put(t, word);
+    int rc;
+    (void)tk__mail_put(t, word, &rc);
     tk_port_irq_unlock(s);
     return rc;
 }
@@ -53,9 +61,8 @@ int tk_mail_recv(uintptr_t *word, tk_tick_t timeout)
         rc = TK_EAGAIN;
     } else if ((rc = tk__can_block(s)) == TK_OK) {
         cur->flags |= TK_TF_WAIT_MAIL;
-        rc = tk__block(cur, NULL, timeout);
-        if (rc == TK_OK)
-            *word = cur->wait_data;
+        cur->wait_buf = word; /* the sender stores the word there */
+        return tk__block(cur, NULL, timeout);
     }
     tk_port_irq_unlock(s);
     return rc;

@@ -25,16 +25,18 @@ int tk_msgq_init(struct tk_msgq *q, void *buf, size_t msg_bytes, size_t capacity
     return TK_OK;
 }
 
-TK_INLINE int tk__msgq_put(struct tk_msgq *q, const void *msg)
+/* Send with interrupts locked: *woken receives the receiver made ready, if any. */
+TK_INLINE int tk__msgq_put(struct tk_msgq *q, const void *msg, struct tk_thread **woken)
 {
-    if (__builtin_expect(!q || q->magic != TK_MAGIC_MSGQ, 0))
+    if (TK_UNLIKELY(!q || q->magic != TK_MAGIC_MSGQ))
         return TK_EOBJ;
-    if (__builtin_expect(!msg, 0))
+    if (TK_UNLIKELY(!msg))
         return TK_EINVAL;
     struct tk_thread *r = q->receivers.head;
-    if (r) {
+    if (TK_LIKELY(r != NULL)) {
         tk__copy_words(r->wait_buf, msg, q->words);
         tk__wake(r, TK_OK);
+        *woken = r;
         return TK_OK;
     }
     unsigned n = q->count;
@@ -51,9 +53,10 @@ TK_INLINE int tk__msgq_put(struct tk_msgq *q, const void *msg)
 int tk_msgq_send(struct tk_msgq *q, const void *msg)
 {
     unsigned long s = tk_port_irq_lock();
-    int rc = tk__msgq_put(q, msg);
-    if (s & TK_MIE)
-        tk__reschedule();
+    struct tk_thread *w = NULL;
+    int rc = tk__msgq_put(q, msg, &w);
+    if (w)
+        return tk__preempt_return(w, s, rc);
     tk_port_irq_unlock(s);
     return rc;
 }
@@ -61,7 +64,8 @@ int tk_msgq_send(struct tk_msgq *q, const void *msg)
 int tk_msgq_send_from_isr(struct tk_msgq *q, const void *msg)
 {
     unsigned long s = tk_port_irq_lock();
-    int rc = tk__msgq_put(q, msg);
+    struct tk_thread *w;
+    int rc = tk__msgq_put(q, msg, &w);
     tk_port_irq_unlock(s);
     return rc;
 }
@@ -89,7 +93,7 @@ int tk_msgq_recv(struct tk_msgq *q, void *msg, tk_tick_t timeout)
     } else {
         struct tk_thread *cur = tk_k.current;
         cur->wait_buf = msg;
-        rc = tk__block(cur, &q->receivers, timeout);
+        return tk__block(cur, &q->receivers, timeout);
     }
     tk_port_irq_unlock(s);
     return rc;

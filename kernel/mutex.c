@@ -51,7 +51,7 @@ int tk_mutex_lock(struct tk_mutex *m, tk_tick_t timeout)
         cur->wait_mutex = m;
         tk__pend_current(cur, &m->waiters, timeout, TK_STATE_BLOCKED);
         tk__prio_propagate(m->owner); /* the owner (and its chain) inherits cur's priority */
-        rc = tk__block_switch(cur);
+        return tk__switch_return(tk__highest());
     }
     tk_port_irq_unlock(s);
     return rc;
@@ -89,7 +89,7 @@ int tk_mutex_unlock(struct tk_mutex *m)
             m->owner = NULL;
         }
         tk__prio_propagate(cur); /* inheritance through m is undone */
-        tk__reschedule();
+        return tk__reschedule_return(s, TK_OK);
     }
     tk_port_irq_unlock(s);
     return rc;

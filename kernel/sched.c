@@ -114,7 +114,7 @@ int tk_sched_unlock(void)
     else if (tk_k.sched_lock == 0)
         rc = TK_ESTATE;
     else if (--tk_k.sched_lock == 0)
-        tk__reschedule();
+        return tk__reschedule_return(s, TK_OK);
     tk_port_irq_unlock(s);
     return rc;
 }

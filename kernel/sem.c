@@ -12,14 +12,15 @@ int tk_sem_init(struct tk_sem *s, uint32_t count, uint32_t max)
     return TK_OK;
 }
 
-/* Post with interrupts locked; returns TK_OK when a waiter was made ready. */
-TK_INLINE int tk__sem_give(struct tk_sem *s)
+/* Post with interrupts locked: *woken receives the waiter made ready, if any. */
+TK_INLINE int tk__sem_give(struct tk_sem *s, struct tk_thread **woken)
 {
-    if (__builtin_expect(!s || s->magic != TK_MAGIC_SEM, 0))
+    if (TK_UNLIKELY(!s || s->magic != TK_MAGIC_SEM))
         return TK_EOBJ;
     struct tk_thread *w = s->waiters.head;
-    if (w) {
+    if (TK_LIKELY(w != NULL)) {
         tk__wake(w, TK_OK);
+        *woken = w;
         return TK_OK;
     }
     if (s->count == s->max)
@@ -31,9 +32,10 @@ TK_INLINE int tk__sem_give(struct tk_sem *s)
 int tk_sem_post(struct tk_sem *s)
 {
     unsigned long st = tk_port_irq_lock();
-    int rc = tk__sem_give(s);
-    if (st & TK_MIE)
-        tk__reschedule();
+    struct tk_thread *w = NULL;
+    int rc = tk__sem_give(s, &w);
+    if (w)
+        return tk__preempt_return(w, st, rc);
     tk_port_irq_unlock(st);
     return rc;
 }
@@ -41,7 +43,8 @@ int tk_sem_post(struct tk_sem *s)
 int tk_sem_post_from_isr(struct tk_sem *s)
 {
     unsigned long st = tk_port_irq_lock();
-    int rc = tk__sem_give(s);
+    struct tk_thread *w;
+    int rc = tk__sem_give(s, &w);
     tk_port_irq_unlock(st);
     return rc;
 }
@@ -60,7 +63,7 @@ int tk_sem_pend(struct tk_sem *s, tk_tick_t timeout)
     } else if (timeout == TK_NOWAIT) {
         rc = TK_EAGAIN;
     } else {
-        rc = tk__block(tk_k.current, &s->waiters, timeout);
+        return tk__block(tk_k.current, &s->waiters, timeout);
     }
     tk_port_irq_unlock(st);
     return rc;

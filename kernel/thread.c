@@ -29,7 +29,6 @@ int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *
     t->wait_mutex = NULL;
     t->held = NULL;
     t->wait_buf = NULL;
-    t->wait_data = 0;
     t->mail = 0;
     t->timeout.next = NULL;
     t->timeout.expire = tk__thread_timeout;
@@ -45,8 +44,7 @@ int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *
         t->state = TK_STATE_SUSPENDED;
     } else {
         tk__ready_insert(t);
-        if (tk_k.started && (s & TK_MIE))
-            tk__reschedule();
+        return tk__reschedule_return(s, TK_OK);
     }
     tk_port_irq_unlock(s);
     return TK_OK;
@@ -65,9 +63,8 @@ static int tk_sleep_until(unsigned long s, tk_tick_t wake)
     tk__ready_remove(cur);
     cur->state = TK_STATE_SLEEPING;
     tk__timer_add(&cur->timeout, wake);
-    int rc = tk__block_switch(cur);
-    tk_port_irq_unlock(s);
-    return rc;
+    (void)s; /* interrupts come back on when this thread is resumed */
+    return tk__switch_return(tk__highest());
 }
 
 int tk_delay(tk_tick_t ticks)
@@ -117,8 +114,10 @@ static TK_COLD int tk_suspend_slow(struct tk_thread *t, unsigned long s)
     } else {
         tk__ready_remove(t);
         t->state = TK_STATE_SUSPENDED;
-        if (t == cur && tk_k.started)
-            tk__switch_to(tk__highest());
+        if (t == cur && tk_k.started) {
+            cur->wait_result = TK_OK;
+            return tk__switch_return(tk__highest());
+        }
     }
     tk_port_irq_unlock(s);
     return rc;
@@ -132,8 +131,8 @@ int tk_thread_suspend(struct tk_thread *t)
     if (TK_LIKELY(t == cur) && TK_LIKELY((((s & TK_MIE) ^ TK_MIE) | tk_k.sched_lock) == 0)) {
         tk__ready_remove(cur);
         cur->state = TK_STATE_SUSPENDED;
-        tk__switch_to(tk__highest()); /* resumes with interrupts enabled */
-        return TK_OK;
+        cur->wait_result = TK_OK; /* returned when resumed */
+        return tk__switch_return(tk__highest());
     }
     return tk_suspend_slow(t, s);
 }
@@ -150,11 +149,7 @@ int tk_thread_resume(struct tk_thread *t)
     if (TK_UNLIKELY(!t || t->magic != TK_MAGIC_THREAD || t->state != TK_STATE_SUSPENDED))
         return tk_resume_error(t, s);
     tk__ready_insert(t);
-    if (TK_LIKELY(s & TK_MIE)) {
-        tk__preempt(t);
-        tk_port_irq_on(); /* known to have been on: nothing to keep across the switch */
-    }
-    return TK_OK;
+    return tk__preempt_return(t, s, TK_OK);
 }
 
 int tk_thread_resume_from_isr(struct tk_thread *t)
@@ -227,8 +222,7 @@ int tk_thread_set_priority(struct tk_thread *t, unsigned prio)
     } else {
         t->base_prio = (uint8_t)prio;
         tk__prio_propagate(t);
-        if (tk_k.started && (s & TK_MIE))
-            tk__reschedule();
+        return tk__reschedule_return(s, TK_OK);
     }
     tk_port_irq_unlock(s);
     return rc;

@@ -77,19 +77,18 @@ struct tk_thread {
     uintptr_t *stack_guard;         /* lowest stack word: overflow detection */
     uint16_t slice, slice_left;     /* round-robin time slice in ticks, 0 = none */
     uint8_t prio, base_prio, state, flags;
-    struct tk_thread **ready_slot;  /* the ready list of its priority */
+    int32_t wait_result;            /* what the thread's pending call returns when resumed */
     uint32_t prio_bit;              /* 1 << prio */
+    struct tk_thread **ready_slot;  /* the ready list of its priority */
     struct tk_waitq *waitq;         /* queue this thread waits on */
     struct tk_mutex *wait_mutex;    /* mutex this thread waits on (priority inheritance) */
     struct tk_mutex *held;          /* mutexes this thread owns */
-    void *wait_buf;                 /* message buffer of a blocked send/receive */
-    uintptr_t wait_data;            /* word passed by the waker (mail, event bits) */
+    void *wait_buf;                 /* where a waker delivers: message, mail word, event bits */
     uintptr_t mail;                 /* the one-word mailbox */
     struct tk_timer timeout;
     const char *name;
     uint32_t magic;
     uint32_t wait_bits;             /* event flags wanted */
-    int32_t wait_result;
 };
 
 struct tk_sem {

@@ -17,6 +17,7 @@
 #define TK_T_SLICE      (4 * TK_R)
 #define TK_T_SLICE_LEFT (4 * TK_R + 2)
 #define TK_T_PRIO       (4 * TK_R + 4)
+#define TK_T_WAIT_RESULT (4 * TK_R + 8)
 /* struct tk_kernel (kernel/kernel.h) */
 #define TK_K_CURRENT    0
 #define TK_K_LOCK       (TK_R + 4)

@@ -9,6 +9,7 @@ _Static_assert(offsetof(struct tk_thread, stack_guard) == TK_T_GUARD, "offsets.h
 _Static_assert(offsetof(struct tk_thread, slice) == TK_T_SLICE, "offsets.h");
 _Static_assert(offsetof(struct tk_thread, slice_left) == TK_T_SLICE_LEFT, "offsets.h");
 _Static_assert(offsetof(struct tk_thread, prio) == TK_T_PRIO, "offsets.h");
+_Static_assert(offsetof(struct tk_thread, wait_result) == TK_T_WAIT_RESULT, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, current) == TK_K_CURRENT, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, sched_lock) == TK_K_LOCK, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, ready) == TK_K_READY, "offsets.h");

@@ -37,11 +37,12 @@ static inline __attribute__((always_inline)) void tk_port_irq_on(void)
     __asm__ volatile("csrsi mstatus, 8" : : : "memory");
 }
 
-/* Switch.S: save the callee-saved registers of `from` on its stack, store its sp in
- * from->sp, load to->sp and resume `to`.  An ordinary call: the caller-saved registers are
- * the compiler's business.  Called with interrupts disabled from thread context; the caller
- * resumes (later) with interrupts enabled. */
-void tk_port_switch(struct tk_thread *from, struct tk_thread *to);
+/* Switch.S: save ra and the callee-saved registers of `from` on its stack, store its sp in
+ * from->sp, load to->sp and resume `to`.  An ordinary call (the caller-saved registers are
+ * the compiler's business), made with interrupts disabled from thread context, and always as
+ * a tail call: `from` resumes (later) at its caller's return address, with interrupts enabled,
+ * returning from->wait_result. */
+int tk_port_switch(struct tk_thread *from, struct tk_thread *to);
 /* Switch.S: the same, from the interrupt exit: `from` resumes with interrupts disabled. */
 void tk_port_switch_isr(struct tk_thread *from, struct tk_thread *to);
 /* Switch.S: load to->sp and return into `to` without saving anything (start, exit). */
@@ -51,54 +52,6 @@ void tk_port_trap_entry(void);
 /* Build the first switch frame of a thread on a stack whose top is `top` (16-byte aligned);
  * returns the initial sp. */
 uintptr_t tk_port_stack_init(uintptr_t top, void (*entry)(void *), void *arg);
-
-/* The voluntary switch written inline at its call site (saves the JAL of a call to
- * tk_port_switch: spec/core-timing.md, 6 cycles): the same frame as switch.S, with this
- * site's resume label (bit 0 set: interrupts on) as the resume pc.  Every caller-saved
- * register but ra is clobbered; ra, s0-s11 and sp come back as they were. */
-#if __riscv_xlen == 64
-#define TK_PORT_SR "sd "
-#define TK_PORT_LR "ld "
-#define TK_PORT_R "8"
-#define TK_PORT_FRAME "112"
-#else
-#define TK_PORT_SR "sw "
-#define TK_PORT_LR "lw "
-#define TK_PORT_R "4"
-#define TK_PORT_FRAME "64"
-#endif
-#define TK_PORT_SAVE_S(op) \
-    op "ra, 1*" TK_PORT_R "(sp)\n\t" \
-    op "s0, 2*" TK_PORT_R "(sp)\n\t" op "s1, 3*" TK_PORT_R "(sp)\n\t" \
-    op "s2, 4*" TK_PORT_R "(sp)\n\t" op "s3, 5*" TK_PORT_R "(sp)\n\t" \
-    op "s4, 6*" TK_PORT_R "(sp)\n\t" op "s5, 7*" TK_PORT_R "(sp)\n\t" \
-    op "s6, 8*" TK_PORT_R "(sp)\n\t" op "s7, 9*" TK_PORT_R "(sp)\n\t" \
-    op "s8, 10*" TK_PORT_R "(sp)\n\t" op "s9, 11*" TK_PORT_R "(sp)\n\t" \
-    op "s10, 12*" TK_PORT_R "(sp)\n\t" op "s11, 13*" TK_PORT_R "(sp)\n\t"
-#define TK_PORT_SWITCH_INLINE(from, to)                                                  \
-    do {                                                                                 \
-        register struct tk_thread *a0_ __asm__("a0") = (from);                           \
-        register struct tk_thread *a1_ __asm__("a1") = (to);                             \
-        __asm__ volatile("lla t0, .Ltk_resume%=+1\n\t"                                   \
-                         "addi sp, sp, -" TK_PORT_FRAME "\n\t"                           \
-                         TK_PORT_SR "t0, 0(sp)\n\t"                                      \
-                         TK_PORT_SAVE_S(TK_PORT_SR)                                      \
-                         TK_PORT_SR "sp, 0(a0)\n\t"                                      \
-                         TK_PORT_LR "sp, 0(a1)\n\t"                                      \
-                         TK_PORT_LR "t0, 0(sp)\n\t"                                      \
-                         TK_PORT_SAVE_S(TK_PORT_LR)                                      \
-                         "andi t1, t0, 1\n\t"                                            \
-                         "addi sp, sp, " TK_PORT_FRAME "\n\t"                            \
-                         "slli t1, t1, 3\n\t"                                            \
-                         "li a0, 0\n\t"                                                  \
-                         "csrs mstatus, t1\n\t"                                          \
-                         "jr t0\n"                                                       \
-                         ".Ltk_resume%=:"                                                \
-                         : "+r"(a0_), "+r"(a1_)                                          \
-                         :                                                               \
-                         : "t0", "t1", "t2", "t3", "t4", "t5", "t6", "a2", "a3",   \
-                           "a4", "a5", "a6", "a7", "memory");                            \
-    } while (0)
 
 /* CLINT time base (port.c). */
 void tk_port_timer_start(void);            /* epoch = mtime now; MTIE on */

@@ -62,14 +62,16 @@
     andi    t1, t0, 1
     addi    sp, sp, TK_SWITCH_FRAME
     slli    t1, t1, 3               /* bit 0 -> mstatus.MIE (bit 3) */
-    li      a0, 0                   /* tk_yield's TK_OK when the thread resumed there */
+    lw      a0, TK_T_WAIT_RESULT(a1) /* the resumed call's return value (see tk_port_switch) */
     csrs    mstatus, t1
     jr      t0
 .endm
 
     .text
-/* void tk_port_switch(struct tk_thread *from, struct tk_thread *to): voluntary switch,
- * interrupts disabled on entry, enabled when the caller resumes. */
+/* int tk_port_switch(struct tk_thread *from, struct tk_thread *to): voluntary switch,
+ * interrupts disabled on entry, enabled when the caller resumes.  It returns, when `from` is
+ * resumed, from->wait_result: the kernel tail-calls it, so a blocked thread returns straight
+ * to its caller with the outcome its waker stored. */
     .globl tk_port_switch
     .type tk_port_switch, @function
     .align 2
@@ -124,6 +126,7 @@ tk_yield:
     slli    t6, t6, TK_LOG_R
     sh      t5, TK_T_SLICE_LEFT(a0)
     beq     a0, a1, 7f
+    sw      zero, TK_T_WAIT_RESULT(a0) /* TK_OK when this thread is resumed */
     add     t6, t6, t1
     LREG    t5, TK_T_GUARD(a0)
     addi    t3, sp, -TK_SWITCH_FRAME
