@@ -67,7 +67,7 @@ TK_INLINE hword tk__ffs_map(hword m)
 TK_INLINE hword heap_fls(hword size)
 {
     if (TK_LIKELY(size < ((hword)SMALL_BLOCK << 8)))
-        return tk_log2_byte[size >> (SL_LOG2 + ALIGN_LOG2)] + SL_LOG2 + ALIGN_LOG2;
+        return (hword)tk_log2_byte[size >> (SL_LOG2 + ALIGN_LOG2)] + SL_LOG2 + ALIGN_LOG2;
     return tk__fls(size);
 }
 
@@ -169,7 +169,6 @@ int tk_heap_init(struct tk_heap *h, void *mem, size_t bytes)
     first->size |= HEAP_FREE;
     h->start = (uint8_t *)lo;
     h->end = (uint8_t *)sentinel;
-    h->free_bytes = (size_t)((uintptr_t)sentinel - lo);
     h->magic = TK_MAGIC_HEAP;
     return TK_OK;
 }
@@ -186,7 +185,11 @@ static TK_COLD int tk_heap_alloc_error(struct tk_heap *h, size_t bytes, void **p
 
 int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
 {
-    if (TK_UNLIKELY(!h || h->magic != TK_MAGIC_HEAP || !ptr || bytes - 1 >= HEAP_MAX / 2))
+    /* Validation in two branches (spec/core-timing.md: each mispredicted one costs 6). */
+    if (TK_UNLIKELY(!h))
+        return TK_EOBJ;
+    if (TK_UNLIKELY((h->magic ^ TK_MAGIC_HEAP) | (hword)(ptr == NULL) |
+                    (hword)(bytes - 1 >= HEAP_MAX / 2)))
         return tk_heap_alloc_error(h, bytes, ptr);
     hword size = (bytes + HEAP_HDR + HEAP_ALIGN - 1) & ~(hword)(HEAP_ALIGN - 1);
     if (size < HEAP_MIN)
@@ -233,7 +236,6 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
         heap_remove(h, b);
     }
     b->size = bs;
-    h->free_bytes -= bs;
     tk_port_irq_unlock(s);
     *ptr = (uint8_t *)b + HEAP_HDR;
     return TK_OK;
@@ -243,20 +245,22 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
 {
     if (TK_UNLIKELY(!h || h->magic != TK_MAGIC_HEAP))
         return TK_EOBJ;
-    uint8_t *p = ptr;
-    if (TK_UNLIKELY(!p || ((uintptr_t)p & (HEAP_ALIGN - 1)) || p < h->start + HEAP_HDR ||
-                    p >= h->end))
+    /* Inside the heap (NULL wraps to a huge offset) and aligned: one unsigned comparison. */
+    hword off = (hword)((uint8_t *)ptr - h->start) - HEAP_HDR;
+    if (TK_UNLIKELY((off >= (hword)(h->end - h->start) - HEAP_HDR) |
+                    ((hword)ptr & (HEAP_ALIGN - 1))))
         return TK_EINVAL;
-    struct tk_heap_block *b = (struct tk_heap_block *)(p - HEAP_HDR);
+    struct tk_heap_block *b = (struct tk_heap_block *)((uint8_t *)ptr - HEAP_HDR);
     unsigned long s = tk_port_irq_lock();
-    size_t size = b->size;
-    /* An allocated block: not free, and its physical neighbour points back at it. */
-    if (TK_UNLIKELY((size & HEAP_FREE) || size < HEAP_MIN ||
-                    size > (size_t)(h->end - (uint8_t *)b) || heap_next(b)->prev_phys != b)) {
+    hword size = b->size;
+    /* An allocated block: not free, a size that stays inside the heap (below HEAP_MIN wraps),
+     * and its physical neighbour points back at it. */
+    if (TK_UNLIKELY((size & HEAP_FREE) |
+                    (hword)(size - HEAP_MIN > (hword)(h->end - (uint8_t *)b) - HEAP_MIN)) ||
+        TK_UNLIKELY(heap_next(b)->prev_phys != b)) {
         tk_port_irq_unlock(s);
         return TK_EINVAL;
     }
-    h->free_bytes += size;
     struct tk_heap_block *prev = b->prev_phys;
     /* A header swallowed by a merge is marked free, so freeing its pointer again is
      * recognised as a double free. */
@@ -291,9 +295,17 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
     return TK_OK;
 }
 
+/* A walk over the blocks (diagnostics; no counter is kept, so alloc and free stay short). */
 size_t tk_heap_free_bytes(struct tk_heap *h)
 {
     if (!h || h->magic != TK_MAGIC_HEAP)
         return 0;
-    return h->free_bytes;
+    size_t n = 0;
+    unsigned long s = tk_port_irq_lock();
+    for (struct tk_heap_block *b = (struct tk_heap_block *)h->start;
+         (uint8_t *)b < h->end; b = heap_next(b))
+        if (b->size & HEAP_FREE)
+            n += b->size & ~HEAP_FREE;
+    tk_port_irq_unlock(s);
+    return n;
 }

@@ -149,7 +149,6 @@ struct tk_heap {
     uint8_t sl_map[TK_HEAP_FL];
     struct tk_heap_block *free[TK_HEAP_FL][TK_HEAP_SL];
     uint8_t *start, *end;
-    size_t free_bytes;
     uint32_t magic;
 };
 
@@ -417,7 +416,8 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr);
 /* Free a block from tk_heap_alloc, merging with free neighbours.  Returns TK_OK, TK_EOBJ,
  * TK_EINVAL (not an allocated block of this heap, e.g. a double free).  Context: any. */
 int tk_heap_free(struct tk_heap *h, void *ptr);
-/* Bytes currently free (headers included).  Context: any. */
+/* Bytes currently free (headers included), by a walk over the blocks: a diagnostic whose
+ * time grows with the number of blocks (alloc and free keep no counter).  Context: any. */
 size_t tk_heap_free_bytes(struct tk_heap *h);
 
 /* ---- Interrupts ---- */
