@@ -21,6 +21,6 @@
 /* struct tk_kernel (kernel/kernel.h) */
 #define TK_K_CURRENT    0
 #define TK_K_LOCK       (TK_R + 4)
-/* Switch frame: resume pc (bit 0 set: enable interrupts on resume), ra, s0-s11. */
-#define TK_SWITCH_FRAME ((14 * TK_R + 15) & ~15)
+/* Switch frame: resume pc = ra (bit 0 set: enable interrupts on resume), s0-s11. */
+#define TK_SWITCH_FRAME ((13 * TK_R + 15) & ~15)
 #endif

@@ -14,13 +14,13 @@ _Static_assert(offsetof(struct tk_kernel, current) == TK_K_CURRENT, "offsets.h")
 _Static_assert(offsetof(struct tk_kernel, sched_lock) == TK_K_LOCK, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, ready) == TK_K_READY, "offsets.h");
 _Static_assert(sizeof(uintptr_t) == TK_R, "offsets.h");
-_Static_assert(TK_SWITCH_FRAME == (TK_R == 8 ? 112 : 64), "TK_PORT_FRAME in port.h");
+_Static_assert(TK_SWITCH_FRAME % 16 == 0, "the switch frame keeps sp 16-byte aligned");
 
 #define REG32(a) (*(volatile uint32_t *)(uintptr_t)(a))
 
 extern void tk_port_thread_entry(void);
 
-/* Initial switch frame (switch.S layout: resume pc, ra, s0..s11): resumes in
+/* Initial switch frame (switch.S layout: resume pc, s0..s11): resumes in
  * tk_port_thread_entry with s0 = arg, s1 = entry. */
 uintptr_t tk_port_stack_init(uintptr_t top, void (*entry)(void *), void *arg)
 {
@@ -28,8 +28,8 @@ uintptr_t tk_port_stack_init(uintptr_t top, void (*entry)(void *), void *arg)
     for (unsigned i = 0; i < TK_SWITCH_FRAME / sizeof(uintptr_t); i++)
         frame[i] = 0;
     frame[0] = (uintptr_t)tk_port_thread_entry | 1u; /* start with interrupts enabled */
-    frame[2] = (uintptr_t)arg;   /* s0 */
-    frame[3] = (uintptr_t)entry; /* s1 */
+    frame[1] = (uintptr_t)arg;   /* s0 */
+    frame[2] = (uintptr_t)entry; /* s1 */
     return (uintptr_t)frame;
 }
 

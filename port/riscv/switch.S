@@ -4,8 +4,9 @@
  * a mispredicted or taken-unpredicted branch costs 6 (one global 2-bit counter), so the paths
  * here are straight lines and save only what the calling convention requires.
  *
- * A switch frame is 14 words on the thread's stack: the resume pc, ra, s0-s11.  Bit 0 of
- * the resume pc says "enable interrupts on resume" (JALR ignores bit 0 of its target):
+ * A switch frame is 13 words on the thread's stack: the resume pc, s0-s11.  The resume pc
+ * is always the switching code's return address (ra is restored from it), and its bit 0 says
+ * "enable interrupts on resume" (JALR ignores bit 0 of its target):
  *   - a voluntary switch (yield, blocking call) is an ordinary call of tk_port_switch and
  *     resumes straight at its caller's return address with interrupts enabled;
  *   - the interrupt exit calls tk_port_switch_isr: the preempted thread resumes inside the
@@ -26,19 +27,18 @@
 .macro SAVE_CONTEXT
     addi    sp, sp, -TK_SWITCH_FRAME
     SREG    t0, 0*R(sp)
-    SREG    ra, 1*R(sp)
-    SREG    s0, 2*R(sp)
-    SREG    s1, 3*R(sp)
-    SREG    s2, 4*R(sp)
-    SREG    s3, 5*R(sp)
-    SREG    s4, 6*R(sp)
-    SREG    s5, 7*R(sp)
-    SREG    s6, 8*R(sp)
-    SREG    s7, 9*R(sp)
-    SREG    s8, 10*R(sp)
-    SREG    s9, 11*R(sp)
-    SREG    s10, 12*R(sp)
-    SREG    s11, 13*R(sp)
+    SREG    s0, 1*R(sp)
+    SREG    s1, 2*R(sp)
+    SREG    s2, 3*R(sp)
+    SREG    s3, 4*R(sp)
+    SREG    s4, 5*R(sp)
+    SREG    s5, 6*R(sp)
+    SREG    s6, 7*R(sp)
+    SREG    s7, 8*R(sp)
+    SREG    s8, 9*R(sp)
+    SREG    s9, 10*R(sp)
+    SREG    s10, 11*R(sp)
+    SREG    s11, 12*R(sp)
     SREG    sp, TK_T_SP(a0)
 .endm
 
@@ -46,19 +46,19 @@
 .macro RESTORE_CONTEXT
     LREG    sp, TK_T_SP(a1)
     LREG    t0, 0*R(sp)
-    LREG    ra, 1*R(sp)
-    LREG    s0, 2*R(sp)
-    LREG    s1, 3*R(sp)
-    LREG    s2, 4*R(sp)
-    LREG    s3, 5*R(sp)
-    LREG    s4, 6*R(sp)
-    LREG    s5, 7*R(sp)
-    LREG    s6, 8*R(sp)
-    LREG    s7, 9*R(sp)
-    LREG    s8, 10*R(sp)
-    LREG    s9, 11*R(sp)
-    LREG    s10, 12*R(sp)
-    LREG    s11, 13*R(sp)
+    LREG    s0, 1*R(sp)
+    LREG    s1, 2*R(sp)
+    LREG    s2, 3*R(sp)
+    LREG    s3, 4*R(sp)
+    LREG    s4, 5*R(sp)
+    LREG    s5, 6*R(sp)
+    LREG    s6, 7*R(sp)
+    LREG    s7, 8*R(sp)
+    LREG    s8, 9*R(sp)
+    LREG    s9, 10*R(sp)
+    LREG    s10, 11*R(sp)
+    LREG    s11, 12*R(sp)
+    andi    ra, t0, -2               /* the return address: the resume pc without its flag */
     andi    t1, t0, 1
     addi    sp, sp, TK_SWITCH_FRAME
     slli    t1, t1, 3               /* bit 0 -> mstatus.MIE (bit 3) */
