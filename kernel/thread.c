@@ -123,7 +123,11 @@ static TK_COLD int tk_suspend_slow(struct tk_thread *t, unsigned long s)
     return rc;
 }
 
-int tk_thread_suspend(struct tk_thread *t)
+/* tk_thread_suspend and tk_thread_resume are in port/riscv/switch.S: a straight-line fast
+ * path for the common case (a thread suspending itself alone at its priority; resuming a
+ * thread into an empty ready list), falling back to these. */
+int tk__thread_suspend_c(struct tk_thread *t);
+int tk__thread_suspend_c(struct tk_thread *t)
 {
     unsigned long s = tk_port_irq_lock();
     struct tk_thread *cur = tk_k.current;
@@ -143,7 +147,8 @@ static TK_COLD int tk_resume_error(struct tk_thread *t, unsigned long s)
     return tk__is_thread(t) ? TK_ESTATE : TK_EOBJ;
 }
 
-int tk_thread_resume(struct tk_thread *t)
+int tk__thread_resume_c(struct tk_thread *t);
+int tk__thread_resume_c(struct tk_thread *t)
 {
     unsigned long s = tk_port_irq_lock();
     if (TK_UNLIKELY(!t || t->magic != TK_MAGIC_THREAD || t->state != TK_STATE_SUSPENDED))

@@ -79,6 +79,8 @@ struct tk_thread {
     uint8_t prio, base_prio, state, flags;
     int32_t wait_result;            /* what the thread's pending call returns when resumed */
     uint32_t prio_bit;              /* 1 << prio */
+    uint32_t magic;
+    uint32_t wait_bits;             /* event flags wanted */
     struct tk_thread **ready_slot;  /* the ready list of its priority */
     struct tk_waitq *waitq;         /* queue this thread waits on */
     struct tk_mutex *wait_mutex;    /* mutex this thread waits on (priority inheritance) */
@@ -87,8 +89,6 @@ struct tk_thread {
     uintptr_t mail;                 /* the one-word mailbox */
     struct tk_timer timeout;
     const char *name;
-    uint32_t magic;
-    uint32_t wait_bits;             /* event flags wanted */
 };
 
 struct tk_sem {

@@ -5,10 +5,12 @@
 #define TK_R 8
 #define TK_LOG_R 3
 #define TK_K_READY 24
+#define TK_K_DEBRUIJN 320
 #else
 #define TK_R 4
 #define TK_LOG_R 2
 #define TK_K_READY 16
+#define TK_K_DEBRUIJN 164
 #endif
 /* struct tk_thread */
 #define TK_T_SP         0
@@ -17,9 +19,18 @@
 #define TK_T_SLICE      (4 * TK_R)
 #define TK_T_SLICE_LEFT (4 * TK_R + 2)
 #define TK_T_PRIO       (4 * TK_R + 4)
+#define TK_T_PREV       (2 * TK_R)
+#define TK_T_STATE      (4 * TK_R + 6)
 #define TK_T_WAIT_RESULT (4 * TK_R + 8)
+#define TK_T_PRIO_BIT   (4 * TK_R + 12)
+#define TK_T_MAGIC      (4 * TK_R + 16)
+#define TK_T_READY_SLOT (4 * TK_R + 24)
+#define TK_MAGIC_THREAD_HI 0x54680 /* TK_MAGIC_THREAD >> 12 (kernel/kernel.h) */
+#define TK_STATE_READY_V     1     /* enum tk_thread_state (tempo.h) */
+#define TK_STATE_SUSPENDED_V 4
 /* struct tk_kernel (kernel/kernel.h) */
 #define TK_K_CURRENT    0
+#define TK_K_MAP        TK_R
 #define TK_K_LOCK       (TK_R + 4)
 /* Switch frame: resume pc = ra (bit 0 set: enable interrupts on resume), s0-s11. */
 #define TK_SWITCH_FRAME ((13 * TK_R + 15) & ~15)

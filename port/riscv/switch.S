@@ -152,6 +152,118 @@ tk_yield:
     ret
     .size tk_yield, . - tk_yield
 
+/* int tk_thread_resume(struct tk_thread *t): fast path for a valid suspended thread going
+ * into an empty ready list, from a thread; everything else (errors, ISR, equal priorities)
+ * falls back to tk__thread_resume_c (kernel/thread.c), which does the same in C. */
+    .globl tk_thread_resume
+    .type tk_thread_resume, @function
+    .align 2
+tk_thread_resume:
+    csrrci  t2, mstatus, 8
+    beqz    a0, 9f
+    lw      t0, TK_T_MAGIC(a0)
+    lbu     t1, TK_T_STATE(a0)
+    lui     t3, TK_MAGIC_THREAD_HI
+    LREG    t4, TK_T_READY_SLOT(a0)
+    bne     t0, t3, 9f
+    addi    t1, t1, -TK_STATE_SUSPENDED_V
+    LREG    t5, 0(t4)                /* head of its ready list */
+    andi    t3, t2, 8
+    bnez    t1, 9f
+    beqz    t3, 9f                   /* from an ISR: the C version */
+    bnez    t5, 9f                   /* others at its priority: the C version */
+    lw      t6, TK_K_MAP(tp)
+    lw      t0, TK_T_PRIO_BIT(a0)
+    SREG    a0, TK_T_NEXT(a0)        /* alone in its list */
+    SREG    a0, TK_T_PREV(a0)
+    SREG    a0, 0(t4)
+    or      t6, t6, t0
+    li      t1, TK_STATE_READY_V
+    sw      t6, TK_K_MAP(tp)
+    LREG    t0, TK_K_CURRENT(tp)
+    sb      t1, TK_T_STATE(a0)
+    lbu     t1, TK_T_PRIO(a0)
+    lbu     t3, TK_K_LOCK(tp)
+    lbu     t4, TK_T_PRIO(t0)
+    LREG    t5, TK_T_GUARD(t0)
+    bnez    t3, 8f                   /* scheduler locked: no switch */
+    bgeu    t1, t4, 8f               /* not more urgent than the caller */
+    LREG    t6, 0(t5)
+    addi    t3, sp, -TK_SWITCH_FRAME
+    sw      zero, TK_T_WAIT_RESULT(t0) /* the caller's TK_OK when it is resumed */
+    bne     t5, t6, 7f               /* the caller's stack guard word */
+    bgeu    t5, t3, 7f               /* ... and its stack pointer */
+    SREG    a0, TK_K_CURRENT(tp)
+    mv      a1, a0
+    mv      a0, t0
+    ori     t0, ra, 1
+    SAVE_CONTEXT
+    RESTORE_CONTEXT
+7:  mv      a0, t0
+    call    tk__stack_overflow
+8:  csrsi   mstatus, 8
+    li      a0, 0
+    ret
+9:  csrs    mstatus, t2
+    tail    tk__thread_resume_c
+    .size tk_thread_resume, . - tk_thread_resume
+
+/* int tk_thread_suspend(struct tk_thread *t): fast path for a thread suspending itself (by
+ * its pointer) while alone at its priority; everything else falls back to
+ * tk__thread_suspend_c (kernel/thread.c). */
+    .globl tk_thread_suspend
+    .type tk_thread_suspend, @function
+    .align 2
+tk_thread_suspend:
+    csrrci  t2, mstatus, 8
+    LREG    t0, TK_K_CURRENT(tp)
+    lbu     t3, TK_K_LOCK(tp)
+    andi    t1, t2, 8
+    bne     a0, t0, 9f               /* another thread (or NULL): the C version */
+    LREG    t4, TK_T_NEXT(a0)
+    beqz    t1, 9f                   /* from an ISR */
+    bnez    t3, 9f                   /* scheduler locked */
+    LREG    t5, TK_T_READY_SLOT(a0)
+    lw      t6, TK_K_MAP(tp)
+    lw      t1, TK_T_PRIO_BIT(a0)
+    bne     t4, a0, 9f               /* others at its priority */
+    SREG    zero, 0(t5)
+    li      t3, TK_STATE_SUSPENDED_V
+    not     t1, t1
+    and     t6, t6, t1
+    sb      t3, TK_T_STATE(a0)
+    sw      t6, TK_K_MAP(tp)
+    sw      zero, TK_T_WAIT_RESULT(a0) /* TK_OK when resumed */
+    beqz    t6, 6f                   /* nothing ready: idle */
+    neg     t1, t6                   /* lowest set bit: de Bruijn (kernel/kernel.h) */
+    li      t3, 0x077CB531
+    and     t1, t1, t6
+    mul     t1, t1, t3
+#if __riscv_xlen == 64
+    srliw   t1, t1, 27
+#else
+    srli    t1, t1, 27
+#endif
+    add     t1, t1, tp
+    lbu     t1, TK_K_DEBRUIJN(t1)    /* byte offset of the ready list */
+    add     t1, t1, tp
+    LREG    a1, TK_K_READY(t1)
+5:  LREG    t5, TK_T_GUARD(a0)
+    addi    t3, sp, -TK_SWITCH_FRAME
+    LREG    t6, 0(t5)
+    bgeu    t5, t3, 7f
+    bne     t5, t6, 7f
+    SREG    a1, TK_K_CURRENT(tp)
+    ori     t0, ra, 1
+    SAVE_CONTEXT
+    RESTORE_CONTEXT
+6:  lla     a1, tk_idle
+    j       5b
+7:  call    tk__stack_overflow
+9:  csrs    mstatus, t2
+    tail    tk__thread_suspend_c
+    .size tk_thread_suspend, . - tk_thread_suspend
+
 /* First code of every thread: its initial switch frame resumes here (interrupts enabled)
  * with s0 = arg, s1 = entry; returning from entry exits the thread. */
     .globl tk_port_thread_entry
