@@ -189,7 +189,8 @@ int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *
 struct tk_thread *tk_thread_self(void);
 
 /* Move the calling thread behind the other ready threads of its priority; switch if there is
- * one.  Returns TK_OK, TK_EISR.  Context: thread. */
+ * one.  Returns TK_OK, TK_EISR, TK_ELOCKED (scheduler locked: nothing happens).
+ * Context: thread. */
 int tk_yield(void);
 
 /* Sleep for `ticks` ticks (wakes at the ticks-th tick boundary from now).  TK_NOWAIT returns
