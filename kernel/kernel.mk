@@ -20,18 +20,22 @@ TK_OBJ_$(1) := $(patsubst kernel/%.c,build/kernel/$(1)/k_%.o,$(TK_KSRC)) \
                build/kernel/$(1)/p_port.o build/kernel/$(1)/p_switch.o
 build/kernel/$(1)/k_%.o: kernel/%.c $(TK_HDRS)
 	@mkdir -p $$(@D)
-	$(call tk_cc,$(1)) -c -o $$@ $$<
+	@echo "  CC      $$@"
+	@$(call tk_cc,$(1)) -c -o $$@ $$<
 build/kernel/$(1)/p_%.o: port/riscv/%.c $(TK_HDRS)
 	@mkdir -p $$(@D)
-	$(call tk_cc,$(1)) -c -o $$@ $$<
+	@echo "  CC      $$@"
+	@$(call tk_cc,$(1)) -c -o $$@ $$<
 build/kernel/$(1)/p_%.o: port/riscv/%.S $(TK_HDRS)
 	@mkdir -p $$(@D)
-	$(call tk_cc,$(1)) -c -o $$@ $$<
+	@echo "  AS      $$@"
+	@$(call tk_cc,$(1)) -c -o $$@ $$<
 build/kernel/$(1)/libtempo.a: $$(TK_OBJ_$(1))
-	rm -f $$@ && $(CROSS)ar rcs $$@ $$^
+	@rm -f $$@ && $(CROSS)ar rcs $$@ $$^
 build/kernel/$(1)/%.elf: tests/kernel/%.c tests/kernel/ktest.c tests/kernel/ktest.h \
                          build/kernel/$(1)/libtempo.a $(BSP_SRC) $(TK_HDRS)
-	$(call tk_cc,$(1)) -Itests/kernel -T bsp/$(call tk_board,$(1))/link.ld $(TLDFLAGS) \
+	@echo "  LINK    $$@"
+	@$(call tk_cc,$(1)) -Itests/kernel -T bsp/$(call tk_board,$(1))/link.ld $(TLDFLAGS) \
 	  -Wl,--no-warn-rwx-segments \
 	  $(LINKARCH_$(call tk_xlen,$(1))) -o $$@ tests/kernel/$$*.c tests/kernel/ktest.c \
 	  $(BSP_SRC) build/kernel/$(1)/libtempo.a -lgcc
