@@ -1,7 +1,8 @@
 /* Make a broken ELF from a good one, for the loader tests.
  * usage: elfmut MODE in.elf out.elf
  * MODE: trunc-header | trunc-phdr | machine | class | garbage | overlap | outside | rvc |
- *       shoff (section headers past the end) | type (ET_DYN) | endian (big-endian) */
+ *       shoff (section headers past the end) | type (ET_DYN) | endian (big-endian) |
+ *       flipN (N: seed; 8 random bytes of the headers and tables get random values) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,17 @@ int main(int argc, char **argv)
         wr(d + 16, 2, 3);
     } else if (!strcmp(mode, "endian")) {
         d[5] = 2;
+    } else if (!strncmp(mode, "flip", 4)) {
+        /* header, program headers and section headers: where a loader can go wrong */
+        unsigned long long shoff = is64 ? rd(d + 40, 8) : rd(d + 32, 4);
+        unsigned long seed = strtoul(mode + 4, NULL, 10) * 2654435761u + 1;
+        for (int k = 0; k < 8; k++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            unsigned long r = seed >> 33;
+            size_t at = k % 3 == 0 ? r % 64 : k % 3 == 1 ? phoff + r % 128 : shoff + r % 512;
+            if (at < len)
+                d[at] = (unsigned char)(seed >> 17);
+        }
     } else if (!strcmp(mode, "rvc")) {
         unsigned char *fl = d + (is64 ? 48 : 36);
         wr(fl, 4, rd(fl, 4) | 1);
