@@ -31,12 +31,6 @@ static inline __attribute__((always_inline)) void tk_port_irq_unlock(unsigned lo
     __asm__ volatile("csrs mstatus, %0" : : "r"(s) : "memory");
 }
 
-/* Interrupts on (for paths that know they were on before tk_port_irq_lock). */
-static inline __attribute__((always_inline)) void tk_port_irq_on(void)
-{
-    __asm__ volatile("csrsi mstatus, 8" : : : "memory");
-}
-
 /* Switch.S: save ra and the callee-saved registers of `from` on its stack, store its sp in
  * from->sp, load to->sp and resume `to`.  An ordinary call (the caller-saved registers are
  * the compiler's business), made with interrupts disabled from thread context, and always as
