@@ -89,7 +89,8 @@ def is_jump_x0(raw):
 def switch_cycles(trace_path, elf, syms_csv):
     """Cycles from the first instruction of a switch routine (any of the comma-separated
     symbols) to the first instruction of the next thread, for every entry in the trace.  The
-    routine is left by a jalr x0 inside it (a switch that returns into the next thread) or by
+    routine is left by a jalr x0 inside it or inside another listed routine it jumped to (a
+    switch that returns into the next thread) or by
     the first mret after the entry (a trap-based switch, whose exit path may lie outside the
     entry symbol; interrupts are disabled inside a switch, so no other mret intervenes)."""
     syms = symbols(elf)
@@ -120,7 +121,7 @@ def walk_trace(lines, ranges):
                     start, cur = cycle, (lo, hi)
                     break
         prev_leaves = cur is not None and (
-            is_mret(raw) or (cur[0] <= pc < cur[1] and is_jump_x0(raw)))
+            is_mret(raw) or (is_jump_x0(raw) and any(lo <= pc < hi for lo, hi in ranges)))
     return samples
 
 

@@ -41,6 +41,11 @@ def check_trace():
     got = elfinfo.walk_trace(lines, [(0x100, 0x120)])
     # the third entry calls out (jalr ra) and never leaves: no sample
     assert got == [30, 25], got
+    # an entry that jumps on into a second listed routine and leaves from there
+    lines = ["10 00000100 00000013", "11 00000104 0000006f", "17 00000200 00000013",
+             "18 00000204 00028067", "30 00000800 00000013"]
+    got = elfinfo.walk_trace(lines, [(0x100, 0x120), (0x200, 0x220)])
+    assert got == [20], got
 
 
 def check_budgets():
