@@ -51,8 +51,8 @@ def fmt_int(v):
 
 def pct(a, b):
     """b relative to a, as a signed percentage string."""
-    if a is None or b is None or not a:
-        return "-"
+    if a is None or b is None or a <= 0 or b <= 0:
+        return "-"  # relative to a residue at or below zero means nothing
     return "%+.1f%%" % (100.0 * (b / a - 1))
 
 
