@@ -8,6 +8,9 @@
 # (default bsp/paper/link.ld), BENCH_SWITCH_SYM_K / BENCH_TRAP_SYM_K (the switch routine and
 # trap entry symbols), BENCH_DATA_RE_K (regex of its data symbols) and BENCH_DEPS_K.
 # Fragments: bench/ports/*/port.mk and freertos/bench-port.mk.
+#
+# Targets: bench-fw (the images), bench-run (run them, print, write results/), bench-report
+# (re-render results/ only), and for make test bench-test-run plus one test-bench-* per check.
 BENCH_KERNELS :=
 include $(sort $(wildcard bench/ports/*/port.mk))
 -include freertos/bench-port.mk
