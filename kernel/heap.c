@@ -58,13 +58,22 @@ TK_INLINE blk *blk_at(void *base, hword off)
     return (blk *)((uint8_t *)base + off);
 }
 
-TK_INLINE hword tk__fls(hword x) /* x < 2^32 */
+/* The table's address, computed once per call: GCC would otherwise rebuild it (auipc + addi,
+ * 2 cycles) at every use, as the linker cannot relax a pc-relative pair this far from gp. */
+TK_INLINE const uint8_t *heap_lg(void)
+{
+    const uint8_t *lg = tk_log2_byte;
+    __asm__("" : "+r"(lg));
+    return lg;
+}
+
+TK_INLINE hword tk__fls(const uint8_t *lg, hword x) /* x < 2^32 */
 {
     hword s16 = (hword)((x >> 16) != 0) << 4;
     x >>= s16;
     hword s8 = (hword)((x >> 8) != 0) << 3;
     x >>= s8;
-    return s16 + s8 + tk_log2_byte[x];
+    return s16 + s8 + lg[x];
 }
 
 /* Lowest set bit of a non-zero first-level map (de Bruijn, as kernel.h's tk__ctz32). */
@@ -79,13 +88,13 @@ TK_INLINE hword tk__ffs_map(hword m)
  * bytes that is size / 8 (one class per 8 bytes), above it the first level L + 1 and the
  * three bits under the top bit.  One table lookup and no branch below 16 KiB (the whole
  * data memory of the paper SoC is 32 KiB), the general two-step search above. */
-TK_INLINE hword heap_class(hword size)
+TK_INLINE hword heap_class(const uint8_t *lg, hword size)
 {
     hword l;
     if (TK_LIKELY(size < ((hword)SMALL_BLOCK << 8)))
-        l = tk_log2_byte[size >> (SL_LOG2 + ALIGN_LOG2)];
+        l = lg[size >> (SL_LOG2 + ALIGN_LOG2)];
     else
-        l = tk__fls(size) - (SL_LOG2 + ALIGN_LOG2);
+        l = tk__fls(lg, size) - (SL_LOG2 + ALIGN_LOG2);
     return (l << SL_LOG2) + (size >> (l + ALIGN_LOG2));
 }
 
@@ -203,7 +212,7 @@ int tk_heap_init(struct tk_heap *h, void *mem, size_t bytes)
     first->size = size | HEAP_FREE;
     sentinel->prev_phys = first;
     sentinel->size = 0;
-    heap_insert(h, first, heap_class(size));
+    heap_insert(h, first, heap_class(tk_log2_byte, size));
     h->start = (uint8_t *)lo;
     h->end = (uint8_t *)sentinel;
     h->magic = TK_MAGIC_HEAP;
@@ -228,12 +237,13 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
     if (TK_UNLIKELY((h->magic ^ TK_MAGIC_HEAP) | (hword)(ptr == NULL) |
                     (hword)(bytes - 1 >= HEAP_MAX / 2)))
         return tk_heap_alloc_error(h, bytes, ptr);
+    const uint8_t *lg = heap_lg();
     hword size = (bytes + HEAP_HDR + HEAP_ALIGN - 1) & ~(hword)(HEAP_ALIGN - 1);
     if (HEAP_HDR + HEAP_ALIGN < HEAP_MIN && size < HEAP_MIN) /* RV64 only: 24 < 32 */
         size = HEAP_MIN;
     /* The first class whose every block fits: the class after the one holding size - 1
      * (bytes < HEAP_MAX / 2 keeps it below HEAP_CLASSES). */
-    hword c = heap_class(size - 1) + 1;
+    hword c = heap_class(lg, size - 1) + 1;
     hword fl = c >> SL_LOG2, sl = c & (TK_HEAP_SL - 1);
 
     unsigned long s = tk_port_irq_lock();
@@ -249,12 +259,12 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
          * else a de Bruijn multiply */
         hword low = flm & (0u - flm);
         if (TK_LIKELY(low < 0x100))
-            fl = tk_log2_byte[low];
+            fl = lg[low];
         else
             fl = tk__ffs_map(flm);
         slm = h->sl_map[fl];
     }
-    sl = tk_log2_byte[slm & (0u - slm) & 0xFF]; /* lowest set bit of an 8-bit map */
+    sl = lg[slm & (0u - slm) & 0xFF]; /* lowest set bit of an 8-bit map */
     c = (fl << SL_LOG2) | sl;
     blk **slot = &h->free[0][0] + c;
     blk *b = *slot;
@@ -268,7 +278,7 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
         a->size = size;
         blk_at(b, bs)->prev_phys = a;
         b->size = rest | HEAP_FREE;
-        hword rc = heap_class(rest);
+        hword rc = heap_class(lg, rest);
         if (rc != c)
             heap_move(h, b, slot, b->next, c, rc);
     } else {
@@ -303,6 +313,7 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
         tk_port_irq_unlock(s);
         return TK_EINVAL;
     }
+    const uint8_t *lg = heap_lg();
     blk *prev = b->prev_phys;
     hword ps = prev->size, ns = next->size;
     /* A header swallowed by a merge must fail the checks above if freed again: one that was
@@ -314,7 +325,7 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
      * the global predictor untouched for the branches of each case. */
     hword m;
     if (ps & HEAP_FREE) {
-        hword pc = heap_class(ps - HEAP_FREE);
+        hword pc = heap_class(lg, ps - HEAP_FREE);
         m = ps + size; /* flag included */
         if (ns & HEAP_FREE) {
             heap_remove(h, next);
@@ -323,17 +334,17 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
         prev->size = m;
         m -= HEAP_FREE;
         blk_at(prev, m)->prev_phys = prev;
-        hword mc = heap_class(m);
+        hword mc = heap_class(lg, m);
         if (mc != pc) /* grown out of its class */
             heap_move(h, prev, prev->pprev, prev->next, pc, mc);
     } else if (ns & HEAP_FREE) {
         /* b swallows next: b takes next's list place when the class stays */
-        hword nc = heap_class(ns - HEAP_FREE);
+        hword nc = heap_class(lg, ns - HEAP_FREE);
         m = size + ns; /* flag included */
         b->size = m;
         m -= HEAP_FREE;
         blk_at(b, m)->prev_phys = b;
-        hword mc = heap_class(m);
+        hword mc = heap_class(lg, m);
         if (TK_LIKELY(mc == nc)) {
             heap_replace(next, b);
         } else {
@@ -341,7 +352,7 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
             heap_insert(h, b, mc);
         }
     } else {
-        heap_insert(h, b, heap_class(size));
+        heap_insert(h, b, heap_class(lg, size));
     }
     tk_port_irq_unlock(s);
     return TK_OK;
