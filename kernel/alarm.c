@@ -1,25 +1,14 @@
-/* Alarms: one-shot and periodic callbacks run from the timer interrupt.  A periodic alarm is
+/* Alarms: one-shot and periodic callbacks run from the timer interrupt.  The expiry itself
+ * (tk__alarm_expire, timer.c) is called directly by the interrupt; a periodic alarm is
  * re-armed relative to its previous expiry, so it does not drift. */
 #include "kernel.h"
-
-static void tk_alarm_expire(struct tk_timer *tm)
-{
-    struct tk_alarm *a = (struct tk_alarm *)((char *)tm - offsetof(struct tk_alarm, node));
-    tk_tick_t due = tm->expiry;
-    if (a->period == 0)
-        a->active = 0;
-    a->fn(a, a->arg);
-    /* Re-arm unless the callback stopped or restarted the alarm itself. */
-    if (a->active && a->period && !tm->next)
-        tk__timer_add(tm, due + a->period);
-}
 
 int tk_alarm_init(struct tk_alarm *a, void (*fn)(struct tk_alarm *a, void *arg), void *arg)
 {
     if (!a || !fn)
         return TK_EINVAL;
     a->node.next = a->node.prev = NULL;
-    a->node.expire = tk_alarm_expire;
+    a->node.expire = tk__alarm_expire;
     a->fn = fn;
     a->arg = arg;
     a->period = 0;

@@ -35,6 +35,10 @@
  * mtime deltas stays exact (65,536 ticks = 65.5 s). */
 #define TK_TICK_MAX_SLEEP 65536u
 
+/* Slots of the timer wheel (timer.c): timers due within this many ticks are armed and expire
+ * in a constant number of steps; later ones wait in a sorted list. */
+#define TK_WHEEL 32u
+
 /* tk_thread.flags */
 #define TK_TF_MAIL_FULL 1u /* the mailbox holds a word */
 #define TK_TF_WAIT_MAIL 2u /* blocked in tk_mail_recv */
@@ -50,6 +54,12 @@ struct tk_kernel {
     struct tk_timer timers;             /* sentinel of the sorted timer list */
     void (*fatal)(int reason, struct tk_thread *t, uintptr_t detail);
     uint8_t debruijn[32];               /* tk_debruijn32, copied here: reached through tp */
+    /* Timer wheel (timer.c): timers due from wheel_base to wheel_base + TK_WHEEL - 1, by
+     * expiry % TK_WHEEL, and the map of its non-empty slots.  Zero at reset; empty until
+     * tk_start() (timers armed before it wait in `timers`). */
+    tk_tick_t wheel_base;
+    uint32_t wheel_map;
+    struct tk_timer *wheel[TK_WHEEL];
 };
 /* The kernel state is reached through tp, which tk_init() points at it for good: machine-
  * mode firmware without thread-local storage never uses tp, and a register base saves the
@@ -206,14 +216,10 @@ TK_INLINE int tk__can_block(unsigned long irq_state)
 
 /* ---- timers (timer.c) ---- */
 void tk__timer_add(struct tk_timer *tm, tk_tick_t expiry);
-TK_INLINE void tk__timer_remove(struct tk_timer *tm)
-{
-    tm->prev->next = tm->next;
-    tm->next->prev = tm->prev;
-    tm->next = NULL;
-}
+void tk__timer_remove(struct tk_timer *tm); /* armed timers only; tm->next = NULL after */
 void tk__timer_isr(void);
 void tk__thread_timeout(struct tk_timer *tm);
+void tk__alarm_expire(struct tk_timer *tm);
 
 /* ---- wait queues (wait.c) ---- */
 void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t);

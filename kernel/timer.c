@@ -1,24 +1,94 @@
-/* Time: the sorted timer list behind every timeout, sleep and alarm, and the CLINT timer
- * interrupt.  The kernel is tickless: the CLINT compare is programmed for the earliest timer
- * (or every tick while some thread has a round-robin slice), so no interrupt fires when no
- * event is due and the idle thread sleeps in WFI until the next one. */
+/* Time: the timers behind every timeout, sleep and alarm, and the CLINT timer interrupt.  The
+ * kernel is tickless: the CLINT compare is programmed for the earliest timer (or every tick
+ * while some thread has a round-robin slice), so no interrupt fires when no event is due and
+ * the idle thread sleeps in WFI until the next one.
+ *
+ * Two structures hold the armed timers:
+ * - a wheel of TK_WHEEL slots for the timers due in the TK_WHEEL ticks from `wheel_base` on
+ *   (the first tick the interrupt has not processed): slot `expiry % TK_WHEEL` is a circular
+ *   list in arming order (FIFO), so arming and expiry are a constant number of steps, and a
+ *   32-bit map of the non-empty slots finds the next expiry with one find-first-set;
+ * - a list sorted by expiry (the kernel's `timers` sentinel, FIFO among equal expiries) for
+ *   later timers and for those armed before tk_start(); the interrupt moves its timers into
+ *   the wheel as they come within reach, in order, so FIFO order holds across the two.
+ * Invariants: every wheel timer is due in [wheel_base, wheel_base + TK_WHEEL), so a slot holds
+ * one expiry tick; after each insertion and each interrupt every sorted-list timer is due at
+ * wheel_base + TK_WHEEL or later (before tk_start() the list holds them all). */
 #include "kernel.h"
 
-/* Insert tm, due at tick `expiry`, after the timers due at the same tick or earlier (FIFO).
- * Cost: one step per earlier timer. */
-void tk__timer_add(struct tk_timer *tm, tk_tick_t expiry)
+_Static_assert(TK_WHEEL == 32, "the slot map is one 32-bit word");
+
+/* Slot of a wheel timer due at `t`, and its bit in the map. */
+TK_INLINE struct tk_timer **wheel_slot(tk_tick_t t)
+{
+    return &tk_k.wheel[t & (TK_WHEEL - 1)];
+}
+
+/* Append tm (due at its expiry, inside the wheel's window) to its slot. */
+TK_INLINE void wheel_insert(struct tk_timer *tm, tk_tick_t expiry)
+{
+    struct tk_timer **slot = wheel_slot(expiry), *h = *slot;
+    if (TK_LIKELY(h == NULL)) {
+        tm->next = tm;
+        tm->prev = tm;
+        *slot = tm;
+        tk_k.wheel_map |= (uint32_t)1 << (expiry & (TK_WHEEL - 1));
+    } else {
+        struct tk_timer *tail = h->prev;
+        tm->next = h;
+        tm->prev = tail;
+        tail->next = tm;
+        h->prev = tm;
+    }
+}
+
+/* Insert tm into the sorted list after the timers due at the same tick or earlier (FIFO).
+ * Cost: one step per earlier timer of the list (only timers beyond the wheel's window). */
+static void sorted_insert(struct tk_timer *tm, tk_tick_t expiry)
 {
     struct tk_timer *s = &tk_k.timers, *p = s->next;
-    tm->expiry = expiry;
     while (p != s && (int32_t)(p->expiry - expiry) <= 0)
         p = p->next;
     tm->next = p;
     tm->prev = p->prev;
     p->prev->next = tm;
     p->prev = tm;
+}
+
+/* Arm tm for tick `expiry`, which is later than the last tick the interrupt processed. */
+TK_INLINE void timer_insert(struct tk_timer *tm, tk_tick_t expiry)
+{
+    tm->expiry = expiry;
+    if (TK_LIKELY(expiry - tk_k.wheel_base < TK_WHEEL) && TK_LIKELY(tk_k.started))
+        wheel_insert(tm, expiry);
+    else
+        sorted_insert(tm, expiry);
+}
+
+void tk__timer_add(struct tk_timer *tm, tk_tick_t expiry)
+{
+    timer_insert(tm, expiry);
     if ((int32_t)(expiry - tk_k.next_event) < 0 && tk_k.started) {
         tk_k.next_event = expiry;
         tk_port_timer_set(expiry);
+    }
+}
+
+void tk__timer_remove(struct tk_timer *tm)
+{
+    struct tk_timer *n = tm->next, *p = tm->prev;
+    p->next = n;
+    n->prev = p;
+    tm->next = NULL;
+    /* The head of a wheel slot (a sorted-list timer never is one) */
+    struct tk_timer **slot = wheel_slot(tm->expiry);
+    if (*slot == tm) {
+        if (n == tm) {
+            *slot = NULL;
+            tk_k.wheel_map &= ~((uint32_t)1 << (tm->expiry & (TK_WHEEL - 1)));
+        } else {
+            *slot = n;
+        }
     }
 }
 
@@ -40,18 +110,153 @@ void tk__thread_timeout(struct tk_timer *tm)
     }
 }
 
-/* The CLINT timer interrupt: run every timer due, rotate a time slice, program the next. */
+/* An alarm's expiry, called directly by the interrupt (its `expire` pointer only marks the
+ * timer as an alarm).  A periodic alarm is re-armed relative to its previous expiry, so it
+ * does not drift, before its callback runs: a callback that stops or restarts it finds it
+ * armed, as any other, and the callback is the interrupt's last use of the alarm. */
+TK_INLINE void alarm_fire(struct tk_timer *tm)
+{
+    struct tk_alarm *a = (struct tk_alarm *)((char *)tm - offsetof(struct tk_alarm, node));
+    tk_tick_t period = a->period;
+    if (TK_LIKELY(period != 0))
+        timer_insert(tm, tm->expiry + period);
+    else
+        a->active = 0;
+    a->fn(a, a->arg);
+}
+
+void tk__alarm_expire(struct tk_timer *tm)
+{
+    alarm_fire(tm);
+}
+
+/* Sorted-list timers that came within the wheel's window move into it, in order. */
+TK_INLINE void timers_to_wheel(void)
+{
+    struct tk_timer *s = &tk_k.timers, *tm;
+    while (TK_UNLIKELY((tm = s->next) != s) &&
+           TK_UNLIKELY(tm->expiry - tk_k.wheel_base < TK_WHEEL)) {
+        s->next = tm->next;
+        tm->next->prev = s;
+        wheel_insert(tm, tm->expiry);
+    }
+}
+
+/* The first tick from tk_k.wheel_base on whose slot is not empty (the map must not be 0):
+ * the next tick's slot first (a busy system has events every tick), else the map rotated so
+ * that wheel_base's slot is bit 0 and one find-first-set (kernel.h). */
+TK_INLINE tk_tick_t wheel_next(void)
+{
+    tk_tick_t b = tk_k.wheel_base;
+    uint32_t m = tk_k.wheel_map, r = b & (TK_WHEEL - 1);
+    m = (m >> r) | (m << ((TK_WHEEL - r) & (TK_WHEEL - 1)));
+    if (TK_LIKELY(m & 1u))
+        return b;
+    return b + tk__ctz32(m);
+}
+
+/* Expire every timer of the slot of tick t (the window's first non-empty slot), in arming
+ * order; the callbacks' re-arms land in later slots.  Out of line, so that only its own few
+ * registers are saved around the callbacks. */
+static __attribute__((noinline)) void wheel_expire(tk_tick_t t)
+{
+    struct tk_timer *tm;
+    tk_k.wheel_base = t; /* timers armed by the callbacks count from here */
+    /* Nothing is kept across a callback but the kernel state (tp): the slot is found again
+     * from wheel_base each time. */
+    while ((tm = *wheel_slot(tk_k.wheel_base)) != NULL) {
+        struct tk_timer *n = tm->next;
+        if (TK_LIKELY(n == tm)) {
+            *wheel_slot(tk_k.wheel_base) = NULL;
+            tk_k.wheel_map &= ~((uint32_t)1 << (tk_k.wheel_base & (TK_WHEEL - 1)));
+        } else {
+            struct tk_timer *p = tm->prev;
+            p->next = n;
+            n->prev = p;
+            *wheel_slot(tk_k.wheel_base) = n;
+        }
+        tm->next = NULL;
+        if (TK_LIKELY(tm->expire == tk__alarm_expire))
+            alarm_fire(tm);
+        else
+            tm->expire(tm);
+    }
+    tk_k.wheel_base++;
+}
+
+/* Sorted-list timers due now (armed before the start or beyond the window while the wheel
+ * stood still): move the window to the first of them; they join the wheel in order. */
+static int timers_catch_up(tk_tick_t now)
+{
+    struct tk_timer *tm = tk_k.timers.next;
+    if (tm == &tk_k.timers || (int32_t)(tm->expiry - now) > 0)
+        return 0;
+    tk_k.wheel_base = tm->expiry;
+    timers_to_wheel();
+    return 1;
+}
+
+/* Every timer due by `now` when the sorted list is not empty or the interrupt comes late by
+ * a whole window: one tick at a time, sorted-list timers joining the wheel as they come
+ * within reach, so that expiry order holds across the two. */
+static TK_COLD void timers_run_all(tk_tick_t now)
+{
+    for (;;) {
+        timers_to_wheel();
+        if (!tk_k.wheel_map) {
+            if (timers_catch_up(now))
+                continue;
+            return;
+        }
+        tk_tick_t t = wheel_next();
+        if ((int32_t)(t - now) > 0)
+            return;
+        wheel_expire(t);
+    }
+}
+
+/* The CLINT timer interrupt: run every timer due, in expiry order (FIFO within a tick),
+ * rotate a time slice, program the next event.  Work per tick: at most one find-first-set
+ * per due tick and a constant number of steps per expiring timer. */
 void tk__timer_isr(void)
 {
-    tk_tick_t now = tk_port_ticks();
-    struct tk_timer *s = &tk_k.timers;
-    struct tk_timer *tm;
-    while ((tm = s->next) != s && (int32_t)(tm->expiry - now) <= 0) {
-        tk__timer_remove(tm);
-        tm->expire(tm);
+    tk_tick_t now = tk_port_ticks(), next;
+    if (TK_LIKELY(tk_k.timers.next == &tk_k.timers) &&
+        TK_LIKELY(now - tk_k.wheel_base < TK_WHEEL)) {
+        /* Everything due is in the wheel, and a callback's re-arm beyond the window is
+         * later than now.  The compare was programmed for the first event: its slot,
+         * unless that timer was cancelled since. */
+        tk_tick_t t = tk_k.next_event;
+        if (TK_LIKELY((int32_t)(t - now) <= 0) && TK_LIKELY(t - tk_k.wheel_base < TK_WHEEL) &&
+            TK_LIKELY(*wheel_slot(t) != NULL))
+            wheel_expire(t);
+        /* Then the other due ticks (an interrupt served late); the first later one is the
+         * next event. */
+        for (;;) {
+            next = now + TK_TICK_MAX_SLEEP;
+            if (TK_UNLIKELY(!tk_k.wheel_map))
+                break;
+            next = wheel_next();
+            if (TK_LIKELY((int32_t)(next - now) > 0))
+                break;
+            wheel_expire(next);
+        }
+        tk_k.wheel_base = now + 1; /* every tick up to now is processed */
+        if (TK_UNLIKELY(tk_k.timers.next != &tk_k.timers))
+            goto sorted; /* a callback armed a timer beyond the window */
+    } else {
+        timers_run_all(now);
+        tk_k.wheel_base = now + 1;
+    sorted:
+        timers_to_wheel();
+        struct tk_timer *tm = tk_k.timers.next;
+        next = now + TK_TICK_MAX_SLEEP;
+        if (tk_k.wheel_map)
+            next = wheel_next();
+        else if (tm != &tk_k.timers && (int32_t)(tm->expiry - next) < 0)
+            next = tm->expiry;
     }
-    tk_tick_t next = now + TK_TICK_MAX_SLEEP;
-    if (tk_k.slicers) {
+    if (TK_UNLIKELY(tk_k.slicers)) {
         struct tk_thread *cur = tk_k.current;
         if (cur->slice && cur->state == TK_STATE_READY && --cur->slice_left == 0) {
             cur->slice_left = cur->slice;
@@ -60,8 +265,6 @@ void tk__timer_isr(void)
         }
         next = now + 1;
     }
-    if ((tm = s->next) != s && (int32_t)(tm->expiry - next) < 0)
-        next = tm->expiry;
     tk_k.next_event = next;
     tk_port_timer_set(next);
 }
