@@ -29,10 +29,12 @@ TK_INLINE void wheel_insert(struct tk_timer *tm, tk_tick_t expiry)
 {
     struct tk_timer **slot = wheel_slot(expiry), *h = *slot;
     if (TK_LIKELY(h == NULL)) {
+        uint32_t one;
+        __asm__ volatile("li %0, 1" : "=r"(one));
         tm->next = tm;
         tm->prev = tm;
         *slot = tm;
-        tk_k.wheel_map |= (uint32_t)1 << (expiry & (TK_WHEEL - 1));
+        tk_k.wheel_map |= one << (expiry & (TK_WHEEL - 1));
     } else {
         struct tk_timer *tail = h->prev;
         tm->next = h;
@@ -55,14 +57,25 @@ static void sorted_insert(struct tk_timer *tm, tk_tick_t expiry)
     p->prev = tm;
 }
 
-/* Arm tm for tick `expiry`, which is later than the last tick the interrupt processed. */
-TK_INLINE void timer_insert(struct tk_timer *tm, tk_tick_t expiry)
+/* Arm tm for tick `expiry`, which is later than the last tick the interrupt processed (after
+ * tk_start(): the wheel is empty before). */
+TK_INLINE void timer_insert_started(struct tk_timer *tm, tk_tick_t expiry)
 {
     tm->expiry = expiry;
-    if (TK_LIKELY(expiry - tk_k.wheel_base < TK_WHEEL) && TK_LIKELY(tk_k.started))
+    if (TK_LIKELY(((expiry - tk_k.wheel_base) >> 5) == 0)) /* below TK_WHEEL */
         wheel_insert(tm, expiry);
     else
         sorted_insert(tm, expiry);
+}
+
+TK_INLINE void timer_insert(struct tk_timer *tm, tk_tick_t expiry)
+{
+    if (TK_LIKELY(tk_k.started)) {
+        timer_insert_started(tm, expiry);
+    } else {
+        tm->expiry = expiry;
+        sorted_insert(tm, expiry);
+    }
 }
 
 void tk__timer_add(struct tk_timer *tm, tk_tick_t expiry)
@@ -119,7 +132,7 @@ TK_INLINE void alarm_fire(struct tk_timer *tm)
     struct tk_alarm *a = (struct tk_alarm *)((char *)tm - offsetof(struct tk_alarm, node));
     tk_tick_t period = a->period;
     if (TK_LIKELY(period != 0))
-        timer_insert(tm, tm->expiry + period);
+        timer_insert_started(tm, tm->expiry + period);
     else
         a->active = 0;
     a->fn(a, a->arg);
@@ -167,8 +180,10 @@ static __attribute__((noinline)) void wheel_expire(tk_tick_t t)
     while ((tm = *wheel_slot(tk_k.wheel_base)) != NULL) {
         struct tk_timer *n = tm->next;
         if (TK_LIKELY(n == tm)) {
+            uint32_t one;
+            __asm__ volatile("li %0, 1" : "=r"(one));
             *wheel_slot(tk_k.wheel_base) = NULL;
-            tk_k.wheel_map &= ~((uint32_t)1 << (tk_k.wheel_base & (TK_WHEEL - 1)));
+            tk_k.wheel_map &= ~(one << (tk_k.wheel_base & (TK_WHEEL - 1)));
         } else {
             struct tk_timer *p = tm->prev;
             p->next = n;
@@ -176,7 +191,10 @@ static __attribute__((noinline)) void wheel_expire(tk_tick_t t)
             *wheel_slot(tk_k.wheel_base) = n;
         }
         tm->next = NULL;
-        if (TK_LIKELY(tm->expire == tk__alarm_expire))
+        /* formed here: not kept in a callee-saved register across the callbacks */
+        void (*alarm)(struct tk_timer *);
+        __asm__ volatile("lla %0, tk__alarm_expire" : "=r"(alarm));
+        if (TK_LIKELY(tm->expire == alarm))
             alarm_fire(tm);
         else
             tm->expire(tm);
