@@ -216,7 +216,22 @@ TK_INLINE int tk__can_block(unsigned long irq_state)
 
 /* ---- timers (timer.c) ---- */
 void tk__timer_add(struct tk_timer *tm, tk_tick_t expiry);
-void tk__timer_remove(struct tk_timer *tm); /* armed timers only; tm->next = NULL after */
+/* Disarm an armed timer (tm->next != NULL; NULL after).  Inline: the wake paths that call it
+ * stay free of calls (a call would make every such caller save registers). */
+TK_INLINE void tk__timer_remove(struct tk_timer *tm)
+{
+    struct tk_timer *n = tm->next, *p = tm->prev;
+    p->next = n;
+    n->prev = p;
+    tm->next = NULL;
+    /* The head of a wheel slot (a sorted-list timer never is one) */
+    struct tk_timer **slot = &tk_k.wheel[tm->expiry & (TK_WHEEL - 1)];
+    if (*slot == tm) {
+        *slot = n == tm ? NULL : n;
+        if (n == tm)
+            tk_k.wheel_map &= ~((uint32_t)1 << (tm->expiry & (TK_WHEEL - 1)));
+    }
+}
 void tk__timer_isr(void);
 void tk__thread_timeout(struct tk_timer *tm);
 void tk__alarm_expire(struct tk_timer *tm);

@@ -87,24 +87,6 @@ void tk__timer_add(struct tk_timer *tm, tk_tick_t expiry)
     }
 }
 
-void tk__timer_remove(struct tk_timer *tm)
-{
-    struct tk_timer *n = tm->next, *p = tm->prev;
-    p->next = n;
-    n->prev = p;
-    tm->next = NULL;
-    /* The head of a wheel slot (a sorted-list timer never is one) */
-    struct tk_timer **slot = wheel_slot(tm->expiry);
-    if (*slot == tm) {
-        if (n == tm) {
-            *slot = NULL;
-            tk_k.wheel_map &= ~((uint32_t)1 << (tm->expiry & (TK_WHEEL - 1)));
-        } else {
-            *slot = n;
-        }
-    }
-}
-
 /* Expiry of a thread's timeout: a sleep ends with TK_OK, a wait with TK_ETIMEOUT. */
 void tk__thread_timeout(struct tk_timer *tm)
 {
