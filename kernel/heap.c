@@ -234,8 +234,9 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
     /* Validation in two branches (spec/core-timing.md: each mispredicted one costs 6). */
     if (TK_UNLIKELY(!h))
         return TK_EOBJ;
-    if (TK_UNLIKELY((h->magic ^ TK_MAGIC_HEAP) | (hword)(ptr == NULL) |
-                    (hword)(bytes - 1 >= HEAP_MAX / 2)))
+    /* 32-bit flags: no zero-extension of the magic word on RV64 */
+    if (TK_UNLIKELY((h->magic ^ TK_MAGIC_HEAP) | (uint32_t)(ptr == NULL) |
+                    (uint32_t)(bytes - 1 >= HEAP_MAX / 2)))
         return tk_heap_alloc_error(h, bytes, ptr);
     const uint8_t *lg = heap_lg();
     hword size = (bytes + HEAP_HDR + HEAP_ALIGN - 1) & ~(hword)(HEAP_ALIGN - 1);
@@ -298,8 +299,8 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
     /* A pointer inside this heap (NULL wraps to a huge offset) and aligned, in one branch. */
     hword off = (hword)((uint8_t *)ptr - h->start) - HEAP_HDR;
     hword lim = (hword)(h->end - h->start) - HEAP_HDR;
-    if (TK_UNLIKELY((h->magic ^ TK_MAGIC_HEAP) | (hword)(off >= lim) |
-                    ((hword)ptr & (HEAP_ALIGN - 1))))
+    if (TK_UNLIKELY((h->magic ^ TK_MAGIC_HEAP) | (uint32_t)(off >= lim) |
+                    ((uint32_t)(uintptr_t)ptr & (HEAP_ALIGN - 1))))
         return h->magic != TK_MAGIC_HEAP ? TK_EOBJ : TK_EINVAL;
     blk *b = (blk *)((uint8_t *)ptr - HEAP_HDR);
     unsigned long s = tk_port_irq_lock();
