@@ -151,9 +151,10 @@ TK_INLINE tk_tick_t wheel_next(void)
 }
 
 /* Expire every timer of the slot of tick t (the window's first non-empty slot), in arming
- * order; the callbacks' re-arms land in later slots.  Out of line, so that only its own few
- * registers are saved around the callbacks. */
-static __attribute__((noinline)) void wheel_expire(tk_tick_t t)
+ * order; the callbacks' re-arms land in later slots.  Nothing but `now` (the caller's) is
+ * kept in a callee-saved register across the callbacks: the slot is found again from
+ * wheel_base, constants are formed at their use. */
+TK_INLINE void wheel_expire(tk_tick_t t)
 {
     struct tk_timer *tm;
     tk_k.wheel_base = t; /* timers armed by the callbacks count from here */
