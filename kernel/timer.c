@@ -125,8 +125,9 @@ void tk__alarm_expire(struct tk_timer *tm)
     alarm_fire(tm);
 }
 
-/* Sorted-list timers that came within the wheel's window move into it, in order. */
-TK_INLINE void timers_to_wheel(void)
+/* Sorted-list timers that came within the wheel's window move into it, in order (out of
+ * line: the sorted list is empty on the interrupt's usual path). */
+static TK_COLD void timers_to_wheel(void)
 {
     struct tk_timer *s = &tk_k.timers, *tm;
     while (TK_UNLIKELY((tm = s->next) != s) &&
@@ -226,21 +227,21 @@ void tk__timer_isr(void)
         TK_LIKELY(now - tk_k.wheel_base < TK_WHEEL)) {
         /* Everything due is in the wheel, and a callback's re-arm beyond the window is
          * later than now.  The compare was programmed for the first event: its slot,
-         * unless that timer was cancelled since. */
+         * unless that timer was cancelled since; then the other due ticks (an interrupt
+         * served late), each found from the map; the first later one is the next event. */
         tk_tick_t t = tk_k.next_event;
-        if (TK_LIKELY((int32_t)(t - now) <= 0) && TK_LIKELY(t - tk_k.wheel_base < TK_WHEEL) &&
-            TK_LIKELY(*wheel_slot(t) != NULL))
-            wheel_expire(t);
-        /* Then the other due ticks (an interrupt served late); the first later one is the
-         * next event. */
+        if (TK_UNLIKELY((int32_t)(t - now) > 0) || TK_UNLIKELY(t - tk_k.wheel_base >= TK_WHEEL) ||
+            TK_UNLIKELY(*wheel_slot(t) == NULL))
+            goto search;
         for (;;) {
+            wheel_expire(t);
+        search:
             next = now + TK_TICK_MAX_SLEEP;
             if (TK_UNLIKELY(!tk_k.wheel_map))
                 break;
-            next = wheel_next();
+            next = t = wheel_next();
             if (TK_LIKELY((int32_t)(next - now) > 0))
                 break;
-            wheel_expire(next);
         }
         tk_k.wheel_base = now + 1; /* every tick up to now is processed */
         if (TK_UNLIKELY(tk_k.timers.next != &tk_k.timers))
