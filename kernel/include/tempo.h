@@ -262,7 +262,8 @@ tk_tick_t tk_tick_get(void);
 int tk_alarm_init(struct tk_alarm *a, void (*fn)(struct tk_alarm *a, void *arg), void *arg);
 
 /* Start (or restart) an alarm: first call after `delay` ticks (>= 1), then every `period`
- * ticks (0 = one-shot).  Each expiry costs constant work plus one sorted re-insertion.
+ * ticks (0 = one-shot).  Each expiry costs a constant number of steps (a period of 32
+ * ticks or more adds one sorted insertion: a step per timer due earlier beyond the wheel).
  * Returns TK_OK, TK_EOBJ, TK_EINVAL (delay 0 or TK_FOREVER, period TK_FOREVER).
  * Context: any. */
 int tk_alarm_start(struct tk_alarm *a, tk_tick_t delay, tk_tick_t period);
