@@ -31,6 +31,8 @@ struct tk_heap_block {
 #define SMALL_BLOCK  (1u << (SL_LOG2 + ALIGN_LOG2)) /* below: one class per 8 bytes */
 #define HEAP_MAX     ((size_t)1 << (TK_HEAP_FL + SL_LOG2 + ALIGN_LOG2 - 1))
 #define HEAP_CLASSES (TK_HEAP_FL * TK_HEAP_SL)
+_Static_assert(HEAP_MAX / 2 == (size_t)1 << (TK_HEAP_FL + SL_LOG2 + ALIGN_LOG2 - 2),
+               "the request bound is one shift");
 
 _Static_assert(TK_HEAP_SL == 1u << SL_LOG2, "TK_HEAP_SL must be 1 << SL_LOG2");
 _Static_assert(HEAP_MIN % HEAP_ALIGN == 0, "minimum block must keep the alignment");
@@ -234,9 +236,10 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
     /* Validation in two branches (spec/core-timing.md: each mispredicted one costs 6). */
     if (TK_UNLIKELY(!h))
         return TK_EOBJ;
-    /* 32-bit flags: no zero-extension of the magic word on RV64 */
-    if (TK_UNLIKELY((h->magic ^ TK_MAGIC_HEAP) | (uint32_t)(ptr == NULL) |
-                    (uint32_t)(bytes - 1 >= HEAP_MAX / 2)))
+    /* The magic word's flags sign-extended (no zero-extension on RV64, as lw loads them), the
+     * size bound one shift */
+    if (TK_UNLIKELY((hword)(int32_t)((h->magic ^ TK_MAGIC_HEAP) | (uint32_t)(ptr == NULL)) |
+                    ((bytes - 1) >> (TK_HEAP_FL + SL_LOG2 + ALIGN_LOG2 - 2))))
         return tk_heap_alloc_error(h, bytes, ptr);
     const uint8_t *lg = heap_lg();
     hword size = (bytes + HEAP_HDR + HEAP_ALIGN - 1) & ~(hword)(HEAP_ALIGN - 1);
