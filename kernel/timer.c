@@ -163,7 +163,7 @@ TK_INLINE void wheel_expire(tk_tick_t t)
      * from wheel_base each time. */
     while ((tm = *wheel_slot(tk_k.wheel_base)) != NULL) {
         struct tk_timer *n = tm->next;
-        if (TK_LIKELY(n == tm)) {
+        if (TK_UNLIKELY(n == tm)) {
             uint32_t one;
             __asm__ volatile("li %0, 1" : "=r"(one));
             *wheel_slot(tk_k.wheel_base) = NULL;
