@@ -113,10 +113,12 @@ TK_INLINE void alarm_fire(struct tk_timer *tm)
 {
     struct tk_alarm *a = (struct tk_alarm *)((char *)tm - offsetof(struct tk_alarm, node));
     tk_tick_t period = a->period;
-    if (TK_LIKELY(period != 0))
+    if (TK_LIKELY(period != 0)) {
         timer_insert_started(tm, tm->expiry + period);
-    else
+    } else {
+        tm->next = NULL;
         a->active = 0;
+    }
     a->fn(a, a->arg);
 }
 
@@ -157,31 +159,32 @@ TK_INLINE tk_tick_t wheel_next(void)
  * wheel_base, constants are formed at their use. */
 TK_INLINE void wheel_expire(tk_tick_t t)
 {
-    struct tk_timer *tm;
+    struct tk_timer **slot = wheel_slot(t), *tm;
     tk_k.wheel_base = t; /* timers armed by the callbacks count from here */
-    /* Nothing is kept across a callback but the kernel state (tp): the slot is found again
-     * from wheel_base each time. */
-    while ((tm = *wheel_slot(tk_k.wheel_base)) != NULL) {
+    /* Kept across the callbacks: the slot (one callee-saved register); constants are
+     * formed at their use. */
+    while ((tm = *slot) != NULL) {
         struct tk_timer *n = tm->next;
         if (TK_UNLIKELY(n == tm)) {
             uint32_t one;
             __asm__ volatile("li %0, 1" : "=r"(one));
-            *wheel_slot(tk_k.wheel_base) = NULL;
+            *slot = NULL;
             tk_k.wheel_map &= ~(one << (tk_k.wheel_base & (TK_WHEEL - 1)));
         } else {
             struct tk_timer *p = tm->prev;
             p->next = n;
             n->prev = p;
-            *wheel_slot(tk_k.wheel_base) = n;
+            *slot = n;
         }
-        tm->next = NULL;
         /* formed here: not kept in a callee-saved register across the callbacks */
         void (*alarm)(struct tk_timer *);
         __asm__ volatile("lla %0, tk__alarm_expire" : "=r"(alarm));
-        if (TK_LIKELY(tm->expire == alarm))
-            alarm_fire(tm);
-        else
+        if (TK_LIKELY(tm->expire == alarm)) {
+            alarm_fire(tm); /* re-arming sets tm->next, or a one-shot clears it */
+        } else {
+            tm->next = NULL;
             tm->expire(tm);
+        }
     }
     tk_k.wheel_base++;
 }
