@@ -1,6 +1,7 @@
 /* Alarms: one-shot and periodic callbacks run from the timer interrupt.  The expiry itself
- * (tk__alarm_expire, timer.c) is called directly by the interrupt; a periodic alarm is
- * re-armed relative to its previous expiry, so it does not drift. */
+ * (timer.c) is done directly by the interrupt, which knows an alarm's timer by its NULL
+ * `expire` function; a periodic alarm is re-armed relative to its previous expiry, so it
+ * does not drift. */
 #include "kernel.h"
 
 int tk_alarm_init(struct tk_alarm *a, void (*fn)(struct tk_alarm *a, void *arg), void *arg)
@@ -8,7 +9,7 @@ int tk_alarm_init(struct tk_alarm *a, void (*fn)(struct tk_alarm *a, void *arg),
     if (!a || !fn)
         return TK_EINVAL;
     a->node.next = a->node.prev = NULL;
-    a->node.expire = tk__alarm_expire;
+    a->node.expire = NULL; /* marks an alarm: timer.c expires it inline */
     a->fn = fn;
     a->arg = arg;
     a->period = 0;

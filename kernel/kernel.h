@@ -234,7 +234,6 @@ TK_INLINE void tk__timer_remove(struct tk_timer *tm)
 }
 void tk__timer_isr(void);
 void tk__thread_timeout(struct tk_timer *tm);
-void tk__alarm_expire(struct tk_timer *tm);
 
 /* ---- wait queues (wait.c) ---- */
 void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t);

@@ -105,8 +105,8 @@ void tk__thread_timeout(struct tk_timer *tm)
     }
 }
 
-/* An alarm's expiry, called directly by the interrupt (its `expire` pointer only marks the
- * timer as an alarm).  A periodic alarm is re-armed relative to its previous expiry, so it
+/* An alarm's expiry, called directly by the interrupt (an alarm's timer has no `expire`
+ * function: NULL marks it, one load and one branch).  A periodic alarm is re-armed relative to its previous expiry, so it
  * does not drift, before its callback runs: a callback that stops or restarts it finds it
  * armed, as any other, and the callback is the interrupt's last use of the alarm. */
 TK_INLINE void alarm_fire(struct tk_timer *tm)
@@ -120,11 +120,6 @@ TK_INLINE void alarm_fire(struct tk_timer *tm)
         a->active = 0;
     }
     a->fn(a, a->arg);
-}
-
-void tk__alarm_expire(struct tk_timer *tm)
-{
-    alarm_fire(tm);
 }
 
 /* Sorted-list timers that came within the wheel's window move into it, in order (out of
@@ -176,10 +171,7 @@ TK_INLINE void wheel_expire(tk_tick_t t)
             n->prev = p;
             *slot = n;
         }
-        /* formed here: not kept in a callee-saved register across the callbacks */
-        void (*alarm)(struct tk_timer *);
-        __asm__ volatile("lla %0, tk__alarm_expire" : "=r"(alarm));
-        if (TK_LIKELY(tm->expire == alarm)) {
+        if (TK_LIKELY(tm->expire == NULL)) {
             alarm_fire(tm); /* re-arming sets tm->next, or a one-shot clears it */
         } else {
             tm->next = NULL;
