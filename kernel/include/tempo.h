@@ -119,17 +119,20 @@ struct tk_fifo {
     uint32_t magic;
 };
 
-struct tk_msgq {                    /* only the receiver blocks */
-    struct tk_waitq receivers;
+struct tk_ring {                    /* a msgq's or bmq's messages */
     uint32_t *buf;
     uint16_t words, capacity, count, head; /* message size in words; ring indices */
+};
+
+struct tk_msgq {                    /* only the receiver blocks */
+    struct tk_waitq receivers;
+    struct tk_ring ring;
     uint32_t magic;
 };
 
 struct tk_bmq {                     /* both sides block */
     struct tk_waitq receivers, senders;
-    uint32_t *buf;
-    uint16_t words, capacity, count, head;
+    struct tk_ring ring;
     uint32_t magic;
 };
 
