@@ -465,6 +465,10 @@ COLORS = {("tempo", 32): "#1f77b4", ("tempo", 64): "#6baed6",
           ("freertos", 32): "#d62728", ("freertos", 64): "#ff9896"}
 
 
+LABEL_CHAR_PX = 7.2  # widest average advance of a 12px sans-serif label (.lbl below): 0.6 em
+LABEL_PAD_PX = 16    # gap between a label's end and its bars
+
+
 def bar_chart(ctx, suite, key, title):
     """Inline SVG: one group of horizontal bars per metric (kernel x width)."""
     series = [(k, x) for k in ctx.kernels for x in (32, 64)]
@@ -477,7 +481,9 @@ def bar_chart(ctx, suite, key, title):
     if not groups:
         return ""
     vmax = max(v for _, vals in groups for _, v in vals) or 1
-    bar_h, gap, label_w, width = 14, 10, 210, 1100
+    bar_h, gap, width = 14, 10, 1100
+    # The label column fits the longest metric name (right-aligned text is cut on the left).
+    label_w = LABEL_PAD_PX + round(LABEL_CHAR_PX * max(len(m) for m, _ in groups))
     plot_w = width - label_w - 90
     y = 30
     body = []

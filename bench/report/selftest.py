@@ -1,8 +1,10 @@
 """Host tests of the report tool itself (make test: bench-tool): the result-line parser, the
 trace walker, the budget evaluation and the report's self-containment.  Each assertion could
 fail; they run in well under a second."""
+import html
 import html.parser
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -87,6 +89,13 @@ def check_report(path):
     assert scan.tags.get("table", 0) >= 4, "tables missing"
     assert not scan.tags.get("script") and not scan.tags.get("link"), "external resources"
     assert not scan.external, scan.external
+    # Bar labels are right-aligned at x: each needs room for its text on the left, taken at
+    # 0.55 em per character of the 12px label font (a sans-serif's average advance).
+    labels = re.findall(r'<text x="([0-9.]+)" y="[0-9.]+" class="lbl">([^<]*)</text>', text)
+    assert labels, "chart labels missing"
+    for x, label in labels:
+        label = html.unescape(label)
+        assert float(x) >= 0.55 * 12 * len(label), "label cut off on the left: %r" % label
 
 
 def main(argv):
