@@ -46,6 +46,20 @@ static inline void stat_add(struct bench_stat *s, uint32_t v)
 
 /* "BENCH suite=... case=..." : the first line of every image. */
 void bench_begin(const char *suite, const char *name);
+/* A suite image's main(): starts the kernel (bp_start) with thread 0 printing the BENCH
+ * line (bench_begin) and then calling run, the case chosen with -DBENCH_CASE.  A macro, not
+ * a function taking run: the image's code up to the case stays as it was, so the phase of
+ * the timer tick against the measured loops (and so every figure) does not move. */
+#define BENCH_MAIN(suite, name, run)  \
+    static void bench_control(void)   \
+    {                                 \
+        bench_begin(suite, name);     \
+        run();                        \
+    }                                 \
+    int main(void)                    \
+    {                                 \
+        bp_start(bench_control);      \
+    }
 /* avg/min/max of a statistic, each minus `offset` cycles (a calibrated measurement
  * overhead, 0 for none). */
 void bench_result(const char *suite, const char *metric, const struct bench_stat *s,

@@ -76,14 +76,10 @@ void cs_preempt(void)
 #error "build with -DBENCH_CASE=cs_yield (or cs_preempt)"
 #endif
 
-static void control(void)
+static void run(void)
 {
-    bench_begin("context-switch", BENCH_STR(BENCH_CASE));
     BENCH_CASE();
     BENCH_OK(bp_thread_suspend(0));
 }
 
-int main(void)
-{
-    bp_start(control);
-}
+BENCH_MAIN("context-switch", BENCH_STR(BENCH_CASE), run)

@@ -400,15 +400,11 @@ void km_alrm(void)
 #error "build with -DBENCH_CASE=km_yield (or km_mail, ...)"
 #endif
 
-static void control(void)
+static void run(void)
 {
-    bench_begin(SUITE, BENCH_STR(BENCH_CASE));
     stat_init(&st);
     read_ovh = bench_read_overhead();
     BENCH_CASE();
 }
 
-int main(void)
-{
-    bp_start(control);
-}
+BENCH_MAIN(SUITE, BENCH_STR(BENCH_CASE), run)

@@ -373,13 +373,4 @@ void rh_mlatency(void)
 #error "build with -DBENCH_CASE=rh_switch (or rh_preempt, ...)"
 #endif
 
-static void control(void)
-{
-    bench_begin(SUITE, BENCH_STR(BENCH_CASE));
-    BENCH_CASE();
-}
-
-int main(void)
-{
-    bp_start(control);
-}
+BENCH_MAIN(SUITE, BENCH_STR(BENCH_CASE), BENCH_CASE)

@@ -274,13 +274,4 @@ void tm_mem(void)
 #error "build with -DBENCH_CASE=tm_basic (or tm_coop, ...)"
 #endif
 
-static void control(void)
-{
-    bench_begin(SUITE, BENCH_STR(BENCH_CASE));
-    BENCH_CASE();
-}
-
-int main(void)
-{
-    bp_start(control);
-}
+BENCH_MAIN(SUITE, BENCH_STR(BENCH_CASE), BENCH_CASE)
