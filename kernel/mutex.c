@@ -22,6 +22,16 @@ TK_INLINE void tk__mutex_take(struct tk_mutex *m, struct tk_thread *t)
     t->held = m;
 }
 
+/* What lock and unlock both need: a mutex, and a thread to own it (not an ISR). */
+TK_INLINE int tk__mutex_check(const struct tk_mutex *m, unsigned long irq_state)
+{
+    if (!m || m->magic != TK_MAGIC_MUTEX)
+        return TK_EOBJ;
+    if (!(irq_state & TK_MIE))
+        return TK_EISR;
+    return TK_OK;
+}
+
 /* A waiter left m's queue without getting it (timeout): the owner may drop priority. */
 void tk__mutex_waiter_left(struct tk_mutex *m)
 {
@@ -33,11 +43,9 @@ int tk_mutex_lock(struct tk_mutex *m, tk_tick_t timeout)
 {
     unsigned long s = tk_port_irq_lock();
     struct tk_thread *cur = tk_k.current;
-    int rc = TK_OK;
-    if (!m || m->magic != TK_MAGIC_MUTEX) {
-        rc = TK_EOBJ;
-    } else if (!(s & TK_MIE)) {
-        rc = TK_EISR; /* ownership needs a thread */
+    int rc = tk__mutex_check(m, s);
+    if (rc != TK_OK) {
+        /* not a mutex, or not a thread */
     } else if (!m->owner) {
         tk__mutex_take(m, cur);
     } else if (m->owner == cur) {
@@ -66,11 +74,9 @@ int tk_mutex_unlock(struct tk_mutex *m)
 {
     unsigned long s = tk_port_irq_lock();
     struct tk_thread *cur = tk_k.current;
-    int rc = TK_OK;
-    if (!m || m->magic != TK_MAGIC_MUTEX) {
-        rc = TK_EOBJ;
-    } else if (!(s & TK_MIE)) {
-        rc = TK_EISR;
+    int rc = tk__mutex_check(m, s);
+    if (rc != TK_OK) {
+        /* not a mutex, or not a thread */
     } else if (m->owner != cur) {
         rc = TK_EPERM;
     } else if (--m->depth == 0) {
