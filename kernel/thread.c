@@ -7,6 +7,15 @@ TK_INLINE int tk__is_thread(const struct tk_thread *t)
     return t && t->magic == TK_MAGIC_THREAD;
 }
 
+/* The thread a suspend, set_priority or set_slice call names: t, or the caller when t is
+ * NULL; NULL when that is no thread the user may change (the idle thread is not). */
+TK_INLINE struct tk_thread *tk__user_thread(struct tk_thread *t)
+{
+    if (!t)
+        t = tk_k.current;
+    return tk__is_thread(t) && t != &tk_idle ? t : NULL;
+}
+
 int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *arg), void *arg,
                      void *stack, size_t stack_bytes, unsigned prio, unsigned options)
 {
@@ -102,10 +111,8 @@ int tk_delay_until(tk_tick_t *last_wake, tk_tick_t period)
 static TK_COLD int tk_suspend_slow(struct tk_thread *t, unsigned long s)
 {
     struct tk_thread *cur = tk_k.current;
-    if (!t)
-        t = cur;
     int rc = TK_OK;
-    if (!tk__is_thread(t) || t == &tk_idle) {
+    if (!(t = tk__user_thread(t))) {
         rc = TK_EOBJ;
     } else if (t->state != TK_STATE_READY) {
         rc = TK_ESTATE;
@@ -217,10 +224,8 @@ int tk_thread_set_priority(struct tk_thread *t, unsigned prio)
     if (prio > TK_PRIO_LOWEST)
         return TK_EINVAL;
     unsigned long s = tk_port_irq_lock();
-    if (!t)
-        t = tk_k.current;
     int rc = TK_OK;
-    if (!tk__is_thread(t) || t == &tk_idle) {
+    if (!(t = tk__user_thread(t))) {
         rc = TK_EOBJ;
     } else if (t->state == TK_STATE_EXITED || t->state == TK_STATE_UNUSED) {
         rc = TK_ESTATE;
@@ -247,10 +252,8 @@ int tk_thread_set_slice(struct tk_thread *t, tk_tick_t ticks)
     if (ticks > 0xFFFFu)
         return TK_EINVAL;
     unsigned long s = tk_port_irq_lock();
-    if (!t)
-        t = tk_k.current;
     int rc = TK_OK;
-    if (!tk__is_thread(t) || t == &tk_idle) {
+    if (!(t = tk__user_thread(t))) {
         rc = TK_EOBJ;
     } else {
         if (!t->slice && ticks) {
