@@ -102,6 +102,15 @@ rtl_cases:
     li a2, 12345
     li a3, 678
     li a4, 3
+    /* a case that sent the core back to the reset address left where to resume in mscratch
+     * (bit 0 set); the values so far are kept (main.c: .noinit) */
+    csrr t3, mscratch
+    andi t4, t3, 1
+    beqz t4, 1f
+    andi t3, t3, -2
+    csrw mscratch, zero
+    jr t3
+1:
 
 /* ---- basics ----------------------------------------------------------------------------- */
     BEGIN "csrr-pair"
@@ -207,10 +216,38 @@ rtl_cases:
 #endif
 
 /* ---- store data ------------------------------------------------------------------------- */
+    BEGIN "store-alu-data-x2"
+    .rept 2
+    add t2, a2, a3
+    sw t2, 16(s0)
+    .endr
+    END
+    BEGIN "store-alu-data-x4"
+    .rept 4
+    add t2, a2, a3
+    sw t2, 16(s0)
+    .endr
+    END
     BEGIN "store-alu-data-x8"
     .rept 8
     add t2, a2, a3
     sw t2, 16(s0)
+    .endr
+    END
+    BEGIN "store-other-data-x1"
+    add t2, a2, a3
+    sw t3, 16(s0)
+    END
+    BEGIN "store-other-data-x2"
+    .rept 2
+    add t2, a2, a3
+    sw t3, 16(s0)
+    .endr
+    END
+    BEGIN "store-other-data-x4"
+    .rept 4
+    add t2, a2, a3
+    sw t3, 16(s0)
     .endr
     END
     BEGIN "store-other-data-x8"
@@ -260,6 +297,26 @@ rtl_cases:
     BEGIN "store-ram"
     sw a2, 16(s0)
     END
+    BEGIN "store-ram-x2"
+    .rept 2
+    sw a2, 16(s0)
+    .endr
+    END
+    BEGIN "store-ram-x4"
+    .rept 4
+    sw a2, 16(s0)
+    .endr
+    END
+    BEGIN "store-ram-nop"
+    sw a2, 16(s0)
+    nop
+    END
+    BEGIN "store-ram-nop-x4"
+    .rept 4
+    sw a2, 16(s0)
+    nop
+    .endr
+    END
     BEGIN "store-ram-x8"
     .rept 8
     sw a2, 16(s0)
@@ -307,6 +364,35 @@ rtl_cases:
     .endr
     END
     PREDICTOR 0
+    BEGIN "branch-taken-x2-training"
+    .rept 2
+    beq zero, zero, 1f
+1:
+    .endr
+    END
+    PREDICTOR 0
+    BEGIN "branch-taken-x4-training"
+    .rept 4
+    beq zero, zero, 1f
+1:
+    .endr
+    END
+    PREDICTOR 0
+    BEGIN "branch-mispredict-taken-nop"
+    beq zero, zero, 1f
+1:  nop
+    END
+    PREDICTOR 3
+    BEGIN "branch-mispredict-not-taken-nop"
+    bne zero, zero, 1f
+1:  nop
+    END
+    PREDICTOR 3
+    BEGIN "branch-taken-nop"
+    beq zero, zero, 1f
+1:  nop
+    END
+    PREDICTOR 0
     BEGIN "branch-not-taken-x8"
     .rept 8
     bne zero, zero, 1f
@@ -339,6 +425,22 @@ rtl_cases:
     BEGIN "jal"
     jal zero, 1f
 1:  END
+    BEGIN "jal-nop"
+    jal zero, 1f
+1:  nop
+    END
+    BEGIN "jal-x2"
+    .rept 2
+    jal zero, 1f
+1:
+    .endr
+    END
+    BEGIN "jal-x4"
+    .rept 4
+    jal zero, 1f
+1:
+    .endr
+    END
     BEGIN "jal-x8"
     .rept 8
     jal zero, 1f
@@ -544,12 +646,14 @@ rtl_cases:
     sub a1, t1, s5
     VALUE "ecall-direct-mret-to-next", a1
 
-/* MRET after `csrw mepc` with 0..3 instructions between: which mepc does it use?  The
- * handler's first entry writes mepc = 2f (a5 = 1: the new mepc); an MRET that uses the old
- * mepc lands on the ECALL (a second entry: the handler then returns to 3f, a5 = 2) or after
- * it (a5 = 3). */
+/* MRET after `csrw mepc` with 0..4 instructions between: where does it go?  The handler's
+ * first entry writes mepc = 2f: a5 = 1, the new mepc.  An MRET that uses the old mepc lands
+ * on the ECALL (a second entry: the handler then returns to 3f, a5 = 2) or after it (a5 = 3);
+ * one that goes to address 0 restarts the program, which resumes at 6f (a5 = 0). */
 .macro MRET_HAZARD d
     VECTOR h_mret_hazard_\d
+    la t3, 6f + 1
+    csrw mscratch, t3
     li s4, 0
     li a5, 0
     la a7, 1f
@@ -560,7 +664,10 @@ rtl_cases:
 2:  li a5, 1
     j 4f
 3:  li a5, 2
-4:  VALUE "mret-after-csrw-mepc-\d-between-target", a5
+    j 4f
+6:  li a5, 0
+4:  csrw mscratch, zero
+    VALUE "mret-after-csrw-mepc-\d-between-target", a5
     .pushsection .text.rtl_handlers, "ax"
     .align 2
 h_mret_hazard_\d:

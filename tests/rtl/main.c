@@ -13,7 +13,9 @@
 
 unsigned rtl_cases(uint32_t *results);
 
-static uint32_t results[RTL_MAX_SLOTS];
+/* Not cleared by the start-up code (.noinit): a case that sends the core back to the reset
+ * address resumes where it was (cases.S, MRET after `csrw mepc`) with the values so far. */
+static uint32_t results[RTL_MAX_SLOTS] __attribute__((section(".noinit")));
 
 static void put_compact(uint32_t v)
 {

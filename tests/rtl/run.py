@@ -157,17 +157,65 @@ def decode_compact(line):
 # ---- running -------------------------------------------------------------------------------------
 def vvp_major():
     try:
-        out = subprocess.run(["vvp", "-V"], capture_output=True, text=True).stdout
+        p = subprocess.run(["vvp", "-V"], capture_output=True, text=True)
+        out = p.stdout + p.stderr
     except FileNotFoundError:
         return None
     m = re.search(r"version (\d+)\.", out)
     return int(m.group(1)) if m else None
 
 
-def prepare_netlist(src, dst, cycles):
-    """A per-run copy: the run length, and the version line for the local vvp."""
+TRACE_SIGNALS = ("mcycle", "pc", "EXR_pc", "WB_pc", "WB_instruction", "trap_handle_state", "mepc",
+                 "csr_read_out", "trap_target")
+
+
+def trace_thread(text, start, count, regs=()):
+    """vvp code of a thread that prints TRACE_SIGNALS and the registers `regs` at `count`
+    rising clock edges of the core from cycle `start` on (found by name in the netlist; a
+    debugging aid)."""
+    labels = []
+    for name in TRACE_SIGNALS:
+        m = re.search(r'^(v0x[0-9a-f]+_0) \.(?:var|net)\S* "%s",' % name, text, re.M)
+        if not m:
+            raise SystemExit(f"run.py: --trace: no signal {name} in the netlist")
+        labels.append(m.group(1))
+    if regs:
+        m = re.search(r'^(v0x[0-9a-f]+) \.array "registers",', text, re.M)
+        if not m:
+            raise SystemExit("run.py: --trace: no register file in the netlist")
+        labels += [f"&A<{m.group(1)}, {r}>" for r in regs]
+    # the clock: the event the CSR file's always block waits on (the one that counts mcycle)
+    m = re.search(r"%%wait (E_0x[0-9a-f]+);(?:(?!%%wait).)*?%%assign/vec4 %s, 0;" % labels[0],
+                  text, re.S)
+    top = re.search(r"^(S_0x[0-9a-f]+) \.scope module", text, re.M)
+    if not m or not top:
+        raise SystemExit("run.py: --trace: cannot find the core's clock")
+    ps = (start * CYCLE_PS) + 300_000  # the testbench releases the core's reset at 300 ns
+    fmt = "[TRACE] " + " ".join("%h" for _ in labels)
+    return (f"    .scope {top.group(1)};\nT_rtl_trace ;\n"
+            f"    %delay {ps & 0xFFFFFFFF}, {ps >> 32};\n"
+            f"    %pushi/vec4 {count}, 0, 32;\n"
+            f"T_rtl_trace.1 ;\n"
+            f"    %wait {m.group(1)};\n"
+            f'    %vpi_call 2 1 "$display", "{fmt}", {", ".join(labels)} {{0 0 0}};\n'
+            f"    %subi 1, 0, 32;\n"
+            f"    %dup/vec4;\n"
+            f"    %pushi/vec4 0, 0, 32;\n"
+            f"    %cmp/e;\n"
+            f"    %jmp/0xz T_rtl_trace.1, 4;\n"
+            f"    %pop/vec4 1;\n"
+            f"    %end;\n"
+            f"    .thread T_rtl_trace;\n")
+
+
+def prepare_netlist(src, dst, cycles, trace=None):
+    """A per-run copy: the run length, the version line for the local vvp, and optionally a
+    trace thread (trace = (start cycle, count))."""
     with open(src) as f:
         text = f.read()
+    if trace:
+        i = text.rindex("# The file index is used")
+        text = text[:i] + trace_thread(text, *trace) + text[i:]
     if not DELAY_RE.search(text):
         raise SystemExit(f"run.py: {src}: no '%delay 891896832, 58;' (the testbench's 250 ms run)")
     ps = cycles * CYCLE_PS
@@ -181,35 +229,54 @@ def prepare_netlist(src, dst, cycles):
         f.write("\n".join(lines))
 
 
-def run_rtl(netlist, words, cycles, workdir, done=None, poll=2.0):
-    """Run `words` on the netlist for at most `cycles`; stop early once done(log) is true.
-    Returns (uart log, wall seconds, cycles the run covered, how it ended)."""
+UART_LINE = re.compile(r"^\[UART\] (\d+): (?:'(.)' \(0x[0-9a-f]{2}\)|<(LF|CR)>|0x([0-9a-f]{2}))$")
+
+
+def uart_text(vvp_output):
+    """The UART's characters, from the testbench's per-character "[UART] <ps>: ..." lines (its
+    uart_output.log is written through a buffer that is flushed only when vvp exits)."""
+    out = []
+    for line in vvp_output.split("\n"):
+        m = UART_LINE.match(line)
+        if not m:
+            continue
+        if m.group(2) is not None:
+            out.append(m.group(2))
+        elif m.group(3):
+            out.append("\n" if m.group(3) == "LF" else "\r")
+        else:
+            out.append(chr(int(m.group(4), 16)))
+    return "".join(out)
+
+
+def run_rtl(netlist, words, cycles, workdir, done=None, poll=2.0, trace=None):
+    """Run `words` on the netlist for at most `cycles`; stop early once done(uart text) is
+    true.  Returns (uart text, wall seconds, how it ended)."""
     os.makedirs(os.path.join(workdir, "modules"), exist_ok=True)
     for name in ("firmware_RV64.mem", "firmware_tasks.mem"):
         write_mem(words, os.path.join(workdir, "modules", name))
-    prepare_netlist(netlist, os.path.join(workdir, "soc.vvp"), cycles)
-    log = os.path.join(workdir, "uart_output.log")
-    if os.path.exists(log):
-        os.remove(log)
+    prepare_netlist(netlist, os.path.join(workdir, "soc.vvp"), cycles, trace)
+    out_path = os.path.join(workdir, "vvp.out")
+    # line-buffered stdout (stdbuf), so the UART lines can be watched while it runs
+    cmd = ["vvp", "-n", "soc.vvp", "-none"]
+    if shutil.which("stdbuf"):
+        cmd = ["stdbuf", "-oL"] + cmd
     t0 = time.time()
-    with open(os.path.join(workdir, "vvp.out"), "w") as out:
-        p = subprocess.Popen(["vvp", "-n", "soc.vvp", "-none"], cwd=workdir, stdout=out,
-                             stderr=subprocess.STDOUT)
+    with open(out_path, "w") as out:
+        p = subprocess.Popen(cmd, cwd=workdir, stdout=out, stderr=subprocess.STDOUT)
     ended = "run length"
     while p.poll() is None:
         time.sleep(poll)
-        if done and os.path.exists(log):
-            with open(log, errors="replace") as f:
-                if done(f.read()):
+        if done:
+            with open(out_path, errors="replace") as f:
+                if done(uart_text(f.read())):
                     p.terminate()
                     p.wait()
                     ended = "end marker"
                     break
     wall = time.time() - t0
-    text = ""
-    if os.path.exists(log):
-        with open(log, errors="replace") as f:
-            text = f.read()
+    with open(out_path, errors="replace") as f:
+        text = uart_text(f.read())
     return text, wall, ended
 
 
@@ -219,7 +286,7 @@ def run_sim(sim, elf, sets, extra=()):
         args += ["--set", s]
     p = subprocess.run(args + [elf], capture_output=True, text=True)
     cycles = None
-    m = re.search(r"^cycles\s+(\d+)", p.stderr, re.M)
+    m = re.search(r"^\s*cycles\s+(\d+)", p.stderr, re.M)
     if m:
         cycles = int(m.group(1))
     return p.stdout, cycles, p.returncode
@@ -266,8 +333,11 @@ def mode_cases(a, elves):
             budget = rtl_budget(cycles, len(line) + 1)
             work = os.path.join(a.work, f"cases-rv{elf.xlen}")
             shutil.rmtree(work, ignore_errors=True)
+            if a.cycles_rtl:
+                budget = a.cycles_rtl
             jobs[elf.xlen] = (pool.submit(run_rtl, netlist, elf.imem_words(), budget, work,
-                                          lambda t: "\n" in t), names, budget, len(line) + 1)
+                                          lambda t: "\n" in t, 2.0, a.trace),
+                              names, budget, len(line) + 1)
         for xlen, (job, names, budget, chars) in jobs.items():
             text, wall, ended = job.result()
             line = value_line(text)
@@ -395,7 +465,19 @@ def main():
     ap.add_argument("--cycles", type=int, default=5_000_000, help="mem mode: RTL run length")
     ap.add_argument("--strict", action="store_true", help="exit 1 when a value differs")
     ap.add_argument("--show-all", action="store_true")
+    ap.add_argument("--cycles-rtl", type=int, help="cases mode: RTL run length (default: from "
+                    "tempo-sim's run)")
+    ap.add_argument("--trace", help="debugging: START:COUNT[:REG,REG..] prints mcycle, the "
+                    "core's pc, EXR and WB pc, WB instruction, trap state (and registers xREG) at "
+                    "COUNT clocks from cycle START (RTL)")
     a = ap.parse_args()
+    if a.trace:
+        f = a.trace.split(":")
+        a.trace = (int(f[0], 0), int(f[1], 0),
+                   tuple(int(r) for r in f[2].split(",")) if len(f) > 2 else ())
+    for n in (a.vvp64, a.vvp32):
+        if n and not os.path.isfile(n):
+            raise SystemExit(f"run.py: no netlist at {n}")
     if (a.vvp64 or a.vvp32) and vvp_major() is None:
         print("SKIP: vvp (Icarus Verilog) is not installed: apt-get install iverilog")
         a.vvp64 = a.vvp32 = None
