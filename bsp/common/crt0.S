@@ -18,6 +18,11 @@
     .section .text.start, "ax"
     .globl _start
 _start:
+#if defined(BOARD_PAPER_ROM)
+    /* The paper's RTL uses pc 0 as its "no instruction" marker (its trap controller's mepc
+     * choice): after an MRET to the reset address it lost this first instruction. */
+    nop
+#endif
     .option push
     .option norelax
     la      gp, __global_pointer$

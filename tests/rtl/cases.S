@@ -700,6 +700,124 @@ h_mret_hazard_\d:
 1:  ecall
     VALUE "alu-right-before-mret-ok", a5
 
+/* ---- steady state: each sequence repeated 4 and 8 times ----------------------------------
+ * The slot holds the difference of the two runs: 4 repetitions without the ends (the counter
+ * reads and what is in flight around them). */
+/* (the bodies hold several instructions: a C macro keeps them on one line, which a gas macro
+ * argument cannot, `;` ending its invocation) */
+.macro SLOPE_A
+    PAD
+    csrr t0, mcycle
+.endm
+.macro SLOPE_B
+    csrr t1, mcycle
+    sub s8, t1, t0
+.endm
+.macro SLOPE_C name
+    csrr t1, mcycle
+    sub t1, t1, t0
+    sub t1, t1, s8
+    NAME "\name"
+    sw t1, SLOT*4(s11)
+    .set SLOT, SLOT + 1
+.endm
+#define SLOPE(name, ...) \
+    SLOPE_A; .rept 4; __VA_ARGS__; .endr; SLOPE_B; \
+    SLOPE_A; .rept 8; __VA_ARGS__; .endr; SLOPE_C name
+/* the same with the branch counter set first (state 0..3) */
+#define SLOPE_BP(state, name, ...) \
+    PREDICTOR state; SLOPE_A; .rept 4; __VA_ARGS__; .endr; SLOPE_B; \
+    PREDICTOR state; SLOPE_A; .rept 8; __VA_ARGS__; .endr; SLOPE_C name
+
+    li a2, 12345
+    li a3, 7
+    SLOPE("s-nop", nop)
+    SLOPE("s-alu-chain", addi a1, a1, 1)
+    SLOPE("s-alu-chain-rs2", add a1, a3, a1)
+    SLOPE("s-alu-use-1-between", addi a1, a1, 1; nop)
+    SLOPE("s-alu-indep", addi a1, a2, 1; addi a5, a2, 1)
+    SLOPE("s-lui-use", lui a1, 0x12345; addi a5, a1, 1)
+    SLOPE("s-auipc-use", auipc a1, 0; addi a5, a1, 1)
+    SLOPE("s-load-use", lw a1, 0(s0); addi a5, a1, 1)
+    SLOPE("s-load-use-1-between", lw a1, 0(s0); nop; addi a5, a1, 1)
+    SLOPE("s-load-use-2-between", lw a1, 0(s0); nop; nop; addi a5, a1, 1)
+    SLOPE("s-load-indep", lw a1, 0(s0); addi a5, a2, 1)
+    SLOPE("s-load-load", lw a1, 0(s0); lw a5, 4(s0))
+    mv a1, s0
+    SLOPE("s-load-chase", LREG a1, 0(a1))
+    SLOPE("s-load-rom-use", lw a1, 0(s1); addi a5, a1, 1)
+    SLOPE("s-load-mmio-use", lw a1, 0(s2); addi a5, a1, 1)
+    SLOPE("s-store", sw a2, 16(s0))
+    SLOPE("s-store-nop", sw a2, 16(s0); nop)
+    SLOPE("s-store-2nop", sw a2, 16(s0); nop; nop)
+    SLOPE("s-store-alu-data", add t2, a2, a3; sw t2, 16(s0))
+    SLOPE("s-store-other-data", add t2, a2, a3; sw t3, 16(s0))
+    SLOPE("s-store-alu-data-1-between", add t2, a2, a3; nop; sw t2, 16(s0))
+    SLOPE("s-store-load-data", lw t2, 0(s0); sw t2, 16(s0))
+    SLOPE("s-store-load-data-1-between", lw t2, 0(s0); nop; sw t2, 16(s0))
+    SLOPE("s-store-load-data-2-between", lw t2, 0(s0); nop; nop; sw t2, 16(s0))
+    SLOPE("s-store-lui-data", lui t2, 0x12345; sw t2, 16(s0))
+    SLOPE("s-store-alu-base", addi t2, s0, 0; sw a2, 16(t2))
+    SLOPE("s-store-load", sw a2, 24(s0); lw a1, 24(s0))
+    SLOPE("s-store-mmio", sw zero, 0(s3))
+    SLOPE("s-store-mmio-nop", sw zero, 0(s3); nop)
+    SLOPE("s-mul", mul a1, a2, a3)
+    SLOPE("s-mul-nop", mul a1, a2, a3; nop)
+    SLOPE("s-mul-use", mul a1, a2, a3; addi a5, a1, 1)
+    SLOPE("s-mul-chain", mul a1, a1, a3)
+    SLOPE("s-div32", DIV32 a1, a2, a3)
+    SLOPE("s-div32-nop", DIV32 a1, a2, a3; nop)
+    SLOPE("s-div32-use", DIV32 a1, a2, a3; addi a5, a1, 1)
+    SLOPE("s-div32-by-zero", DIV32 a1, a2, zero)
+#if __riscv_xlen == 64
+    li t3, 1000000000000
+    SLOPE("s-div64", div a1, t3, a3)
+    SLOPE("s-div64-nop", div a1, t3, a3; nop)
+#endif
+    SLOPE("s-csrr", csrr a1, mscratch)
+    SLOPE("s-csrr-nop", csrr a1, mscratch; nop)
+    SLOPE("s-csrr-2nop", csrr a1, mscratch; nop; nop)
+    SLOPE("s-csrr-3nop", csrr a1, mscratch; nop; nop; nop)
+    SLOPE("s-csrr-4nop", csrr a1, mscratch; nop; nop; nop; nop)
+    SLOPE("s-csrw-4nop", csrw mscratch, a2; nop; nop; nop; nop)
+    SLOPE("s-csrr-use", csrr a1, mscratch; addi a5, a1, 1; nop; nop; nop)
+    SLOPE("s-jal", jal zero, .+4)
+    SLOPE("s-jal-nop", jal zero, .+4; nop)
+    SLOPE("s-jal-link-use", jal a1, .+4; addi a5, a1, 1)
+    SLOPE("s-jal-jalr", jal t2, .+4; jalr zero, 4(t2))
+    SLOPE("s-jal-nop-jalr", jal t2, .+4; nop; jalr zero, 8(t2))
+    SLOPE_BP(3, "s-branch-taken-predicted", beq zero, zero, .+4)
+    SLOPE_BP(3, "s-branch-taken-predicted-nop", beq zero, zero, .+4; nop)
+    SLOPE_BP(0, "s-branch-not-taken-predicted", bne zero, zero, .+4)
+    SLOPE_BP(0, "s-branch-taken-then-not", beq zero, zero, .+4; bne zero, zero, .+4)
+    SLOPE_BP(3, "s-branch-not-then-taken", bne zero, zero, .+4; beq zero, zero, .+4)
+    SLOPE_BP(0, "s-branch-taken-nop-then-not-nop", beq zero, zero, .+4; nop; bne zero, zero, .+4; nop)
+    SLOPE_BP(3, "s-branch-alu-operand", addi a1, zero, 1; bne a1, zero, .+4)
+    SLOPE_BP(3, "s-branch-load-operand", lw a1, 0(s0); bne a1, zero, .+4)
+    SLOPE_BP(3, "s-branch-load-operand-1-between", lw a1, 0(s0); nop; bne a1, zero, .+4)
+    li a1, 4
+    PREDICTOR 0
+    PAD
+    csrr t0, mcycle
+1:  addi a1, a1, -1
+    bnez a1, 1b
+    csrr t1, mcycle
+    sub s8, t1, t0
+    li a1, 8
+    PREDICTOR 0
+    PAD
+    csrr t0, mcycle
+1:  addi a1, a1, -1
+    bnez a1, 1b
+    csrr t1, mcycle
+    sub t1, t1, t0
+    sub t1, t1, s8
+    NAME "s-loop"
+    sw t1, SLOT*4(s11)
+    .set SLOT, SLOT + 1
+    VECTOR h_ecall_next
+    SLOPE("s-ecall", ecall)
+
 /* ---- timer interrupt --------------------------------------------------------------------- */
 /* mtimecmp written below mtime with MTIE and MIE set: the store raises the interrupt.
  * s4 = the handler's first mcycle, s6 = mepc - the store's address; a5 = 1 once taken. */
@@ -807,6 +925,15 @@ h_ecall_stamp:
     mret
 
     .align 2
+h_ecall_next:
+    csrr t3, mepc
+    addi t3, t3, 4
+    PAD
+    csrw mepc, t3
+    PAD
+    mret
+
+    .align 2
 h_mret_alu:
     addi t3, a7, 4
     csrw mepc, t3
@@ -827,6 +954,10 @@ h_timer:
     csrw mie, zero
     PAD
     mret
+    /* the RTL fetches past an MRET and its trap detector looks at what it fetched (a data
+     * word that decodes as a JAL with a misaligned target raises a trap after the MRET):
+     * instructions, not data, follow the last one */
+    PAD
 
     .section .rodata
     .align 3

@@ -169,12 +169,12 @@ TRACE_SIGNALS = ("mcycle", "pc", "EXR_pc", "WB_pc", "WB_instruction", "trap_hand
                  "csr_read_out", "trap_target")
 
 
-def trace_thread(text, start, count, regs=()):
+def trace_thread(text, start, count, regs=(), extra=()):
     """vvp code of a thread that prints TRACE_SIGNALS and the registers `regs` at `count`
     rising clock edges of the core from cycle `start` on (found by name in the netlist; a
     debugging aid)."""
     labels = []
-    for name in TRACE_SIGNALS:
+    for name in TRACE_SIGNALS + tuple(extra):
         m = re.search(r'^(v0x[0-9a-f]+_0) \.(?:var|net)\S* "%s",' % name, text, re.M)
         if not m:
             raise SystemExit(f"run.py: --trace: no signal {name} in the netlist")
@@ -467,14 +467,16 @@ def main():
     ap.add_argument("--show-all", action="store_true")
     ap.add_argument("--cycles-rtl", type=int, help="cases mode: RTL run length (default: from "
                     "tempo-sim's run)")
-    ap.add_argument("--trace", help="debugging: START:COUNT[:REG,REG..] prints mcycle, the "
-                    "core's pc, EXR and WB pc, WB instruction, trap state (and registers xREG) at "
+    ap.add_argument("--trace", help="debugging: START:COUNT[:REG,..[:SIGNAL,..]] prints mcycle, "
+                    "the core's pc, EXR and WB pc, WB instruction, trap state, mepc, CSR read "
+                    "value, trap target (and registers xREG, and the netlist's signals SIGNAL) at "
                     "COUNT clocks from cycle START (RTL)")
     a = ap.parse_args()
     if a.trace:
         f = a.trace.split(":")
         a.trace = (int(f[0], 0), int(f[1], 0),
-                   tuple(int(r) for r in f[2].split(",")) if len(f) > 2 else ())
+                   tuple(int(r) for r in f[2].split(",")) if len(f) > 2 and f[2] else (),
+                   tuple(f[3].split(",")) if len(f) > 3 else ())
     for n in (a.vvp64, a.vvp32):
         if n and not os.path.isfile(n):
             raise SystemExit(f"run.py: no netlist at {n}")
