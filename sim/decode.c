@@ -77,6 +77,8 @@ void decode(struct insn *d, uint32_t raw, int xlen)
     d->t.cls = e->cls;
     if ((e->cls == TC_MUL || e->cls == TC_DIV) && (xlen == 32 || (raw & 0x7f) == 0x3b))
         d->sflags = TF_WORD;
+    if ((e->cls == TC_LOAD || e->cls == TC_STORE) && (raw >> 12 & 7) == 3) /* ld, sd */
+        d->sflags = TF_DOUBLE;
     if (raw == 0x00000013) /* spec/core-timing.md: minstret does not count the canonical NOP */
         d->retires = 0;
 }

@@ -53,6 +53,7 @@ enum {
     TF_DIV_EARLY = 1u << 2, /* divide by zero or signed overflow: early finish */
     TF_WORD = 1u << 3,      /* 32-bit operation: XLEN=32, or an RV64 W form */
     TF_CSR_WRITE = 1u << 4, /* CSR instruction that writes its CSR */
+    TF_DOUBLE = 1u << 5,    /* 8-byte load or store (ld, sd): the what-if data_port=32 */
 };
 
 /* What the model needs of one instruction (0 in rd/rs1/rs2 means "none"). */

@@ -29,9 +29,12 @@ RTL_ARGS  = --sim $(SIM) --work $(RTL_OUT)/work $(if $(RTL_VVP),--vvp64 $(abspat
 # as an image for the paper-rom board, RTL_FR_ROUNDS rounds.
 RTL_FR_PAPER_SRC = $(firstword $(wildcard freertos/paper/fr_paper.c freertos/fr_paper.c))
 ifneq ($(FREERTOS_DIR),)
-$(RTL_OUT)/fr-paper-%.elf: $(RTL_FR_PAPER_SRC) bsp/paper-rom/link.ld $(FR_DEPS) $(RTL_DIR)/rtl.mk
-	@$(call fr-image,$@,$*,paper-rom,$(RTL_FR_PAPER_SRC),$(FR_PAPER_FLAGS) -DFR_PAPER_ROUNDS=$(RTL_FR_ROUNDS))
-RTL_FR_ELFS := $(RTL_OUT)/fr-paper-32.elf $(RTL_OUT)/fr-paper-64.elf
+define RTL_FR_RULE
+$(RTL_OUT)/fr-paper-$(1)-n$(RTL_FR_ROUNDS).elf: $$(RTL_FR_PAPER_SRC) bsp/paper-rom/link.ld $$(FR_DEPS) $(RTL_DIR)/rtl.mk
+	@$$(call fr-image,$$@,$(1),paper-rom,$$(RTL_FR_PAPER_SRC),$$(FR_PAPER_FLAGS) -DFR_PAPER_ROUNDS=$(RTL_FR_ROUNDS))
+endef
+$(foreach w,32 64,$(eval $(call RTL_FR_RULE,$(w))))
+RTL_FR_ELFS := $(RTL_OUT)/fr-paper-32-n$(RTL_FR_ROUNDS).elf $(RTL_OUT)/fr-paper-64-n$(RTL_FR_ROUNDS).elf
 endif
 
 .PHONY: rtl-check rtl-images
