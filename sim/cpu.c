@@ -71,13 +71,14 @@ static uint64_t irq_rise(struct machine *m, unsigned irq)
  * cycle the line rises (IRQ_AT reached, mtime reaching mtimecmp); a source that was already
  * due at the previous look and not taken then (disabled, or raised by a register write
  * such as MSIP) counts from this boundary. */
-static void cpu_irq(struct machine *m)
+static uint64_t cpu_irq(struct machine *m)
 {
     static const unsigned priority[3] = {IRQ_MEI, IRQ_MSI, IRQ_MTI};
     uint64_t now = m->cycle, w = timing_irq_window(), seen = m->timing.irq_seen;
+    uint64_t later = UINT64_MAX; /* a line a device store raises after this boundary */
     m->timing.irq_seen = now + w;
     if (!m->mstatus_mie)
-        return;
+        return later;
     uint64_t at = UINT64_MAX, cause = 0;
     for (int i = 0; i < 3; i++) {
         if (!(m->mie & (1ull << priority[i])))
@@ -85,8 +86,14 @@ static void cpu_irq(struct machine *m)
         uint64_t a = irq_rise(m, priority[i]);
         if (a > now + w)
             continue;
-        if (a <= seen)
-            a = now;
+        if (a <= seen) /* up since the last look: raised by a register write or enabled */
+            a = timing_device_rise(&m->timing, now);
+        if (a > now + w) {
+            m->timing.irq_seen = seen; /* look again at the boundary it reaches */
+            if (a < later)
+                later = a;
+            continue;
+        }
         if (at == UINT64_MAX)
             cause = priority[i];
         if (a < at)
@@ -94,6 +101,7 @@ static void cpu_irq(struct machine *m)
     }
     if (at != UINT64_MAX)
         trap_enter(m, cause, 0, true, at);
+    return later;
 }
 
 /* Devices, interrupts and run control; returns 1 when the run must end. */
@@ -110,9 +118,9 @@ static int cpu_event(struct machine *m)
         return 1;
     }
     simctl_meip(m); /* latch the external interrupt once IRQ_AT is reached */
-    cpu_irq(m);
+    uint64_t later = cpu_irq(m);
     /* wake up one window before the next line rises: its interrupt is taken there */
-    uint64_t next = UINT64_MAX, t, w = timing_irq_window();
+    uint64_t next = later, t, w = timing_irq_window();
     if (!clint_mtip(m) && (t = clint_event_cycle(m)) < next)
         next = t;
     if ((t = simctl_event_cycle(m)) < next)
@@ -210,6 +218,7 @@ static inline __attribute__((always_inline)) void run(struct machine *m, const i
         const int64_t imm = d->imm;
         uint64_t v = 0, npc = XL(pc + 4), addr = 0, cause = 0, tval = 0, off;
         unsigned flags = d->sflags;
+        bool timed = false;
         int r;
         switch ((enum op)d->op) {
         case OP_LUI: v = (uint64_t)imm; break;
@@ -384,7 +393,14 @@ static inline __attribute__((always_inline)) void run(struct machine *m, const i
             break;
         case OP_CSRRW: case OP_CSRRS: case OP_CSRRC:
         case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:
-            if (csr_op(m, d, a, &v, &flags))
+            /* timed before it executes: the core reads the CSR in ID, timing_read_lag()
+             * cycles before the instruction enters EXR (sim/timing.h) */
+            m->cycle += timing_retire_pc(&m->timing, d->t, flags, pc);
+            timed = true;
+            m->cycle -= timing_read_lag();
+            r = csr_op(m, d, a, &v, &flags);
+            m->cycle += timing_read_lag();
+            if (r)
                 goto illegal;
             break;
         case OP_ECALL:
@@ -396,7 +412,9 @@ static inline __attribute__((always_inline)) void run(struct machine *m, const i
         case OP_MRET:
             m->mstatus_mie = m->mstatus_mpie;
             m->mstatus_mpie = true;
-            m->pc = m->mepc;
+            /* RTL: an MRET right behind a CSR write to mepc reads mepc before the write
+             * (timing.h: timing_mret_stale_mepc) */
+            m->pc = timing_mret_stale_mepc(&m->timing) ? m->mepc_old : m->mepc;
             m->next_event = 0;
             m->instret += 1;
             m->class_count[TC_SYSTEM]++;
@@ -418,7 +436,8 @@ static inline __attribute__((always_inline)) void run(struct machine *m, const i
         m->instret += d->retires;
         m->class_count[d->t.cls]++;
         m->issued++;
-        m->cycle += timing_retire_pc(&m->timing, d->t, flags, pc);
+        if (likely(!timed))
+            m->cycle += timing_retire_pc(&m->timing, d->t, flags, pc);
         if (unlikely(d->op == OP_WFI))
             cpu_wfi(m);
         if (slow)

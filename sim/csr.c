@@ -90,7 +90,11 @@ int csr_write(struct machine *m, unsigned csr, uint64_t val)
     case CSR_MIP: break; /* MEIP, MTIP, MSIP reflect device levels: read-only */
     case CSR_MTVEC: m->mtvec = val & ~2ull; break; /* modes 0 (direct) and 1 (vectored) */
     case CSR_MSCRATCH: m->mscratch = val; break;
-    case CSR_MEPC: m->mepc = val & ~3ull; break; /* IALIGN = 32 */
+    case CSR_MEPC: /* IALIGN = 32; the old value for an MRET right behind (timing.h) */
+        m->mepc_old = m->mepc;
+        m->mepc = val & ~3ull;
+        timing_mepc_written(&m->timing);
+        break;
     case CSR_MCAUSE: m->mcause = val; break;
     case CSR_MTVAL: m->mtval = val; break;
     case CSR_MCYCLE: case CSR_MCYCLEH:

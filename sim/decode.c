@@ -76,9 +76,11 @@ void decode(struct insn *d, uint32_t raw, int xlen)
     d->op = e->op;
     d->t.cls = e->cls;
     if ((e->cls == TC_MUL || e->cls == TC_DIV) && (xlen == 32 || (raw & 0x7f) == 0x3b))
-        d->sflags = TF_WORD;
+        d->sflags |= TF_WORD;
     if ((e->cls == TC_LOAD || e->cls == TC_STORE) && (raw >> 12 & 7) == 3) /* ld, sd */
-        d->sflags = TF_DOUBLE;
+        d->sflags |= TF_DOUBLE;
+    if (timing_csr_address(raw, (unsigned)xlen)) /* the RTL's CSR file freezes on these */
+        d->sflags |= TF_CSR_ACCESS;
     if (raw == 0x00000013) /* spec/core-timing.md: minstret does not count the canonical NOP */
         d->retires = 0;
 }

@@ -48,6 +48,7 @@ int machine_init(struct machine *m, const struct sim_config *cfg, int xlen)
             return -1;
         m->code = &m->ram[0];
     }
+    timing_attach_code(&m->timing, m->code->mem, m->code->base, m->code->size, (unsigned)xlen);
     clint_attach(m);
     uart_attach(m);
     simctl_attach(m);

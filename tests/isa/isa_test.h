@@ -30,6 +30,10 @@
 
 #define TESTNUM s11
 
+/* Between a CSR write of mepc and the MRET that uses it: the paper's core reads mepc before
+ * a write this close reaches WB (sim/timing.h: timing_mret_stale_mepc). */
+#define MEPC_SETTLE nop; nop; nop
+
 /* mcause values (RISC-V privileged spec, table "Machine cause register values"). */
 #define CAUSE_MISALIGNED_FETCH 0
 #define CAUSE_FETCH_ACCESS     1
