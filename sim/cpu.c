@@ -66,7 +66,7 @@ static uint64_t irq_rise(struct machine *m, unsigned irq)
 
 /* Interrupts (spec/core-timing.md "Trap controller"; sim/timing.h timing_interrupt).  A
  * source is taken at the first instruction boundary at or after (assertion cycle -
- * timing_irq_window()), and its handler's first instruction issues exactly the interrupt
+ * timing_irq_window()), and its handler's first instruction enters ID exactly the interrupt
  * latency after the assertion, wherever the boundary falls.  The assertion cycle is the
  * cycle the line rises (IRQ_AT reached, mtime reaching mtimecmp); a source that was already
  * due at the previous look and not taken then (disabled, or raised by a register write
@@ -74,7 +74,7 @@ static uint64_t irq_rise(struct machine *m, unsigned irq)
 static uint64_t cpu_irq(struct machine *m)
 {
     static const unsigned priority[3] = {IRQ_MEI, IRQ_MSI, IRQ_MTI};
-    uint64_t now = m->cycle, w = timing_irq_window(), seen = m->timing.irq_seen;
+    uint64_t now = m->cycle, w = timing_irq_window(&m->timing), seen = m->timing.irq_seen;
     uint64_t later = UINT64_MAX; /* a line a device store raises after this boundary */
     m->timing.irq_seen = now + w;
     if (!m->mstatus_mie)
@@ -120,7 +120,7 @@ static int cpu_event(struct machine *m)
     simctl_meip(m); /* latch the external interrupt once IRQ_AT is reached */
     uint64_t later = cpu_irq(m);
     /* wake up one window before the next line rises: its interrupt is taken there */
-    uint64_t next = later, t, w = timing_irq_window();
+    uint64_t next = later, t, w = timing_irq_window_max();
     if (!clint_mtip(m) && (t = clint_event_cycle(m)) < next)
         next = t;
     if ((t = simctl_event_cycle(m)) < next)
@@ -393,13 +393,13 @@ static inline __attribute__((always_inline)) void run(struct machine *m, const i
             break;
         case OP_CSRRW: case OP_CSRRS: case OP_CSRRC:
         case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:
-            /* timed before it executes: the core reads the CSR in ID, timing_read_lag()
-             * cycles before the instruction enters EXR (sim/timing.h) */
+            /* timed before it executes: the core reads the CSR in ID, timing_read_lag() cycles
+             * before the instruction enters EXR (sim/timing.h) */
             m->cycle += timing_retire_pc(&m->timing, d->t, flags, pc);
             timed = true;
-            m->cycle -= timing_read_lag();
+            m->cycle -= timing_read_lag(&m->timing);
             r = csr_op(m, d, a, &v, &flags);
-            m->cycle += timing_read_lag();
+            m->cycle += timing_read_lag(&m->timing);
             if (r)
                 goto illegal;
             break;

@@ -161,14 +161,7 @@ void timing_reset_params(void)
 void timing_init(struct timing *t)
 {
     load_defaults();
-    const uint8_t *code = t->code;
-    uint64_t base = t->code_base, size = t->code_size;
-    unsigned xlen = t->xlen;
-    memset(t, 0, sizeof *t);
-    t->code = code;
-    t->code_base = base;
-    t->code_size = size;
-    t->xlen = xlen;
+    memset(t, 0, sizeof *t); /* (no code memory until timing_attach_code) */
     memset(t->bp, (int)(timing_p.bp_init & 3), sizeof t->bp);
     t->bp_io = (uint8_t)(timing_p.bp_init & 3);
 }
@@ -507,12 +500,14 @@ static uint64_t run_until(struct timing *t, struct tslot *s, unsigned flags, uin
                           bool to_exr)
 {
     bool placed = false;
+    uint64_t in_id = 0;
     for (;;) {
         if (!t->st[TS_ID].valid) {
             if (!placed && t->cyc >= t->id_ready) {
                 t->id_ready = 0;
                 place(t, s, flags, pc);
                 placed = true;
+                in_id = t->cyc;
                 if (!to_exr)
                     return t->cyc;
             } else if (!placed && t->wrong_on && t->cyc >= t->wrong_at) {
@@ -522,8 +517,12 @@ static uint64_t run_until(struct timing *t, struct tslot *s, unsigned flags, uin
         }
         uint8_t cause = placed ? ST_CSR : t->id_cause;
         bool waiting = !placed && t->id_ready > t->cyc && !t->st[TS_ID].valid;
-        if (clock(t, &cause))
+        if (clock(t, &cause)) {
+            /* RTL csr_read_out: captured every cycle the CSR address sits in ID, carried into
+             * EXR from the second-last one */
+            t->read_lag = t->cyc - in_id >= timing_p.read_lag ? timing_p.read_lag : 1;
             return t->cyc;
+        }
         t->stall[waiting ? t->id_cause : cause]++;
     }
 }
@@ -624,9 +623,9 @@ uint32_t timing_mret(struct timing *t)
 uint32_t timing_interrupt(struct timing *t, uint64_t mcycle_now, uint64_t asserted_at)
 {
     const struct timing_params *p = &timing_p;
-    uint64_t a = asserted_at;
-    if (a > mcycle_now + p->irq_flush)
-        a = mcycle_now + p->irq_flush;
+    uint64_t a = asserted_at, w = timing_irq_window(t);
+    if (a > mcycle_now + w)
+        a = mcycle_now + w;
     uint64_t ready = a + p->trap_detect + p->fsm_irq + p->refill;
     if (ready < mcycle_now + 1 + p->refill)
         ready = mcycle_now + 1 + p->refill;
@@ -640,4 +639,33 @@ void timing_idle(struct timing *t, uint64_t cycles)
     t->stall[ST_IDLE] += cycles;
     if (t->id_ready != UINT64_MAX && t->id_ready < t->cyc)
         t->id_ready = 0;
+}
+
+uint64_t timing_irq_window(const struct timing *t)
+{
+    uint64_t w = timing_p.irq_flush, next_id = t->cyc;
+    /* a multiply or divide starting or running freezes everything first (the RTL's FSM
+     * squashes it: the model lets it complete and cuts its time) */
+    if (t->md_busy)
+        next_id += t->md_busy;
+    else if (t->st[TS_EXR].valid && !t->st[TS_EXR].wrong && t->st[TS_EXR].busy)
+        next_id += t->st[TS_EXR].busy;
+    if (t->id_ready == UINT64_MAX) {
+        /* a jump or mispredicted branch on its way to BR: its target's ID cycle */
+        for (int s = TS_EXR; s <= TS_BR; s++)
+            if (t->st[s].valid && !t->st[s].wrong && t->st[s].redirect)
+                next_id += (uint64_t)(TS_BR - s) + t->st[s].pen - 2;
+    } else if (t->id_ready > next_id) {
+        next_id = t->id_ready;
+    }
+    return w + (next_id - t->cyc);
+}
+
+uint64_t timing_irq_window_max(void)
+{
+    const struct timing_params *p = &timing_p;
+    uint32_t pen = p->mispredict > p->jal ? p->mispredict : p->jal;
+    pen = pen > p->jalr ? pen : p->jalr;
+    uint32_t md = p->div64 > p->div32 ? p->div64 : p->div32;
+    return p->irq_flush + pen + (md > p->mul ? md : p->mul) + p->branch_taken;
 }

@@ -128,6 +128,7 @@ struct timing {
     uint64_t irq_seen;          /* sim/cpu.c: assertions up to this cycle were looked at */
     uint64_t mmio_at;           /* cycle the last device store takes effect (timing_interrupt) */
     uint64_t seq, mepc_seq;     /* instructions handed over; the one that last wrote mepc */
+    uint32_t read_lag;          /* of the last instruction handed over (timing_read_lag) */
     /* the code memory, for the CSR-address bits of wrong-path instructions */
     const uint8_t *code;
     uint64_t code_base, code_size;
@@ -155,8 +156,9 @@ static inline uint32_t timing_retire(struct timing *t, struct timing_insn in, un
 {
     return timing_retire_pc(t, in, flags, 0);
 }
-/* A CSR instruction's counter reads see mcycle this many cycles before it entered EXR. */
-static inline uint32_t timing_read_lag(void) { return timing_p.read_lag; }
+/* The last instruction handed over (a CSR instruction) read counters this many cycles before
+ * it entered EXR: read_lag once it stayed read_lag cycles in ID (the CSR freeze), else 1. */
+static inline uint32_t timing_read_lag(const struct timing *t) { return t->read_lag; }
 
 /* The trapping instruction (at `pc`, handed over instead of timing_retire) to the cycle
  * before the handler's first instruction may enter ID; TRAP_INTERRUPT: see
@@ -176,9 +178,13 @@ static inline void timing_mepc_written(struct timing *t) { t->mepc_seq = t->seq;
  * mcycle `asserted_at` (<= mcycle_now + timing_irq_window()).  Returns the cycles to add: to
  * the cycle the handler may enter ID, trap_detect + fsm_irq + refill after the rise. */
 uint32_t timing_interrupt(struct timing *t, uint64_t mcycle_now, uint64_t asserted_at);
-/* Instructions that enter EXR up to this many cycles before an interrupt's line rises still
- * complete; the next one is where the trap controller cuts (it becomes mepc). */
-static inline uint32_t timing_irq_window(void) { return timing_p.irq_flush; }
+/* Instructions that enter EXR up to irq_flush cycles before an interrupt's line rises still
+ * complete; the next one is where the trap controller cuts (it becomes mepc).  Seen from the
+ * boundary before the next instruction (mcycle = the last one's EXR cycle), the window also
+ * covers the bubbles the next one will wait behind a redirect (timing.c). */
+uint64_t timing_irq_window(const struct timing *t);
+/* The largest window: the execute loop looks at interrupt lines this early. */
+uint64_t timing_irq_window_max(void);
 /* A line that a device store raised rises when the store reaches the device: the cycle to
  * use instead of `now` for a line found up at the boundary `now`. */
 static inline uint64_t timing_device_rise(const struct timing *t, uint64_t now)
