@@ -7,7 +7,7 @@ SIMT_DEV := dev_clint dev_simctl dev_fault dev_wfi
 SIMT_EXPECT := sim/tests/expect.sh
 # fw-link ends with the plain -march (for the libgcc multilib), which would drop Zicsr when
 # compiling: spec/toolchain.md's other remedy, ISA spec 2.2 (rv32im includes Zicsr), keeps it.
-SIMT_TFLAGS := -O2 -misa-spec=2.2 -Wl,--no-warn-rwx-segments
+SIMT_TFLAGS := -O2 -misa-spec=2.2 -Wl,--no-warn-rwx-segments -Iinclude
 comma := ,
 
 $(SIMT_OUT)/elfmut: sim/tests/elfmut.c
@@ -19,10 +19,10 @@ define simt_images
 $(SIMT_OUT)/$(1)-$(2)/hello.elf: $(SIMT_FW)/hello.c $(BSP_SRC) bsp/$(1)/link.ld
 	@mkdir -p $$(@D)
 	$$(call fw-link,$$@,$(2),$(1),$(SIMT_FW)/hello.c $(BSP_SRC),$$(SIMT_TFLAGS))
-$(SIMT_OUT)/$(1)-$(2)/dev_%.elf: $(SIMT_FW)/dev_%.c $(SIMT_FW)/t_trap.c $(SIMT_FW)/t.h $(BSP_SRC) bsp/$(1)/link.ld
+$(SIMT_OUT)/$(1)-$(2)/dev_%.elf: $(SIMT_FW)/dev_%.c $(SIMT_FW)/t_trap.c $(SIMT_FW)/t.h include/riscv/encoding.h $(BSP_SRC) bsp/$(1)/link.ld
 	@mkdir -p $$(@D)
 	$$(call fw-link,$$@,$(2),$(1),$$< $(SIMT_FW)/t_trap.c $(BSP_SRC),$$(SIMT_TFLAGS))
-$(SIMT_OUT)/$(1)-$(2)/misc%.elf: $(SIMT_FW)/misc.c $(SIMT_FW)/t.h $(BSP_SRC) bsp/$(1)/link.ld
+$(SIMT_OUT)/$(1)-$(2)/misc%.elf: $(SIMT_FW)/misc.c $(SIMT_FW)/t.h include/riscv/encoding.h $(BSP_SRC) bsp/$(1)/link.ld
 	@mkdir -p $$(@D)
 	$$(call fw-link,$$@,$(2),$(1),$(SIMT_FW)/misc.c $(BSP_SRC),$$(SIMT_TFLAGS) -DPROG=$$*)
 
@@ -62,9 +62,9 @@ test-sim-elf: $(SIM) $(SIMT_OUT)/elfmut $(SIMT_OUT)/paper-32/hello.elf $(SIMT_OU
 TEST_TARGETS += test-sim-elf
 .PHONY: test-sim-elf
 
-$(SIMT_OUT)/decode_test: sim/tests/decode_test.c sim/decode.c sim/decode.h sim/timing.h
+$(SIMT_OUT)/decode_test: sim/tests/decode_test.c sim/decode.c sim/decode.h sim/timing.h include/riscv/encoding.h
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ sim/tests/decode_test.c sim/decode.c
+	$(HOSTCC) $(HOSTCFLAGS) -Iinclude -o $@ sim/tests/decode_test.c sim/decode.c
 test-sim-decode: $(SIMT_OUT)/decode_test
 	@tools/check.sh sim-decode $(SIMT_OUT)/decode_test
 TEST_TARGETS += test-sim-decode

@@ -12,7 +12,7 @@ int main(void)
     for (;;)
         __asm__ volatile("");
 #elif PROG == 2
-    CSR_WRITE(mie, 0);
+    write_csr(mie, 0);
     __asm__ volatile("wfi");
     return 3;
 #elif PROG == 3
