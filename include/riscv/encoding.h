@@ -68,6 +68,7 @@
 #define MSTATUS_MPP  0x00001800 /* previous privilege; 3 = machine */
 
 /* ---- misa (privileged spec, "Machine ISA Register") ---- */
+#define MISA_E         (1 << 4)
 #define MISA_I         (1 << 8)
 #define MISA_M         (1 << 12)
 #define MISA_MXL_RV32  1 /* in bits [XLEN-1:XLEN-2] */
