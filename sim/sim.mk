@@ -17,5 +17,5 @@ $(SIM): $(SIM_SRC) $(SIM_HDR) $(BUILD)/sim/revision.h sim/sim.mk
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOSTCFLAGS) $(SIM_CFLAGS) -o $@ $(SIM_SRC)
 
--include sim/tests/tests.mk
--include sim/speed/speed.mk
+include sim/speed/speed.mk
+include sim/tests/tests.mk
