@@ -107,8 +107,9 @@ static uint64_t parse_number(const char *opt, const char *s, bool sizes, uint64_
     char *end = NULL;
     unsigned shift = 0;
     errno = 0;
-    unsigned long long v = isxdigit((unsigned char)*digits) && (hex || isdigit((unsigned char)*digits))
-                               ? strtoull(digits, &end, hex ? 16 : 10) : 0;
+    unsigned long long v = 0;
+    if (hex ? isxdigit((unsigned char)*digits) : isdigit((unsigned char)*digits))
+        v = strtoull(digits, &end, hex ? 16 : 10); /* else end stays NULL: not a number */
     if (end && sizes && (*end == 'K' || *end == 'k'))
         shift = 10, end++;
     else if (end && sizes && (*end == 'M' || *end == 'm'))
@@ -134,6 +135,26 @@ struct options {
     bool stats, profile, trace, list_params;
 };
 
+static const struct opt *find_opt(int key)
+{
+    for (size_t i = 0; i < NOPTS; i++)
+        if ((int)opts[i].key == key)
+            return &opts[i];
+    return NULL;
+}
+
+/* How many long options `arg` ("--pro", "--pro=x") abbreviates. */
+static int prefixes(const char *arg)
+{
+    if (strncmp(arg, "--", 2))
+        return 0;
+    size_t n = strcspn(arg + 2, "=");
+    int count = 0;
+    for (size_t i = 0; i < NOPTS; i++)
+        count += n && !strncmp(opts[i].name, arg + 2, n);
+    return count;
+}
+
 static void parse_args(int argc, char **argv, struct options *o)
 {
     struct option longopts[NOPTS + 1] = {{0}};
@@ -143,10 +164,8 @@ static void parse_args(int argc, char **argv, struct options *o)
     opterr = 0; /* our own one-line messages */
     int c;
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        const char *name = NULL, *v = optarg;
-        for (size_t i = 0; i < NOPTS; i++)
-            if ((int)opts[i].key == c)
-                name = opts[i].name;
+        const struct opt *opt = find_opt(c);
+        const char *name = opt ? opt->name : NULL, *v = optarg;
         switch (c) {
         case OPT_HELP: usage(stdout); exit(0);
         case OPT_VERSION: printf("tempo-sim %s\n", TEMPO_SIM_REVISION); exit(0);
@@ -175,9 +194,10 @@ static void parse_args(int argc, char **argv, struct options *o)
         case OPT_LIST_PARAMS: o->list_params = true; break;
         case ':': die(EXIT_USAGE, "%s needs a value; try --help", argv[optind - 1]);
         default: /* '?': unknown, ambiguous, or a value given to an option without one */
-            if (optopt >= OPT_SOC)
+            if (optopt && find_opt(optopt))
                 die(EXIT_USAGE, "%s takes no value; try --help", argv[optind - 1]);
-            die(EXIT_USAGE, "unknown option %s; try --help", argv[optind - 1]);
+            die(EXIT_USAGE, "%s option %s; try --help", prefixes(argv[optind - 1]) > 1 ? "ambiguous" : "unknown",
+                argv[optind - 1]);
         }
     }
     if (o->list_params) {
