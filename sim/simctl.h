@@ -5,6 +5,8 @@
 #define TEMPO_SIMCTL_H
 #include "clint.h"
 
+struct caches;
+
 struct simctl {
     const struct clock *clk;
     struct clint *clint;   /* MSIP reads and writes the CLINT's msip */
@@ -13,6 +15,7 @@ struct simctl {
     bool irq_pending;      /* MEIP: latched when mcycle reached IRQ_AT, until IRQ_ACK */
     uint64_t irq_at;       /* in mcycle units */
     uint32_t irq_at_hi;    /* staged high word of IRQ_AT */
+    struct caches *caches; /* CACHE (cache.h); set by machine_init */
 };
 
 void simctl_init(struct simctl *s, const struct clock *clk, struct clint *clint,
