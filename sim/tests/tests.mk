@@ -121,3 +121,13 @@ test-sim-decode: $(SIMT_OUT)/decode_test
 	@tools/check.sh sim-decode $(SIMT_OUT)/decode_test
 TEST_TARGETS += test-sim-decode
 .PHONY: test-sim-decode
+
+# The cache model against a reference model written in the test (random streams, both
+# write policies, several geometries and memory timings).
+$(SIMT_OUT)/cache_test: sim/tests/cache_test.c sim/cache.c sim/cache.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ sim/tests/cache_test.c sim/cache.c
+test-sim-cache-model: $(SIMT_OUT)/cache_test
+	@tools/check.sh sim-cache-model $(SIMT_OUT)/cache_test
+TEST_TARGETS += test-sim-cache-model
+.PHONY: test-sim-cache-model
