@@ -133,6 +133,17 @@ static inline void bench_irq_ack(void)
     BENCH_REG32(BOARD_SIMCTL + SIMCTL_IRQ_ACK) = 1;
 }
 
+/* Images built with -DBENCH_COLD (bench/bench.mk: the cold variants) put the caches in
+ * their worst state before each sample: every line invalid, every D$ line holding dirty data
+ * of another program (simulator-control CACHE; nothing without caches).  Otherwise nothing:
+ * the images of the warm runs are unchanged. */
+static inline void bench_cold(void)
+{
+#ifdef BENCH_COLD
+    BENCH_REG32(BOARD_SIMCTL + SIMCTL_CACHE) = SIMCTL_CACHE_COLD_DIRTY;
+#endif
+}
+
 /* ---- deterministic pseudo-random numbers (a 32-bit LCG; same sequence every run) ---- */
 uint32_t bench_rand(void);
 

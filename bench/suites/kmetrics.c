@@ -56,6 +56,7 @@ static void finish(const char *metric)
 
 static void mark(void)
 {
+    bench_cold();
     tick_mark = bench_mtime();
     t_mark = bp_cycles();
 }
@@ -67,6 +68,7 @@ static void yield_body(int me)
     BENCH_EQ(turn, me);
     for (;;) {
         turn = !me;
+        bench_cold();
         tick_mark = bench_mtime();
         t_mark = bp_cycles();
         int r = bp_yield();
@@ -178,6 +180,7 @@ static void irq_sender(void)
         make_msg(&isr_msg, i);
         seq = i;
         flip = 1;
+        bench_cold();
         tick_mark = bench_mtime();
         bench_irq_after(IRQ_DELAY);
         while (flip)
@@ -219,6 +222,7 @@ static void mem_thread(void)
         uint32_t tick0 = bench_mtime();
         for (int k = 0; k < MEM_BLOCKS; k++) {
             size[k] = 8u + bench_rand() % (MEM_MAX_BYTES - 7u);
+            bench_cold();
             uintptr_t t0 = bp_cycles();
             blk[k] = bp_malloc(size[k]);
             uintptr_t t1 = bp_cycles();
@@ -238,6 +242,7 @@ static void mem_thread(void)
             uint32_t k = order[n];
             for (uint32_t b = 0; b < size[k]; b++) /* no block overlapped another */
                 BENCH_EQ(blk[k][b], (uint8_t)(k + round + b));
+            bench_cold();
             uintptr_t t0 = bp_cycles();
             bp_free(blk[k]);
             uintptr_t t1 = bp_cycles();

@@ -160,6 +160,7 @@ static void il_thread(void)
         irq_flip = 1;
         uint64_t target = (uint64_t)bp_cycles() + ILAT_LEAD + i % ILAT_PHASES;
         bench_irq_at(target);
+        bench_cold(); /* the handler's path cold; the spin loop warms again long before */
         while (irq_flip)
             ;
         /* the handler read the counter at its first statement; the raise was at `target` */
