@@ -70,18 +70,42 @@ $(BENCH_DIR)/$(1)/rv$(2)/$(4).elf: $(BENCH_DIR)/$(1)/rv$(2)/obj/case/$(4).o \
 	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) -lgcc
 endef
 
+# $(call bench-cold-rule,K,XLEN,SUITE,CASE): the cold variant of a per-sample case
+# (-DBENCH_COLD: bench_cold() puts the caches in their worst state before every sample), in
+# $(BENCH_DIR)/K/rvXLEN/cold/; run only with caches (bench-cache).
+define bench-cold-rule
+BENCH_COLD_ELFS_$(1)_$(2) += $(BENCH_DIR)/$(1)/rv$(2)/cold/$(4).elf
+$(BENCH_DIR)/$(1)/rv$(2)/obj/cold/$(4).o: $(BENCH_SUITE_SRC_$(3)) $(BENCH_HDRS) \
+    $(BENCH_DEPS_$(1)) bench/bench.mk
+	@mkdir -p $$(dir $$@)
+	@echo "  CC      $$@"
+	@$$(TCC) $$(BENCH_FLAGS_$(1)_$(2)) -DBENCH_CASE=$(4) -DBENCH_COLD -c -o $$@ $(BENCH_SUITE_SRC_$(3))
+$(BENCH_DIR)/$(1)/rv$(2)/cold/$(4).elf: $(BENCH_DIR)/$(1)/rv$(2)/obj/cold/$(4).o \
+    $$(BENCH_OBJS_$(1)_$(2)) $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld)
+	@mkdir -p $$(dir $$@)
+	@echo "  LINK    $$@"
+	@$$(TCC) $(LINKARCH_$(2)) -T $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld) $$(TLDFLAGS) \
+	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) -lgcc
+endef
+# Every case whose figure is a set of samples, except Alrm (a spinning thread's loss per tick)
+BENCH_COLD_CASES_km := $(filter-out km_alrm,$(BENCH_CASES_km))
+BENCH_COLD_CASES_rh := rh_ilatency
+
 $(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(eval $(call bench-kernel-rules,$(k),$(x)))))
+$(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(foreach s,km rh,\
+    $(foreach c,$(BENCH_COLD_CASES_$(s)),$(eval $(call bench-cold-rule,$(k),$(x),$(s),$(c)))))))
 $(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(foreach s,km rh tm cs,\
     $(foreach c,$(BENCH_CASES_$(s)),$(eval $(call bench-image-rule,$(k),$(x),$(s),$(c)))))))
 
 BENCH_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_ELFS_$(k)_$(x))))
+BENCH_COLD_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_COLD_ELFS_$(k)_$(x))))
 
 # Kernel symbols the host tool needs, one line per kernel.
 BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),\
     --kernel '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))')
 
 .PHONY: bench-fw bench-run bench-report bench-suite test-bench-tool
-bench-fw: $(BENCH_ELFS)
+bench-fw: $(BENCH_ELFS) $(BENCH_COLD_ELFS)
 
 # Run every image (2 in parallel), print the tables, write results/.
 bench-run: $(SIM) bench-fw
@@ -104,6 +128,21 @@ bench-suite: toolchain
 
 BENCH_TARGETS += bench-suite
 
+# The cached configuration (README "Caches"): every kernel-metric, Rhealstone and
+# Thread-Metric image with caches (average), the cold variants (worst case from a cold
+# cache), both widths, beside the figures without caches; results/cache.{json,csv,md}.  Then
+# the cache-size sweep (sweeps/cache-size.toml) for the chart results/cache-size.svg.
+BENCH_CACHE_OPTIONS := --icache 4K:32:2 --dcache 4K:32:2 --mem-latency 20 --mem-beat 1 --mem-width 4
+BENCH_CACHE_PY := python3 bench/report/cache.py
+.PHONY: bench-cache
+bench-cache: $(SIM) bench-fw
+	@$(BENCH_CACHE_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 \
+	    --options '$(BENCH_CACHE_OPTIONS)' $(addprefix --kernel ,$(BENCH_RUN_KERNELS))
+	@if tools/toolchain.sh --sweep; then \
+	  $(MAKE) --no-print-directory sweep SWEEP=cache-size SWEEP_CHART=results/cache-size.svg; \
+	else echo "bench: the cache-size chart needs GNU parallel (make sweep)"; fi
+BENCH_TARGETS += bench-cache
+
 # make test: one run of every Tempo image at both widths (into build/bench/test), then the
 # checks, each one line in the summary.  A firmware build failure leaves no results, so every
 # check then fails with "no result" instead of vanishing from the summary.
@@ -124,6 +163,15 @@ BENCH_CHECKS := $(foreach s,kernel-metrics rhealstone thread-metric context-swit
                 task-switch task-preempt kernel-metrics rv64-vs-rv32 worst-case
 $(addprefix test-bench-,$(BENCH_CHECKS)): test-bench-%: bench-test-run
 	@tools/check.sh bench-$* $(BENCH_PY) check $* --results $(BENCH_TEST_OUT)
+
+# Caches: before a free memory the figures are those without caches; the cold variants pass
+# their checks with every sample above the warm worst case (bench/report/cache.py test).
+test-bench-cache: bench-test-run
+	@$(MAKE) --no-print-directory $(filter %/km_yield.elf %/km_mail_i.elf %/rh_ilatency.elf,\
+	    $(BENCH_COLD_ELFS_tempo_32) $(BENCH_COLD_ELFS_tempo_64)) > $(BENCH_TEST_OUT)/cold-build.log 2>&1 || true
+	@tools/check.sh bench-cache $(BENCH_CACHE_PY) test --sim $(SIM) --build $(BENCH_DIR) \
+	    --results $(BENCH_TEST_OUT)
+TEST_TARGETS += test-bench-cache
 
 # The report tool's own tests, and the generated page is self-contained.
 test-bench-tool: bench-test-run

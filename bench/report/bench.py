@@ -214,12 +214,12 @@ def cmd_run(args):
             for name in sorted(mine):
                 r = mine[name]
                 for rec in r["records"]:
-                    records.append(dict({"kernel": k, "xlen": x}, **rec))
+                    records.append(dict({"kernel": k, "xlen": x, "cache": "none"}, **rec))
                 runs.append({key: r[key] for key in ("kernel", "xlen", "image", "ok", "exit",
                                                      "fail", "seconds", "notes", "sizes")})
             if mine:
                 cs, data = analyse(k, x, mine, kernels[k])
-                records += [dict({"kernel": k, "xlen": x}, **c) for c in cs]
+                records += [dict({"kernel": k, "xlen": x, "cache": "none"}, **c) for c in cs]
                 analysis.append(data)
     # keep the previous results of configured kernels not run this time (KERNEL=...); drop
     # those of kernels no longer configured (FreeRTOS without FREERTOS_DIR)

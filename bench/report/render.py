@@ -10,7 +10,7 @@ import budgets
 import figures as F
 
 CSV_FIELDS = ["kernel", "xlen", "suite", "metric", "avg_cycles", "min_cycles", "max_cycles",
-              "samples", "count", "period_cycles"]
+              "samples", "count", "period_cycles", "cache"]
 
 
 def write_csv(path, records):
