@@ -30,3 +30,9 @@ sweep: sweep-jobs
 
 sweep-merge:
 	@$(SWEEP_PY) merge --out $(SWEEP_DIR) $(if $(SWEEP_CHART),--copy-chart $(SWEEP_CHART))
+
+# The sweep tool on a fixture (sweeps/test/tiny.toml, Tempo's task-switch images).
+test-sweep-tool: $(SIM) $(BENCH_DIR)/tempo/rv32/rh_switch.elf $(BENCH_DIR)/tempo/rv64/rh_switch.elf
+	@tools/check.sh sweep-tool sweeps/sweep-test.sh $(SIM) $(BUILD)/sweep-test
+TEST_TARGETS += test-sweep-tool
+.PHONY: test-sweep-tool

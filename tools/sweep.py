@@ -354,6 +354,24 @@ def ranges(rows, chart):
             fmt(g["default"]), fmt(r)))
         bars.append(("%s RV%d" % (m.replace(" (loop overhead only)", ""), x), lo[0], hi[0],
                      g["default"], r))
+    # the RV64 overhead of each setting, where both widths ran it
+    per = {}
+    for r in rows:
+        if r["metric"] in metrics and "avg_cycles" in r:
+            per.setdefault((r["metric"], r["kernel"], r["cache"], r["mem"], r["set"]), {})[r["xlen"]] = r["avg_cycles"]
+    ovh = {}
+    for (m, k, c, mem, st), v in per.items():
+        if 32 in v and 64 in v and v[32]:
+            ovh.setdefault((m, k, c), []).append(((v[64] / v[32] - 1) * 100, st))
+    if ovh:
+        lines += ["", "| metric | kernel | cache | RV64 overhead min (setting) | max (setting) | reference |",
+                  "| --- | --- | --- | ---: | ---: | ---: |"]
+        for (m, k, c), vs in sorted(ovh.items()):
+            lo, hi = min(vs), max(vs)
+            r32, r64 = ref.get("%s/32" % m), ref.get("%s/64" % m)
+            lines.append("| %s | %s | %s | %+.1f%% (%s) | %+.1f%% (%s) | %s |" % (
+                m, k, c, lo[0], lo[1] or "defaults", hi[0], hi[1] or "defaults",
+                "%+.1f%%" % ((r64 / r32 - 1) * 100) if r32 and r64 else "-"))
     return "\n".join(lines), range_chart(chart.get("title", ""), bars)
 
 
