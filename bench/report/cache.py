@@ -144,8 +144,8 @@ def tables(records, base):
     out = []
     for k in kernels:
         out.append("%s (cycles; Thread-Metric: operations in 100 ms)\n" % k)
-        out.append("| suite | metric | no cache RV32 | RV64 | RV64 overhead | cached avg RV32 "
-                   "| RV64 | RV64 overhead | cold worst RV32 | RV64 | RV64 overhead |")
+        out.append("| suite | metric | no cache RV32 | RV64 | RV64 overhead | cached RV32 "
+                   "| RV64 | RV64 overhead | cold avg / worst RV32 | RV64 | RV64 overhead |")
         out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         for suite in ("kernel-metrics", "rhealstone", "thread-metric"):
             for m in F.ORDER[suite]:
@@ -157,10 +157,16 @@ def tables(records, base):
                 n32, n64 = base.get((k, suite, m, 32)), base.get((k, suite, m, 64))
                 c32, c64 = by.get((k, suite, m, 32, "cold")), by.get((k, suite, m, 64, "cold"))
                 row = [suite, m]
-                for a, b, key in ((n32, n64, "avg_cycles"), (w32, w64, "avg_cycles"),
-                                  (c32, c64, "max_cycles")):
-                    va, vb = value(a, key), value(b, key)
+                for a, b in ((n32, n64), (w32, w64)):
+                    va, vb = value(a, "avg_cycles"), value(b, "avg_cycles")
                     row += [num(va), num(vb), pct(va, vb)]
+                # cold: the average and the worst case, "avg / worst"
+                ca, cb = [(value(c, "avg_cycles"), value(c, "max_cycles")) for c in (c32, c64)]
+                if c32 or c64:
+                    row += ["%s / %s" % (num(ca[0]), num(ca[1])), "%s / %s" % (num(cb[0]), num(cb[1])),
+                            "%s / %s" % (pct(ca[0], cb[0]), pct(ca[1], cb[1]))]
+                else:
+                    row += ["-", "-", "-"]
                 out.append("| " + " | ".join(row) + " |")
         out.append("")
     return "\n".join(out)
@@ -177,9 +183,10 @@ def cmd_run(args):
     records = records_of(runs)
     desc = next((r["cache"] for r in runs if r["cache"] != "?"), "?")
     base = uncached(os.path.join(args.out, "results.json"))
-    md = ("Caches: `%s` (tempo-sim %s). Average: the images as in `make bench`; cold worst: "
-          "the maximum over samples each taken right after the caches were put in their "
-          "worst state (every line invalid, the D$ full of dirty lines of other data). "
+    md = ("Caches: `%s` (tempo-sim %s). No cache and cached: averages of the images as in "
+          "`make bench`; cold: the average and the maximum (worst case) of samples each taken "
+          "right after the caches were put in their worst state (every line invalid, the D$ "
+          "full of dirty lines of other data). "
           "Rhealstone: only the figures that subtract no once-timed direct overhead "
           "(cache.json has all).\n\n"
           % (desc, args.options)) + tables(records, base)
