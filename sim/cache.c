@@ -168,10 +168,10 @@ void cache_fill_dirty(struct cache *c)
     memset(c->dirty, 1, lines);
 }
 
-uint32_t cache_clean(struct cache *c)
+uint64_t cache_clean(struct cache *c)
 {
     size_t lines = c->g.size / c->g.line;
-    uint32_t cost = 0;
+    uint64_t cost = 0;
     for (size_t k = 0; k < lines; k++)
         if (c->dirty[k]) {
             c->dirty[k] = 0;

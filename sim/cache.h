@@ -106,7 +106,7 @@ void cache_invalidate(struct cache *c);
  * never holds dirty lines, is invalidated instead. */
 void cache_fill_dirty(struct cache *c);
 /* Write every dirty line back (they stay valid, now clean): the stall cycles. */
-uint32_t cache_clean(struct cache *c);
+uint64_t cache_clean(struct cache *c);
 
 /* The simulator-control CACHE register (README "The simulated SoCs"). */
 #define CACHE_CTL_COLD       1u /* w: invalidate both caches */

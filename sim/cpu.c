@@ -282,7 +282,7 @@ static __attribute__((noinline)) void data_cached(struct machine *m, const struc
         [OP_LB] = 1, [OP_LBU] = 1, [OP_SB] = 1, [OP_LH] = 2, [OP_LHU] = 2, [OP_SH] = 2,
         [OP_LW] = 4, [OP_LWU] = 4, [OP_SW] = 4, [OP_LD] = 8, [OP_SD] = 8,
     };
-    uint32_t n = 0;
+    uint64_t n = 0;
     if (d->op == OP_FENCE_I) {
         if (c->d.g.size)
             n = cache_clean(&c->d);

@@ -197,7 +197,7 @@ static void run(unsigned size, unsigned line, unsigned ways, int wt, unsigned la
             continue;
         }
         if (kind == 2) {
-            unsigned a = cache_clean(&c), b = ref_clean(&r);
+            unsigned a = (unsigned)cache_clean(&c), b = ref_clean(&r);
             if (a != b)
                 FAIL("%u:%u:%u%s access %u: clean costs %u, reference %u", size, line, ways,
                      wt ? ":wt" : "", n, a, b);

@@ -13,7 +13,8 @@
  *   6  load A        32 misses, 32 write-backs (B dirty) / hits (A still there)
  *   7  CACHE=1, load A   32 misses       / 32 misses
  *   8  CACHE=2, load A   32 misses, 32 write-backs (dirty fill) / 32 misses (invalidate)
- *   9  CACHE=1, X Y Z x3 (one set: 9 misses), CACHE=1, X Y x3 (2 misses) */
+ *   9  CACHE=1, X Y Z x3 (one set: 9 misses), CACHE=1, X Y x3 (2 misses)
+ *  10  sw to X (a hit: dirty / a memory write), FENCE.I (1 write-back / none) */
 #include "board.h"
 
 #if __riscv_xlen == 64
@@ -66,6 +67,8 @@ _start:
     lw      t2, 512(s2)
     addi    t1, t1, -1
     bnez    t1, 2b
+    sw      t1, 0(s2)               /* 10 */
+    fence.i
     sw      s1, SIMCTL_EXIT(s0)
 3:  j       3b
 

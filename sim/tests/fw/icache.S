@@ -1,7 +1,8 @@
 /* A known fetch pattern for the I$ (sim/tests/cache-test.sh): a loop at the image's start
- * (its first 32-byte line) calls f and g ten times each, then exits from the second line.
- * f and g lie 4 KiB apart: in a 4K:32:1 (direct-mapped) I$ they share a set and each call
- * misses (2 + 20 misses); in a 4K:32:2 I$ both stay (2 + 2).  No data accesses, no hazard a
+ * (its first 32-byte line) calls f and g ten times each, then, from the second line, a FENCE.I
+ * (which empties the I$) and one more call of f before the exit.  f and g lie 4 KiB apart: in
+ * a 4K:32:1 (direct-mapped) I$ they share a set and each call misses (2 + 20 misses, + 2
+ * after the FENCE.I); in a 4K:32:2 I$ both stay (2 + 2, + 2).  No data accesses, no hazard a
  * fetch miss could hide: the cycle count grows by exactly misses x refill. */
 #include "board.h"
 
@@ -16,6 +17,8 @@ _start:
     j       done
     .org    0x20
 done:
+    fence.i
+    jal     f
     li      t0, BOARD_SIMCTL
     sw      zero, SIMCTL_EXIT(t0)
 2:  j       2b
