@@ -25,7 +25,7 @@ python3 tools/sweep.py merge --out "$out/tiny" >"$out/merge.log" 2>&1 || fail "m
 python3 - "$out/tiny" <<'PY' || exit 1
 import json, sys
 d = json.load(open(sys.argv[1] + "/results.json"))
-recs = [r for r in d["records"] if r["metric"] == "task switch (loop overhead only)"]
+recs = [r for r in d["records"] if r["metric"] == "task switch"]
 def fig(x, cache, mem, s):
     v = [r["avg_cycles"] for r in recs if (r["xlen"], r["cache"], r["mem"], r["set"]) == (x, cache, mem, s)]
     assert len(v) == 1, (x, cache, mem, s, v)

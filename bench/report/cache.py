@@ -32,10 +32,18 @@ import figures as F  # noqa: E402
 
 WARM_PREFIXES = ("km_", "rh_", "tm_")
 # Rhealstone figures that subtract a direct overhead timed once (one operation, with the caches
-# in another state than during the test's loop) mean nothing with caches: the tables show the
-# others (the records of all are in cache.json).
-RH_SHOWN = ("interrupt latency", "task switch (loop overhead only)",
-            "task preempt (loop overhead only)")
+# in another state than during the test's loop) mean nothing with caches: the tables leave them
+# out (the records of all are in cache.json).
+
+
+def rh_shown(metric):
+    suffix = getattr(F, "VARIANT_SUFFIX", None)
+    if suffix:  # the variants that subtract it carry a suffix
+        return not metric.endswith(suffix)
+    return metric not in ("task switch", "task preempt", "deadlock break",
+                          "intertask message latency")
+
+
 FIGURES = ("avg_cycles", "min_cycles", "max_cycles", "samples", "count", "period_cycles")
 
 
@@ -149,7 +157,7 @@ def tables(records, base):
         out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         for suite in ("kernel-metrics", "rhealstone", "thread-metric"):
             for m in F.ORDER[suite]:
-                if suite == "rhealstone" and m not in RH_SHOWN:
+                if suite == "rhealstone" and not rh_shown(m):
                     continue
                 w32, w64 = by.get((k, suite, m, 32, "warm")), by.get((k, suite, m, 64, "warm"))
                 if not (w32 or w64):
