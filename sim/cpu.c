@@ -6,8 +6,9 @@
  * timing model says it cost (timing.h).  Nothing else happens per instruction: devices
  * derive their state from the cycle count.  An instruction that traps goes to trap.c.
  *
- * The loop is instantiated four times (XLEN 32/64, traced or not) by inlining run() with
- * constant arguments; the traced instances add the --trace/--profile calls (trace.h). */
+ * The loop is instantiated six times (XLEN 32/64; plain, traced, cached) by inlining run()
+ * with constant arguments; the traced instances add the --trace/--profile calls (trace.h),
+ * the cached ones also the I$/D$ model (cache.h: machine_cached() selects them). */
 #include <string.h>
 #include "machine.h"
 #include "muldiv.h"

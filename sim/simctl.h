@@ -1,6 +1,6 @@
 /* The simulator-control device (README "The simulated SoCs"; both SoCs): EXIT, a cycle-exact
- * external interrupt (IRQ_AT, IRQ_AFTER, IRQ_ACK) and the software-interrupt bit (MSIP),
- * which is the CLINT's msip. */
+ * external interrupt (IRQ_AT, IRQ_AFTER, IRQ_ACK), the software-interrupt bit (MSIP), which
+ * is the CLINT's msip, and CACHE (cache.h: make the caches cold, say which there are). */
 #ifndef TEMPO_SIMCTL_H
 #define TEMPO_SIMCTL_H
 #include "clint.h"
