@@ -1,19 +1,25 @@
-# The latency benchmark suite (issue 5): `make bench` builds every suite for every kernel in
+# The latency benchmark suites: `make bench` builds every suite for every kernel in
 # BENCH_KERNELS at XLEN 32 and 64, runs them on tempo-sim --soc paper (both cores), prints the
 # tables and writes results/ (results.json, results.csv, analysis.md, report.html).
+# Definitions and method: docs/benchmarks.md.
 #
-# A kernel K plugs in with a make fragment that appends K to BENCH_KERNELS and sets
-# BENCH_SRCS_K (its sources and the bench/port.h layer), BENCH_CFLAGS_K, and optionally
-# BENCH_OPT_K (default -O2), BENCH_BSP_K (default the common start-up), BENCH_LDSCRIPT_K
-# (default bsp/paper/link.ld), BENCH_SWITCH_SYM_K / BENCH_TRAP_SYM_K (the switch routine and
-# trap entry symbols), BENCH_DATA_RE_K (regex of its data symbols) and BENCH_DEPS_K.
-# Fragments: bench/ports/*/port.mk and freertos/bench-port.mk.
+# A kernel K plugs in with bench/ports/K/port.mk, which appends K to BENCH_KERNELS and sets
+#   BENCH_SRCS_K         its bench/port.h layer (benchmark code: sees bench/ and the kernel's
+#                        public headers only)
+#   BENCH_CFLAGS_K       flags of the layer: the kernel's public include directories
+#   BENCH_KSRCS_K        the kernel's own sources, compiled for the benchmark images
+#   BENCH_KCFLAGS_K      the kernel's own flags for them (its internal include directories)
+# and optionally BENCH_OPT_K (default -O2), BENCH_BSP_K (default the common start-up),
+# BENCH_LDSCRIPT_K (default bsp/paper/link.ld), BENCH_SWITCH_SYM_K / BENCH_TRAP_SYM_K (the
+# switch routine and trap entry symbols), BENCH_DATA_RE_K (regex of its data symbols) and
+# BENCH_DEPS_K.  Objects link in the order: bench/common, start-up, layer, kernel.
 #
 # Targets: bench-fw (the images), bench-run (run them, print, write results/), bench-report
 # (re-render results/ only), and for make test bench-test-run plus one test-bench-* per check.
 BENCH_KERNELS :=
-include $(sort $(wildcard bench/ports/*/port.mk))
--include freertos/bench-port.mk
+# Tempo first: the order of the tables and of results.json.
+include bench/ports/tempo/port.mk
+include $(filter-out bench/ports/tempo/port.mk,$(sort $(wildcard bench/ports/*/port.mk)))
 
 # KERNEL=tempo|freertos restricts a run to one kernel.
 KERNEL ?=
@@ -41,14 +47,17 @@ BENCH_HDRS := bench/port.h bench/common/bench.h bsp/common/board.h bsp/common/bs
 define bench-kernel-rules
 BENCH_OBJDIR_$(1)_$(2) := $(BENCH_DIR)/$(1)/rv$(2)/obj
 BENCH_OBJS_$(1)_$(2) := $$(patsubst %,$(BENCH_DIR)/$(1)/rv$(2)/obj/%.o,\
-    $(BENCH_COMMON_SRC) $(or $(BENCH_BSP_$(1)),$(BSP_SRC)) $(BENCH_SRCS_$(1)))
-BENCH_FLAGS_$(1)_$(2) = $(ARCH_$(2)) -DBOARD_PAPER $(TCFLAGS) $(or $(BENCH_OPT_$(1)),-O2) \
-    -ffunction-sections -fdata-sections -I. -Ibench/common $(BENCH_CFLAGS_$(1)) \
+    $(BENCH_COMMON_SRC) $(or $(BENCH_BSP_$(1)),$(BSP_SRC)) $(BENCH_SRCS_$(1)) $(BENCH_KSRCS_$(1)))
+BENCH_CC_$(1)_$(2) = $(ARCH_$(2)) -DBOARD_PAPER $(TCFLAGS) $(or $(BENCH_OPT_$(1)),-O2) \
+    -ffunction-sections -fdata-sections
+BENCH_FLAGS_$(1)_$(2) = $$(BENCH_CC_$(1)_$(2)) -I. -Ibench/common $(BENCH_CFLAGS_$(1)) \
     -DBENCH_KERNEL='"$(1)"'
+BENCH_KFLAGS_$(1)_$(2) = $$(BENCH_CC_$(1)_$(2)) $(BENCH_KCFLAGS_$(1))
 $(BENCH_DIR)/$(1)/rv$(2)/obj/%.o: % $(BENCH_HDRS) $(BENCH_DEPS_$(1)) bench/bench.mk
 	@mkdir -p $$(dir $$@)
 	@echo "  CC      $$@"
-	@$$(TCC) $$(BENCH_FLAGS_$(1)_$(2)) -c -o $$@ $$<
+	@$$(TCC) $$(if $$(filter $$<,$(BENCH_KSRCS_$(1))),$$(BENCH_KFLAGS_$(1)_$(2)),$$(BENCH_FLAGS_$(1)_$(2))) \
+	    -c -o $$@ $$<
 endef
 
 # $(call bench-image-rule,K,XLEN,SUITE,CASE[.variant]): one image.  The suite source is

@@ -68,6 +68,8 @@ void bench_result(const char *suite, const char *metric, const struct bench_stat
 void bench_result_avg(const char *suite, const char *metric, int64_t avg_x100, uint32_t samples);
 /* Thread-Metric: operations completed in a period of `period_cycles` cycles. */
 void bench_tm_result(const char *metric, uint32_t count, uint32_t period_cycles);
+/* A size the analysis shows ("SIZE name=N bytes=N"): called by a layer's bp_sizes(). */
+void bench_size(const char *name, uint32_t bytes);
 /* Any extra figure worth keeping (calibration, excluded samples): "NOTE key=value". */
 void bench_note(const char *key, int64_t value);
 /* "DONE" and exit status 0. */

@@ -228,7 +228,7 @@ def budget_table(ctx):
 
 # The FreeRTOS helper's explanation of the paper comparison (issue 6), shown verbatim when
 # present; every figure around it is generated.
-PAPER_NOTES = "freertos/paper-notes.md"
+PAPER_NOTES = "freertos/paper/notes.md"
 
 
 def paper_notes():

@@ -44,7 +44,7 @@
 #define configUSE_TIME_SLICING                  FR_TIME_SLICING
 /* Port-optimised selection (a count-leading-zeros of the ready bitmap: __clzsi2 / __clzdi2 from
  * libgcc on a core without Zbb) is the port default and the paper's; -DFR_OPT_SELECTION=0 gives
- * the generic C search over the ready lists instead (a what-if of fr_paper_compare.py). */
+ * the generic C search over the ready lists instead (a what-if of freertos/paper/compare.py). */
 #ifndef FR_OPT_SELECTION
 #define FR_OPT_SELECTION 1
 #endif
@@ -110,7 +110,7 @@
 #define INCLUDE_xTaskResumeFromISR          1
 #define INCLUDE_xTimerPendFunctionCall      0
 /* Stacks are filled at task creation (not on any measured path) for the headroom checks of
- * freertos/fr_port_test.c. */
+ * bench/ports/freertos/conformance.c. */
 #define INCLUDE_uxTaskGetStackHighWaterMark 1
 
 /* Asserts are off in measured images (the paper's build has none: they add instructions to

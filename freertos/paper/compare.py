@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """The paper comparison (issue 6): FreeRTOS on tempo-sim beside the paper's Table II.
 
-Runs the paper's Rhealstone experiment (freertos/fr_paper.c, N = 1,000) at RV32 and RV64 on
+Runs the paper's Rhealstone experiment (freertos/paper/fr_paper.c, N = 1,000) at RV32 and RV64 on
 `tempo-sim --soc paper`, and explains each figure: the same test built with N = 1,000 and
 N = 2,000 is run with --stats-json and --profile-json; the difference of the two runs is the
 cost of the extra events alone (set-up, printing and the first switches cancel out), split
 by function and by stall cause.
 
-usage: fr_paper_compare.py SIM BUILD_DIR [--md FILE] [--json FILE]
-       fr_paper_compare.py SIM BUILD_DIR --check   (Table II only: exit 1 beyond 10%)
+usage: compare.py SIM BUILD_DIR [--md FILE] [--json FILE]
+       compare.py SIM BUILD_DIR --check   (Table II only: exit 1 beyond 10%)
   --summary prints only the Table II comparison (the files get everything)
 """
 import json
@@ -44,7 +44,7 @@ OBJDUMP = os.environ.get("CROSS", "riscv64-unknown-elf-") + "objdump"
 PAPER_TICK_PATH = (25, 18)
 # Issue 6: a difference beyond this share needs an explanation.
 TOLERANCE = 0.10
-# The explanation in PAPER-COMPARISON.md: without the CLZ call RV64 costs what RV32 costs.
+# The explanation in freertos/paper/README.md: without the CLZ call RV64 costs what RV32 costs.
 # --check keeps it true: the generic-selection figures of both widths within this share.
 EXPLANATION_TOLERANCE = 0.02
 WIDTHS = (32, 64)
@@ -65,7 +65,7 @@ def run(sim, image, extra=()):
     proc = subprocess.run([sim, "--soc", "paper", *extra, image], capture_output=True, text=True,
                           timeout=600)
     if proc.returncode != 0 or "fr-paper: PASS" not in proc.stdout:
-        sys.exit(f"fr_paper_compare: {image} failed (exit {proc.returncode}):\n{proc.stdout}"
+        sys.exit(f"freertos/paper/compare.py: {image} failed (exit {proc.returncode}):\n{proc.stdout}"
                  f"{proc.stderr}")
     return proc.stdout
 
@@ -224,7 +224,7 @@ def main():
     res = results(sim, build)
     missing = [k for k in PAPER if k not in res]
     if missing:
-        sys.exit(f"fr_paper_compare: no result for {missing}")
+        sys.exit(f"freertos/paper/compare.py: no result for {missing}")
     if "--check" in sys.argv:
         bad = 0
         for (test, xlen), paper in sorted(PAPER.items()):

@@ -17,7 +17,7 @@
 #include "fr_board.h"
 
 /* seeds/000 section III-B: "N = 1,000 benchmark rounds".  The comparison script
- * (fr_paper_compare.py) also builds N = 2,000 images: the difference of two profiles is the
+ * (compare.py) also builds N = 2,000 images: the difference of two profiles is the
  * cost of N events alone, set-up and printing cancelled out. */
 #ifndef FR_PAPER_ROUNDS
 #define FR_PAPER_ROUNDS 1000u
