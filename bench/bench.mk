@@ -26,7 +26,9 @@ KERNEL ?=
 BENCH_RUN_KERNELS := $(if $(KERNEL),$(filter $(KERNEL),$(BENCH_KERNELS)),$(BENCH_KERNELS))
 BENCH_XLENS := 32 64
 BENCH_DIR := $(BUILD)/bench
-BENCH_PY := python3 bench/report/bench.py
+# The report tool needs matplotlib, Jinja2, pyelftools and jsonschema: tools/python.sh runs the
+# python3 that has them (tools/toolchain.sh installs them).
+BENCH_PY := tools/python.sh bench/report/bench.py
 
 BENCH_CASES_km := km_yield km_mail km_sem km_fifo km_msgq km_bmq km_mail_i km_sem_i \
                   km_msgq_i km_bmq_i km_mem km_alrm
@@ -89,19 +91,29 @@ BENCH_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENC
 BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),\
     --kernel '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))')
 
-.PHONY: bench-fw bench-run bench-report bench-suite test-bench-tool
+.PHONY: bench-fw bench-run bench-report bench-readme bench-screenshots bench-suite test-bench-tool
 bench-fw: $(BENCH_ELFS)
 
 # Run every image (2 in parallel), print the tables, write results/.
 bench-run: $(SIM) bench-fw
 	@$(if $(BENCH_RUN_KERNELS),,echo "bench: no kernel to run: KERNEL=$(KERNEL) is not one of \
 	    '$(BENCH_KERNELS)' (FreeRTOS needs FREERTOS_DIR=/path/to/FreeRTOS-Kernel)"; exit 1)
-	@$(BENCH_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 \
-	    --keep-kernels '$(BENCH_KERNELS)' $(BENCH_KERNEL_ARGS) $(if $(FREERTOS_DIR),,--no-freertos-reason "FREERTOS_DIR is not set")
+	@$(BENCH_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 --cc $(TCC) \
+	    --keep-kernels '$(BENCH_KERNELS)' $(BENCH_KERNEL_ARGS) \
+	    $(if $(FREERTOS_DIR),--freertos-dir '$(FREERTOS_DIR)',--no-freertos-reason "FREERTOS_DIR is not set")
 
 # The tables and reports again from results/ (after editing bench/report/), nothing run.
 bench-report:
 	@$(BENCH_PY) render --out results
+
+# The README's result tables and summary from results/ (markdown), nothing run.
+bench-readme:
+	@$(BENCH_PY) readme --out results
+
+# The report in headless Chromium at a laptop and a wide window (installs chromium when root).
+bench-screenshots:
+	@tools/toolchain.sh --screenshots
+	@tools/screenshots.sh results/report.html $(BUILD)/screenshots
 
 bench-suite: toolchain
 	@mkdir -p $(BENCH_DIR)
@@ -113,29 +125,38 @@ bench-suite: toolchain
 
 BENCH_TARGETS += bench-suite
 
-# make test: one run of every Tempo image at both widths (into build/bench/test), then the
-# checks, each one line in the summary.  A firmware build failure leaves no results, so every
-# check then fails with "no result" instead of vanishing from the summary.
+# make test: one run of every image of every configured kernel at both widths (Tempo; FreeRTOS
+# too with FREERTOS_DIR) into build/bench/test, then the checks, each one line in the summary.
+# A firmware build failure leaves no results, so every check then fails with "no result"
+# instead of vanishing from the summary.
 BENCH_TEST_OUT := $(BENCH_DIR)/test
 .PHONY: bench-test-run
 bench-test-run:
 	@rm -rf $(BENCH_TEST_OUT) && mkdir -p $(BENCH_TEST_OUT)
-	@if $(MAKE) --no-print-directory $(SIM) $(BENCH_ELFS_tempo_32) $(BENCH_ELFS_tempo_64) \
+	@if $(MAKE) --no-print-directory $(SIM) \
+	    $(foreach k,$(BENCH_KERNELS),$(BENCH_ELFS_$(k)_32) $(BENCH_ELFS_$(k)_64)) \
 	    > $(BENCH_TEST_OUT)/build.log 2>&1; then \
 	  $(BENCH_PY) run --quiet --sim $(SIM) --build $(BENCH_DIR) --out $(BENCH_TEST_OUT) \
-	    --jobs 2 \
-	    --kernel 'tempo:$(BENCH_SWITCH_SYM_tempo):$(BENCH_TRAP_SYM_tempo):$(BENCH_DATA_RE_tempo)' \
+	    --jobs 2 --cc $(TCC) $(foreach k,$(BENCH_KERNELS),--kernel \
+	    '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))') \
+	    $(if $(FREERTOS_DIR),--freertos-dir '$(FREERTOS_DIR)',--no-freertos-reason "FREERTOS_DIR is not set") \
 	    > $(BENCH_TEST_OUT)/run.log 2>&1 || true; \
 	else echo "bench: firmware build failed, see $(BENCH_TEST_OUT)/build.log"; fi
 
+# selfcheck-*: Tempo's images passed their self-checks and produced every figure; the budgets;
+# schema: results.json matches bench/report/results.schema.json; published-figures: no
+# negative per-event figure in results.json, results.csv, analysis.md or report.html, every
+# Rhealstone test published the paper's way, every left-out variant explained.
 BENCH_CHECKS := $(foreach s,kernel-metrics rhealstone thread-metric context-switch,\
                   selfcheck-$(s)-32 selfcheck-$(s)-64) \
-                task-switch task-preempt kernel-metrics rv64-vs-rv32 worst-case
+                task-switch task-preempt kernel-metrics rv64-vs-rv32 worst-case \
+                schema published-figures
 $(addprefix test-bench-,$(BENCH_CHECKS)): test-bench-%: bench-test-run
 	@tools/check.sh bench-$* $(BENCH_PY) check $* --results $(BENCH_TEST_OUT)
 
-# The report tool's own tests, and the generated page is self-contained.
+# The report tool's own tests (parser, trace walker, budgets, publishing rules, schema on a
+# recorded run), and the generated page is self-contained.
 test-bench-tool: bench-test-run
-	@tools/check.sh bench-tool python3 bench/report/selftest.py $(BENCH_TEST_OUT)/report.html
+	@tools/check.sh bench-tool tools/python.sh bench/report/selftest.py $(BENCH_TEST_OUT)/report.html
 
 TEST_TARGETS += $(addprefix test-bench-,$(BENCH_CHECKS)) test-bench-tool

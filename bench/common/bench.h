@@ -11,7 +11,7 @@
 
 #define BENCH_REG32(addr) (*(volatile uint32_t *)(uintptr_t)(addr))
 
-/* spec/benchmarks.md section 1: "10,000 rounds" per kernel metric. */
+/* docs/benchmarks.md "Kernel metrics": 10,000 samples per metric. */
 #define BENCH_ROUNDS 10000u
 
 /* min / max / sum of samples in cycles. */
@@ -108,7 +108,7 @@ static inline uint32_t bench_mtime(void)
 }
 
 /* Cost of the measurement itself: the smallest difference between two back-to-back
- * counter reads (spec/benchmarks.md section 2, "the timer read"). */
+ * counter reads (docs/benchmarks.md "Kernel metrics": minus one counter read). */
 uint32_t bench_read_overhead(void);
 
 /* ---- the simulator-control interrupt device (bsp/common/board.h SIMCTL_*) ---- */

@@ -329,7 +329,7 @@ static void test_memory_and_time(void)
     uintptr_t slept = bp_cycles() - t0;
     EXPECT(alarm_counts[0] >= 29 && alarm_counts[0] <= 31, 1);
     EXPECT(alarm_counts[1] >= 9 && alarm_counts[1] <= 11, 1);
-    /* spec/core-timing.md: 100 MHz core; a 1 kHz tick is 100,000 cycles on both SoCs. */
+    /* docs/timing.md "Clock": 100 MHz core; a 1 kHz tick is 100,000 cycles on both SoCs. */
     const uint64_t tick_cycles = 100000000u / BP_TICK_HZ;
 #if !defined(FR_ON_QEMU) /* QEMU's cycle counter does not run at the modelled 100 MHz */
     EXPECT(slept >= 29 * tick_cycles && slept <= 31 * tick_cycles, 1);
