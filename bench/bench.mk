@@ -119,9 +119,12 @@ bench-suite: toolchain
 	@mkdir -p $(BENCH_DIR)
 	@echo "bench: building tempo-sim and $(words $(BENCH_ELFS)) images for $(BENCH_RUN_KERNELS)" \
 	    "(log: $(BENCH_DIR)/build.log)"
-	@$(MAKE) --no-print-directory -j2 $(SIM) bench-fw > $(BENCH_DIR)/build.log 2>&1 || \
-	    { tail -n 30 $(BENCH_DIR)/build.log; echo "bench: build failed"; exit 1; }
-	@$(MAKE) --no-print-directory bench-run
+	@t0=$$(date +%s); \
+	$(MAKE) --no-print-directory -j2 $(SIM) bench-fw > $(BENCH_DIR)/build.log 2>&1 || \
+	    { tail -n 30 $(BENCH_DIR)/build.log; echo "bench: build failed"; exit 1; }; \
+	t1=$$(date +%s); \
+	$(MAKE) --no-print-directory bench-run; rc=$$?; \
+	echo "bench: build $$((t1 - t0)) s, runs and report $$(( $$(date +%s) - t1 )) s"; exit $$rc
 
 BENCH_TARGETS += bench-suite
 

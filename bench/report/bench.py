@@ -359,7 +359,7 @@ def cmd_run(args):
         for r in failed:
             print("FAILED %s rv%d %s: %s" % (r["kernel"], r["xlen"], r["image"], r["fail"]))
         print("results: %s/{results.json,results.csv,analysis.md,report.html}" % args.out)
-        print("ran %d images in %.1fs (%d failed)"
+        print("ran %d images and wrote the report in %.1f s (%d failed)"
               % (len(results), time.time() - t_start, len(failed)))
     return 1 if failed else 0
 

@@ -263,7 +263,13 @@ def switch_histograms(ctx):
     for ax, ((k, x), r) in zip(axes.flat, panels):
         vals = [v for v, _ in r["histogram"]]
         counts = [c for _, c in r["histogram"]]
-        ax.bar(vals, counts, width=1.0, color=COLORS[(k, x)], edgecolor=COLORS[(k, x)])
+        ax.bar(vals, counts, width=1.0, color=COLORS[(k, x)], edgecolor=COLORS[(k, 32)],
+               linewidth=0.8)
+        if len(vals) <= 12:
+            for v, c in zip(vals, counts):
+                ax.annotate(str(c), (v, c), xytext=(0, 2), textcoords="offset points",
+                            ha="center", va="bottom", fontsize=6.5, color="#333")
+        ax.set_ylim(0, max(counts) * 1.18)
         ax.axvline(r["avg_cycles"], color=ANCHOR, linewidth=0.8, linestyle="--")
         lo, hi = min(vals), max(vals)
         ax.set_xlim(lo - 5, hi + 5)

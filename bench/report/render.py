@@ -719,7 +719,7 @@ def readme_tables(ctx):
     kernels = ctx.kernels
     cols = ["metric"]
     for k in kernels:
-        cols += ["%s RV32" % k, "%s RV64" % k]
+        cols += ["%s RV32" % name(k), "%s RV64" % name(k)]
     for suite in ("kernel-metrics", "rhealstone", "context-switch"):
         rows = []
         for m in F.ORDER[suite]:
