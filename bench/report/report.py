@@ -70,7 +70,7 @@ def html(ctx, draw=True):
         freertos_version=ctx.results.get("tools", {}).get("freertos") or "",
         freertos_missing=R.freertos_missing_text(ctx),
         comparison=R.comparison_table(ctx) if ctx.has_freertos() else None,
-        paper=R.paper_table(ctx) if ctx.has_freertos() else None,
+        paper=R.paper_table(ctx),
         paper_notes=R.paper_notes(), ch32=R.ch32_table(ctx), charts=drawn,
         rh_method=RH_METHOD, budgets=bt, budget_missed=missed,
         analysis=R.analysis_sections(ctx), analysis_intro=R.ANALYSIS_INTRO,
