@@ -474,9 +474,10 @@ def terminal(ctx):
 # ---------------------------------------------------------------- the analysis
 
 RESIDUE_NOTE = ("Left out of the per-function rows: %s. Their difference between the two runs "
-                "falls below zero: they do work once per run (end-of-run stack checks, printing) "
-                "whose amount differs between the runs, so the difference is not a per-event "
-                "cost. The totals include it.")
+                "falls below zero at one width: they do work once per run (end-of-run stack "
+                "checks, printing) whose amount differs between the runs, so their difference is "
+                "no per-event cost at either width. \"total measured\" includes it, \"total "
+                "without the once-per-run work\" does not.")
 NEGATIVE_CAUSE_NOTE = ("\"below zero\": the longer run spent fewer cycles on this cause in its "
                        "once-per-run work, so the difference is no per-event cost; the totals "
                        "include it.")
@@ -504,8 +505,7 @@ def path_tables(ctx, kernel, path, what):
     f32 = {r["function"]: r for r in a32["functions"]}
     f64 = {r["function"]: r for r in a64["functions"]}
 
-    def residue(r):
-        return r is not None and (r["cycles"] < -0.005 or r["instructions"] < -0.005)
+    residues, rest = once_per_run(a32, a64)
 
     names = sorted(set(f32) | set(f64),
                    key=lambda n: -max(f32.get(n, {}).get("cycles", 0),
@@ -513,7 +513,7 @@ def path_tables(ctx, kernel, path, what):
     rows, left_out = [], []
     for n in names:
         x, y = f32.get(n), f64.get(n)
-        if residue(x) or residue(y):
+        if n in residues:
             left_out.append(n)
             continue
         x, y = x or {"cycles": 0.0, "instructions": 0.0}, y or {"cycles": 0.0, "instructions": 0.0}
@@ -521,7 +521,12 @@ def path_tables(ctx, kernel, path, what):
                      "%.2f" % y["instructions"], "%.2f" % y["cycles"],
                      "%+.2f" % (y["cycles"] - x["cycles"])])
     s32, s64 = a32["stats"], a64["stats"]
-    rows.append(["total", "%.2f" % s32["instructions"], "%.2f" % s32["cycles"],
+    if residues:
+        c32, i32 = s32["cycles"] - rest[32][0], s32["instructions"] - rest[32][1]
+        c64, i64 = s64["cycles"] - rest[64][0], s64["instructions"] - rest[64][1]
+        rows.append(["total without the once-per-run work", "%.2f" % i32, "%.2f" % c32,
+                     "%.2f" % i64, "%.2f" % c64, "%+.2f" % (c64 - c32)])
+    rows.append(["total measured", "%.2f" % s32["instructions"], "%.2f" % s32["cycles"],
                  "%.2f" % s64["instructions"], "%.2f" % s64["cycles"],
                  "%+.2f" % (s64["cycles"] - s32["cycles"])])
     notes = []
@@ -550,38 +555,66 @@ def path_tables(ctx, kernel, path, what):
     return [t1, t2], notes
 
 
+def once_per_run(a32, a64):
+    """The functions whose difference between the two runs falls below zero at either width:
+    once-per-run work (end-of-run stack scans, printing) that differs between the runs, no
+    per-event cost at either width; and their cycles and instructions per width."""
+    names = {r["function"] for r in a32["functions"] + a64["functions"]
+             if r["cycles"] < -0.005 or r["instructions"] < -0.005}
+
+    def total(a, key):
+        return sum(r[key] for r in a["functions"] if r["function"] in names)
+    return names, {32: (total(a32, "cycles"), total(a32, "instructions")),
+                   64: (total(a64, "cycles"), total(a64, "instructions"))}
+
+
 def path_summary(ctx, kernel, path, what):
     a32, a64 = ctx.an.get((kernel, 32), {}).get(path), ctx.an.get((kernel, 64), {}).get(path)
     if not a32 or not a64:
         return None
     s32, s64 = a32["stats"], a64["stats"]
-    d = s64["cycles"] - s32["cycles"]
+    residues, rest = once_per_run(a32, a64)
+    # per-event totals without the once-per-run work
+    c32, i32 = s32["cycles"] - rest[32][0], s32["instructions"] - rest[32][1]
+    c64, i64 = s64["cycles"] - rest[64][0], s64["instructions"] - rest[64][1]
+    text = ("%s, %s: %.1f cycles and %.1f instructions per event at RV32, %.1f cycles and %.1f "
+            "instructions at RV64 (RV64 overhead %s)" % (
+                name(kernel), what, c32, i32, c64, i64, overhead(c32, c64)))
+    if residues:
+        text += (", once-per-run work (%s) taken out of the measured differences of %.1f and "
+                 "%.1f cycles" % (", ".join(sorted(residues)), s32["cycles"], s64["cycles"]))
+    text += "."
+    d = c64 - c32
     causes = sorted(((s64["stalls"].get(c, 0) - s32["stalls"].get(c, 0), c)
                      for c in stall_causes(s32, s64)
                      if s32["stalls"].get(c, 0) >= 0 and s64["stalls"].get(c, 0) >= 0),
                     reverse=True)
     big = [("%s %+.1f" % (c, v)) for v, c in causes if abs(v) >= 0.5][:4]
-    text = ("%s, %s: %.1f cycles and %.1f instructions per event at RV32, %.1f cycles and %.1f "
-            "instructions at RV64 (RV64 overhead %s)." % (
-                name(kernel), what, s32["cycles"], s32["instructions"], s64["cycles"],
-                s64["instructions"], overhead(s32["cycles"], s64["cycles"])))
+    blurred = [c for c in stall_causes(s32, s64)
+               if s32["stalls"].get(c, 0) < -0.005 or s64["stalls"].get(c, 0) < -0.005]
     if abs(d) >= 0.5:
         text += " The %+.1f cycles of RV64 come from: %s; instruction count %+.1f." % (
-            d, ", ".join(big) if big else "no single cause", s64["instructions"] - s32["instructions"])
+            d, ", ".join(big) if big else "no single cause", i64 - i32)
+        if residues or blurred:
+            text += (" (The causes are the measured differences, once-per-run work included: "
+                     "it cannot be split off by cause%s.)" % (
+                         "; %s falls below zero and is left out" % ", ".join(blurred)
+                         if blurred else ""))
     else:
         text += " The widths cost the same cycles on this path."
-    f32 = {r["function"]: r["cycles"] for r in a32["functions"] if r["cycles"] >= 0}
-    f64 = {r["function"]: r["cycles"] for r in a64["functions"] if r["cycles"] >= 0}
+    f32 = {r["function"]: r["cycles"] for r in a32["functions"] if r["function"] not in residues}
+    f64 = {r["function"]: r["cycles"] for r in a64["functions"] if r["function"] not in residues}
     moved = sorted(((f64.get(n, 0) - f32.get(n, 0), n) for n in set(f32) | set(f64)),
                    key=lambda t: -abs(t[0]))
     moved = [("%s %+.1f" % (n, v)) for v, n in moved if abs(v) >= 0.5][:4]
     if moved:
         text += " Functions whose cycles differ most between the widths (RV64 minus RV32): %s." \
             % ", ".join(moved)
-    top = sorted((r for r in a32["functions"] if r["cycles"] >= 0), key=lambda r: -r["cycles"])[:3]
-    if top and s32["cycles"]:
+    top = sorted((r for r in a32["functions"] if r["function"] not in residues),
+                 key=lambda r: -r["cycles"])[:3]
+    if top and c32 > 0:
         text += " At RV32 the largest shares are %s." % ", ".join(
-            "%s (%.0f%%)" % (r["function"], 100 * r["cycles"] / s32["cycles"]) for r in top)
+            "%s (%.0f%%)" % (r["function"], 100 * r["cycles"] / c32) for r in top)
     return text
 
 
