@@ -116,89 +116,82 @@ static const struct param {
 };
 #define NPARAMS (sizeof params / sizeof params[0])
 
-/* Filled from the table's defaults on first use; --set changes it afterwards. */
-struct timing_params timing_p;
-static int loaded;
+static uint32_t *field(struct timing_params *p, const struct param *q)
+{
+    return (uint32_t *)((char *)p + q->off);
+}
 
-static uint32_t *field(const struct param *q) { return (uint32_t *)((char *)&timing_p + q->off); }
+static uint32_t value(const struct timing_params *p, const struct param *q)
+{
+    return *(const uint32_t *)((const char *)p + q->off);
+}
 
 static const char *const predictor_name[] = {"global2bit", "not-taken", "taken", "table"};
 
-static void load_defaults(void)
+void timing_params_default(struct timing_params *p)
 {
-    if (loaded)
-        return;
     for (size_t i = 0; i < NPARAMS; i++)
-        *field(&params[i]) = params[i].def;
-    loaded = 1;
+        *field(p, &params[i]) = params[i].def;
 }
 
-void timing_reset_params(void)
+void timing_init(struct timing *t, const struct timing_params *p)
 {
-    loaded = 0;
-    load_defaults();
-}
-
-void timing_init(struct timing *t)
-{
-    load_defaults();
     memset(t, 0, sizeof *t);
+    t->p = *p;
     /* Pipeline time starts far from 0 so that "a CSR write 1..4 cycles ago" never matches
      * the zeroed history. */
     t->now = 64;
-    memset(t->bp, (int)(timing_p.bp_init & 3), sizeof t->bp);
+    memset(t->bp, (int)(p->bp_init & 3), sizeof t->bp);
     for (int c = 0; c < TC_COUNT; c++) {
         t->lat[c] = 1; /* LUI, JAL/JALR link, CSR value: forwarded from EX, no bubble */
         t->lat_cause[c] = ST_ALU_USE;
     }
     /* MUL and DIV results leave EX like an ALU result (model choice: the spec's ALU-use
      * rule names "the ALU instruction"; the multiplier and divider sit in EX) */
-    t->lat[TC_ALU] = t->lat[TC_MUL] = t->lat[TC_DIV] = (uint8_t)(1 + timing_p.alu_use);
-    t->lat[TC_LOAD] = (uint8_t)(1 + timing_p.load_use);
+    t->lat[TC_ALU] = t->lat[TC_MUL] = t->lat[TC_DIV] = (uint8_t)(1 + p->alu_use);
+    t->lat[TC_LOAD] = (uint8_t)(1 + p->load_use);
     t->lat_cause[TC_LOAD] = ST_LOAD_USE;
 }
 
-int timing_set_param(const char *assignment)
+int timing_set_param(struct timing_params *p, const char *assignment)
 {
     const char *eq = strchr(assignment, '=');
     if (!eq || eq == assignment) {
         fprintf(stderr, "tempo-sim: --set expects name=value, got '%s'\n", assignment);
         return -1;
     }
-    load_defaults();
     size_t n = (size_t)(eq - assignment);
     const char *val = eq + 1;
     for (size_t i = 0; i < NPARAMS; i++) {
         if (strlen(params[i].name) != n || strncmp(params[i].name, assignment, n))
             continue;
-        if (field(&params[i]) == &timing_p.predictor) {
+        uint32_t *f = field(p, &params[i]);
+        if (f == &p->predictor) {
             for (unsigned k = 0; k <= BP_TABLE; k++)
                 if (!strcmp(val, predictor_name[k])) {
-                    timing_p.predictor = k;
+                    p->predictor = k;
                     return 0;
                 }
         }
         char *end;
         unsigned long v = strtoul(val, &end, 0);
         int bad = !*val || *end || *val == '-' || v > 100000;
-        if ((field(&params[i]) == &timing_p.alu_use || field(&params[i]) == &timing_p.load_use) &&
-            v > 200)
+        if ((f == &p->alu_use || f == &p->load_use) && v > 200)
             bad = 1; /* kept in a byte per class */
-        if (field(&params[i]) == &timing_p.predictor && v > BP_TABLE)
+        if (f == &p->predictor && v > BP_TABLE)
             bad = 1;
-        if (field(&params[i]) == &timing_p.bp_entries &&
-            (v == 0 || v > TIMING_BP_MAX || (v & (v - 1))))
+        if (f == &p->bp_entries && (v == 0 || v > TIMING_BP_MAX || (v & (v - 1))))
             bad = 1;
-        if (field(&params[i]) == &timing_p.bp_init && v > 3)
+        if (f == &p->bp_init && v > 3)
             bad = 1;
-        if (field(&params[i]) == &timing_p.csr_raw && v > 1)
+        if (f == &p->csr_raw && v > 1)
             bad = 1;
         if (bad) {
             fprintf(stderr, "tempo-sim: bad value '%s' for timing parameter %s\n", val,
                     params[i].name);
             return -1;
         }
-        *field(&params[i]) = (uint32_t)v;
+        *f = (uint32_t)v;
         return 0;
     }
     fprintf(stderr, "tempo-sim: unknown timing parameter '%.*s' (see --list-params)\n",
@@ -206,22 +199,20 @@ int timing_set_param(const char *assignment)
     return -1;
 }
 
-long long timing_get_param(const char *name)
+long long timing_get_param(const struct timing_params *p, const char *name)
 {
-    load_defaults();
     for (size_t i = 0; i < NPARAMS; i++)
         if (!strcmp(params[i].name, name))
-            return *field(&params[i]);
+            return value(p, &params[i]);
     return -1;
 }
 
-void timing_list_params(FILE *out)
+void timing_list_params(const struct timing_params *p, FILE *out)
 {
-    load_defaults();
     fprintf(out, "timing parameters (--set name=value; cycles unless stated):\n");
     for (size_t i = 0; i < NPARAMS; i++) {
-        uint32_t v = *field(&params[i]);
-        if (field(&params[i]) == &timing_p.predictor && v <= BP_TABLE)
+        uint32_t v = value(p, &params[i]);
+        if (params[i].off == offsetof(struct timing_params, predictor) && v <= BP_TABLE)
             fprintf(out, "  %-16s %-10s %s\n", params[i].name, predictor_name[v],
                     params[i].desc);
         else
@@ -242,7 +233,7 @@ static void bp_apply(struct timing *t)
 
 uint32_t timing_branch(struct timing *t, uint64_t x0, uint64_t x, unsigned flags, uint64_t pc)
 {
-    const struct timing_params *p = &timing_p;
+    const struct timing_params *p = &t->p;
     unsigned taken = (flags & TF_TAKEN) != 0;
     while (t->bp_count && t->bp_at[t->bp_head] + 2 <= x0)
         bp_apply(t);
@@ -275,7 +266,7 @@ uint32_t timing_branch(struct timing *t, uint64_t x0, uint64_t x, unsigned flags
  * 1-cycle freeze every CSR instruction costs. */
 uint32_t timing_csr_raw(struct timing *t, uint64_t x, unsigned flags)
 {
-    const struct timing_params *p = &timing_p;
+    const struct timing_params *p = &t->p;
     uint32_t bubbles = 0;
     if (p->csr_raw) {
         for (unsigned i = 0; i < TIMING_CSRW; i++) {
@@ -298,8 +289,8 @@ uint32_t timing_csr_raw(struct timing *t, uint64_t x, unsigned flags)
 static uint32_t charge_trap(struct timing *t, uint32_t fsm_part)
 {
     t->stall[ST_TRAP] += fsm_part;
-    t->stall[ST_REFILL] += timing_p.refill;
-    uint32_t cost = fsm_part + timing_p.refill;
+    t->stall[ST_REFILL] += t->p.refill;
+    uint32_t cost = fsm_part + t->p.refill;
     t->now += cost;
     return cost;
 }
@@ -309,7 +300,7 @@ static uint32_t charge_trap(struct timing *t, uint32_t fsm_part)
  * stall (the trapping instruction does not retire). */
 uint32_t timing_trap(struct timing *t, enum trap_kind kind)
 {
-    const struct timing_params *p = &timing_p;
+    const struct timing_params *p = &t->p;
     switch (kind) {
     case TRAP_ECALL:
         return charge_trap(t, 1 + p->ecall_stage + p->trap_detect + p->fsm_ecall);
@@ -331,7 +322,7 @@ uint32_t timing_trap(struct timing *t, enum trap_kind kind)
  * divide and redo it after MRET, the model lets it complete and charges only the refill. */
 uint32_t timing_interrupt(struct timing *t, uint64_t mcycle_now, uint64_t asserted_at)
 {
-    const struct timing_params *p = &timing_p;
+    const struct timing_params *p = &t->p;
     uint64_t a = asserted_at;
     if (a > mcycle_now + p->irq_flush)
         a = mcycle_now + p->irq_flush;
@@ -346,7 +337,7 @@ uint32_t timing_interrupt(struct timing *t, uint64_t mcycle_now, uint64_t assert
  * coincides with MRET's own issue cycle (the base cycle the caller counts). */
 uint32_t timing_mret(struct timing *t)
 {
-    const struct timing_params *p = &timing_p;
+    const struct timing_params *p = &t->p;
     uint32_t detect = p->trap_detect ? p->trap_detect - 1 : 0;
     return 1 + charge_trap(t, detect + p->fsm_mret);
 }

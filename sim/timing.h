@@ -16,11 +16,12 @@
  * Every number is a field of struct timing_params (sim/timing.c: the table with names,
  * defaults and spec citations), settable with --set name=value.
  *
- * Interface changes since the placeholder (also in /work/notes/timing-interface.md):
- * TRAP_MEM_FAULT (load/store faults are raised in MEM, one stage after ECALL), ST_IDLE,
- * timing_interrupt() (interrupt taken at a boundary, cost from the assertion cycle),
- * timing_irq_window(), timing_idle(), timing_get_param(), timing_reset_params(),
- * timing_retire_pc() (the pc feeds the what-if predictor=table).
+ * The parameters belong to one struct timing (one machine): main() fills a struct
+ * timing_params from the defaults and --set, and timing_init() copies it in.
+ * Interface: TRAP_MEM_FAULT (load/store faults are raised in MEM, one stage after ECALL),
+ * ST_IDLE, timing_interrupt() (interrupt taken at a boundary, cost from the assertion
+ * cycle), timing_irq_window(), timing_idle(), timing_retire_pc() (the pc feeds the what-if
+ * predictor=table).
  * Not modelled: the operand bubbles of an instruction that traps (a faulting load whose
  * base register was just loaded); its trap is counted from its natural issue slot. */
 #ifndef TEMPO_TIMING_H
@@ -84,13 +85,13 @@ struct timing_params {
     uint32_t fsm_ecall, fsm_exc, fsm_irq, fsm_mret, refill, irq_flush;
     uint32_t predictor, bp_entries, bp_init;
 };
-extern struct timing_params timing_p;
 
 #define TIMING_BP_FIFO 8 /* predictor updates in flight (at most 4 fit in the 5-cycle gap) */
 #define TIMING_CSRW 4    /* CSR writes in flight EX..WB */
 #define TIMING_BP_MAX 4096 /* largest what-if predictor table (predictor=table) */
 
 struct timing {
+    struct timing_params p;  /* this machine's numbers (timing_init) */
     uint64_t stall[ST_COUNT];
     uint64_t now;            /* pipeline time of the next instruction's natural issue */
     uint64_t ready[32];      /* pipeline time from which a consumer may be in EXR */
@@ -104,18 +105,19 @@ struct timing {
     unsigned bp_head, bp_count;
     uint64_t branches, mispredicts;
     uint64_t irq_seen;       /* sim/cpu.c: assertions up to this cycle were looked at */
-    uint8_t lat[TC_COUNT], lat_cause[TC_COUNT]; /* from timing_p by timing_init */
+    uint8_t lat[TC_COUNT], lat_cause[TC_COUNT]; /* from p by timing_init */
 };
 
-void timing_init(struct timing *t);
-/* `--set name=value`: 0 on success, -1 (with a message on stderr) for an unknown name or
- * a bad value.  Call before timing_init (or call timing_init again). */
-int timing_set_param(const char *assignment);
+/* The defaults of the parameter table (sim/timing.c). */
+void timing_params_default(struct timing_params *p);
+/* `--set name=value` into `p`: 0 on success, -1 (with a message on stderr) for an unknown
+ * name or a bad value (`p` unchanged). */
+int timing_set_param(struct timing_params *p, const char *assignment);
 /* The value of a parameter by name; -1 when there is none. */
-long long timing_get_param(const char *name);
-void timing_list_params(FILE *out);
-/* Back to the defaults (host unit tests). */
-void timing_reset_params(void);
+long long timing_get_param(const struct timing_params *p, const char *name);
+void timing_list_params(const struct timing_params *p, FILE *out);
+/* A model at reset with the parameters `p`. */
+void timing_init(struct timing *t, const struct timing_params *p);
 /* Out-of-line parts (sim/timing.c). */
 uint32_t timing_branch(struct timing *t, uint64_t x0, uint64_t x, unsigned flags, uint64_t pc);
 uint32_t timing_csr_raw(struct timing *t, uint64_t x, unsigned flags);
@@ -131,7 +133,7 @@ static inline uint32_t timing_freeze(struct timing *t, enum stall_cause c, uint3
 static inline __attribute__((always_inline)) uint32_t
 timing_retire_pc(struct timing *t, struct timing_insn in, unsigned flags, uint64_t pc)
 {
-    const struct timing_params *p = &timing_p;
+    const struct timing_params *p = &t->p;
     uint64_t x0 = t->now, x = x0;
     uint32_t cost = 1;
     /* Operands: forwarding lands in EXR only; store data (rs2) is forwarded from EX, BR,
@@ -206,7 +208,7 @@ uint32_t timing_mret(struct timing *t);
  * the FSM freezes the pipeline: the loop must take the interrupt before them (they become
  * mepc, spec: "mepc is the oldest in-flight instruction that has not completed"). */
 uint32_t timing_interrupt(struct timing *t, uint64_t mcycle_now, uint64_t asserted_at);
-static inline uint32_t timing_irq_window(void) { return timing_p.irq_flush; }
+static inline uint32_t timing_irq_window(const struct timing *t) { return t->p.irq_flush; }
 /* WFI waited `cycles` with nothing in flight. */
 static inline void timing_idle(struct timing *t, uint64_t cycles)
 {

@@ -5,6 +5,7 @@
 #include "board.h"
 #include "bsp.h"
 #include "expect.h"
+#include "riscv/encoding.h"
 
 #define REG32(a) (*(volatile uint32_t *)(uintptr_t)(a))
 
@@ -116,7 +117,7 @@ static void wait_irq(uintptr_t count0, int use_wfi)
     while (tc_irq_count == count0)
         if (use_wfi)
             __asm__ volatile("wfi");
-    __asm__ volatile("csrci mstatus, 8");
+    __asm__ volatile("csrci mstatus, %0" ::"i"(MSTATUS_MIE));
     __asm__ volatile("csrw mie, zero");
 }
 
@@ -127,8 +128,8 @@ static void external_irq(const char *name, unsigned delay, int use_wfi)
     uint64_t at = mcycle64() + delay;
     REG32(BOARD_SIMCTL + SIMCTL_IRQ_AT + 4) = (uint32_t)(at >> 32);
     REG32(BOARD_SIMCTL + SIMCTL_IRQ_AT) = (uint32_t)at;
-    __asm__ volatile("csrw mie, %0" ::"r"(1u << 11));
-    __asm__ volatile("csrsi mstatus, 8");
+    __asm__ volatile("csrw mie, %0" ::"r"(MIE_MEIE));
+    __asm__ volatile("csrsi mstatus, %0" ::"i"(MSTATUS_MIE));
     wait_irq(count0, use_wfi);
     report(name, tc_irq_stamp - (uintptr_t)at, SPEC_IRQ_LATENCY);
 }
@@ -146,8 +147,8 @@ static void timer_irq(const char *name, int use_wfi)
     REG32(BOARD_MTIMECMP) = 0xffffffffu;
     REG32(BOARD_MTIMECMP + 4) = (uint32_t)(cmp >> 32);
     REG32(BOARD_MTIMECMP) = (uint32_t)cmp;
-    __asm__ volatile("csrw mie, %0" ::"r"(1u << 7));
-    __asm__ volatile("csrsi mstatus, 8");
+    __asm__ volatile("csrw mie, %0" ::"r"(MIE_MTIE));
+    __asm__ volatile("csrsi mstatus, %0" ::"i"(MSTATUS_MIE));
     wait_irq(count0, use_wfi);
     report(name, tc_irq_stamp - (uintptr_t)(cmp * SPEC_CYCLES_PER_TICK), SPEC_IRQ_LATENCY);
 }
@@ -157,10 +158,10 @@ static void timer_irq(const char *name, int use_wfi)
  * cycle(s) + the interrupt latency. */
 static void software_irq(void)
 {
-    __asm__ volatile("csrw mie, %0" ::"r"(1u << 3));
-    __asm__ volatile("csrsi mstatus, 8");
+    __asm__ volatile("csrw mie, %0" ::"r"(MIE_MSIE));
+    __asm__ volatile("csrsi mstatus, %0" ::"i"(MSTATUS_MIE));
     uintptr_t d = tc_msip(BOARD_SIMCTL + SIMCTL_MSIP);
-    __asm__ volatile("csrci mstatus, 8");
+    __asm__ volatile("csrci mstatus, %0" ::"i"(MSTATUS_MIE));
     __asm__ volatile("csrw mie, zero");
     report("software-irq-from-msip-store", d - empty, 1 + SPEC_STORE_MMIO + SPEC_IRQ_LATENCY);
 }

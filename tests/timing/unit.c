@@ -9,6 +9,7 @@
 
 static int failures, checks;
 static uint64_t total, base;
+static struct timing_params params; /* what fresh() builds a model with */
 
 #define CHECK_EQ(what, got, want)                                                         \
     do {                                                                                  \
@@ -34,7 +35,7 @@ static uint32_t ins(struct timing *t, int cls, int rd, int rs1, int rs2, unsigne
 
 static void fresh(struct timing *t)
 {
-    timing_init(t);
+    timing_init(t, &params);
     total = base = 0;
     for (int i = 0; i < 8; i++) /* some history, like a running program */
         NOP(t);
@@ -248,7 +249,7 @@ static void test_traps(void)
     /* timing_interrupt: the handler issues SPEC_IRQ_LATENCY after the assertion wherever the
      * boundary falls within the window */
     uint64_t a = 1000;
-    for (uint64_t now = a - timing_irq_window(); now < a + SPEC_IRQ_LATENCY - SPEC_REFILL;
+    for (uint64_t now = a - timing_irq_window(&t); now < a + SPEC_IRQ_LATENCY - SPEC_REFILL;
          now++) {
         c = timing_interrupt(&t, now, a);
         total += c;
@@ -271,30 +272,30 @@ static void test_traps(void)
 static void test_params(void)
 {
     struct timing t;
-    CHECK_EQ("unknown name", timing_set_param("nosuch=3"), -1);
-    CHECK_EQ("no value", timing_set_param("div32="), -1);
-    CHECK_EQ("no =", timing_set_param("div32"), -1);
-    CHECK_EQ("negative", timing_set_param("div32=-1"), -1);
-    CHECK_EQ("junk", timing_set_param("div32=1x"), -1);
-    CHECK_EQ("huge", timing_set_param("div32=99999999999"), -1);
-    CHECK_EQ("bad predictor", timing_set_param("predictor=oracle"), -1);
-    CHECK_EQ("bad counter", timing_set_param("bp_init=4"), -1);
-    CHECK_EQ("unchanged after errors", timing_get_param("div32"), SPEC_DIV32);
-    CHECK_EQ("set div32", timing_set_param("div32=10"), 0);
+    CHECK_EQ("unknown name", timing_set_param(&params, "nosuch=3"), -1);
+    CHECK_EQ("no value", timing_set_param(&params, "div32="), -1);
+    CHECK_EQ("no =", timing_set_param(&params, "div32"), -1);
+    CHECK_EQ("negative", timing_set_param(&params, "div32=-1"), -1);
+    CHECK_EQ("junk", timing_set_param(&params, "div32=1x"), -1);
+    CHECK_EQ("huge", timing_set_param(&params, "div32=99999999999"), -1);
+    CHECK_EQ("bad predictor", timing_set_param(&params, "predictor=oracle"), -1);
+    CHECK_EQ("bad counter", timing_set_param(&params, "bp_init=4"), -1);
+    CHECK_EQ("unchanged after errors", timing_get_param(&params, "div32"), SPEC_DIV32);
+    CHECK_EQ("set div32", timing_set_param(&params, "div32=10"), 0);
     fresh(&t);
     CHECK_EQ("div32 after --set", ins(&t, TC_DIV, 5, 6, 7, TF_WORD), 1 + 10);
-    CHECK_EQ("set mispredict", timing_set_param("mispredict=3"), 0);
-    CHECK_EQ("set predictor", timing_set_param("predictor=not-taken"), 0);
+    CHECK_EQ("set mispredict", timing_set_param(&params, "mispredict=3"), 0);
+    CHECK_EQ("set predictor", timing_set_param(&params, "predictor=not-taken"), 0);
     fresh(&t);
     predictor_state(&t, 3);
     CHECK_EQ("static not-taken predictor", ins(&t, TC_BRANCH, 0, 0, 0, TF_TAKEN), 1 + 3);
-    CHECK_EQ("predictor by number", timing_set_param("predictor=2"), 0);
+    CHECK_EQ("predictor by number", timing_set_param(&params, "predictor=2"), 0);
     fresh(&t);
     CHECK_EQ("static taken predictor", ins(&t, TC_BRANCH, 0, 0, 0, TF_TAKEN),
              1 + SPEC_BRANCH_TAKEN);
-    CHECK_EQ("bad table size", timing_set_param("bp_entries=100"), -1);
-    CHECK_EQ("table size", timing_set_param("bp_entries=64"), 0);
-    CHECK_EQ("table predictor", timing_set_param("predictor=table"), 0);
+    CHECK_EQ("bad table size", timing_set_param(&params, "bp_entries=100"), -1);
+    CHECK_EQ("table size", timing_set_param(&params, "bp_entries=64"), 0);
+    CHECK_EQ("table predictor", timing_set_param(&params, "predictor=table"), 0);
     fresh(&t);
     /* two branches at different pcs, one always taken, one never: a table learns both */
     for (int i = 0; i < 4; i++) {
@@ -310,18 +311,18 @@ static void test_params(void)
             CHECK_EQ("table: not-taken branch learnt", c2, 1);
         }
     }
-    CHECK_EQ("bp_init", timing_set_param("bp_init=3"), 0);
-    CHECK_EQ("predictor back", timing_set_param("predictor=global2bit"), 0);
+    CHECK_EQ("bp_init", timing_set_param(&params, "bp_init=3"), 0);
+    CHECK_EQ("predictor back", timing_set_param(&params, "predictor=global2bit"), 0);
     fresh(&t);
     CHECK_EQ("counter starts at bp_init", ins(&t, TC_BRANCH, 0, 0, 0, TF_TAKEN),
              1 + SPEC_BRANCH_TAKEN);
-    timing_reset_params();
-    CHECK_EQ("reset", timing_get_param("mispredict"), SPEC_MISPREDICT);
-    CHECK_EQ("get unknown", timing_get_param("nosuch"), -1);
+    timing_params_default(&params);
+    CHECK_EQ("reset", timing_get_param(&params, "mispredict"), SPEC_MISPREDICT);
+    CHECK_EQ("get unknown", timing_get_param(&params, "nosuch"), -1);
     /* --list-params names every parameter with its value */
     char buf[16384];
     FILE *f = fmemopen(buf, sizeof buf, "w");
-    timing_list_params(f);
+    timing_list_params(&params, f);
     fclose(f);
     const char *names[] = {"alu_use", "load_use", "branch_taken", "mispredict", "jal", "jalr",
                            "store_ram", "store_mmio", "mul", "div32", "div64", "div_early",
@@ -338,6 +339,7 @@ static void test_params(void)
 
 int main(void)
 {
+    timing_params_default(&params);
     test_data_hazards();
     test_memory_muldiv();
     test_control_flow();
