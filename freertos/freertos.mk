@@ -96,7 +96,7 @@ endef
 $(foreach w,$(FR_WIDTHS),$(eval $(call FR_WHATIF_RULE,$(w))))
 
 freertos-paper: $(SIM) $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.elf) $(FR_ANALYSIS_ELFS)
-	@python3 freertos/paper/compare.py $(SIM) $(FR_BUILD) --md $(FR_BUILD)/paper-comparison.md \
+	@tools/python.sh freertos/paper/compare.py $(SIM) $(FR_BUILD) --md $(FR_BUILD)/paper-comparison.md \
 	    --json $(FR_BUILD)/paper-comparison.json
 
 # `make bench FREERTOS_DIR=...` also runs the paper comparison, after the benchmark suites.
@@ -107,7 +107,7 @@ endif
 freertos-bench-paper: $(SIM) $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.elf) \
     $(FR_ANALYSIS_ELFS) | $(filter bench-suite,$(BENCH_TARGETS))
 	@echo "FreeRTOS on tempo-sim vs the paper's Table II (freertos/paper/fr_paper.c, direct FreeRTOS API)"
-	@python3 freertos/paper/compare.py $(SIM) $(FR_BUILD) --summary \
+	@tools/python.sh freertos/paper/compare.py $(SIM) $(FR_BUILD) --summary \
 	    --md $(FR_BUILD)/paper-comparison.md --json $(FR_BUILD)/paper-comparison.json
 
 # ---- tests (freertos/test.sh: SKIP without FREERTOS_DIR) -----------------------------------

@@ -9,7 +9,7 @@
 SWEEP ?=
 SWEEP_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 SWEEP_DIR = $(BUILD)/sweep/$(SWEEP)
-SWEEP_PY := python3 tools/sweep.py
+SWEEP_PY := tools/python.sh tools/sweep.py
 SWEEP_NAMES := $(basename $(notdir $(wildcard sweeps/*.toml)))
 SWEEP_SKIP := $(if $(FREERTOS_DIR),,--skip-kernel freertos --skip-kernel freertos-paper \
                 --skip-reason "FREERTOS_DIR is not set")
