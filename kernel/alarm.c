@@ -22,7 +22,7 @@ int tk_alarm_start(struct tk_alarm *a, tk_tick_t delay, tk_tick_t period)
 {
     if (!a || a->magic != TK_MAGIC_ALARM)
         return TK_EOBJ;
-    if (delay == 0 || delay == TK_FOREVER || period == TK_FOREVER)
+    if (delay - 1 >= TK_TIMEOUT_MAX || period > TK_TIMEOUT_MAX) /* delay 0 wraps */
         return TK_EINVAL;
     unsigned long s = tk_port_irq_lock();
     if (a->node.next)

@@ -249,24 +249,40 @@ TK_INLINE void tk__waitq_insert(struct tk_waitq *q, struct tk_thread *t)
 }
 
 /* Take the current thread off the ready list and queue it on q (NULL: a sleep or a mailbox
- * wait) with a timeout; the caller then switches with tk__switch_return(). */
-TK_INLINE void tk__pend_current(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout,
-                                uint8_t state)
+ * wait). */
+TK_INLINE void tk__pend_queue(struct tk_thread *cur, struct tk_waitq *q, uint8_t state)
 {
     tk__ready_remove(cur);
     cur->state = state;
     cur->waitq = q;
     if (__builtin_expect(q != NULL, 1))
         tk__waitq_insert(q, cur);
+}
+
+/* tk__pend_current with a timeout (wait.c, out of line: the untimed path stays free of calls,
+ * so its callers need no stack frame). */
+int tk__pend_timed(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout, uint8_t state);
+
+/* Queue the current thread on q (tk__pend_queue) with a timeout; the caller then switches with
+ * tk__switch_return().  Returns TK_OK, or TK_EINVAL for a timeout beyond TK_TIMEOUT_MAX
+ * (nothing done): the range is checked on the timed path only. */
+TK_INLINE int tk__pend_current(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout,
+                               uint8_t state)
+{
     if (__builtin_expect(timeout != TK_FOREVER, 0))
-        tk__timer_add(&cur->timeout, tk_port_ticks() + timeout);
+        return tk__pend_timed(cur, q, timeout, state);
+    tk__pend_queue(cur, q, state);
+    return TK_OK;
 }
 
 /* Block the current thread on q until woken or timed out; returns (tail call) the wake
- * result, with interrupts enabled. */
+ * result, with interrupts enabled (they were: tk__can_block). */
 TK_INLINE int tk__block(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout)
 {
-    tk__pend_current(cur, q, timeout, TK_STATE_BLOCKED);
+    if (__builtin_expect(tk__pend_current(cur, q, timeout, TK_STATE_BLOCKED) != TK_OK, 0)) {
+        tk_port_irq_unlock(TK_MIE);
+        return TK_EINVAL;
+    }
     return tk__switch_return(tk__highest());
 }
 

@@ -55,9 +55,9 @@ int tk_mutex_lock(struct tk_mutex *m, tk_tick_t timeout)
             m->depth++;
     } else if (timeout == TK_NOWAIT) {
         rc = TK_EAGAIN;
-    } else if ((rc = tk__can_block(s)) == TK_OK) {
+    } else if ((rc = tk__can_block(s)) == TK_OK &&
+               (rc = tk__pend_current(cur, &m->waiters, timeout, TK_STATE_BLOCKED)) == TK_OK) {
         cur->wait_mutex = m;
-        tk__pend_current(cur, &m->waiters, timeout, TK_STATE_BLOCKED);
         tk__prio_propagate(m->owner); /* the owner (and its chain) inherits cur's priority */
         return tk__switch_return(tk__highest());
     }

@@ -78,7 +78,7 @@ static int tk_sleep_until(unsigned long s, tk_tick_t wake)
 
 int tk_delay(tk_tick_t ticks)
 {
-    if (ticks == TK_FOREVER)
+    if (ticks > TK_TIMEOUT_MAX)
         return TK_EINVAL;
     unsigned long s = tk_port_irq_lock();
     int rc = tk__can_block(s);
@@ -91,7 +91,7 @@ int tk_delay(tk_tick_t ticks)
 
 int tk_delay_until(tk_tick_t *last_wake, tk_tick_t period)
 {
-    if (!last_wake || period == 0 || period == TK_FOREVER)
+    if (!last_wake || period - 1 >= TK_TIMEOUT_MAX) /* period 0 wraps */
         return TK_EINVAL;
     unsigned long s = tk_port_irq_lock();
     int rc = tk__can_block(s);
@@ -101,7 +101,8 @@ int tk_delay_until(tk_tick_t *last_wake, tk_tick_t period)
     }
     tk_tick_t wake = *last_wake + period;
     *last_wake = wake;
-    if ((int32_t)(wake - tk_port_ticks()) <= 0) {
+    /* A wake time not within the next TK_TIMEOUT_MAX ticks has passed (0 wraps). */
+    if (wake - tk_port_ticks() - 1 >= TK_TIMEOUT_MAX) {
         tk_port_irq_unlock(s);
         return TK_ELATE;
     }

@@ -12,7 +12,9 @@
  *   any     - thread, ISR, or before tk_start() (main).
  * A call that may block returns TK_EISR when called from an ISR (or with interrupts disabled)
  * and TK_ELOCKED with the scheduler locked, unless its timeout is TK_NOWAIT (then it is a
- * plain non-blocking try and works in any context).  Before tk_start() only creation and
+ * plain non-blocking try and works in any context).  Its timeout is TK_NOWAIT, 1 to
+ * TK_TIMEOUT_MAX ticks or TK_FOREVER; a call that has to wait with any other timeout returns
+ * TK_EINVAL.  Before tk_start() only creation and
  * non-blocking calls are allowed.
  *
  * Errors are values: every call that can fail returns 0 (TK_OK) or a negative TK_E* code.
@@ -45,6 +47,15 @@ typedef uint32_t tk_tick_t;
 #define TK_NOWAIT  ((tk_tick_t)0)          /* do not block: return TK_EAGAIN instead */
 #define TK_FOREVER ((tk_tick_t)0xFFFFFFFFu) /* block without a timeout */
 #define TK_TICK_HZ 1000u                   /* the tick: 1 kHz (1 ms) on every board */
+
+/* The longest timeout, delay, period or alarm delay, in ticks: 2^30 - 1 (about 12.4 days at
+ * 1 kHz).  Every tick argument is TK_NOWAIT (0) where allowed, 1..TK_TIMEOUT_MAX, or
+ * TK_FOREVER where allowed; any other value returns TK_EINVAL.  A blocking call looks at its
+ * timeout only when it has to wait (a call satisfied at once returns TK_OK whatever the
+ * timeout).  Why the bound: deadlines are kept as 32-bit tick counts compared by their signed
+ * difference, which stays exact while every deadline is within 2^31 ticks of the present; half
+ * of that leaves the other half for a timer interrupt served late. */
+#define TK_TIMEOUT_MAX ((tk_tick_t)0x3FFFFFFFu)
 
 #define TK_PRIO_COUNT  32u  /* priorities 0 (highest) .. 31 (lowest) */
 #define TK_PRIO_LOWEST 31u
@@ -197,14 +208,16 @@ struct tk_thread *tk_thread_self(void);
 int tk_yield(void);
 
 /* Sleep for `ticks` ticks (wakes at the ticks-th tick boundary from now).  TK_NOWAIT returns
- * at once.  Returns TK_OK, TK_EINVAL (TK_FOREVER: use tk_thread_suspend), TK_EISR,
- * TK_ELOCKED.  Context: thread. */
+ * at once.  Returns TK_OK, TK_EINVAL (ticks > TK_TIMEOUT_MAX, TK_FOREVER included: use
+ * tk_thread_suspend), TK_EISR, TK_ELOCKED.  Context: thread. */
 int tk_delay(tk_tick_t ticks);
 
 /* Periodic sleep: advance *last_wake by `period` and sleep until that tick.  Initialise
- * *last_wake with tk_tick_get().  Returns TK_OK, TK_ELATE (the new wake time had already
- * passed: *last_wake is advanced anyway, no sleep), TK_EINVAL (NULL, period 0), TK_EISR,
- * TK_ELOCKED.  Context: thread. */
+ * *last_wake with tk_tick_get().  Tick counts wrap at 2^32: the new wake time counts as
+ * future when it is 1 to TK_TIMEOUT_MAX ticks ahead of now, as passed otherwise.  Returns
+ * TK_OK, TK_ELATE (the new wake time has passed: *last_wake is advanced anyway, no sleep),
+ * TK_EINVAL (NULL, period 0 or beyond TK_TIMEOUT_MAX), TK_EISR, TK_ELOCKED.
+ * Context: thread. */
 int tk_delay_until(tk_tick_t *last_wake, tk_tick_t period);
 
 /* Suspend thread t (NULL = the caller) until tk_thread_resume.  A ready or running thread
@@ -264,10 +277,11 @@ tk_tick_t tk_tick_get(void);
  * calls).  Returns TK_OK, TK_EINVAL (NULL a or fn).  Context: any (not on an active alarm). */
 int tk_alarm_init(struct tk_alarm *a, void (*fn)(struct tk_alarm *a, void *arg), void *arg);
 
-/* Start (or restart) an alarm: first call after `delay` ticks (>= 1), then every `period`
- * ticks (0 = one-shot).  Each expiry costs a constant number of steps (a period of 32
- * ticks or more adds one sorted insertion: a step per timer due earlier beyond the wheel).
- * Returns TK_OK, TK_EOBJ, TK_EINVAL (delay 0 or TK_FOREVER, period TK_FOREVER).
+/* Start (or restart) an alarm: first call after `delay` ticks (1..TK_TIMEOUT_MAX), then every
+ * `period` ticks (1..TK_TIMEOUT_MAX; 0 = one-shot).  Each expiry costs a constant number of
+ * steps (a period of 32 ticks or more adds one sorted insertion: a step per timer due earlier
+ * beyond the wheel).  Returns TK_OK, TK_EOBJ, TK_EINVAL (delay 0 or beyond TK_TIMEOUT_MAX,
+ * period beyond TK_TIMEOUT_MAX).
  * Context: any. */
 int tk_alarm_start(struct tk_alarm *a, tk_tick_t delay, tk_tick_t period);
 
@@ -288,7 +302,8 @@ int tk_sem_post(struct tk_sem *s);
 int tk_sem_post_from_isr(struct tk_sem *s);
 
 /* Take one unit, waiting up to `timeout` ticks.  Returns TK_OK, TK_EOBJ, TK_ETIMEOUT,
- * TK_EAGAIN (TK_NOWAIT and count 0), TK_EISR, TK_ELOCKED.  Context: thread (TK_NOWAIT: any). */
+ * TK_EAGAIN (TK_NOWAIT and count 0), TK_EINVAL (has to wait, timeout beyond TK_TIMEOUT_MAX),
+ * TK_EISR, TK_ELOCKED.  Context: thread (TK_NOWAIT: any). */
 int tk_sem_pend(struct tk_sem *s, tk_tick_t timeout);
 
 /* Take one unit if available: tk_sem_pend(s, TK_NOWAIT).  Context: any. */
@@ -305,8 +320,8 @@ int tk_mutex_init(struct tk_mutex *m);
 /* Lock, waiting up to `timeout` ticks.  Recursive: the owner locking again nests (depth up to
  * 2^32-1).  While a thread waits, the owner (and transitively the owner of the mutex that
  * owner waits on, ...) runs at least at the waiter's priority.  Returns TK_OK, TK_EOBJ,
- * TK_ETIMEOUT, TK_EAGAIN (TK_NOWAIT and owned by another), TK_EOVERFLOW, TK_EISR, TK_ELOCKED.
- * Context: thread. */
+ * TK_ETIMEOUT, TK_EAGAIN (TK_NOWAIT and owned by another), TK_EINVAL (has to wait, timeout
+ * beyond TK_TIMEOUT_MAX), TK_EOVERFLOW, TK_EISR, TK_ELOCKED.  Context: thread. */
 int tk_mutex_lock(struct tk_mutex *m, tk_tick_t timeout);
 
 /* tk_mutex_lock(m, TK_NOWAIT).  Context: thread. */
