@@ -19,8 +19,9 @@ TK_INLINE struct tk_thread *tk__user_thread(struct tk_thread *t)
 int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *arg), void *arg,
                      void *stack, size_t stack_bytes, unsigned prio, unsigned options)
 {
-    if (!t || !entry || !stack || stack_bytes < TK_STACK_MIN || prio > TK_PRIO_LOWEST ||
-        (options & ~TK_THREAD_SUSPENDED))
+    if (!t || !entry || !stack || stack_bytes < TK_STACK_MIN || stack_bytes > TK_STACK_MAX ||
+        stack_bytes > UINTPTR_MAX - (uintptr_t)stack || /* the end must not wrap */
+        prio > TK_PRIO_LOWEST || (options & ~TK_THREAD_SUSPENDED))
         return TK_EINVAL;
     unsigned long s = tk_port_irq_lock();
     if (t->magic == TK_MAGIC_THREAD && t->state != TK_STATE_UNUSED &&
@@ -250,12 +251,14 @@ int tk_thread_priority(struct tk_thread *t)
 
 int tk_thread_set_slice(struct tk_thread *t, tk_tick_t ticks)
 {
-    if (ticks > 0xFFFFu)
+    if (ticks > TK_SLICE_MAX)
         return TK_EINVAL;
     unsigned long s = tk_port_irq_lock();
     int rc = TK_OK;
     if (!(t = tk__user_thread(t))) {
         rc = TK_EOBJ;
+    } else if (t->state == TK_STATE_EXITED || t->state == TK_STATE_UNUSED) {
+        rc = TK_ESTATE; /* slicers counts live threads: exit has already taken t's slice off */
     } else {
         if (!t->slice && ticks) {
             if (tk_k.slicers++ == 0 && tk_k.started) {

@@ -63,6 +63,10 @@ typedef uint32_t tk_tick_t;
 /* Smallest stack a thread may be given: the switch frame, one interrupt frame (interrupts run
  * on the interrupted thread's stack) and a little C. */
 #define TK_STACK_MIN (64u * sizeof(uintptr_t))
+/* Largest stack a thread may be given (16 MiB): a larger size is taken for a mistake. */
+#define TK_STACK_MAX ((size_t)1 << 24)
+/* Longest round-robin time slice, in ticks. */
+#define TK_SLICE_MAX 65535u
 
 /* ---- Objects (fields private) ---- */
 struct tk_thread;
@@ -189,13 +193,14 @@ void tk_start(void) __attribute__((noreturn));
 /* ---- Threads ---- */
 #define TK_THREAD_SUSPENDED 1u /* tk_thread_create option: create suspended (tk_thread_resume) */
 
-/* Create a thread in caller-owned memory.  `entry(arg)` runs on `stack` (stack_bytes, at
- * least TK_STACK_MIN; the lowest word becomes a guard word checked at every switch away from
- * the thread).  Returning from entry is tk_thread_exit().  The new thread is ready (or
- * suspended with TK_THREAD_SUSPENDED); created from a thread, it preempts the caller when it
- * has a higher priority.  Returns TK_OK, TK_EINVAL (NULL t/entry/stack, stack too small,
- * prio > TK_PRIO_LOWEST, unknown option), TK_ESTATE (t is a live thread).  Context: thread or
- * main. */
+/* Create a thread in caller-owned memory.  `entry(arg)` runs on `stack` (stack_bytes, from
+ * TK_STACK_MIN to TK_STACK_MAX, and stack + stack_bytes must not pass the end of the address
+ * space; the lowest word becomes a guard word checked at every switch away from the thread).
+ * Returning from entry is tk_thread_exit().  The new thread is ready (or suspended with
+ * TK_THREAD_SUSPENDED); created from a thread, it preempts the caller when it has a higher
+ * priority.  Returns TK_OK, TK_EINVAL (NULL t/entry/stack, stack size out of range or
+ * wrapping, prio > TK_PRIO_LOWEST, unknown option), TK_ESTATE (t is a live thread).
+ * Context: thread or main. */
 int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *arg), void *arg,
                      void *stack, size_t stack_bytes, unsigned prio, unsigned options);
 
@@ -245,8 +250,9 @@ int tk_thread_set_priority(struct tk_thread *t, unsigned prio);
 int tk_thread_priority(struct tk_thread *t);
 
 /* Round-robin time slice of t (NULL = caller): after `ticks` ticks of running it is moved
- * behind its equal-priority peers; 0 = no slicing (default).  Returns TK_OK, TK_EOBJ,
- * TK_EINVAL (ticks > 65535).  Context: any. */
+ * behind its equal-priority peers; 0 = no slicing (default).  While any live thread has a
+ * slice the kernel ticks every tick.  Returns TK_OK, TK_EOBJ, TK_EINVAL (ticks >
+ * TK_SLICE_MAX), TK_ESTATE (t has exited).  Context: any. */
 int tk_thread_set_slice(struct tk_thread *t, tk_tick_t ticks);
 
 /* Terminate the calling thread; never returns.  Mutexes it holds stay locked (a programming
