@@ -78,11 +78,14 @@ int tk_event_clear(struct tk_event *e, uint32_t bits)
     return TK_OK;
 }
 
-uint32_t tk_event_get(struct tk_event *e)
+int tk_event_get(struct tk_event *e, uint32_t *bits)
 {
     if (!e || e->magic != TK_MAGIC_EVENT)
-        return 0;
-    return e->bits;
+        return TK_EOBJ;
+    if (!bits)
+        return TK_EINVAL;
+    *bits = e->bits;
+    return TK_OK;
 }
 
 int tk_event_wait(struct tk_event *e, uint32_t bits, unsigned options, uint32_t *got,

@@ -74,9 +74,12 @@ int tk_sem_try(struct tk_sem *s)
     return tk_sem_pend(s, TK_NOWAIT);
 }
 
-int32_t tk_sem_count(struct tk_sem *s)
+int tk_sem_count(struct tk_sem *s, uint32_t *count)
 {
     if (!s || s->magic != TK_MAGIC_SEM)
         return TK_EOBJ;
-    return (int32_t)s->count;
+    if (!count)
+        return TK_EINVAL;
+    *count = s->count;
+    return TK_OK;
 }

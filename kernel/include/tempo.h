@@ -315,8 +315,9 @@ int tk_sem_pend(struct tk_sem *s, tk_tick_t timeout);
 /* Take one unit if available: tk_sem_pend(s, TK_NOWAIT).  Context: any. */
 int tk_sem_try(struct tk_sem *s);
 
-/* Current count, or TK_EOBJ.  Context: any. */
-int32_t tk_sem_count(struct tk_sem *s);
+/* The current count into *count (0 to the maximum, which may be 2^32 - 1).  Returns TK_OK,
+ * TK_EOBJ, TK_EINVAL (count NULL).  Context: any. */
+int tk_sem_count(struct tk_sem *s, uint32_t *count);
 
 /* ---- Mutex (recursive, priority inheritance) ---- */
 
@@ -356,8 +357,9 @@ int tk_event_set_from_isr(struct tk_event *e, uint32_t bits);
 /* Clear `bits`.  Returns TK_OK, TK_EOBJ.  Context: any. */
 int tk_event_clear(struct tk_event *e, uint32_t bits);
 
-/* Current bits (or 0 for a bad object).  Context: any. */
-uint32_t tk_event_get(struct tk_event *e);
+/* The current bits into *bits.  Returns TK_OK, TK_EOBJ, TK_EINVAL (bits NULL).
+ * Context: any. */
+int tk_event_get(struct tk_event *e, uint32_t *bits);
 
 /* Wait until any/all (`options`) of `bits` are set, up to `timeout` ticks; *got (if not NULL)
  * receives the flags that satisfied the wait.  Returns TK_OK, TK_EOBJ, TK_EINVAL (bits 0,
@@ -442,9 +444,10 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr);
 /* Free a block from tk_heap_alloc, merging with free neighbours.  Returns TK_OK, TK_EOBJ,
  * TK_EINVAL (not an allocated block of this heap, e.g. a double free).  Context: any. */
 int tk_heap_free(struct tk_heap *h, void *ptr);
-/* Bytes currently free (headers included), by a walk over the blocks: a diagnostic whose
- * time grows with the number of blocks (alloc and free keep no counter).  Context: any. */
-size_t tk_heap_free_bytes(struct tk_heap *h);
+/* Bytes currently free (headers included) into *bytes, by a walk over the blocks: a
+ * diagnostic whose time grows with the number of blocks (alloc and free keep no counter).
+ * Returns TK_OK, TK_EOBJ, TK_EINVAL (bytes NULL).  Context: any. */
+int tk_heap_free_bytes(struct tk_heap *h, size_t *bytes);
 
 /* ---- Interrupts ---- */
 #define TK_IRQ_SOFTWARE 3u  /* machine software interrupt (msip) */
