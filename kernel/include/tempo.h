@@ -152,9 +152,10 @@ struct tk_bmq {                     /* both sides block */
 };
 
 struct tk_pool {
-    void *free;
-    uint8_t *start, *end;
-    uint32_t block_size, free_count;
+    void *free;                     /* first free block */
+    uint8_t *start;                 /* block 0 */
+    uintptr_t span;                 /* count * stride */
+    uint32_t stride, recip;         /* bytes per block with its header; 2^32 / stride, up */
     uint32_t magic;
 };
 
@@ -424,13 +425,26 @@ int tk_bmq_recv(struct tk_bmq *q, void *msg, tk_tick_t timeout);
 
 /* ---- Fixed-block pool (O(1)) ---- */
 
-/* Initialise `count` blocks of `block_bytes` (rounded up to a multiple of sizeof(void *))
- * over `buf` (pointer-aligned, count * rounded size bytes).  Returns TK_OK, TK_EINVAL.
- * Context: any. */
-int tk_pool_init(struct tk_pool *p, void *buf, size_t block_bytes, size_t count);
-/* Take a block into *block.  Returns TK_OK, TK_EOBJ, TK_EINVAL, TK_ENOMEM.  Context: any. */
+/* Each block is preceded by one word the kernel keeps (the free-list link of a free block,
+ * a mark on an allocated one), so that a double free is always detected: a pool of `count`
+ * blocks of `block_bytes` needs a buffer of TK_POOL_BYTES(block_bytes, count) bytes. */
+#define TK_POOL_BLOCK_MAX 0xFFFFFFu /* largest block_bytes */
+#define TK_POOL_COUNT_MAX 0xFFFFFFu /* largest count */
+#define TK_POOL_STRIDE(block_bytes) \
+    ((((size_t)(block_bytes) + sizeof(void *) - 1) & ~(sizeof(void *) - 1)) + sizeof(void *))
+#define TK_POOL_BYTES(block_bytes, count) ((size_t)(count) * TK_POOL_STRIDE(block_bytes))
+
+/* Initialise `count` blocks (1..TK_POOL_COUNT_MAX) of `block_bytes` (1..TK_POOL_BLOCK_MAX,
+ * rounded up to a multiple of sizeof(void *); blocks are pointer-aligned) over `buf`
+ * (pointer-aligned, buf_bytes long: at least TK_POOL_BYTES(block_bytes, count), which must be
+ * below 2 GiB).  Returns TK_OK, TK_EINVAL.  Context: any. */
+int tk_pool_init(struct tk_pool *p, void *buf, size_t buf_bytes, size_t block_bytes,
+                 size_t count);
+/* Take a block into *block (NULL when none is left).  Returns TK_OK, TK_EOBJ, TK_EINVAL
+ * (block NULL), TK_ENOMEM.  Context: any. */
 int tk_pool_alloc(struct tk_pool *p, void **block);
-/* Return a block.  Returns TK_OK, TK_EOBJ, TK_EINVAL (not a block of this pool).  Context: any. */
+/* Return a block.  Returns TK_OK, TK_EOBJ, TK_EINVAL (not an allocated block of this pool:
+ * foreign, interior, NULL, or already free).  Context: any. */
 int tk_pool_free(struct tk_pool *p, void *block);
 
 /* ---- Variable-size allocator: two-level segregated fit (bounded time) ---- */

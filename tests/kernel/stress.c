@@ -29,7 +29,7 @@ static struct tk_mutex mtx;
 static struct tk_fifo fifo;
 static struct tk_pool pool;
 struct node { struct tk_fifo_node link; uint32_t seq; };
-static struct node pool_buf[6];
+static uintptr_t pool_buf[TK_POOL_BYTES(sizeof(struct node), 6) / sizeof(uintptr_t)];
 static struct tk_heap heap;
 static uint64_t heap_mem[1024 / 8];
 
@@ -225,7 +225,7 @@ static void ctl_main(void *arg)
     KT_EQ(tk_event_init(&ev, 0), TK_OK);
     KT_EQ(tk_mutex_init(&mtx), TK_OK);
     KT_EQ(tk_fifo_init(&fifo), TK_OK);
-    KT_EQ(tk_pool_init(&pool, pool_buf, sizeof(struct node), 6), TK_OK);
+    KT_EQ(tk_pool_init(&pool, pool_buf, sizeof pool_buf, sizeof(struct node), 6), TK_OK);
     KT_EQ(tk_heap_init(&heap, heap_mem, sizeof heap_mem), TK_OK);
     size_t heap_all = 0, heap_end = 0;
     KT_EQ(tk_heap_free_bytes(&heap, &heap_all), TK_OK);
@@ -275,7 +275,10 @@ static void ctl_main(void *arg)
     }
     KT_CHECK(q_recv[0] > 50 && q_recv[9] > 20 && b_recv[1] > 50);
     KT_EQ(fifo_got, fifo_put);
-    KT_EQ(pool.free_count, 6);
+    void *blk[6], *none; /* every block came back, none twice */
+    for (int i = 0; i < 6; i++)
+        KT_EQ(tk_pool_alloc(&pool, &blk[i]), TK_OK);
+    KT_EQ(tk_pool_alloc(&pool, &none), TK_ENOMEM);
     uint32_t total = 0;
     for (int i = 0; i < NT; i++)
         total += incs[i];

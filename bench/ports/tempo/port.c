@@ -17,7 +17,8 @@ static uint32_t msgq_bufs[BP_MAX_QUEUES][BP_QUEUE_DEPTH * BP_MSG_WORDS];
 static struct tk_bmq bmqs[BP_MAX_QUEUES];
 static uint32_t bmq_bufs[BP_MAX_QUEUES][BP_QUEUE_DEPTH * BP_MSG_WORDS];
 static struct tk_pool pools[BP_MAX_POOLS];
-static uintptr_t pool_bufs[BP_MAX_POOLS][BP_POOL_BLOCKS * BP_POOL_BLOCK / sizeof(uintptr_t)];
+static uintptr_t pool_bufs[BP_MAX_POOLS][TK_POOL_BYTES(BP_POOL_BLOCK, BP_POOL_BLOCKS) /
+                                          sizeof(uintptr_t)];
 static struct tk_heap heap;
 static uintptr_t heap_mem[BP_HEAP_BYTES / sizeof(uintptr_t)];
 static struct tk_alarm alarms[BP_MAX_ALARMS];
@@ -229,9 +230,10 @@ int bp_bmq_recv(int id, bp_msg *msg)
 
 int bp_pool_create(int id)
 {
-    return VALID(id, BP_MAX_POOLS) ? rc(tk_pool_init(&pools[id], pool_bufs[id], BP_POOL_BLOCK,
-                                                     BP_POOL_BLOCKS))
-                                   : BP_EINVAL;
+    if (!VALID(id, BP_MAX_POOLS))
+        return BP_EINVAL;
+    return rc(tk_pool_init(&pools[id], pool_bufs[id], sizeof pool_bufs[id], BP_POOL_BLOCK,
+                           BP_POOL_BLOCKS));
 }
 
 int bp_pool_alloc(int id, void **block)
