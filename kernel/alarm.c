@@ -8,6 +8,11 @@ int tk_alarm_init(struct tk_alarm *a, void (*fn)(struct tk_alarm *a, void *arg),
 {
     if (!a || !fn)
         return TK_EINVAL;
+    unsigned long s = tk_port_irq_lock();
+    if (a->magic == TK_MAGIC_ALARM && a->node.next) { /* armed: it is in the timer lists */
+        tk_port_irq_unlock(s);
+        return TK_EBUSY;
+    }
     a->node.next = a->node.prev = NULL;
     a->node.expire = NULL; /* marks an alarm: timer.c expires it inline */
     a->fn = fn;
@@ -15,6 +20,7 @@ int tk_alarm_init(struct tk_alarm *a, void (*fn)(struct tk_alarm *a, void *arg),
     a->period = 0;
     a->active = 0;
     a->magic = TK_MAGIC_ALARM;
+    tk_port_irq_unlock(s);
     return TK_OK;
 }
 

@@ -7,9 +7,15 @@ int tk_event_init(struct tk_event *e, uint32_t bits)
 {
     if (!e)
         return TK_EINVAL;
+    unsigned long s = tk_port_irq_lock();
+    if (e->magic == TK_MAGIC_EVENT && e->waiters.head) {
+        tk_port_irq_unlock(s);
+        return TK_EBUSY;
+    }
     e->waiters.head = NULL;
     e->bits = bits;
     e->magic = TK_MAGIC_EVENT;
+    tk_port_irq_unlock(s);
     return TK_OK;
 }
 

@@ -6,11 +6,18 @@ int tk_mutex_init(struct tk_mutex *m)
 {
     if (!m)
         return TK_EINVAL;
+    unsigned long s = tk_port_irq_lock();
+    if (m->magic == TK_MAGIC_MUTEX && (m->owner || m->waiters.head)) {
+        /* re-initialised, it would stay on its owner's held list: a later unlock walks it */
+        tk_port_irq_unlock(s);
+        return TK_EBUSY;
+    }
     m->waiters.head = NULL;
     m->owner = NULL;
     m->next_held = NULL;
     m->depth = 0;
     m->magic = TK_MAGIC_MUTEX;
+    tk_port_irq_unlock(s);
     return TK_OK;
 }
 

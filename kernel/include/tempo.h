@@ -42,6 +42,9 @@
 #define TK_ENOMEM   (-10) /* allocator or pool exhausted */
 #define TK_ELATE    (-11) /* tk_delay_until: the wake-up time had already passed */
 #define TK_EOVERFLOW (-12) /* a counter would overflow (mutex recursion, scheduler lock depth) */
+#define TK_EBUSY    (-13) /* the object is in use: re-initialising an object that threads wait
+                             on or a thread owns, an active alarm or a FIFO holding nodes;
+                             putting a FIFO node that is already queued */
 
 typedef uint32_t tk_tick_t;
 #define TK_NOWAIT  ((tk_tick_t)0)          /* do not block: return TK_EAGAIN instead */
@@ -281,7 +284,8 @@ int tk_sched_unlock(void);
 tk_tick_t tk_tick_get(void);
 
 /* Initialise an alarm: fn(alarm, arg) runs in the timer interrupt (it may call *_from_isr
- * calls).  Returns TK_OK, TK_EINVAL (NULL a or fn).  Context: any (not on an active alarm). */
+ * calls).  Returns TK_OK, TK_EINVAL (NULL a or fn), TK_EBUSY (a is an active alarm: stop it
+ * first).  Context: any. */
 int tk_alarm_init(struct tk_alarm *a, void (*fn)(struct tk_alarm *a, void *arg), void *arg);
 
 /* Start (or restart) an alarm: first call after `delay` ticks (1..TK_TIMEOUT_MAX), then every
@@ -297,8 +301,8 @@ int tk_alarm_stop(struct tk_alarm *a);
 
 /* ---- Counting semaphore ---- */
 
-/* Initialise with `count` (<= max) and maximum `max` (>= 1).  Returns TK_OK, TK_EINVAL.
- * Context: any (not on a semaphore threads wait on). */
+/* Initialise (or re-initialise) with `count` (<= max) and maximum `max` (>= 1).  Returns
+ * TK_OK, TK_EINVAL, TK_EBUSY (threads wait on s).  Context: any. */
 int tk_sem_init(struct tk_sem *s, uint32_t count, uint32_t max);
 
 /* Post: wake the highest-priority waiter (FIFO among equals) or increment the count.  May
@@ -322,7 +326,8 @@ int tk_sem_count(struct tk_sem *s, uint32_t *count);
 
 /* ---- Mutex (recursive, priority inheritance) ---- */
 
-/* Initialise unlocked.  Returns TK_OK, TK_EINVAL.  Context: any (not on a used mutex). */
+/* Initialise (or re-initialise) unlocked.  Returns TK_OK, TK_EINVAL, TK_EBUSY (m is locked
+ * or threads wait on it).  Context: any. */
 int tk_mutex_init(struct tk_mutex *m);
 
 /* Lock, waiting up to `timeout` ticks.  Recursive: the owner locking again nests (depth up to
@@ -345,7 +350,8 @@ int tk_mutex_unlock(struct tk_mutex *m);
 #define TK_EVENT_ALL   1u /* tk_event_wait: all bits of the set are needed */
 #define TK_EVENT_CLEAR 2u /* tk_event_wait: clear the bits that satisfied the wait */
 
-/* Initialise with `bits`.  Returns TK_OK, TK_EINVAL.  Context: any. */
+/* Initialise (or re-initialise) with `bits`.  Returns TK_OK, TK_EINVAL, TK_EBUSY (threads
+ * wait on e).  Context: any. */
 int tk_event_init(struct tk_event *e, uint32_t bits);
 
 /* OR `bits` in; wake every waiter now satisfied (in priority order).  May switch.  Returns
@@ -384,19 +390,23 @@ int tk_mail_recv(uintptr_t *word, tk_tick_t timeout);
 
 /* ---- Non-blocking intrusive FIFO ---- */
 
-/* Initialise empty.  Returns TK_OK, TK_EINVAL.  Context: any. */
+/* Initialise empty.  Returns TK_OK, TK_EINVAL, TK_EBUSY (an initialised FIFO that still holds
+ * nodes: get them first).  Context: any. */
 int tk_fifo_init(struct tk_fifo *f);
-/* Append `node` (caller-owned, not already queued).  Returns TK_OK, TK_EOBJ, TK_EINVAL.
- * Context: any (thread and ISR). */
+/* Append `node` (caller-owned).  A node that is not queued holds zero (static storage, or
+ * `= {0}`, before its first put; tk_fifo_get zeroes it again), which is how a node already
+ * queued, in this FIFO or another, is refused.  Returns TK_OK, TK_EOBJ, TK_EINVAL (node
+ * NULL), TK_EBUSY (node already queued, or never zeroed).  Context: any (thread and ISR). */
 int tk_fifo_put(struct tk_fifo *f, struct tk_fifo_node *node);
-/* Remove the oldest node into *node.  Returns TK_OK, TK_EOBJ, TK_EINVAL, TK_EAGAIN (empty).
- * Context: any. */
+/* Remove the oldest node into *node (NULL when empty) and zero it.  Returns TK_OK, TK_EOBJ,
+ * TK_EINVAL, TK_EAGAIN (empty).  Context: any. */
 int tk_fifo_get(struct tk_fifo *f, struct tk_fifo_node **node);
 
 /* ---- Message queue: fixed-size copied messages, only the receiver blocks ---- */
 
-/* Initialise over `buf` (4-byte aligned, capacity * msg_bytes bytes).  msg_bytes: a multiple
- * of 4, 4..1024; capacity 1..65535.  Returns TK_OK, TK_EINVAL.  Context: any. */
+/* Initialise (or re-initialise, emptied) over `buf` (4-byte aligned, capacity * msg_bytes
+ * bytes).  msg_bytes: a multiple of 4, 4..1024; capacity 1..65535.  Returns TK_OK, TK_EINVAL,
+ * TK_EBUSY (threads wait to receive).  Context: any. */
 int tk_msgq_init(struct tk_msgq *q, void *buf, size_t msg_bytes, size_t capacity);
 /* Copy a message in (straight to a waiting receiver if there is one); never blocks; may
  * switch.  Returns TK_OK, TK_EOBJ, TK_EINVAL (msg NULL), TK_EFULL.  Context: thread. */
@@ -409,7 +419,7 @@ int tk_msgq_recv(struct tk_msgq *q, void *msg, tk_tick_t timeout);
 
 /* ---- Bounded blocking queue: both sides block ---- */
 
-/* As tk_msgq_init.  Context: any. */
+/* As tk_msgq_init (TK_EBUSY: threads wait to send or receive).  Context: any. */
 int tk_bmq_init(struct tk_bmq *q, void *buf, size_t msg_bytes, size_t capacity);
 /* Copy a message in, waiting up to `timeout` ticks for room.  Returns TK_OK, TK_EOBJ,
  * TK_EINVAL, TK_ETIMEOUT, TK_EAGAIN (TK_NOWAIT and full), TK_EISR, TK_ELOCKED.
