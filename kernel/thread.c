@@ -176,17 +176,21 @@ int tk_thread_resume_from_isr(struct tk_thread *t)
     return TK_OK;
 }
 
-/* Move t to priority p wherever it is queued.  The running thread stays the head of its new
- * ready list (it keeps the processor until the reschedule decides otherwise). */
-static void tk_thread_reprio(struct tk_thread *t, uint8_t p)
+/* Move a ready thread to priority p.  The running thread stays the head of its new ready
+ * list (it keeps the processor until the reschedule decides otherwise). */
+TK_INLINE void tk_ready_reprio(struct tk_thread *t, uint8_t p)
 {
-    if (t->state == TK_STATE_READY && t != &tk_idle) {
-        tk__ready_remove(t);
-        tk__set_prio(t, p);
-        tk__ready_insert(t);
-        if (t == tk_k.current)
-            tk_k.ready[p] = t;
-    } else if (t->state == TK_STATE_BLOCKED && t->waitq) {
+    tk__ready_remove(t);
+    tk__set_prio(t, p);
+    tk__ready_insert(t);
+    if (t == tk_k.current)
+        tk_k.ready[p] = t;
+}
+
+/* Move a thread that is not ready to priority p (a blocked one keeps its wait queue's order). */
+static void tk_waiting_reprio(struct tk_thread *t, uint8_t p)
+{
+    if (t->state == TK_STATE_BLOCKED && t->waitq) {
         tk__list_remove(&t->waitq->head, t);
         tk__set_prio(t, p);
         tk__waitq_insert(t->waitq, t);
@@ -196,7 +200,7 @@ static void tk_thread_reprio(struct tk_thread *t, uint8_t p)
 }
 
 /* Effective priority: the base priority raised to the best waiter of every held mutex. */
-static uint8_t tk_inherited_prio(const struct tk_thread *t)
+TK_INLINE uint8_t tk_inherited_prio(const struct tk_thread *t)
 {
     uint8_t p = t->base_prio;
     for (const struct tk_mutex *m = t->held; m; m = m->next_held)
@@ -205,20 +209,39 @@ static uint8_t tk_inherited_prio(const struct tk_thread *t)
     return p;
 }
 
-/* Recompute t's effective priority and follow the chain of mutex owners (t waits on a mutex
- * whose owner may now need a higher or lower priority, and so on).  Stops at the first
- * thread whose priority does not change, so it terminates even on a deadlock cycle. */
-void tk__prio_propagate(struct tk_thread *t)
+/* The rest of a propagation that reached a thread t that is not ready, with its new priority
+ * p: while the thread changed waits for a mutex, that mutex's owner is next.  Stops at the
+ * first thread whose priority does not change. */
+static TK_COLD void tk_propagate_chain(struct tk_thread *t, uint8_t p)
 {
-    while (t) {
-        uint8_t p = tk_inherited_prio(t);
+    for (;;) {
+        if (t->state == TK_STATE_READY) {
+            tk_ready_reprio(t, p);
+            return;
+        }
+        tk_waiting_reprio(t, p);
+        if (t->state != TK_STATE_BLOCKED || !t->wait_mutex || !(t = t->wait_mutex->owner))
+            return;
+        p = tk_inherited_prio(t);
         if (p == t->prio)
             return;
-        tk_thread_reprio(t, p);
-        if (t->state != TK_STATE_BLOCKED || !t->wait_mutex)
-            return;
-        t = t->wait_mutex->owner;
     }
+}
+
+/* Recompute t's effective priority and follow the chain of mutex owners (t waits on a mutex
+ * whose owner may now need a higher or lower priority, and so on).  The usual case, a ready
+ * owner, is a leaf: no stack frame.  Never reaches the idle thread (it owns no mutex and
+ * waits for none). */
+void tk__prio_propagate(struct tk_thread *t)
+{
+    uint8_t p = tk_inherited_prio(t);
+    if (p == t->prio)
+        return;
+    if (TK_LIKELY(t->state == TK_STATE_READY)) {
+        tk_ready_reprio(t, p);
+        return;
+    }
+    tk_propagate_chain(t, p);
 }
 
 int tk_thread_set_priority(struct tk_thread *t, unsigned prio)

@@ -45,6 +45,9 @@
 #define TK_EBUSY    (-13) /* the object is in use: re-initialising an object that threads wait
                              on or a thread owns, an active alarm or a FIFO holding nodes;
                              putting a FIFO node that is already queued */
+#define TK_EDEADLK  (-14) /* tk_mutex_lock: waiting would close a cycle of mutex owners (the
+                             owner waits, directly or along a chain, for a mutex the caller
+                             holds) */
 
 typedef uint32_t tk_tick_t;
 #define TK_NOWAIT  ((tk_tick_t)0)          /* do not block: return TK_EAGAIN instead */
@@ -332,9 +335,10 @@ int tk_mutex_init(struct tk_mutex *m);
 
 /* Lock, waiting up to `timeout` ticks.  Recursive: the owner locking again nests (depth up to
  * 2^32-1).  While a thread waits, the owner (and transitively the owner of the mutex that
- * owner waits on, ...) runs at least at the waiter's priority.  Returns TK_OK, TK_EOBJ,
- * TK_ETIMEOUT, TK_EAGAIN (TK_NOWAIT and owned by another), TK_EINVAL (has to wait, timeout
- * beyond TK_TIMEOUT_MAX), TK_EOVERFLOW, TK_EISR, TK_ELOCKED.  Context: thread. */
+ * owner waits on, ...) runs at least at the waiter's priority.  A wait that would close a
+ * cycle of owners (a deadlock) is refused.  Returns TK_OK, TK_EOBJ, TK_ETIMEOUT, TK_EAGAIN
+ * (TK_NOWAIT and owned by another), TK_EDEADLK, TK_EINVAL (has to wait, timeout beyond
+ * TK_TIMEOUT_MAX), TK_EOVERFLOW, TK_EISR, TK_ELOCKED.  Context: thread. */
 int tk_mutex_lock(struct tk_mutex *m, tk_tick_t timeout);
 
 /* tk_mutex_lock(m, TK_NOWAIT).  Context: thread. */
