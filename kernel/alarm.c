@@ -30,6 +30,8 @@ int tk_alarm_start(struct tk_alarm *a, tk_tick_t delay, tk_tick_t period)
         return TK_EOBJ;
     if (delay - 1 >= TK_TIMEOUT_MAX || period > TK_TIMEOUT_MAX) /* delay 0 wraps */
         return TK_EINVAL;
+    if (!tk__initialised())
+        return TK_ESTATE;
     unsigned long s = tk_port_irq_lock();
     if (a->node.next)
         tk__timer_remove(&a->node);

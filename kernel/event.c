@@ -102,7 +102,6 @@ int tk_event_wait(struct tk_event *e, uint32_t bits, unsigned options, uint32_t 
     unsigned long s = tk_port_irq_lock();
     int rc;
     uint32_t m;
-    struct tk_thread *cur = tk_k.current;
     if (!e || e->magic != TK_MAGIC_EVENT) {
         rc = TK_EOBJ;
     } else if (timeout != TK_NOWAIT && (rc = tk__can_block(s)) != TK_OK) {
@@ -116,6 +115,7 @@ int tk_event_wait(struct tk_event *e, uint32_t bits, unsigned options, uint32_t 
     } else if (timeout == TK_NOWAIT) {
         rc = TK_EAGAIN;
     } else {
+        struct tk_thread *cur = tk_k.current;
         cur->wait_bits = bits;
         cur->wait_buf = got;
         cur->flags = (uint8_t)((cur->flags & 0x0Fu) | (options << 4));

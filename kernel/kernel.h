@@ -52,7 +52,6 @@ struct tk_kernel {
     tk_tick_t next_event;               /* tick the CLINT compare is programmed for */
     struct tk_thread *ready[TK_PRIO_COUNT]; /* circular lists; the running thread is head */
     struct tk_timer timers;             /* sentinel of the sorted timer list */
-    void (*fatal)(int reason, struct tk_thread *t, uintptr_t detail);
     uint8_t debruijn[32];               /* tk_debruijn32, copied here: reached through tp */
     /* Timer wheel (timer.c): timers due from wheel_base to wheel_base + TK_WHEEL - 1, by
      * expiry % TK_WHEEL, and the map of its non-empty slots.  Zero at reset; empty until
@@ -63,11 +62,19 @@ struct tk_kernel {
 };
 /* The kernel state is reached through tp, which tk_init() points at it for good: machine-
  * mode firmware without thread-local storage never uses tp, and a register base saves the
- * auipc+addi (2 cycles) every kernel call would spend forming the address. */
+ * auipc+addi (2 cycles) every kernel call would spend forming the address.  Before tk_init()
+ * tp is 0 (the start-up clears it), and that is how a call made too early is told apart:
+ * calls allowed in main test tk_kp (tk__initialised), thread-only calls read the state only
+ * after seeing interrupts enabled (they are off from reset until tk_start()). */
 extern struct tk_kernel tk_kernel_state;
 register struct tk_kernel *tk_kp __asm__("tp");
 #define tk_k (*tk_kp)
 extern struct tk_thread tk_idle; /* priority TK_PRIO_COUNT: below every thread */
+
+TK_INLINE int tk__initialised(void)
+{
+    return TK_LIKELY(tk_kp != NULL);
+}
 
 /* ---- find first set without libgcc (no Zbb): de Bruijn multiply, one MUL + one load ----
  * Index = (isolated bit * 0x077CB531) >> 27 -> bit number (de Bruijn sequence B(2,5)). */
@@ -195,10 +202,12 @@ TK_INLINE int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, i
  * highest now when called from a thread.  Returns rc, now or when the caller is resumed. */
 TK_INLINE int tk__reschedule_return(unsigned long irq_state, int rc)
 {
-    struct tk_thread *cur = tk_k.current, *next = tk__highest();
-    if ((irq_state & TK_MIE) && next != cur && !tk_k.sched_lock && tk_k.started) {
-        cur->wait_result = rc;
-        return tk__switch_return(next);
+    if (irq_state & TK_MIE) { /* a thread: the kernel state is read only now (see tk_kp) */
+        struct tk_thread *cur = tk_k.current, *next = tk__highest();
+        if (next != cur && !tk_k.sched_lock && tk_k.started) {
+            cur->wait_result = rc;
+            return tk__switch_return(next);
+        }
     }
     tk_port_irq_unlock(irq_state);
     return rc;

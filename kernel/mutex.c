@@ -61,11 +61,13 @@ void tk__mutex_waiter_left(struct tk_mutex *m)
 int tk_mutex_lock(struct tk_mutex *m, tk_tick_t timeout)
 {
     unsigned long s = tk_port_irq_lock();
-    struct tk_thread *cur = tk_k.current;
     int rc = tk__mutex_check(m, s);
     if (rc != TK_OK) {
-        /* not a mutex, or not a thread */
-    } else if (!m->owner) {
+        tk_port_irq_unlock(s);
+        return rc;
+    }
+    struct tk_thread *cur = tk_k.current; /* read from a thread only (tp is 0 before tk_init) */
+    if (!m->owner) {
         tk__mutex_take(m, cur);
     } else if (m->owner == cur) {
         if (m->depth == 0xFFFFFFFFu)
@@ -100,11 +102,13 @@ int tk_mutex_trylock(struct tk_mutex *m)
 int tk_mutex_unlock(struct tk_mutex *m)
 {
     unsigned long s = tk_port_irq_lock();
-    struct tk_thread *cur = tk_k.current;
     int rc = tk__mutex_check(m, s);
     if (rc != TK_OK) {
-        /* not a mutex, or not a thread */
-    } else if (m->owner != cur) {
+        tk_port_irq_unlock(s);
+        return rc;
+    }
+    struct tk_thread *cur = tk_k.current; /* read from a thread only (tp is 0 before tk_init) */
+    if (m->owner != cur) {
         rc = TK_EPERM;
     } else if (--m->depth == 0) {
         /* Off the owner's held list (usually its head: locks nest). */

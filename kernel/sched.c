@@ -54,14 +54,17 @@ int tk_init(void)
     t->timeout.next = NULL;
     t->timeout.expire = tk__thread_timeout;
     t->held = NULL;
+    /* Faults from here on are reported (main's included). */
+    __asm__ volatile("csrw mtvec, %0" : : "r"((uintptr_t)tk_port_trap_entry));
     tk_port_irq_unlock(s & TK_MIE);
     return TK_OK;
 }
 
 void tk_start(void)
 {
+    if (!tk__initialised())
+        tk_init();
     (void)tk_port_irq_lock();
-    __asm__ volatile("csrw mtvec, %0" : : "r"((uintptr_t)tk_port_trap_entry));
     tk_port_timer_start();
     /* Timers armed before the start (alarms) count from tick 0. */
     tk_tick_t first = TK_TICK_MAX_SLEEP;
@@ -121,7 +124,7 @@ int tk_sched_unlock(void)
 
 tk_tick_t tk_tick_get(void)
 {
-    return tk_k.started ? tk_port_ticks() : 0;
+    return tk__initialised() && tk_k.started ? tk_port_ticks() : 0;
 }
 
 /* ---- faults ---- */
@@ -144,15 +147,18 @@ static void tk_fatal_default(int reason, struct tk_thread *t, uintptr_t detail)
     board_exit(100 + reason);
 }
 
+/* Outside the kernel state: the handler may be installed before tk_init(). */
+static void (*tk_fatal_fn)(int reason, struct tk_thread *t, uintptr_t detail);
+
 void tk_set_fatal_handler(void (*fn)(int reason, struct tk_thread *t, uintptr_t detail))
 {
-    tk_k.fatal = fn;
+    tk_fatal_fn = fn;
 }
 
 void tk__fatal(int reason, struct tk_thread *t, uintptr_t detail)
 {
-    if (tk_k.fatal)
-        tk_k.fatal(reason, t, detail);
+    if (tk_fatal_fn)
+        tk_fatal_fn(reason, t, detail);
     else
         tk_fatal_default(reason, t, detail);
     if (reason != TK_FATAL_STACK)

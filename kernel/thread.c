@@ -11,7 +11,7 @@ TK_INLINE int tk__is_thread(const struct tk_thread *t)
  * NULL; NULL when that is no thread the user may change (the idle thread is not). */
 TK_INLINE struct tk_thread *tk__user_thread(struct tk_thread *t)
 {
-    if (!t)
+    if (!t && tk__initialised())
         t = tk_k.current;
     return tk__is_thread(t) && t != &tk_idle ? t : NULL;
 }
@@ -23,6 +23,8 @@ int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *
         stack_bytes > UINTPTR_MAX - (uintptr_t)stack || /* the end must not wrap */
         prio > TK_PRIO_LOWEST || (options & ~TK_THREAD_SUSPENDED))
         return TK_EINVAL;
+    if (!tk__initialised())
+        return TK_ESTATE;
     unsigned long s = tk_port_irq_lock();
     if (t->magic == TK_MAGIC_THREAD && t->state != TK_STATE_UNUSED &&
         t->state != TK_STATE_EXITED) {
@@ -62,7 +64,7 @@ int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *
 
 struct tk_thread *tk_thread_self(void)
 {
-    return tk_k.current;
+    return tk__initialised() ? tk_k.current : NULL;
 }
 
 /* tk_yield() is in port/riscv/switch.S: the most frequent switch, as one straight line. */
@@ -112,19 +114,18 @@ int tk_delay_until(tk_tick_t *last_wake, tk_tick_t period)
 
 static TK_COLD int tk_suspend_slow(struct tk_thread *t, unsigned long s)
 {
-    struct tk_thread *cur = tk_k.current;
     int rc = TK_OK;
     if (!(t = tk__user_thread(t))) {
-        rc = TK_EOBJ;
+        rc = TK_EOBJ; /* also before tk_init(): there is no thread yet */
     } else if (t->state != TK_STATE_READY) {
         rc = TK_ESTATE;
-    } else if (t == cur && tk_k.started && (rc = tk__can_block(s)) != TK_OK) {
+    } else if (t == tk_k.current && tk_k.started && (rc = tk__can_block(s)) != TK_OK) {
         /* the caller cannot suspend itself here */
     } else {
         tk__ready_remove(t);
         t->state = TK_STATE_SUSPENDED;
-        if (t == cur && tk_k.started) {
-            cur->wait_result = TK_OK;
+        if (t == tk_k.current && tk_k.started) {
+            t->wait_result = TK_OK;
             return tk__switch_return(tk__highest());
         }
     }
@@ -139,12 +140,12 @@ int tk__thread_suspend_c(struct tk_thread *t);
 int tk__thread_suspend_c(struct tk_thread *t)
 {
     unsigned long s = tk_port_irq_lock();
-    struct tk_thread *cur = tk_k.current;
-    /* Fast path: a running thread suspends itself by its pointer (NULL: the slow path). */
-    if (TK_LIKELY(t == cur) && TK_LIKELY((((s & TK_MIE) ^ TK_MIE) | tk_k.sched_lock) == 0)) {
-        tk__ready_remove(cur);
-        cur->state = TK_STATE_SUSPENDED;
-        cur->wait_result = TK_OK; /* returned when resumed */
+    /* Fast path: a running thread suspends itself by its pointer (NULL: the slow path).  The
+     * kernel state is read only once interrupts are seen enabled (see tk_kp). */
+    if (TK_LIKELY(s & TK_MIE) && TK_LIKELY(t == tk_k.current) && TK_LIKELY(!tk_k.sched_lock)) {
+        tk__ready_remove(t);
+        t->state = TK_STATE_SUSPENDED;
+        t->wait_result = TK_OK; /* returned when resumed */
         return tk__switch_return(tk__highest());
     }
     return tk_suspend_slow(t, s);
@@ -265,7 +266,7 @@ int tk_thread_set_priority(struct tk_thread *t, unsigned prio)
 
 int tk_thread_priority(struct tk_thread *t)
 {
-    if (!t)
+    if (!t && tk__initialised())
         t = tk_k.current;
     if (!tk__is_thread(t))
         return TK_EOBJ;
@@ -307,6 +308,8 @@ int tk_thread_state(struct tk_thread *t)
 
 void tk_thread_exit(void)
 {
+    if (!tk__initialised() || !tk_k.started)
+        tk_start(); /* from main before tk_start(): main's context ends either way */
     (void)tk_port_irq_lock();
     struct tk_thread *cur = tk_k.current;
     tk__ready_remove(cur);

@@ -14,8 +14,13 @@
  * and TK_ELOCKED with the scheduler locked, unless its timeout is TK_NOWAIT (then it is a
  * plain non-blocking try and works in any context).  Its timeout is TK_NOWAIT, 1 to
  * TK_TIMEOUT_MAX ticks or TK_FOREVER; a call that has to wait with any other timeout returns
- * TK_EINVAL.  Before tk_start() only creation and
- * non-blocking calls are allowed.
+ * TK_EINVAL.  Before tk_start() only creation and non-blocking calls are allowed: main is no
+ * thread, and interrupts stay disabled until tk_start() (do not enable them before).
+ * Before tk_init() no call reaches the kernel state: object, memory and interrupt calls work,
+ * calls that need the kernel (tk_thread_create, tk_alarm_start) return TK_ESTATE, thread-only
+ * calls TK_EISR, calls naming a thread TK_EOBJ (none exists yet); tk_thread_self() is NULL and
+ * tk_tick_get() 0.  This relies on tp being 0 from reset to tk_init() (bsp/common/crt0.S
+ * clears it).
  *
  * Errors are values: every call that can fail returns 0 (TK_OK) or a negative TK_E* code.
  * Priorities: 0 is the highest, TK_PRIO_LOWEST (31) the lowest user priority; 32 levels,
@@ -38,7 +43,8 @@
 #define TK_EFULL    (-7) /* no room: queue full, mailbox full, semaphore at its maximum */
 #define TK_EPERM    (-8) /* not the owner (mutex unlock by another thread) */
 #define TK_ESTATE   (-9) /* the thread is in the wrong state for the call (resume of a thread
-                            that is not suspended, suspend of a blocked thread, ...) */
+                            that is not suspended, suspend of a blocked thread, ...), or the
+                            kernel is: not initialised by tk_init() yet */
 #define TK_ENOMEM   (-10) /* allocator or pool exhausted */
 #define TK_ELATE    (-11) /* tk_delay_until: the wake-up time had already passed */
 #define TK_EOVERFLOW (-12) /* a counter would overflow (mutex recursion, scheduler lock depth) */
@@ -188,13 +194,14 @@ struct tk_alarm {
 
 /* ---- Kernel ---- */
 
-/* Initialise the kernel (ready lists, timer list, idle thread).  Call once from main()
- * before any other call.  Returns TK_OK.  Context: main, before tk_start(). */
+/* Initialise the kernel (ready lists, timer list, idle thread) and install its trap vector
+ * (faults in main are reported from here on).  Call once from main() before the calls that
+ * need the kernel (see above).  Returns TK_OK.  Context: main, before tk_start(). */
 int tk_init(void);
 
-/* Start scheduling: installs the trap vector, starts the CLINT time base, enables interrupts
- * and switches to the highest-priority ready thread (the idle thread if none).  Never returns;
- * main's stack is abandoned.  Context: main. */
+/* Start scheduling: starts the CLINT time base, enables interrupts and switches to the
+ * highest-priority ready thread (the idle thread if none).  Calls tk_init() first if it was
+ * not called.  Never returns; main's stack is abandoned.  Context: main. */
 void tk_start(void) __attribute__((noreturn));
 
 /* ---- Threads ---- */
@@ -211,7 +218,8 @@ void tk_start(void) __attribute__((noreturn));
 int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *arg), void *arg,
                      void *stack, size_t stack_bytes, unsigned prio, unsigned options);
 
-/* The calling thread.  Context: thread (in an ISR: the interrupted thread). */
+/* The calling thread (in an ISR: the interrupted thread; before tk_start(): the idle thread;
+ * before tk_init(): NULL).  Context: any. */
 struct tk_thread *tk_thread_self(void);
 
 /* Move the calling thread behind the other ready threads of its priority; switch if there is
@@ -263,7 +271,8 @@ int tk_thread_priority(struct tk_thread *t);
 int tk_thread_set_slice(struct tk_thread *t, tk_tick_t ticks);
 
 /* Terminate the calling thread; never returns.  Mutexes it holds stay locked (a programming
- * error).  Context: thread. */
+ * error).  From main before tk_start() it is tk_start() (main's context ends either way).
+ * Context: thread. */
 void tk_thread_exit(void) __attribute__((noreturn));
 
 /* Thread states, as returned by tk_thread_state(). */
@@ -283,7 +292,7 @@ int tk_sched_unlock(void);
 
 /* ---- Time ---- */
 
-/* Ticks since tk_start() (wraps at 2^32).  Context: any. */
+/* Ticks since tk_start() (wraps at 2^32; 0 before it).  Context: any. */
 tk_tick_t tk_tick_get(void);
 
 /* Initialise an alarm: fn(alarm, arg) runs in the timer interrupt (it may call *_from_isr

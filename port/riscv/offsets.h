@@ -5,12 +5,12 @@
 #define TK_R 8
 #define TK_LOG_R 3
 #define TK_K_READY 24
-#define TK_K_DEBRUIJN 320
+#define TK_K_DEBRUIJN 312
 #else
 #define TK_R 4
 #define TK_LOG_R 2
 #define TK_K_READY 16
-#define TK_K_DEBRUIJN 164
+#define TK_K_DEBRUIJN 160
 #endif
 /* struct tk_thread */
 #define TK_T_SP         0

@@ -112,10 +112,10 @@ tk_port_start:
     .align 2
 tk_yield:
     csrrci  t2, mstatus, 8
-    mv      t1, tp                   /* tp = &tk_kernel_state (kernel/kernel.h) */
     andi    t2, t2, 8
-    lbu     t3, TK_K_LOCK(t1)
-    LREG    a0, TK_K_CURRENT(t1)
+    beqz    tp, 8f                   /* tp = &tk_kernel_state, 0 before tk_init (kernel.h) */
+    lbu     t3, TK_K_LOCK(tp)
+    LREG    a0, TK_K_CURRENT(tp)
     beqz    t2, 8f
     bnez    t3, 9f
     LREG    a1, TK_T_NEXT(a0)
@@ -127,13 +127,13 @@ tk_yield:
     sh      t5, TK_T_SLICE_LEFT(a0)
     beq     a0, a1, 7f
     sw      zero, TK_T_WAIT_RESULT(a0) /* TK_OK when this thread is resumed */
-    add     t6, t6, t1
+    add     t6, t6, tp
     LREG    t5, TK_T_GUARD(a0)
     addi    t3, sp, -TK_SWITCH_FRAME
     SREG    a1, TK_K_READY(t6)       /* the next thread becomes the head of the list */
     bne     t4, t5, 6f               /* the guard word holds its own address */
     bgeu    t5, t3, 6f               /* the frame to push would reach the guard */
-    SREG    a1, TK_K_CURRENT(t1)
+    SREG    a1, TK_K_CURRENT(tp)
     ori     t0, ra, 1
     SAVE_CONTEXT
     RESTORE_CONTEXT
@@ -216,6 +216,7 @@ tk_thread_resume:
     .align 2
 tk_thread_suspend:
     csrrci  t2, mstatus, 8
+    beqz    tp, 9f                   /* before tk_init (tp = 0, kernel.h): the C version */
     LREG    t0, TK_K_CURRENT(tp)
     lbu     t3, TK_K_LOCK(tp)
     andi    t1, t2, 8
@@ -229,8 +230,7 @@ tk_thread_suspend:
     bne     t4, a0, 9f               /* others at its priority */
     SREG    zero, 0(t5)
     li      t3, TK_STATE_SUSPENDED_V
-    not     t1, t1
-    and     t6, t6, t1
+    xor     t6, t6, t1               /* its bit is set: it is ready (alone at its level) */
     sb      t3, TK_T_STATE(a0)
     sw      t6, TK_K_MAP(tp)
     sw      zero, TK_T_WAIT_RESULT(a0) /* TK_OK when resumed */

@@ -5,7 +5,8 @@
  * - re-initialising an object that threads wait on or a thread owns, or an active alarm
  *   (waiters were lost, a later mutex unlock walked a NULL list): TK_EBUSY;
  * - putting a FIFO node that is already queued (another node was lost, or the node linked to
- *   itself): TK_EBUSY. */
+ *   itself): TK_EBUSY.
+ * Calls before tk_init() are in early.c. */
 #include "ktest.h"
 
 static struct tk_thread ctl, t1, w[3];
