@@ -59,6 +59,10 @@ struct tk_kernel {
     tk_tick_t wheel_base;
     uint32_t wheel_map;
     struct tk_timer *wheel[TK_WHEEL];
+    struct tk_irq {                     /* tk_irq_attach; the external one is read by switch.S */
+        void (*fn)(void *arg);
+        void *arg;
+    } irq_ext, irq_sw;
 };
 /* The kernel state is reached through tp, which tk_init() points at it for good: machine-
  * mode firmware without thread-local storage never uses tp, and a register base saves the
@@ -74,6 +78,15 @@ extern struct tk_thread tk_idle; /* priority TK_PRIO_COUNT: below every thread *
 TK_INLINE int tk__initialised(void)
 {
     return TK_LIKELY(tk_kp != NULL);
+}
+
+/* Copy a thread's name into its control block (cut to TK_NAME_MAX - 1 characters). */
+TK_INLINE void tk__set_name(struct tk_thread *t, const char *name)
+{
+    unsigned i = 0;
+    for (; name && name[i] && i < TK_NAME_MAX - 1; i++)
+        t->name[i] = name[i];
+    t->name[i] = '\0';
 }
 
 /* ---- find first set without libgcc (no Zbb): de Bruijn multiply, one MUL + one load ----
@@ -155,8 +168,13 @@ TK_INLINE struct tk_thread *tk__highest(void)
     return *(struct tk_thread **)((char *)tk_k.ready + off);
 }
 
-void tk__stack_overflow(struct tk_thread *t) __attribute__((noreturn, noinline));
-void tk__fatal(int reason, struct tk_thread *t, uintptr_t detail);
+/* ---- faults (fault.c) ---- */
+/* The port's way into tk__stack_overflow: from the exception stack (switch.S). */
+void tk_port_stack_fault(struct tk_thread *t) __attribute__((noreturn));
+void tk__stack_overflow(struct tk_thread *t, uintptr_t sp) __attribute__((noreturn));
+void tk__exception(uintptr_t cause, uintptr_t pc, uintptr_t tval, uintptr_t sp)
+    __attribute__((noreturn));
+void tk__fatal_irq(uintptr_t cause); /* returns only if the interrupt may be ignored */
 
 /* Stack overflow detection at switch time: the outgoing thread's guard word (the lowest word
  * of its stack holds its own address) must be intact, and its stack pointer, with the frame
@@ -178,7 +196,7 @@ TK_INLINE int tk__switch_return(struct tk_thread *next)
 {
     struct tk_thread *cur = tk_k.current;
     if (TK_UNLIKELY(!tk__stack_ok(cur)))
-        tk__stack_overflow(cur);
+        tk_port_stack_fault(cur);
     tk_k.current = next;
     return tk_port_switch(cur, next);
 }
@@ -241,7 +259,7 @@ TK_INLINE void tk__timer_remove(struct tk_timer *tm)
             tk_k.wheel_map &= ~((uint32_t)1 << (tm->expiry & (TK_WHEEL - 1)));
     }
 }
-void tk__timer_isr(void);
+void tk__timer_interrupt(void); /* the timer interrupt, then tk__isr_exit() */
 void tk__thread_timeout(struct tk_timer *tm);
 
 /* ---- wait queues (wait.c) ---- */

@@ -1,7 +1,6 @@
 /* Scheduler: kernel state, start-up, the idle thread, interrupt-exit switching, scheduler
- * lock, faults. */
+ * lock. */
 #include "kernel.h"
-#include "bsp.h"
 
 /* The de Bruijn table lives in .sdata, next to the global pointer, so the linker turns the
  * auipc+addi that reaches it into one gp-relative addi. */
@@ -46,7 +45,7 @@ int tk_init(void)
     t->stack_guard = &tk_idle_stack[0];
     tk_idle_stack[0] = (uintptr_t)&tk_idle_stack[0];
     t->sp = tk_port_stack_init((uintptr_t)&tk_idle_stack[128] & ~(uintptr_t)15, tk_idle_main, 0);
-    t->name = "idle";
+    tk__set_name(t, "idle");
     t->magic = TK_MAGIC_THREAD;
     t->base_prio = TK_PRIO_COUNT;
     tk__set_prio(t, TK_PRIO_COUNT);
@@ -54,6 +53,7 @@ int tk_init(void)
     t->timeout.next = NULL;
     t->timeout.expire = tk__thread_timeout;
     t->held = NULL;
+    tk_k.irq_ext.fn = tk_k.irq_sw.fn = NULL;
     /* Faults from here on are reported (main's included). */
     __asm__ volatile("csrw mtvec, %0" : : "r"((uintptr_t)tk_port_trap_entry));
     tk_port_irq_unlock(s & TK_MIE);
@@ -88,7 +88,7 @@ void tk__isr_exit(void)
     struct tk_thread *cur = tk_k.current;
     if (next != cur && !tk_k.sched_lock) {
         if (TK_UNLIKELY(!tk__stack_ok(cur)))
-            tk__stack_overflow(cur);
+            tk_port_stack_fault(cur);
         tk_k.current = next;
         tk_port_switch_isr(cur, next);
     }
@@ -125,65 +125,4 @@ int tk_sched_unlock(void)
 tk_tick_t tk_tick_get(void)
 {
     return tk__initialised() && tk_k.started ? tk_port_ticks() : 0;
-}
-
-/* ---- faults ---- */
-static void tk_fatal_default(int reason, struct tk_thread *t, uintptr_t detail)
-{
-    static const char *const what[] = {"?", "stack overflow", "exception", "unhandled irq"};
-    board_puts("tempo: fatal: ");
-    board_puts(what[reason >= 1 && reason <= 3 ? reason : 0]);
-    board_puts(" in thread ");
-    board_puts(t && t->name ? t->name : "?");
-    board_puts(", detail ");
-    board_put_uint(detail);
-    if (reason == TK_FATAL_EXCEPTION) {
-        uintptr_t mepc;
-        __asm__ volatile("csrr %0, mepc" : "=r"(mepc));
-        board_puts(", mepc ");
-        board_put_uint(mepc);
-    }
-    board_putc('\n');
-    board_exit(100 + reason);
-}
-
-/* Outside the kernel state: the handler may be installed before tk_init(). */
-static void (*tk_fatal_fn)(int reason, struct tk_thread *t, uintptr_t detail);
-
-void tk_set_fatal_handler(void (*fn)(int reason, struct tk_thread *t, uintptr_t detail))
-{
-    tk_fatal_fn = fn;
-}
-
-void tk__fatal(int reason, struct tk_thread *t, uintptr_t detail)
-{
-    if (tk_fatal_fn)
-        tk_fatal_fn(reason, t, detail);
-    else
-        tk_fatal_default(reason, t, detail);
-    if (reason != TK_FATAL_STACK)
-        board_exit(100 + reason);
-}
-
-/* The guard word of `t` (the outgoing thread) was overwritten: report it, terminate t
- * without saving its context (its stack is not trustworthy) and run the next thread. */
-void tk__stack_overflow(struct tk_thread *t)
-{
-    tk__fatal(TK_FATAL_STACK, t, (uintptr_t)t->stack_guard);
-    if (t == &tk_idle)
-        board_exit(100 + TK_FATAL_STACK);
-    if (t->state == TK_STATE_READY)
-        tk__ready_remove(t);
-    else if (t->waitq)
-        tk__list_remove(&t->waitq->head, t);
-    if (t->timeout.next)
-        tk__timer_remove(&t->timeout);
-    if (t->slice)
-        tk_k.slicers--;
-    t->state = TK_STATE_EXITED;
-    t->waitq = NULL;
-    *t->stack_guard = (uintptr_t)t->stack_guard;
-    struct tk_thread *next = tk__highest();
-    tk_k.current = next;
-    tk_port_start(next);
 }

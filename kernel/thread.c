@@ -44,7 +44,7 @@ int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *
     t->mail = 0;
     t->timeout.next = NULL;
     t->timeout.expire = tk__thread_timeout;
-    t->name = name;
+    tk__set_name(t, name);
     t->wait_bits = 0;
     t->wait_result = TK_OK;
     t->slice = t->slice_left = 0;

@@ -16,8 +16,9 @@
  * TK_TIMEOUT_MAX ticks or TK_FOREVER; a call that has to wait with any other timeout returns
  * TK_EINVAL.  Before tk_start() only creation and non-blocking calls are allowed: main is no
  * thread, and interrupts stay disabled until tk_start() (do not enable them before).
- * Before tk_init() no call reaches the kernel state: object, memory and interrupt calls work,
- * calls that need the kernel (tk_thread_create, tk_alarm_start) return TK_ESTATE, thread-only
+ * Before tk_init() no call reaches the kernel state: object, memory and interrupt-mask calls
+ * work, calls that need the kernel (tk_thread_create, tk_alarm_start, tk_irq_attach) return
+ * TK_ESTATE, thread-only
  * calls TK_EISR, calls naming a thread TK_EOBJ (none exists yet); tk_thread_self() is NULL and
  * tk_tick_get() 0.  This relies on tp being 0 from reset to tk_init() (bsp/common/crt0.S
  * clears it).
@@ -80,6 +81,9 @@ typedef uint32_t tk_tick_t;
 /* Longest round-robin time slice, in ticks. */
 #define TK_SLICE_MAX 65535u
 
+/* Longest thread name kept, with its terminating NUL (longer names are cut). */
+#define TK_NAME_MAX 24u
+
 /* ---- Objects (fields private) ---- */
 struct tk_thread;
 struct tk_mutex;
@@ -115,7 +119,7 @@ struct tk_thread {
     void *wait_buf;                 /* where a waker delivers: message, mail word, event bits */
     uintptr_t mail;                 /* the one-word mailbox */
     struct tk_timer timeout;
-    const char *name;
+    char name[TK_NAME_MAX];         /* a copy: reports do not depend on the caller's string */
 };
 
 struct tk_sem {
@@ -207,7 +211,8 @@ void tk_start(void) __attribute__((noreturn));
 /* ---- Threads ---- */
 #define TK_THREAD_SUSPENDED 1u /* tk_thread_create option: create suspended (tk_thread_resume) */
 
-/* Create a thread in caller-owned memory.  `entry(arg)` runs on `stack` (stack_bytes, from
+/* Create a thread in caller-owned memory, named `name` (copied, up to TK_NAME_MAX - 1
+ * characters; NULL: no name).  `entry(arg)` runs on `stack` (stack_bytes, from
  * TK_STACK_MIN to TK_STACK_MAX, and stack + stack_bytes must not pass the end of the address
  * space; the lowest word becomes a guard word checked at every switch away from the thread).
  * Returning from entry is tk_thread_exit().  The new thread is ready (or suspended with
@@ -494,7 +499,8 @@ int tk_heap_free_bytes(struct tk_heap *h, size_t *bytes);
  * it; fn == NULL detaches and disables.  Handlers run with interrupts disabled on the
  * interrupted thread's stack and may call *_from_isr and "any" calls.  The kernel clears
  * msip before calling a software-interrupt handler; an external handler must acknowledge its
- * device.  Returns TK_OK, TK_EINVAL (unknown irq).  Context: any. */
+ * device.  An external interrupt goes straight from the trap entry to its handler.  Returns
+ * TK_OK, TK_EINVAL (unknown irq), TK_ESTATE (before tk_init()).  Context: any. */
 int tk_irq_attach(unsigned irq, void (*fn)(void *arg), void *arg);
 
 /* Raise the machine software interrupt (msip; taken when interrupts are enabled).
@@ -507,15 +513,43 @@ unsigned long tk_irq_lock(void);
 void tk_irq_unlock(unsigned long state);
 
 /* ---- Faults ---- */
-#define TK_FATAL_STACK     1 /* a thread's stack guard word was overwritten */
-#define TK_FATAL_EXCEPTION 2 /* a synchronous exception (illegal instruction, fault, ...) */
+#define TK_FATAL_STACK     1 /* a thread overflowed its stack */
+#define TK_FATAL_EXCEPTION 2 /* a synchronous exception (illegal instruction, access fault, ...) */
 #define TK_FATAL_IRQ       3 /* an interrupt with no handler attached */
+#define TK_FATAL_DEADLOCK  4 /* every thread waits for good: nothing can ever run again */
 
-/* Install the fault handler: fn(reason, thread, detail) (detail: mcause for exceptions).
- * For TK_FATAL_STACK the handler may return: the overflowing thread is then terminated and
- * scheduling continues.  For the other reasons the default handler (and a returning one) ends
- * the run with board_exit(100 + reason).  NULL restores the default, which prints a line and
- * exits for every reason.  Context: any. */
-void tk_set_fatal_handler(void (*fn)(int reason, struct tk_thread *t, uintptr_t detail));
+/* Size of the kernel's exception stack, on which every fault is handled (the faulting
+ * thread's stack may be the fault): the fatal handler runs on it. */
+#define TK_FAULT_STACK_BYTES (128u * sizeof(uintptr_t))
+
+/* What the fault handler is told. */
+struct tk_fault {
+    int reason;               /* TK_FATAL_* */
+    struct tk_thread *thread; /* the thread that was running; NULL: main before tk_start(), or
+                                 no single thread (TK_FATAL_DEADLOCK) */
+    uintptr_t cause;          /* mcause of the exception or interrupt; 0 for an overflow found
+                                 at a switch and for a deadlock */
+    uintptr_t pc;             /* mepc: the instruction that trapped (0: found at a switch) */
+    uintptr_t tval;           /* mtval: the faulting address or instruction; for an overflow
+                                 found at a switch, the stack's lowest address (its guard) */
+    uintptr_t sp;             /* the thread's stack pointer at the fault */
+};
+
+/* Install the fault handler fn(f), called on the exception stack.  Stack overflow is found at
+ * the thread's next switch or trap (the guard word at the stack's lowest address must hold
+ * its own address, the stack pointer must stay above it), an exception when it happens.  For
+ * TK_FATAL_STACK the handler may return: the thread is then terminated (mutexes it holds stay
+ * locked) and scheduling continues.  For the other reasons a returning handler ends the run
+ * with board_exit(100 + reason), as does the default handler (NULL restores it) for every
+ * reason, after printing tk_fault_report().  A fault inside the handler ends the run at once
+ * with board_exit(100 + TK_FATAL_EXCEPTION).  Exit statuses: 101 stack overflow, 102
+ * exception, 103 unhandled interrupt, 104 deadlock.  Context: any (also before tk_init()). */
+void tk_set_fatal_handler(void (*fn)(const struct tk_fault *f));
+
+/* Print the default report of f on the console: one line naming the cause in words ("load
+ * access fault", "stack overflow", ...), the thread, pc and mtval in hex; for a deadlock, one
+ * line per thread and what it waits for.  For a handler that logs and lets the run go on.
+ * Context: any. */
+void tk_fault_report(const struct tk_fault *f);
 
 #endif

@@ -139,7 +139,7 @@ tk_yield:
     RESTORE_CONTEXT
 6:  /* stack overflow of the caller: does not return */
     SREG    a0, TK_K_READY(t6)       /* undo: the caller stays the head of its list */
-    call    tk__stack_overflow
+    call    tk_port_stack_fault
 7:  /* alone at its priority: nothing to do */
     csrsi   mstatus, 8
     li      a0, 0
@@ -200,7 +200,7 @@ tk_thread_resume:
     SAVE_CONTEXT
     RESTORE_CONTEXT
 7:  mv      a0, t0
-    call    tk__stack_overflow
+    call    tk_port_stack_fault
 8:  csrsi   mstatus, 8
     li      a0, 0
     ret
@@ -259,7 +259,7 @@ tk_thread_suspend:
     RESTORE_CONTEXT
 6:  lla     a1, tk_idle
     j       5b
-7:  call    tk__stack_overflow
+7:  call    tk_port_stack_fault
 9:  csrs    mstatus, t2
     tail    tk__thread_suspend_c
     .size tk_thread_suspend, . - tk_thread_suspend
@@ -276,11 +276,8 @@ tk_port_thread_entry:
 1:  j       1b
     .size tk_port_thread_entry, . - tk_port_thread_entry
 
-/* Trap vector (mtvec direct mode; 4-byte aligned).  No nesting: MIE stays 0 in handlers. */
-    .globl tk_port_trap_entry
-    .type tk_port_trap_entry, @function
-    .align 2
-tk_port_trap_entry:
+/* The trap frame: the interrupted code's caller-saved registers and mepc, on its stack. */
+.macro SAVE_TRAP_FRAME
     addi    sp, sp, -TRAP_FRAME
     SREG    ra, 0*R(sp)
     SREG    t0, 1*R(sp)
@@ -298,17 +295,16 @@ tk_port_trap_entry:
     SREG    t4, 13*R(sp)
     SREG    t5, 14*R(sp)
     SREG    t6, 15*R(sp)
-    csrr    t0, mepc
-    csrr    a0, mcause
-    SREG    t0, 16*R(sp)
-    call    tk__isr_dispatch       /* handler, then the switch (if any) at exit */
+.endm
+
+/* Back to the interrupted code.  mret returns to mstatus.MPP and sets MIE from MPIE; the
+ * interrupted code was machine mode with interrupts on.  Set both again: between the trap and
+ * this mret, another trap's mret (of a thread switched in at its exit) may have left MPP = U
+ * on a core that has user mode (QEMU); the paper core hard-wires MPP to M. */
+.macro RESTORE_TRAP_FRAME_MRET
     LREG    t0, 16*R(sp)
     LREG    ra, 0*R(sp)
     csrw    mepc, t0
-    /* mret returns to mstatus.MPP and sets MIE from MPIE; the interrupted code was machine
-     * mode with interrupts on.  Set both again: between this trap and this mret, another
-     * trap's mret (of a thread switched in at its exit) may have left MPP = U on a core that
-     * has user mode (QEMU); the paper core hard-wires MPP to M. */
     li      t0, 0x1880
     csrs    mstatus, t0
     LREG    t0, 1*R(sp)
@@ -328,4 +324,67 @@ tk_port_trap_entry:
     LREG    t6, 15*R(sp)
     addi    sp, sp, TRAP_FRAME
     mret
+.endm
+
+#define IRQ_MTI 7  /* machine timer interrupt: mcause code (privileged spec) */
+#define IRQ_MEI 11 /* machine external interrupt (TK_IRQ_EXTERNAL) */
+
+/* Trap vector (mtvec direct mode; 4-byte aligned).  No nesting: MIE stays 0 in handlers.
+ * tp, the kernel's base, is a constant, so it is the one register free before anything is
+ * saved: it holds mcause until rebuilt.  An exception leaves at once for the exception stack
+ * (the thread's stack may be the fault: an overflow would fault again on every frame save);
+ * an interrupt saves its frame on the thread's stack and goes straight to its handler (the
+ * external one, the timer) or to tk__isr_other (software, unhandled), then the exit. */
+    .globl tk_port_trap_entry
+    .type tk_port_trap_entry, @function
+    .align 2
+tk_port_trap_entry:
+    csrr    tp, mcause
+    bgez    tp, tk_port_exception
+    SAVE_TRAP_FRAME
+    csrr    t0, mepc
+    slli    t1, tp, 1                /* the cause code * 2: the interrupt bit shifted out */
+    SREG    t0, 16*R(sp)
+    li      t2, 2 * IRQ_MEI
+    lla     tp, tk_kernel_state
+    bne     t1, t2, 1f
+    LREG    t0, TK_K_IRQ_EXT(tp)     /* tk_kernel_state.irq_ext: the external handler */
+    LREG    a0, TK_K_IRQ_EXT+R(tp)
+    beqz    t0, 2f                   /* none attached: reported */
+    jalr    t0
+    call    tk__isr_exit
+    RESTORE_TRAP_FRAME_MRET
+1:  li      t2, 2 * IRQ_MTI
+    bne     t1, t2, 2f
+    call    tk__timer_interrupt      /* timers, then tk__isr_exit */
+    RESTORE_TRAP_FRAME_MRET
+2:  csrr    a0, mcause
+    call    tk__isr_other            /* software interrupt or unhandled, then tk__isr_exit */
+    RESTORE_TRAP_FRAME_MRET
     .size tk_port_trap_entry, . - tk_port_trap_entry
+
+/* A synchronous exception (tp = mcause): handled on the exception stack by tk__exception
+ * (kernel/fault.c) with the cause, pc, mtval and the faulting code's sp; never returns to the
+ * faulting code, so nothing of it is saved. */
+    .type tk_port_exception, @function
+    .align 2
+tk_port_exception:
+    mv      a0, tp
+    csrr    a1, mepc
+    csrr    a2, mtval
+    mv      a3, sp
+    lla     sp, tk_exc_stack + TK_EXC_STACK_WORDS * R
+    lla     tp, tk_kernel_state
+    tail    tk__exception
+    .size tk_port_exception, . - tk_port_exception
+
+/* void tk_port_stack_fault(struct tk_thread *t): t's stack overflowed, found as it was
+ * switched away from: tk__stack_overflow(t, sp) on the exception stack. */
+    .globl tk_port_stack_fault
+    .type tk_port_stack_fault, @function
+    .align 2
+tk_port_stack_fault:
+    mv      a1, sp
+    lla     sp, tk_exc_stack + TK_EXC_STACK_WORDS * R
+    tail    tk__stack_overflow
+    .size tk_port_stack_fault, . - tk_port_stack_fault

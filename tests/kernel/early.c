@@ -1,7 +1,7 @@
 /* Every call before tk_init(), from main: calls used to write through a null kernel-state
  * pointer (the paper SoC rebooted for ever; virt faulted with no trap vector).  Now the calls
- * allowed in main return TK_ESTATE where they need the kernel (creation, alarms) and work
- * otherwise (objects, memory, interrupts), thread-only calls return TK_EISR (main is no
+ * allowed in main return TK_ESTATE where they need the kernel (creation, alarms, interrupt
+ * handlers) and work otherwise (objects, memory, interrupt masking), thread-only calls return TK_EISR (main is no
  * thread, and interrupts are off until tk_start()), calls naming a thread TK_EOBJ (there is
  * none yet).  Then the same calls after tk_init(). */
 #include "ktest.h"
@@ -43,11 +43,9 @@ static uint64_t pre_heap_mem[16];
 static struct tk_heap pre_heap;
 static struct tk_alarm pre_al;
 
-static void pre_fatal(int reason, struct tk_thread *t, uintptr_t detail)
+static void pre_fatal(const struct tk_fault *f)
 {
-    (void)reason;
-    (void)t;
-    (void)detail;
+    (void)f;
 }
 
 static void before_init(void)
@@ -136,7 +134,7 @@ static void before_init(void)
     EQ(tk_heap_free(&pre_heap, p), TK_OK);
     EQ(tk_heap_free_bytes(&pre_heap, &n), TK_OK);
     /* interrupts */
-    EQ(tk_irq_attach(TK_IRQ_SOFTWARE, NULL, 0), TK_OK);
+    EQ(tk_irq_attach(TK_IRQ_SOFTWARE, NULL, 0), TK_ESTATE); /* handlers live in the kernel */
     unsigned long st = tk_irq_lock();
     tk_irq_unlock(st);
     EQ(tk_irq_lock() & 8u, 0); /* interrupts stay off until tk_start() */
@@ -162,6 +160,7 @@ int main(void)
     EQ(tk_thread_state(&pre_t), TK_STATE_SUSPENDED);
     EQ(tk_alarm_start(&pre_al, 1, 0), TK_OK);
     EQ(tk_alarm_stop(&pre_al), TK_OK);
+    EQ(tk_irq_attach(TK_IRQ_SOFTWARE, NULL, 0), TK_OK);
     EQ(tk_yield(), TK_EISR); /* main is still no thread */
     EQ(tk_thread_resume(&pre_t), TK_OK);
     EQ(ran, 0); /* runs after tk_start() */
