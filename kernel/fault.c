@@ -31,12 +31,18 @@ static volatile int tk_in_fatal;                      /* a fault inside the hand
     "interrupt 5\0interrupt 6\0machine timer interrupt\0interrupt 8\0interrupt 9\0"      \
     "interrupt 10\0machine external interrupt\0"                                           \
     "tempo: fatal: \0 in \0thread \0main\0: pc \0 at pc \0, mtval \0, sp \0"              \
-    "stack overflow\0: sp \0, stack from \0 (\0)\0unknown fault\0"
+    "stack overflow\0: sp \0, stack from \0 (\0)\0unknown fault\0"                        \
+    "deadlock: no thread can run again (no timer armed, no interrupt enabled)\0tempo:   \0"    \
+    " (priority \0) \0is suspended\0waits for mutex \0 held by \0waits for mail\0"            \
+    "waits for semaphore \0waits for event flags \0waits to receive from message queue \0"    \
+    "waits to receive from blocking queue \0waits to send to blocking queue \0waits on \0"
 enum {
     T_EXC = 0,   /* + mcause, 0..15 */
     T_IRQ = 16,  /* + interrupt code, 0..11 */
     T_FATAL = 28, T_IN, T_THREAD, T_MAIN, T_PC, T_AT_PC, T_TVAL, T_SP, T_OVERFLOW, T_SP_FIRST,
-    T_LIMIT, T_OPEN, T_CLOSE, T_UNKNOWN
+    T_LIMIT, T_OPEN, T_CLOSE, T_UNKNOWN, T_DEADLOCK, T_INDENT, T_PRIO, T_PRIO_END,
+    T_SUSPENDED, T_MUTEX, T_HELD_BY, T_MAIL, T_SEM, T_EVENT, T_MSGQ, T_BMQ_RECV, T_BMQ_SEND,
+    T_OBJECT
 };
 static const char tk_texts[(sizeof TK_TEXTS + 7) & ~7u]
     __attribute__((aligned(8), section(".text.tk_fault_text"))) = TK_TEXTS;
@@ -92,6 +98,59 @@ static TK_COLD void tk_put_thread(const struct tk_thread *t)
         tk_put_hex((uintptr_t)t);
 }
 
+/* What a waiting thread waits for.  A wait queue is known by the magic word of the object it
+ * is in (it may be any of them: this is a diagnostic). */
+#define TK_IN(q, type, member) ((const type *)((const char *)(q) - offsetof(type, member)))
+static TK_COLD void tk_put_wait(const struct tk_thread *t)
+{
+    const struct tk_waitq *q = t->waitq;
+    uintptr_t what = T_OBJECT;
+    if (t->state == TK_STATE_SUSPENDED) {
+        tk_put_text(T_SUSPENDED);
+        return;
+    }
+    if (t->wait_mutex) {
+        tk_put_text(T_MUTEX);
+        tk_put_hex((uintptr_t)t->wait_mutex);
+        tk_put_text(T_HELD_BY);
+        tk_put_thread(t->wait_mutex->owner);
+        return;
+    }
+    if (!q) {
+        tk_put_text(T_MAIL);
+        return;
+    }
+    if (TK_IN(q, struct tk_sem, waiters)->magic == TK_MAGIC_SEM)
+        what = T_SEM;
+    else if (TK_IN(q, struct tk_event, waiters)->magic == TK_MAGIC_EVENT)
+        what = T_EVENT;
+    else if (TK_IN(q, struct tk_msgq, receivers)->magic == TK_MAGIC_MSGQ)
+        what = T_MSGQ;
+    else if (TK_IN(q, struct tk_bmq, receivers)->magic == TK_MAGIC_BMQ)
+        what = T_BMQ_RECV;
+    else if (TK_IN(q, struct tk_bmq, senders)->magic == TK_MAGIC_BMQ)
+        what = T_BMQ_SEND;
+    tk_put_text(what);
+    tk_put_hex((uintptr_t)q);
+}
+
+/* The deadlock report: every thread that waits, and for what. */
+static TK_COLD void tk_put_waiting(void)
+{
+    tk_put_text(T_DEADLOCK);
+    for (const struct tk_thread *t = tk_k.threads; t; t = t->all_next) {
+        if (t->state != TK_STATE_BLOCKED && t->state != TK_STATE_SUSPENDED)
+            continue;
+        board_putc('\n');
+        tk_put_text(T_INDENT);
+        tk_put_thread(t);
+        tk_put_text(T_PRIO);
+        board_put_uint(t->prio);
+        tk_put_text(T_PRIO_END);
+        tk_put_wait(t);
+    }
+}
+
 /* No switch statement here: its jump table would sit with the constants. */
 TK_COLD void tk_fault_report(const struct tk_fault *f)
 {
@@ -127,6 +186,8 @@ TK_COLD void tk_fault_report(const struct tk_fault *f)
         tk_put_hex(f->tval);
         tk_put_text(T_SP);
         tk_put_hex(f->sp);
+    } else if (f->reason == TK_FATAL_DEADLOCK && tk__initialised()) {
+        tk_put_waiting();
     } else {
         tk_put_text(T_UNKNOWN);
     }
@@ -208,4 +269,13 @@ TK_COLD void tk__fatal_irq(uintptr_t cause)
     __asm__ volatile("mv %0, sp" : "=r"(sp));
     struct tk_fault f = {TK_FATAL_IRQ, tk_k.started ? tk_k.current : NULL, cause, pc, 0, sp};
     tk_fatal(&f);
+}
+
+/* No thread can ever run again (sched.c: the idle thread found it, and calls this on the
+ * exception stack): reported once, then the run ends with 100 + TK_FATAL_DEADLOCK. */
+TK_COLD void tk__deadlock(void)
+{
+    struct tk_fault f = {TK_FATAL_DEADLOCK, NULL, 0, 0, 0, 0};
+    tk_fatal(&f);
+    board_exit(100 + TK_FATAL_DEADLOCK);
 }

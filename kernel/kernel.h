@@ -63,6 +63,7 @@ struct tk_kernel {
         void (*fn)(void *arg);
         void *arg;
     } irq_ext, irq_sw;
+    struct tk_thread *threads;          /* every thread created, through all_next */
 };
 /* The kernel state is reached through tp, which tk_init() points at it for good: machine-
  * mode firmware without thread-local storage never uses tp, and a register base saves the
@@ -175,6 +176,9 @@ void tk__stack_overflow(struct tk_thread *t, uintptr_t sp) __attribute__((noretu
 void tk__exception(uintptr_t cause, uintptr_t pc, uintptr_t tval, uintptr_t sp)
     __attribute__((noreturn));
 void tk__fatal_irq(uintptr_t cause); /* returns only if the interrupt may be ignored */
+/* The port's way into tk__deadlock: from the exception stack (switch.S). */
+void tk_port_deadlock(void) __attribute__((noreturn));
+void tk__deadlock(void) __attribute__((noreturn));
 
 /* Stack overflow detection at switch time: the outgoing thread's guard word (the lowest word
  * of its stack holds its own address) must be intact, and its stack pointer, with the frame

@@ -16,14 +16,37 @@ struct tk_thread tk_idle;
 static uintptr_t tk_idle_stack[128];
 
 
+/* Can no thread ever run again?  None is ready (the idle thread runs), no timer is armed
+ * (sleeps, timeouts, alarms), no interrupt but the timer's is enabled, so nothing can wake a
+ * thread; and some thread waits (blocked or suspended) rather than all having exited.
+ * Interrupts locked: the timer interrupt moves timers between the wheel and the list. */
+static int tk_stalled(void)
+{
+    unsigned long mie;
+    __asm__ volatile("csrr %0, mie" : "=r"(mie));
+    if (tk_k.ready_map || tk_k.wheel_map || tk_k.timers.next != &tk_k.timers ||
+        (mie & ~(1ul << 7)))
+        return 0;
+    for (const struct tk_thread *t = tk_k.threads; t; t = t->all_next)
+        if (t->state == TK_STATE_BLOCKED || t->state == TK_STATE_SUSPENDED)
+            return 1;
+    return 0;
+}
+
 /* The idle thread: runs when no thread is ready and sleeps with WFI; the CLINT compare is
  * programmed for the next timer event only (tickless), so it sleeps until that event or a
- * device interrupt. */
+ * device interrupt.  When nothing can wake any thread it reports the deadlock (the run ends)
+ * instead of sleeping for ever. */
 static void tk_idle_main(void *arg)
 {
     (void)arg;
-    for (;;)
+    for (;;) {
+        unsigned long s = tk_port_irq_lock();
+        if (TK_UNLIKELY(tk_stalled()))
+            tk_port_deadlock();
+        tk_port_irq_unlock(s);
         __asm__ volatile("wfi");
+    }
 }
 
 int tk_init(void)
@@ -54,6 +77,7 @@ int tk_init(void)
     t->timeout.expire = tk__thread_timeout;
     t->held = NULL;
     tk_k.irq_ext.fn = tk_k.irq_sw.fn = NULL;
+    tk_k.threads = NULL;
     /* Faults from here on are reported (main's included). */
     __asm__ volatile("csrw mtvec, %0" : : "r"((uintptr_t)tk_port_trap_entry));
     tk_port_irq_unlock(s & TK_MIE);

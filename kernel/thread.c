@@ -51,6 +51,10 @@ int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *
     t->base_prio = (uint8_t)prio;
     tk__set_prio(t, (uint8_t)prio);
     t->flags = 0;
+    if (t->magic != TK_MAGIC_THREAD) { /* first creation: into the kernel's list */
+        t->all_next = tk_k.threads;
+        tk_k.threads = t;
+    }
     t->magic = TK_MAGIC_THREAD;
     if (options & TK_THREAD_SUSPENDED) {
         t->state = TK_STATE_SUSPENDED;

@@ -82,7 +82,7 @@ typedef uint32_t tk_tick_t;
 #define TK_SLICE_MAX 65535u
 
 /* Longest thread name kept, with its terminating NUL (longer names are cut). */
-#define TK_NAME_MAX 24u
+#define TK_NAME_MAX 16u
 
 /* ---- Objects (fields private) ---- */
 struct tk_thread;
@@ -119,6 +119,7 @@ struct tk_thread {
     void *wait_buf;                 /* where a waker delivers: message, mail word, event bits */
     uintptr_t mail;                 /* the one-word mailbox */
     struct tk_timer timeout;
+    struct tk_thread *all_next;     /* every thread ever created (the deadlock report) */
     char name[TK_NAME_MAX];         /* a copy: reports do not depend on the caller's string */
 };
 
@@ -217,7 +218,9 @@ void tk_start(void) __attribute__((noreturn));
  * space; the lowest word becomes a guard word checked at every switch away from the thread).
  * Returning from entry is tk_thread_exit().  The new thread is ready (or suspended with
  * TK_THREAD_SUSPENDED); created from a thread, it preempts the caller when it has a higher
- * priority.  Returns TK_OK, TK_EINVAL (NULL t/entry/stack, stack size out of range or
+ * priority.  From its first creation on, t is in the kernel's list of threads (read by the
+ * deadlock report): its memory must stay a thread's for the rest of the run (it may be created
+ * again once exited).  Returns TK_OK, TK_EINVAL (NULL t/entry/stack, stack size out of range or
  * wrapping, prio > TK_PRIO_LOWEST, unknown option), TK_ESTATE (t is a live thread).
  * Context: thread or main. */
 int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *arg), void *arg,
@@ -516,7 +519,10 @@ void tk_irq_unlock(unsigned long state);
 #define TK_FATAL_STACK     1 /* a thread overflowed its stack */
 #define TK_FATAL_EXCEPTION 2 /* a synchronous exception (illegal instruction, access fault, ...) */
 #define TK_FATAL_IRQ       3 /* an interrupt with no handler attached */
-#define TK_FATAL_DEADLOCK  4 /* every thread waits for good: nothing can ever run again */
+#define TK_FATAL_DEADLOCK  4 /* every thread waits for good: nothing can ever run again.  The
+                                idle thread finds it: no thread ready, no timer armed (sleep,
+                                timeout, alarm), no interrupt enabled but the timer's, and at
+                                least one thread blocked or suspended (not all exited) */
 
 /* Size of the kernel's exception stack, on which every fault is handled (the faulting
  * thread's stack may be the fault): the fatal handler runs on it. */

@@ -378,6 +378,15 @@ tk_port_exception:
     tail    tk__exception
     .size tk_port_exception, . - tk_port_exception
 
+/* void tk_port_deadlock(void): tk__deadlock() on the exception stack (from the idle thread). */
+    .globl tk_port_deadlock
+    .type tk_port_deadlock, @function
+    .align 2
+tk_port_deadlock:
+    lla     sp, tk_exc_stack + TK_EXC_STACK_WORDS * R
+    tail    tk__deadlock
+    .size tk_port_deadlock, . - tk_port_deadlock
+
 /* void tk_port_stack_fault(struct tk_thread *t): t's stack overflowed, found as it was
  * switched away from: tk__stack_overflow(t, sp) on the exception stack. */
     .globl tk_port_stack_fault
