@@ -36,7 +36,7 @@ build/kernel/$(1)/p_%.o: port/riscv/%.S $(TK_HDRS)
 	@$(call tk_cc,$(1)) -c -o $$@ $$<
 build/kernel/$(1)/libtempo.a: $$(TK_OBJ_$(1))
 	@rm -f $$@ && $(CROSS)ar rcs $$@ $$^
-build/kernel/$(1)/%.elf: tests/kernel/%.c tests/kernel/ktest.c tests/kernel/ktest.h \
+build/kernel/$(1)/%.elf: tests/kernel/%.c tests/kernel/ktest.c $(wildcard tests/kernel/*.h) \
                          build/kernel/$(1)/libtempo.a $(BSP_SRC) $(TK_HDRS)
 	@echo "  LINK    $$@"
 	@$(call tk_cc,$(1)) -Itests/kernel -T bsp/$(call tk_board,$(1))/link.ld $(TLDFLAGS) \
