@@ -1,9 +1,9 @@
 /* Every call before tk_init(), from main: calls used to write through a null kernel-state
  * pointer (the paper SoC rebooted for ever; virt faulted with no trap vector).  Now the calls
  * allowed in main return TK_ESTATE where they need the kernel (creation, alarms, interrupt
- * handlers) and work otherwise (objects, memory, interrupt masking), thread-only calls return TK_EISR (main is no
- * thread, and interrupts are off until tk_start()), calls naming a thread TK_EOBJ (there is
- * none yet).  Then the same calls after tk_init(). */
+ * handlers) and work otherwise (objects, memory, interrupt masking), thread-only calls
+ * return TK_EISR (main is no thread, and interrupts are off until tk_start()), calls naming a
+ * thread TK_EOBJ (there is none yet).  Then the same calls after tk_init(). */
 #include "ktest.h"
 
 /* KT_EQ without the expression's text (the line names the check): this image links every

@@ -41,7 +41,7 @@ static void sw_fail(const char *file, int line, uint64_t v, long got, long want)
     do {                                                                                     \
         long g_ = (long)(got), w_ = (long)(want);                                            \
         if (g_ != w_)                                                                        \
-            sw_fail(__FILE__, __LINE__, (v), g_, w_);                                                  \
+            sw_fail(__FILE__, __LINE__, (v), g_, w_);                                        \
     } while (0)
 
 #define XLEN (8 * sizeof(uintptr_t))
