@@ -1,13 +1,11 @@
-/* The bus: RAM regions and memory-mapped devices.  The execute loop handles the common case
- * (ram[0]) inline; everything else comes here.  An address no RAM and no device claims is
- * an access fault; host memory is only ever touched inside a region's bounds. */
+/* The bus (bus.h). */
 #include <string.h>
-#include "tempo_sim.h"
+#include "machine.h"
 
-static struct ram *ram_at(struct machine *m, uint64_t addr, unsigned size, uint64_t *off)
+static struct ram *ram_at(struct bus *b, uint64_t addr, unsigned size, uint64_t *off)
 {
     for (int i = 0; i < 2; i++) {
-        struct ram *r = &m->ram[i];
+        struct ram *r = &b->ram[i];
         uint64_t o = addr - r->base;
         if (o < r->size && size <= r->size - o) {
             *off = o;
@@ -17,29 +15,34 @@ static struct ram *ram_at(struct machine *m, uint64_t addr, unsigned size, uint6
     return NULL;
 }
 
-static struct device *dev_at(struct machine *m, uint64_t addr)
+static struct device *dev_at(struct bus *b, uint64_t addr)
 {
-    for (int i = 0; i < m->ndev; i++)
-        if (addr - m->dev[i].base < m->dev[i].size)
-            return &m->dev[i];
+    for (int i = 0; i < b->ndev; i++)
+        if (addr - b->dev[i].base < b->dev[i].size)
+            return &b->dev[i];
     return NULL;
+}
+
+struct device *bus_window(struct bus *b)
+{
+    return b->ndev < BUS_MAX_DEVICES ? &b->dev[b->ndev++] : NULL;
 }
 
 int bus_load(struct machine *m, uint64_t addr, unsigned size, uint64_t *val)
 {
     uint64_t off;
-    struct ram *r = ram_at(m, addr, size, &off);
+    struct ram *r = ram_at(&m->bus, addr, size, &off);
     if (r) {
         uint64_t v = 0;
         memcpy(&v, r->mem + off, size); /* little-endian host */
         *val = v;
         return BUS_RAM;
     }
-    struct device *d = dev_at(m, addr);
-    if (!d || !d->read || addr - d->base > d->size - size)
+    struct device *d = dev_at(&m->bus, addr);
+    if (!d || !d->ops->read || addr - d->base > d->size - size)
         return BUS_FAULT;
     uint64_t v = 0;
-    if (d->read(m, addr - d->base, size, &v))
+    if (d->ops->read(d->state, addr - d->base, size, &v))
         return BUS_FAULT;
     *val = size == 8 ? v : v & ((1ull << (8 * size)) - 1);
     return BUS_MMIO;
@@ -56,7 +59,7 @@ void ram_invalidate(struct ram *r, uint64_t off, unsigned size)
 void bus_tohost_check(struct machine *m)
 {
     uint64_t v;
-    if (bus_load(m, m->tohost, m->tohost_size, &v) != BUS_RAM || v == 0)
+    if (bus_load(m, m->bus.tohost, m->bus.tohost_size, &v) != BUS_RAM || v == 0)
         return;
     if (v & 1) {
         /* riscv-tests: 1 = pass, (n << 1) | 1 = test n failed */
@@ -72,22 +75,22 @@ void bus_tohost_check(struct machine *m)
 int bus_store(struct machine *m, uint64_t addr, unsigned size, uint64_t val)
 {
     uint64_t off;
-    struct ram *r = ram_at(m, addr, size, &off);
+    struct ram *r = ram_at(&m->bus, addr, size, &off);
     if (r) {
         memcpy(r->mem + off, &val, size);
         if (r->dec)
             ram_invalidate(r, off, size);
-        if ((addr >> 3) == m->tohost_dw)
+        if ((addr >> 3) == m->bus.tohost_dw)
             bus_tohost_check(m);
         return BUS_RAM;
     }
-    struct device *d = dev_at(m, addr);
-    if (!d || !d->write || addr - d->base > d->size - size)
+    struct device *d = dev_at(&m->bus, addr);
+    if (!d || !d->ops->write || addr - d->base > d->size - size)
         return BUS_FAULT;
     if (size < 8)
         val &= (1ull << (8 * size)) - 1;
-    if (d->write(m, addr - d->base, size, val))
+    if (d->ops->write(d->state, addr - d->base, size, val))
         return BUS_FAULT;
-    m->next_event = 0; /* a device changed: re-evaluate interrupts and events */
+    m->hart.next_event = 0; /* a device changed: re-evaluate interrupts and events */
     return BUS_MMIO;
 }

@@ -1,7 +1,6 @@
-/* The CLINT: mtime, mtimecmp and (virt) msip.  mtime is not stored: it is derived from the
- * cycle count, so the timer costs nothing per instruction; the execute loop only looks at
- * it when the cycle count reaches clint_event_cycle(). */
-#include "tempo_sim.h"
+/* The CLINT (clint.h).  Lines: MSIP = msip, MTIP = mtime >= mtimecmp. */
+#include "clint.h"
+#include "riscv/encoding.h"
 
 /* spec/core-timing.md "CLINT": mtime += 1 every 100,000 core cycles (1 kHz at 100 MHz) */
 #define PAPER_CYCLES_PER_TICK 100000u
@@ -17,23 +16,52 @@
 #define VIRT_MTIME         0xbff8u
 #define VIRT_CLINT_SIZE    0x10000u
 
-uint64_t clint_mtime(const struct machine *m) { return m->cycle / m->cycles_per_tick + m->mtime_adj; }
+static uint64_t tick(const struct clint *c) { return c->clk->cycle / c->cycles_per_tick; }
 
-bool clint_mtip(const struct machine *m) { return clint_mtime(m) >= m->mtimecmp; }
+uint64_t clint_mtime(const struct clint *c) { return tick(c) + c->mtime_adj; }
 
-uint64_t clint_event_cycle(const struct machine *m)
+static bool mtip(const struct clint *c) { return clint_mtime(c) >= c->mtimecmp; }
+
+/* The cycle MTIP rises (the current one when it is up); UINT64_MAX: beyond the end of time. */
+static uint64_t mtip_cycle(const struct clint *c)
 {
-    uint64_t now = clint_mtime(m);
-    if (now >= m->mtimecmp)
-        return m->cycle;
-    uint64_t tick = m->cycle / m->cycles_per_tick, delta = m->mtimecmp - now;
-    if (delta > UINT64_MAX / m->cycles_per_tick - tick)
-        return UINT64_MAX; /* beyond the end of time */
-    return (tick + delta) * m->cycles_per_tick;
+    uint64_t now = clint_mtime(c);
+    if (now >= c->mtimecmp)
+        return c->clk->cycle;
+    uint64_t t = tick(c), delta = c->mtimecmp - now;
+    if (delta > UINT64_MAX / c->cycles_per_tick - t)
+        return UINT64_MAX;
+    return (t + delta) * c->cycles_per_tick;
 }
 
-/* A 64-bit register takes 8-byte accesses (RV64) and 4-byte accesses to either half;
- * any other size or offset is an access fault. */
+static uint64_t clint_update(void *dev)
+{
+    const struct clint *c = dev;
+    return (c->msip ? MIP_MSIP : 0) | (mtip(c) ? MIP_MTIP : 0);
+}
+
+static uint64_t clint_irq_rise(const void *dev, unsigned irq)
+{
+    const struct clint *c = dev;
+    if (irq == IRQ_M_SOFT)
+        return c->msip ? 0 : UINT64_MAX;
+    if (irq != IRQ_M_TIMER)
+        return UINT64_MAX;
+    if (!mtip(c))
+        return mtip_cycle(c);
+    /* up: the cycle mtime reached mtimecmp */
+    uint64_t late = clint_mtime(c) - c->mtimecmp, t = tick(c);
+    return late > t ? 0 : (t - late) * c->cycles_per_tick;
+}
+
+static uint64_t clint_next_event(const void *dev)
+{
+    const struct clint *c = dev;
+    return mtip(c) ? UINT64_MAX : mtip_cycle(c);
+}
+
+/* A 64-bit register takes 8-byte accesses (RV64) and 4-byte accesses to either 32-bit
+ * word; any other size or offset is an access fault. */
 static int reg64_read(uint64_t reg, uint64_t off, unsigned size, uint64_t *val)
 {
     if (size == 8 && off == 0)
@@ -56,69 +84,80 @@ static int reg64_write(uint64_t *reg, uint64_t off, unsigned size, uint64_t val)
     return 0;
 }
 
-static int mtime_write(struct machine *m, uint64_t off, unsigned size, uint64_t val)
+static int mtime_write(struct clint *c, uint64_t off, unsigned size, uint64_t val)
 {
-    uint64_t t = clint_mtime(m);
+    uint64_t t = clint_mtime(c);
     if (reg64_write(&t, off, size, val))
         return -1;
-    m->mtime_adj = t - m->cycle / m->cycles_per_tick; /* keep the tick phase */
+    c->mtime_adj = t - tick(c); /* keep the tick phase */
     return 0;
 }
 
-static int paper_read(struct machine *m, uint64_t off, unsigned size, uint64_t *val)
+static int paper_read(void *dev, uint64_t off, unsigned size, uint64_t *val)
 {
+    struct clint *c = dev;
     if (off < PAPER_MTIMECMP)
-        return reg64_read(clint_mtime(m), off - PAPER_MTIME, size, val);
-    return reg64_read(m->mtimecmp, off - PAPER_MTIMECMP, size, val);
+        return reg64_read(clint_mtime(c), off - PAPER_MTIME, size, val);
+    return reg64_read(c->mtimecmp, off - PAPER_MTIMECMP, size, val);
 }
 
-static int paper_write(struct machine *m, uint64_t off, unsigned size, uint64_t val)
+static int paper_write(void *dev, uint64_t off, unsigned size, uint64_t val)
 {
+    struct clint *c = dev;
     if (off < PAPER_MTIMECMP)
-        return mtime_write(m, off - PAPER_MTIME, size, val);
-    return reg64_write(&m->mtimecmp, off - PAPER_MTIMECMP, size, val);
+        return mtime_write(c, off - PAPER_MTIME, size, val);
+    return reg64_write(&c->mtimecmp, off - PAPER_MTIMECMP, size, val);
 }
 
-static int virt_read(struct machine *m, uint64_t off, unsigned size, uint64_t *val)
+static int virt_read(void *dev, uint64_t off, unsigned size, uint64_t *val)
 {
+    struct clint *c = dev;
     if (off == VIRT_MSIP && size == 4) {
-        *val = m->msip;
+        *val = c->msip;
         return 0;
     }
     if (off - VIRT_MTIMECMP < 8)
-        return reg64_read(m->mtimecmp, off - VIRT_MTIMECMP, size, val);
+        return reg64_read(c->mtimecmp, off - VIRT_MTIMECMP, size, val);
     if (off - VIRT_MTIME < 8)
-        return reg64_read(clint_mtime(m), off - VIRT_MTIME, size, val);
+        return reg64_read(clint_mtime(c), off - VIRT_MTIME, size, val);
     return -1;
 }
 
-static int virt_write(struct machine *m, uint64_t off, unsigned size, uint64_t val)
+static int virt_write(void *dev, uint64_t off, unsigned size, uint64_t val)
 {
+    struct clint *c = dev;
     if (off == VIRT_MSIP && size == 4) {
-        m->msip = val & 1;
+        c->msip = val & 1;
         return 0;
     }
     if (off - VIRT_MTIMECMP < 8)
-        return reg64_write(&m->mtimecmp, off - VIRT_MTIMECMP, size, val);
+        return reg64_write(&c->mtimecmp, off - VIRT_MTIMECMP, size, val);
     if (off - VIRT_MTIME < 8)
-        return mtime_write(m, off - VIRT_MTIME, size, val);
+        return mtime_write(c, off - VIRT_MTIME, size, val);
     return -1;
 }
 
-void clint_attach(struct machine *m)
+static const struct device_ops paper_ops = {
+    .read = paper_read, .write = paper_write,
+    .update = clint_update, .irq_rise = clint_irq_rise, .next_event = clint_next_event,
+};
+static const struct device_ops virt_ops = {
+    .read = virt_read, .write = virt_write,
+    .update = clint_update, .irq_rise = clint_irq_rise, .next_event = clint_next_event,
+};
+
+void clint_init(struct clint *c, const struct clock *clk, enum soc soc, struct device *win)
 {
-    struct device *d = &m->dev[m->ndev++];
-    d->name = "clint";
-    d->base = CLINT_BASE;
-    if (m->soc == SOC_PAPER) {
-        m->cycles_per_tick = PAPER_CYCLES_PER_TICK;
-        d->size = PAPER_CLINT_SIZE;
-        d->read = paper_read;
-        d->write = paper_write;
-    } else {
-        m->cycles_per_tick = VIRT_CYCLES_PER_TICK;
-        d->size = VIRT_CLINT_SIZE;
-        d->read = virt_read;
-        d->write = virt_write;
-    }
+    *c = (struct clint){
+        .clk = clk,
+        .cycles_per_tick = soc == SOC_PAPER ? PAPER_CYCLES_PER_TICK : VIRT_CYCLES_PER_TICK,
+        .mtimecmp = UINT64_MAX, /* spec/core-timing.md: mtimecmp resets to all ones */
+    };
+    *win = (struct device){
+        .name = "clint",
+        .base = CLINT_BASE,
+        .size = soc == SOC_PAPER ? PAPER_CLINT_SIZE : VIRT_CLINT_SIZE,
+        .ops = soc == SOC_PAPER ? &paper_ops : &virt_ops,
+        .state = c,
+    };
 }

@@ -1,185 +1,118 @@
-/* The execute loop and trap entry.
+/* The execute loop.
  *
- * Each iteration: (1) when the cycle count has reached the next device event, look at
- * devices and interrupts (cpu_event); (2) fetch the predecoded record of pc (decoding it on
- * first use); (3) execute it; (4) ask the timing model what it cost (timing.h).  Nothing
- * else happens per instruction: devices derive their state from the cycle count.
+ * Each step: (1) when the cycle count has reached the next device event, look at devices
+ * and interrupts (trap.c: cpu_event); (2) fetch the predecoded record of pc, decoding it on
+ * first use; (3) execute it; (4) retire it: the result, the counters, and the cycles the
+ * timing model says it cost (timing.h).  Nothing else happens per instruction: devices
+ * derive their state from the cycle count.  An instruction that traps goes to trap.c.
  *
- * The loop body is instantiated four times (XLEN 32/64, with or without trace/profile) by
- * inlining run() with constant arguments. */
+ * The loop is instantiated six times (XLEN 32/64; plain, traced, cached) by inlining run()
+ * with constant arguments; the traced instances add the --trace/--profile calls (trace.h),
+ * the cached ones also the I$/D$ model (cache.h: machine_cached() selects them). */
 #include <string.h>
-#include "tempo_sim.h"
+#include "machine.h"
+#include "muldiv.h"
+#include "trace.h"
 
 #define likely(c) __builtin_expect(!!(c), 1)
 #define unlikely(c) __builtin_expect(!!(c), 0)
 
-/* Trap entry (privileged spec "Machine Trap Handling"): mepc <- pc of the instruction
- * that trapped (or the next one, for interrupts), MPIE <- MIE, MIE <- 0. */
-static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool irq,
-                       uint64_t asserted)
+/* What executing one instruction produced. */
+struct step {
+    uint64_t v;     /* the value for rd */
+    uint64_t npc;   /* the next pc */
+    unsigned flags; /* TF_* outcome for the timing model */
+    uint64_t cause; /* the exception the instruction raises, or one of: */
+    uint64_t tval;
+    bool timed;     /* a CSR instruction: timed before it executed (timing.h) */
+};
+#define NO_TRAP UINT64_MAX         /* it retires: retire() */
+#define MRET_DONE (UINT64_MAX - 1) /* MRET: cpu_mret() did all of it */
+
+
+static ALWAYS_INLINE void raise_exception(struct step *s, uint64_t cause, uint64_t tval)
 {
-    m->mepc = m->pc;
-    m->mcause = irq ? 1ull << (m->xlen - 1) | cause : cause;
-    m->mtval = tval;
-    m->mstatus_mpie = m->mstatus_mie;
-    m->mstatus_mie = false;
-    uint64_t base = m->mtvec & ~3ull;
-    m->pc = irq && (m->mtvec & 1) ? base + 4 * cause : base; /* vectored mode: interrupts */
-    enum trap_kind kind = irq ? TRAP_INTERRUPT
-                          : cause == CAUSE_ECALL_M ? TRAP_ECALL
-                          : cause >= CAUSE_LOAD_MISALIGNED && cause <= CAUSE_STORE_ACCESS ? TRAP_MEM_FAULT
-                          : TRAP_EXCEPTION;
-    /* an interrupt's handler issues a fixed latency after its assertion (timing.h) */
-    m->cycle += irq ? timing_interrupt(&m->timing, m->cycle, asserted)
-                    : timing_trap(&m->timing, kind);
-    m->traps++;
-    m->interrupts += irq;
-    if (m->trace)
-        fprintf(m->trace, "%llu trap mcause=0x%llx mepc=0x%llx mtval=0x%llx\n",
-                (unsigned long long)m->cycle, (unsigned long long)m->mcause,
-                (unsigned long long)m->mepc, (unsigned long long)tval);
+    s->cause = cause;
+    s->tval = tval;
 }
 
-void cpu_trap(struct machine *m, uint64_t cause, uint64_t tval) { trap_enter(m, cause, tval, false, 0); }
-
-/* The cycle an interrupt line rises (cycle units, not mcycle), or UINT64_MAX when it will
- * not without a register write; 0 for a line that is up since an unknown cycle (MSIP). */
-static uint64_t irq_rise(struct machine *m, unsigned irq)
+/* A jump or taken branch; a misaligned target traps on the jump (mtval = target). */
+static ALWAYS_INLINE void jump(struct step *s, uint64_t target)
 {
-    uint64_t now = m->cycle;
-    if (irq == IRQ_MSI)
-        return m->msip ? 0 : UINT64_MAX;
-    if (irq == IRQ_MEI) {
-        if (!m->irq_armed && !m->irq_pending)
-            return UINT64_MAX;
-        uint64_t mc = machine_mcycle(m);
-        if (m->irq_at > mc)
-            return m->irq_at - mc > UINT64_MAX - now ? UINT64_MAX : now + (m->irq_at - mc);
-        return mc - m->irq_at > now ? 0 : now - (mc - m->irq_at);
-    }
-    if (!clint_mtip(m))
-        return clint_event_cycle(m);
-    /* up: the cycle mtime reached mtimecmp */
-    uint64_t late = clint_mtime(m) - m->mtimecmp, tick = now / m->cycles_per_tick;
-    return late > tick ? 0 : (tick - late) * m->cycles_per_tick;
+    s->npc = target;
+    if (unlikely(target & 3))
+        raise_exception(s, CAUSE_MISALIGNED_FETCH, target);
 }
 
-/* Interrupts (spec/core-timing.md "Trap controller"; sim/timing.h timing_interrupt).  A
- * source is taken at the first instruction boundary at or after (assertion cycle -
- * timing_irq_window()), and its handler's first instruction enters ID exactly the interrupt
- * latency after the assertion, wherever the boundary falls.  The assertion cycle is the
- * cycle the line rises (IRQ_AT reached, mtime reaching mtimecmp); a source that was already
- * due at the previous look and not taken then (disabled, or raised by a register write
- * such as MSIP) counts from this boundary. */
-static uint64_t cpu_irq(struct machine *m)
+static ALWAYS_INLINE void branch(struct step *s, bool taken, uint64_t target)
 {
-    static const unsigned priority[3] = {IRQ_MEI, IRQ_MSI, IRQ_MTI};
-    uint64_t now = m->cycle, w = timing_irq_window(&m->timing), seen = m->timing.irq_seen;
-    uint64_t later = UINT64_MAX; /* a line a device store raises after this boundary */
-    m->timing.irq_seen = now + w;
-    if (!m->mstatus_mie)
-        return later;
-    uint64_t at = UINT64_MAX, cause = 0;
-    for (int i = 0; i < 3; i++) {
-        if (!(m->mie & (1ull << priority[i])))
-            continue;
-        uint64_t a = irq_rise(m, priority[i]);
-        if (a > now + w)
-            continue;
-        if (a <= seen) /* up since the last look: raised by a register write or enabled */
-            a = timing_device_rise(&m->timing, now);
-        if (a > now + w) {
-            m->timing.irq_seen = seen; /* look again at the boundary it reaches */
-            if (a < later)
-                later = a;
-            continue;
-        }
-        if (at == UINT64_MAX)
-            cause = priority[i];
-        if (a < at)
-            at = a;
+    if (taken) {
+        s->flags |= TF_TAKEN;
+        jump(s, target);
     }
-    if (at != UINT64_MAX)
-        trap_enter(m, cause, 0, true, at);
-    return later;
 }
 
-/* Devices, interrupts and run control; returns 1 when the run must end. */
-static int cpu_event(struct machine *m)
+/* Loads and stores of n bytes: ram[0] inline, anything else through the bus.  Loads
+ * return the bytes zero-extended; the caller sign-extends. */
+static ALWAYS_INLINE uint64_t load(struct machine *m, const struct ram *r0, struct step *s,
+                                   uint64_t addr, unsigned n)
 {
-    if (m->stop != STOP_NONE)
-        return 1;
-    if (m->mcycle_write) {
-        m->mcycle_adj = m->mcycle_new - m->cycle;
-        m->mcycle_write = false;
+    if (unlikely(addr & (n - 1))) {
+        raise_exception(s, CAUSE_MISALIGNED_LOAD, addr);
+        return 0;
     }
-    if (m->cycle >= m->max_cycles) {
-        m->stop = STOP_CYCLE_LIMIT;
-        return 1;
+    uint64_t off = addr - r0->base, v = 0;
+    if (likely(off <= r0->size - n)) {
+        memcpy(&v, r0->mem + off, n); /* little-endian host */
+        return v;
     }
-    simctl_meip(m); /* latch the external interrupt once IRQ_AT is reached */
-    uint64_t later = cpu_irq(m);
-    /* wake up one window before the next line rises: its interrupt is taken there */
-    uint64_t next = later, t, w = timing_irq_window_max();
-    if (!clint_mtip(m) && (t = clint_event_cycle(m)) < next)
-        next = t;
-    if ((t = simctl_event_cycle(m)) < next)
-        next = t;
-    next = next > w ? next - w : 0;
-    m->next_event = next < m->max_cycles ? next : m->max_cycles;
-    return 0;
+    int r = bus_load(m, addr, n, &v);
+    if (unlikely(r == BUS_FAULT))
+        raise_exception(s, CAUSE_LOAD_ACCESS, addr);
+    else if (r == BUS_MMIO)
+        s->flags |= TF_MMIO;
+    return v;
 }
 
-/* WFI: with nothing pending in mip & mie (whatever mstatus.MIE), skip to the next event
- * that would make something pending; the counters advance as if the core had waited. */
-static void cpu_wfi(struct machine *m)
+static ALWAYS_INLINE void store(struct machine *m, struct ram *r0, struct step *s,
+                                uint64_t addr, uint64_t val, unsigned n)
 {
-    m->next_event = 0;
-    if (csr_mip(m) & m->mie)
-        return;
-    uint64_t wake = UINT64_MAX, t;
-    if ((m->mie & MIP_MTIP) && (t = clint_event_cycle(m)) < wake)
-        wake = t;
-    if ((m->mie & MIP_MEIP) && (t = simctl_event_cycle(m)) < wake)
-        wake = t;
-    if (wake == UINT64_MAX) {
-        m->stop = STOP_WFI;
+    if (unlikely(addr & (n - 1))) {
+        raise_exception(s, CAUSE_MISALIGNED_STORE, addr);
         return;
     }
-    if (wake > m->max_cycles)
-        wake = m->max_cycles;
-    if (wake > m->cycle) {
-        m->wfi_idle += wake - m->cycle;
-        timing_idle(&m->timing, wake - m->cycle);
-        m->cycle = wake;
+    uint64_t off = addr - r0->base;
+    if (likely(off <= r0->size - n)) {
+        memcpy(r0->mem + off, &val, n);
+        if (unlikely(off + n > r0->dec_lo && off < r0->dec_hi))
+            ram_invalidate(r0, off, n); /* stores to code: fetch stays coherent */
+        if (unlikely((addr >> 3) == m->bus.tohost_dw))
+            bus_tohost_check(m);
+        return;
     }
+    int r = bus_store(m, addr, n, val);
+    if (unlikely(r == BUS_FAULT))
+        raise_exception(s, CAUSE_STORE_ACCESS, addr);
+    else if (r == BUS_MMIO)
+        s->flags |= TF_MMIO;
 }
 
-static void predecode(struct machine *m, struct insn *d, uint64_t off)
-{
-    struct ram *c = m->code;
-    uint32_t raw;
-    memcpy(&raw, c->mem + off, 4);
-    decode(d, raw, m->xlen);
-    if (off < c->dec_lo)
-        c->dec_lo = off;
-    if (off + 4 > c->dec_hi)
-        c->dec_hi = off + 4;
-}
-
-/* Zicsr: returns 0, or -1 for an illegal access. */
-static int csr_op(struct machine *m, const struct insn *d, uint64_t a, uint64_t *v, unsigned *flags)
+/* Zicsr: the CSR's old value in *v and, when it writes the CSR, TF_CSR_WRITE in *flags;
+ * -1 for an illegal access.  Out of line and given locals, not the step record, so that
+ * the record stays in registers. */
+static __attribute__((noinline)) int csr_op(struct machine *m, const struct insn *d, uint64_t a,
+                                             uint64_t *v, unsigned *flags)
 {
     unsigned csr = (unsigned)d->imm & 0xfff;
     bool imm = d->op >= OP_CSRRWI;
+    bool swap = d->op == OP_CSRRW || d->op == OP_CSRRWI;
     uint64_t src = imm ? d->uimm : a, old;
-    bool write = d->op == OP_CSRRW || d->op == OP_CSRRWI || (imm ? d->uimm != 0 : d->t.rs1 != 0);
+    bool write = swap || (imm ? d->uimm != 0 : d->t.rs1 != 0);
     if (csr_read(m, csr, &old))
         return -1;
     if (write) {
-        uint64_t nv = d->op == OP_CSRRW || d->op == OP_CSRRWI ? src
-                      : d->op == OP_CSRRS || d->op == OP_CSRRSI ? old | src : old & ~src;
-        if (m->xlen == 32)
+        uint64_t nv = swap ? src : d->op == OP_CSRRS || d->op == OP_CSRRSI ? old | src : old & ~src;
+        if (m->hart.xlen == 32)
             nv = (uint32_t)nv;
         if (csr_write(m, csr, nv))
             return -1;
@@ -189,293 +122,247 @@ static int csr_op(struct machine *m, const struct insn *d, uint64_t a, uint64_t 
     return 0;
 }
 
-static inline __attribute__((always_inline)) void run(struct machine *m, const int xlen, const bool slow)
+static void predecode(struct ram *code, struct insn *d, uint64_t off, int xlen)
 {
-#define XL(v) (xlen == 32 ? (uint64_t)(uint32_t)(v) : (uint64_t)(v))
-#define SX(v) (xlen == 32 ? (int64_t)(int32_t)(v) : (int64_t)(v))
-#define W32(v) ((uint64_t)(int64_t)(int32_t)(v)) /* RV64 W forms: sign-extend bit 31 */
-    uint64_t *const x = m->x;
-    struct ram *const code = m->code, *const r0 = &m->ram[0];
-    for (;;) {
-        const uint64_t c0 = m->cycle;
-        if (unlikely(m->cycle >= m->next_event) && cpu_event(m))
-            return;
-        const uint64_t pc = m->pc, coff = pc - code->base;
-        if (unlikely(coff >= code->size)) {
-            if (pc == (m->mtvec & ~3ull)) { /* the handler itself cannot be fetched */
-                m->stop = STOP_TRAP_LOOP;
-                return;
-            }
-            trap_enter(m, CAUSE_FETCH_ACCESS, pc, false, 0);
-            if (slow)
-                sim_account(m, pc, c0, NULL, false);
-            continue;
-        }
-        struct insn *const d = &code->dec[coff >> 2];
-        if (unlikely(d->op == OP_UNDECODED))
-            predecode(m, d, coff);
-        const uint64_t a = x[d->t.rs1], b = x[d->t.rs2];
-        const int64_t imm = d->imm;
-        uint64_t v = 0, npc = XL(pc + 4), addr = 0, cause = 0, tval = 0, off;
-        unsigned flags = d->sflags;
-        bool timed = false;
-        int r;
-        switch ((enum op)d->op) {
-        case OP_LUI: v = (uint64_t)imm; break;
-        case OP_AUIPC: v = pc + (uint64_t)imm; break;
-        case OP_JAL:
-            v = npc;
-            npc = XL(pc + (uint64_t)imm);
-            if (unlikely(npc & 3))
-                goto misaligned_fetch;
-            break;
-        case OP_JALR:
-            v = npc;
-            npc = XL(a + (uint64_t)imm) & ~1ull;
-            if (unlikely(npc & 3))
-                goto misaligned_fetch;
-            break;
-#define BRANCH(cond)                                   \
-    if (cond) {                                        \
-        flags |= TF_TAKEN;                             \
-        npc = XL(pc + (uint64_t)imm);                  \
-        if (unlikely(npc & 3))                         \
-            goto misaligned_fetch;                     \
-    }                                                  \
-    break;
-        case OP_BEQ: BRANCH(a == b)
-        case OP_BNE: BRANCH(a != b)
-        case OP_BLT: BRANCH(SX(a) < SX(b))
-        case OP_BGE: BRANCH(SX(a) >= SX(b))
-        case OP_BLTU: BRANCH(a < b)
-        case OP_BGEU: BRANCH(a >= b)
-#undef BRANCH
-#define LOAD(type, n)                                                    \
-    addr = XL(a + (uint64_t)imm);                                           \
-    if (unlikely(addr & ((n) - 1))) {                                    \
-        cause = CAUSE_LOAD_MISALIGNED;                                      \
-        goto exception_addr;                                                \
-    }                                                                       \
-    off = addr - r0->base;                                                  \
-    if (likely(off <= r0->size - (n))) {                                 \
-        type t_;                                                            \
-        memcpy(&t_, r0->mem + off, n);                                   \
-        v = (uint64_t)t_;                                                   \
-    } else {                                                                \
-        uint64_t u_;                                                        \
-        r = bus_load(m, addr, n, &u_);                                   \
-        if (unlikely(r == BUS_FAULT)) {                                     \
-            cause = CAUSE_LOAD_ACCESS;                                      \
-            goto exception_addr;                                            \
-        }                                                                   \
-        if (r == BUS_MMIO)                                                  \
-            flags |= TF_MMIO;                                               \
-        v = (uint64_t)(type)u_;                                             \
-    }                                                                       \
-    break;
-        case OP_LB: LOAD(int8_t, 1)
-        case OP_LH: LOAD(int16_t, 2)
-        case OP_LW: LOAD(int32_t, 4)
-        case OP_LD: LOAD(int64_t, 8)
-        case OP_LBU: LOAD(uint8_t, 1)
-        case OP_LHU: LOAD(uint16_t, 2)
-        case OP_LWU: LOAD(uint32_t, 4)
-#undef LOAD
-#define STORE(n)                                                         \
-    addr = XL(a + (uint64_t)imm);                                           \
-    if (unlikely(addr & ((n) - 1))) {                                    \
-        cause = CAUSE_STORE_MISALIGNED;                                     \
-        goto exception_addr;                                                \
-    }                                                                       \
-    off = addr - r0->base;                                                  \
-    if (likely(off <= r0->size - (n))) {                                 \
-        memcpy(r0->mem + off, &b, n);                                    \
-        if (unlikely(off + (n) > r0->dec_lo && off < r0->dec_hi))        \
-            ram_invalidate(r0, off, n);                                  \
-        if (unlikely((addr >> 3) == m->tohost_dw))                          \
-            bus_tohost_check(m);                                            \
-    } else {                                                                \
-        r = bus_store(m, addr, n, b);                                    \
-        if (unlikely(r == BUS_FAULT)) {                                     \
-            cause = CAUSE_STORE_ACCESS;                                     \
-            goto exception_addr;                                            \
-        }                                                                   \
-        if (r == BUS_MMIO)                                                  \
-            flags |= TF_MMIO;                                               \
-    }                                                                       \
-    break;
-        case OP_SB: STORE(1)
-        case OP_SH: STORE(2)
-        case OP_SW: STORE(4)
-        case OP_SD: STORE(8)
-#undef STORE
-        case OP_ADDI: v = a + (uint64_t)imm; break;
-        case OP_SLTI: v = SX(a) < imm; break;
-        case OP_SLTIU: v = a < XL(imm); break;
-        case OP_XORI: v = a ^ (uint64_t)imm; break;
-        case OP_ORI: v = a | (uint64_t)imm; break;
-        case OP_ANDI: v = a & (uint64_t)imm; break;
-        case OP_SLLI: v = a << imm; break;
-        case OP_SRLI: v = a >> imm; break;
-        case OP_SRAI: v = (uint64_t)(SX(a) >> imm); break;
-        case OP_ADD: v = a + b; break;
-        case OP_SUB: v = a - b; break;
-        case OP_SLL: v = a << (b & (xlen - 1)); break;
-        case OP_SLT: v = SX(a) < SX(b); break;
-        case OP_SLTU: v = a < b; break;
-        case OP_XOR: v = a ^ b; break;
-        case OP_SRL: v = a >> (b & (xlen - 1)); break;
-        case OP_SRA: v = (uint64_t)(SX(a) >> (b & (xlen - 1))); break;
-        case OP_OR: v = a | b; break;
-        case OP_AND: v = a & b; break;
-        case OP_MUL: v = a * b; break;
-        case OP_MULH:
-            v = xlen == 32 ? (uint64_t)((SX(a) * SX(b)) >> 32)
-                           : (uint64_t)(((__int128)(int64_t)a * (int64_t)b) >> 64);
-            break;
-        case OP_MULHSU:
-            v = xlen == 32 ? (uint64_t)((SX(a) * (int64_t)b) >> 32)
-                           : (uint64_t)(((__int128)(int64_t)a * (unsigned __int128)b) >> 64);
-            break;
-        case OP_MULHU:
-            v = xlen == 32 ? (a * b) >> 32 : (uint64_t)(((unsigned __int128)a * b) >> 64);
-            break;
-        /* Division: by zero gives all ones (quotient) or the dividend (remainder); the
-         * signed overflow MIN / -1 gives MIN and 0.  Both finish early (TF_DIV_EARLY). */
-        case OP_DIV:
-            if (b == 0) { v = ~0ull; flags |= TF_DIV_EARLY; }
-            else if (SX(b) == -1 && SX(a) == (xlen == 32 ? INT32_MIN : INT64_MIN)) { v = a; flags |= TF_DIV_EARLY; }
-            else v = (uint64_t)(SX(a) / SX(b));
-            break;
-        case OP_DIVU:
-            if (b == 0) { v = ~0ull; flags |= TF_DIV_EARLY; }
-            else v = a / b;
-            break;
-        case OP_REM:
-            if (b == 0) { v = a; flags |= TF_DIV_EARLY; }
-            else if (SX(b) == -1 && SX(a) == (xlen == 32 ? INT32_MIN : INT64_MIN)) { v = 0; flags |= TF_DIV_EARLY; }
-            else v = (uint64_t)(SX(a) % SX(b));
-            break;
-        case OP_REMU:
-            if (b == 0) { v = a; flags |= TF_DIV_EARLY; }
-            else v = a % b;
-            break;
-        case OP_ADDIW: v = W32(a + (uint64_t)imm); break;
-        case OP_SLLIW: v = W32((uint32_t)a << imm); break;
-        case OP_SRLIW: v = W32((uint32_t)a >> imm); break;
-        case OP_SRAIW: v = W32((int32_t)a >> imm); break;
-        case OP_ADDW: v = W32(a + b); break;
-        case OP_SUBW: v = W32(a - b); break;
-        case OP_SLLW: v = W32((uint32_t)a << (b & 31)); break;
-        case OP_SRLW: v = W32((uint32_t)a >> (b & 31)); break;
-        case OP_SRAW: v = W32((int32_t)a >> (b & 31)); break;
-        case OP_MULW: v = W32((uint32_t)a * (uint32_t)b); break;
-        case OP_DIVW:
-            if ((int32_t)b == 0) { v = ~0ull; flags |= TF_DIV_EARLY; }
-            else if ((int32_t)b == -1 && (int32_t)a == INT32_MIN) { v = W32(a); flags |= TF_DIV_EARLY; }
-            else v = W32((int32_t)a / (int32_t)b);
-            break;
-        case OP_DIVUW:
-            if ((uint32_t)b == 0) { v = ~0ull; flags |= TF_DIV_EARLY; }
-            else v = W32((uint32_t)a / (uint32_t)b);
-            break;
-        case OP_REMW:
-            if ((int32_t)b == 0) { v = W32(a); flags |= TF_DIV_EARLY; }
-            else if ((int32_t)b == -1 && (int32_t)a == INT32_MIN) { v = 0; flags |= TF_DIV_EARLY; }
-            else v = W32((int32_t)a % (int32_t)b);
-            break;
-        case OP_REMUW:
-            if ((uint32_t)b == 0) { v = W32(a); flags |= TF_DIV_EARLY; }
-            else v = W32((uint32_t)a % (uint32_t)b);
-            break;
-        case OP_FENCE:
-        case OP_FENCE_I: /* stores invalidate predecoded code: fetch is always coherent */
-            break;
-        case OP_CSRRW: case OP_CSRRS: case OP_CSRRC:
-        case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:
-            /* timed before it executes: the core reads the CSR in ID, timing_read_lag() cycles
-             * before the instruction enters EXR (sim/timing.h) */
-            m->cycle += timing_retire_pc(&m->timing, d->t, flags, pc);
-            timed = true;
-            m->cycle -= timing_read_lag(&m->timing);
-            r = csr_op(m, d, a, &v, &flags);
-            m->cycle += timing_read_lag(&m->timing);
-            if (r)
-                goto illegal;
-            break;
-        case OP_ECALL:
-            trap_enter(m, CAUSE_ECALL_M, 0, false, 0);
-            goto trapped;
-        case OP_EBREAK:
-            trap_enter(m, CAUSE_BREAKPOINT, pc, false, 0);
-            goto trapped;
-        case OP_MRET:
-            m->mstatus_mie = m->mstatus_mpie;
-            m->mstatus_mpie = true;
-            /* RTL: an MRET right behind a CSR write to mepc reads mepc before the write
-             * (timing.h: timing_mret_stale_mepc) */
-            m->pc = timing_mret_stale_mepc(&m->timing) ? m->mepc_old : m->mepc;
-            m->next_event = 0;
-            m->instret += 1;
-            m->class_count[TC_SYSTEM]++;
-            m->issued++;
-            m->cycle += timing_mret(&m->timing);
-            if (slow)
-                sim_account(m, pc, c0, d, true);
-            continue;
-        case OP_WFI:
-            break;
-        case OP_ILLEGAL:
-        case OP_UNDECODED:
-        case OP_COUNT:
-            goto illegal;
-        }
-        x[d->t.rd] = XL(v);
-        x[0] = 0;
-        m->pc = npc;
-        m->instret += d->retires;
-        m->class_count[d->t.cls]++;
-        m->issued++;
-        if (likely(!timed))
-            m->cycle += timing_retire_pc(&m->timing, d->t, flags, pc);
-        if (unlikely(d->op == OP_WFI))
-            cpu_wfi(m);
-        if (slow)
-            sim_account(m, pc, c0, d, true);
-        continue;
-
-    illegal:
-        cause = CAUSE_ILLEGAL;
-        tval = d->raw;
-        goto exception;
-    misaligned_fetch:
-        cause = CAUSE_FETCH_MISALIGNED;
-        tval = npc;
-        goto exception;
-    exception_addr:
-        tval = addr;
-    exception:
-        trap_enter(m, cause, tval, false, 0);
-    trapped:
-        if (slow)
-            sim_account(m, pc, c0, d, false);
-    }
-#undef XL
-#undef SX
-#undef W32
+    uint32_t raw;
+    memcpy(&raw, code->mem + off, 4);
+    decode(d, raw, xlen);
+    if (off < code->dec_lo)
+        code->dec_lo = off;
+    if (off + 4 > code->dec_hi)
+        code->dec_hi = off + 4;
 }
 
-static void run32(struct machine *m) { run(m, 32, false); }
-static void run64(struct machine *m) { run(m, 64, false); }
-static void run32_slow(struct machine *m) { run(m, 32, true); }
-static void run64_slow(struct machine *m) { run(m, 64, true); }
+/* The predecoded record of pc, decoded on first use; NULL after a fetch fault. */
+static ALWAYS_INLINE struct insn *fetch(struct machine *m, struct ram *code, uint64_t pc, int xlen)
+{
+    uint64_t off = pc - code->base;
+    if (unlikely(off >= code->size)) {
+        trap_fetch_fault(m);
+        return NULL;
+    }
+    struct insn *d = &code->dec[off >> 2];
+    if (unlikely(d->op == OP_UNDECODED))
+        predecode(code, d, off, xlen);
+    return d;
+}
+
+/* Execute d at pc: the result, next pc and timing flags in *s, or s->cause. */
+static ALWAYS_INLINE void execute(struct machine *m, struct ram *r0, const struct insn *d,
+                                  uint64_t pc, struct step *s, const int xlen)
+{
+    const uint64_t a = m->hart.x[d->t.rs1], b = m->hart.x[d->t.rs2];
+    const int64_t imm = d->imm;
+    const unsigned sh = xlen - 1;
+#define EA xl(xlen, a + (uint64_t)imm)      /* load/store address, JALR target */
+#define TARGET xl(xlen, pc + (uint64_t)imm) /* JAL and branch target */
+    switch ((enum op)d->op) {
+    case OP_LUI:    s->v = (uint64_t)imm; break;
+    case OP_AUIPC:  s->v = pc + (uint64_t)imm; break;
+    case OP_JAL:    s->v = s->npc; jump(s, TARGET); break;
+    case OP_JALR:   s->v = s->npc; jump(s, EA & ~1ull); break;
+    case OP_BEQ:    branch(s, a == b, TARGET); break;
+    case OP_BNE:    branch(s, a != b, TARGET); break;
+    case OP_BLT:    branch(s, sx(xlen, a) < sx(xlen, b), TARGET); break;
+    case OP_BGE:    branch(s, sx(xlen, a) >= sx(xlen, b), TARGET); break;
+    case OP_BLTU:   branch(s, a < b, TARGET); break;
+    case OP_BGEU:   branch(s, a >= b, TARGET); break;
+    case OP_LB:     s->v = (uint64_t)(int8_t)load(m, r0, s, EA, 1); break;
+    case OP_LH:     s->v = (uint64_t)(int16_t)load(m, r0, s, EA, 2); break;
+    case OP_LW:     s->v = (uint64_t)(int32_t)load(m, r0, s, EA, 4); break;
+    case OP_LD:     s->v = load(m, r0, s, EA, 8); break;
+    case OP_LBU:    s->v = load(m, r0, s, EA, 1); break;
+    case OP_LHU:    s->v = load(m, r0, s, EA, 2); break;
+    case OP_LWU:    s->v = load(m, r0, s, EA, 4); break;
+    case OP_SB:     store(m, r0, s, EA, b, 1); break;
+    case OP_SH:     store(m, r0, s, EA, b, 2); break;
+    case OP_SW:     store(m, r0, s, EA, b, 4); break;
+    case OP_SD:     store(m, r0, s, EA, b, 8); break;
+    case OP_ADDI:   s->v = a + (uint64_t)imm; break;
+    case OP_SLTI:   s->v = sx(xlen, a) < imm; break;
+    case OP_SLTIU:  s->v = a < xl(xlen, (uint64_t)imm); break;
+    case OP_XORI:   s->v = a ^ (uint64_t)imm; break;
+    case OP_ORI:    s->v = a | (uint64_t)imm; break;
+    case OP_ANDI:   s->v = a & (uint64_t)imm; break;
+    case OP_SLLI:   s->v = a << imm; break;
+    case OP_SRLI:   s->v = a >> imm; break;
+    case OP_SRAI:   s->v = (uint64_t)(sx(xlen, a) >> imm); break;
+    case OP_ADD:    s->v = a + b; break;
+    case OP_SUB:    s->v = a - b; break;
+    case OP_SLL:    s->v = a << (b & sh); break;
+    case OP_SLT:    s->v = sx(xlen, a) < sx(xlen, b); break;
+    case OP_SLTU:   s->v = a < b; break;
+    case OP_XOR:    s->v = a ^ b; break;
+    case OP_SRL:    s->v = a >> (b & sh); break;
+    case OP_SRA:    s->v = (uint64_t)(sx(xlen, a) >> (b & sh)); break;
+    case OP_OR:     s->v = a | b; break;
+    case OP_AND:    s->v = a & b; break;
+    case OP_MUL:    s->v = a * b; break;
+    case OP_MULH:   s->v = mulh(xlen, a, b); break;
+    case OP_MULHSU: s->v = mulhsu(xlen, a, b); break;
+    case OP_MULHU:  s->v = mulhu(xlen, a, b); break;
+    case OP_DIV:    s->v = divs(xlen, a, b, &s->flags); break;
+    case OP_DIVU:   s->v = divu(a, b, &s->flags); break;
+    case OP_REM:    s->v = rems(xlen, a, b, &s->flags); break;
+    case OP_REMU:   s->v = remu(a, b, &s->flags); break;
+    case OP_ADDIW:  s->v = w32(a + (uint64_t)imm); break;
+    case OP_SLLIW:  s->v = w32((uint32_t)a << imm); break;
+    case OP_SRLIW:  s->v = w32((uint32_t)a >> imm); break;
+    case OP_SRAIW:  s->v = w32((int32_t)a >> imm); break;
+    case OP_ADDW:   s->v = w32(a + b); break;
+    case OP_SUBW:   s->v = w32(a - b); break;
+    case OP_SLLW:   s->v = w32((uint32_t)a << (b & 31)); break;
+    case OP_SRLW:   s->v = w32((uint32_t)a >> (b & 31)); break;
+    case OP_SRAW:   s->v = w32((int32_t)a >> (b & 31)); break;
+    case OP_MULW:   s->v = w32((uint32_t)a * (uint32_t)b); break;
+    case OP_DIVW:   s->v = divw(a, b, &s->flags); break;
+    case OP_DIVUW:  s->v = divuw(a, b, &s->flags); break;
+    case OP_REMW:   s->v = remw(a, b, &s->flags); break;
+    case OP_REMUW:  s->v = remuw(a, b, &s->flags); break;
+    case OP_FENCE:
+    case OP_FENCE_I: break; /* stores invalidate predecoded code: fetch is always coherent */
+    case OP_CSRRW: case OP_CSRRS: case OP_CSRRC:
+    case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:
+        {
+            /* timed before it executes: the core reads the CSR in ID, timing_read_lag()
+             * cycles before the instruction enters EXR (sim/timing.h) */
+            struct clock *clk = &m->hart.clk;
+            clk->cycle += timing_retire_pc(&m->timing, d->t, s->flags, pc);
+            s->timed = true;
+            clk->cycle -= timing_read_lag(&m->timing);
+            uint64_t old;
+            unsigned written = 0;
+            int r = csr_op(m, d, a, &old, &written);
+            clk->cycle += timing_read_lag(&m->timing);
+            if (r)
+                raise_exception(s, CAUSE_ILLEGAL_INSTRUCTION, d->raw);
+            s->v = old;
+            s->flags |= written;
+        }
+        break;
+    case OP_ECALL:  raise_exception(s, CAUSE_MACHINE_ECALL, 0); break;
+    case OP_EBREAK: raise_exception(s, CAUSE_BREAKPOINT, pc); break;
+    case OP_MRET:   cpu_mret(m); s->cause = MRET_DONE; break;
+    case OP_WFI:    break; /* after it retires: cpu_wfi() */
+    case OP_ILLEGAL:
+    case OP_UNDECODED:
+    case OP_COUNT:  raise_exception(s, CAUSE_ILLEGAL_INSTRUCTION, d->raw); break;
+    }
+#undef EA
+#undef TARGET
+}
+
+/* The instruction completed: write rd, advance pc and the counters, charge its cycles. */
+static ALWAYS_INLINE void retire(struct machine *m, const struct insn *d, const struct step *s,
+                                 uint64_t pc, const int xlen)
+{
+    struct hart *h = &m->hart;
+    h->x[d->t.rd] = xl(xlen, s->v);
+    h->x[0] = 0;
+    h->pc = s->npc;
+    h->instret += d->retires;
+    m->stats.class_count[d->t.cls]++;
+    m->stats.issued++;
+    if (likely(!s->timed))
+        h->clk.cycle += timing_retire_pc(&m->timing, d->t, s->flags, pc);
+    if (unlikely(d->op == OP_WFI))
+        cpu_wfi(m);
+}
+
+/* --icache / --dcache (cache.h), in the cached instances only.  A fetch miss delays the
+ * instruction's entry into ID: the front end waits while the older instructions drain
+ * (timing_fetch_wait: operand bubbles the wait covers disappear).  A data miss freezes the
+ * whole pipeline, like a RAM store in MEM (timing_freeze_all).  FENCE.I
+ * writes the dirty D$ lines back and invalidates the I$, so that code written through the
+ * D$ is fetched again from memory (the simulated memories themselves are always coherent). */
+static ALWAYS_INLINE void fetch_cached(struct machine *m, uint64_t pc)
+{
+    struct caches *c = &m->caches;
+    if (c->i.g.size) {
+        uint32_t n = cache_read(&c->i, pc);
+        timing_fetch_wait(&m->timing, n); /* in the next timing_retire's cost */
+    }
+}
+
+static __attribute__((noinline)) void data_cached(struct machine *m, const struct insn *d,
+                                                  unsigned flags, int xlen)
+{
+    struct caches *c = &m->caches;
+    static const uint8_t size[OP_COUNT] = {
+        [OP_LB] = 1, [OP_LBU] = 1, [OP_SB] = 1, [OP_LH] = 2, [OP_LHU] = 2, [OP_SH] = 2,
+        [OP_LW] = 4, [OP_LWU] = 4, [OP_SW] = 4, [OP_LD] = 8, [OP_SD] = 8,
+    };
+    uint64_t n = 0;
+    if (d->op == OP_FENCE_I) {
+        if (c->d.g.size)
+            n = cache_clean(&c->d);
+        if (c->i.g.size)
+            cache_invalidate(&c->i);
+    } else if (size[d->op] && c->d.g.size && !(flags & TF_MMIO)) {
+        /* before retire(): rs1 still holds the base even when rd == rs1 */
+        uint64_t addr = xl(xlen, m->hart.x[d->t.rs1] + (uint64_t)(int64_t)d->imm);
+        n = d->t.cls == TC_STORE ? cache_write(&c->d, &c->mem, addr, size[d->op])
+                                 : cache_read(&c->d, addr);
+    }
+    timing_freeze_all(&m->timing, n);
+    m->hart.clk.cycle += n;
+}
+
+/* One instruction; c0 is the cycle the step began at (for the traced loop). */
+static ALWAYS_INLINE void step(struct machine *m, struct ram *code, struct ram *r0,
+                               uint64_t c0, const int xlen, const bool traced, const bool cached)
+{
+    const uint64_t pc = m->hart.pc;
+    const struct insn *d = fetch(m, code, pc, xlen);
+    if (unlikely(!d)) {
+        if (traced)
+            trace_step(m, pc, c0, NULL, false);
+        return;
+    }
+    if (cached)
+        fetch_cached(m, pc);
+    struct step s = {.npc = xl(xlen, pc + 4), .flags = d->sflags, .cause = NO_TRAP};
+    execute(m, r0, d, pc, &s, xlen);
+    if (cached && s.cause == NO_TRAP && (d->t.cls == TC_LOAD || d->t.cls == TC_STORE ||
+                                         d->op == OP_FENCE_I))
+        data_cached(m, d, s.flags, xlen);
+    if (likely(s.cause == NO_TRAP))
+        retire(m, d, &s, pc, xlen);
+    else if (s.cause != MRET_DONE)
+        trap_exception(m, s.cause, s.tval);
+    if (traced)
+        trace_step(m, pc, c0, d, s.cause == NO_TRAP || s.cause == MRET_DONE);
+}
+
+static ALWAYS_INLINE void run(struct machine *m, const int xlen, const bool traced,
+                              const bool cached)
+{
+    struct hart *const h = &m->hart;
+    struct ram *const code = m->bus.code, *const r0 = &m->bus.ram[0];
+    for (;;) {
+        const uint64_t c0 = h->clk.cycle;
+        if (unlikely(h->clk.cycle >= h->next_event) && cpu_event(m))
+            return;
+        step(m, code, r0, c0, xlen, traced, cached);
+    }
+}
+
+static void run32(struct machine *m) { run(m, 32, false, false); }
+static void run64(struct machine *m) { run(m, 64, false, false); }
+static void run32_traced(struct machine *m) { run(m, 32, true, false); }
+static void run64_traced(struct machine *m) { run(m, 64, true, false); }
+/* caches: the traced instance with the cache hooks (a trace and a profile work with them) */
+static void run32_cached(struct machine *m) { run(m, 32, true, true); }
+static void run64_cached(struct machine *m) { run(m, 64, true, true); }
 
 void cpu_run(struct machine *m)
 {
-    bool slow = m->trace || m->prof_cycles;
-    m->next_event = 0;
-    if (m->xlen == 32)
-        (slow ? run32_slow : run32)(m);
+    bool traced = m->trace || m->profile;
+    m->hart.next_event = 0;
+    if (machine_cached(m))
+        (m->hart.xlen == 32 ? run32_cached : run64_cached)(m);
+    else if (m->hart.xlen == 32)
+        (traced ? run32_traced : run32)(m);
     else
-        (slow ? run64_slow : run64)(m);
+        (traced ? run64_traced : run64)(m);
 }

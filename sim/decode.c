@@ -11,7 +11,7 @@ struct opdef {
 };
 
 static const struct opdef table[] = {
-#define X(name, mask, match, cls, f, xlen) {mask, match, OP_##name, cls, FMT_##f, xlen},
+#define X(name, cls, f, xlen) {MASK_##name, MATCH_##name, OP_##name, cls, FMT_##f, xlen},
     INSN_TABLE(X)
 #undef X
 };
@@ -19,26 +19,12 @@ static const struct opdef table[] = {
 static const char *const names[OP_COUNT] = {
     [OP_UNDECODED] = "undecoded",
     [OP_ILLEGAL] = "illegal",
-#define X(name, mask, match, cls, f, xlen) [OP_##name] = #name,
+#define X(name, cls, f, xlen) [OP_##name] = #name,
     INSN_TABLE(X)
 #undef X
 };
 
 const char *op_name(unsigned op) { return op < OP_COUNT ? names[op] : "?"; }
-
-static int32_t imm_i(uint32_t r) { return (int32_t)r >> 20; }
-static int32_t imm_s(uint32_t r) { return (int32_t)(r & 0xfe000000) >> 20 | (int32_t)(r >> 7 & 0x1f); }
-static int32_t imm_b(uint32_t r)
-{
-    return (int32_t)(r & 0x80000000) >> 19 | (int32_t)((r & 0x80) << 4) |
-           (int32_t)(r >> 20 & 0x7e0) | (int32_t)(r >> 7 & 0x1e);
-}
-static int32_t imm_u(uint32_t r) { return (int32_t)(r & 0xfffff000); }
-static int32_t imm_j(uint32_t r)
-{
-    return (int32_t)(r & 0x80000000) >> 11 | (int32_t)(r & 0xff000) |
-           (int32_t)(r >> 9 & 0x800) | (int32_t)(r >> 20 & 0x7fe);
-}
 
 void decode(struct insn *d, uint32_t raw, int xlen)
 {
@@ -55,32 +41,32 @@ void decode(struct insn *d, uint32_t raw, int xlen)
     }
     if (!e)
         return;
-    uint8_t rd = raw >> 7 & 31, rs1 = raw >> 15 & 31, rs2 = raw >> 20 & 31;
+    uint8_t rd = INSN_RD(raw), rs1 = INSN_RS1(raw), rs2 = INSN_RS2(raw);
     switch (e->fmt) {
     case FMT_R: d->t.rd = rd; d->t.rs1 = rs1; d->t.rs2 = rs2; break;
-    case FMT_I: d->t.rd = rd; d->t.rs1 = rs1; d->imm = imm_i(raw); break;
-    case FMT_S: d->t.rs1 = rs1; d->t.rs2 = rs2; d->imm = imm_s(raw); break;
-    case FMT_B: d->t.rs1 = rs1; d->t.rs2 = rs2; d->imm = imm_b(raw); break;
-    case FMT_U: d->t.rd = rd; d->imm = imm_u(raw); break;
-    case FMT_J: d->t.rd = rd; d->imm = imm_j(raw); break;
+    case FMT_I: d->t.rd = rd; d->t.rs1 = rs1; d->imm = insn_imm_i(raw); break;
+    case FMT_S: d->t.rs1 = rs1; d->t.rs2 = rs2; d->imm = insn_imm_s(raw); break;
+    case FMT_B: d->t.rs1 = rs1; d->t.rs2 = rs2; d->imm = insn_imm_b(raw); break;
+    case FMT_U: d->t.rd = rd; d->imm = insn_imm_u(raw); break;
+    case FMT_J: d->t.rd = rd; d->imm = insn_imm_j(raw); break;
     case FMT_SH:
         /* shamt[5] exists only at XLEN=64 (and never for the W forms, whose mask covers it) */
         if (xlen == 32 && (raw & (1u << 25)))
             return;
-        d->t.rd = rd; d->t.rs1 = rs1; d->imm = (int32_t)(raw >> 20 & 0x3f);
+        d->t.rd = rd; d->t.rs1 = rs1; d->imm = (int32_t)(INSN_CSR(raw) & 0x3f); /* shamt */
         break;
     case FMT_N: break;
-    case FMT_C: d->t.rd = rd; d->t.rs1 = rs1; d->imm = (int32_t)(raw >> 20); break;
-    case FMT_CI: d->t.rd = rd; d->uimm = rs1; d->imm = (int32_t)(raw >> 20); break;
+    case FMT_C: d->t.rd = rd; d->t.rs1 = rs1; d->imm = (int32_t)INSN_CSR(raw); break;
+    case FMT_CI: d->t.rd = rd; d->uimm = rs1; d->imm = (int32_t)INSN_CSR(raw); break;
     }
     d->op = e->op;
     d->t.cls = e->cls;
-    if ((e->cls == TC_MUL || e->cls == TC_DIV) && (xlen == 32 || (raw & 0x7f) == 0x3b))
+    if ((e->cls == TC_MUL || e->cls == TC_DIV) && (xlen == 32 || INSN_OPCODE(raw) == OPCODE_OP_32))
         d->sflags |= TF_WORD;
-    if ((e->cls == TC_LOAD || e->cls == TC_STORE) && (raw >> 12 & 7) == 3) /* ld, sd */
+    if ((e->cls == TC_LOAD || e->cls == TC_STORE) && INSN_FUNCT3(raw) == 3) /* ld, sd */
         d->sflags |= TF_DOUBLE;
     if (timing_csr_address(raw, (unsigned)xlen)) /* the RTL's CSR file freezes on these */
         d->sflags |= TF_CSR_ACCESS;
-    if (raw == 0x00000013) /* spec/core-timing.md: minstret does not count the canonical NOP */
+    if (raw == INSN_NOP) /* spec/core-timing.md: minstret does not count the canonical NOP */
         d->retires = 0;
 }

@@ -1,11 +1,13 @@
 /* ELF reader (see elf.h).  Fields are read byte by byte (little-endian) so the host's
  * struct layout and alignment never matter. */
+#define _POSIX_C_SOURCE 200809L /* fileno, fstat */
 #include "elf.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum { EM_RISCV = 243, ET_EXEC = 2, PT_LOAD = 1, SHT_SYMTAB = 2, STT_FUNC = 2 };
 
@@ -90,6 +92,14 @@ int elf_read(const char *path, struct elf_image *img, char *err, size_t errlen)
     FILE *f = fopen(path, "rb");
     if (!f)
         return fail(err, errlen, EXIT_ELF_UNREADABLE, "cannot open %s: %s", path, strerror(errno));
+    /* a regular file is refused by its size before anything is read; anything else (a
+     * pipe, a device) is read up to the cap */
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > ELF_MAX_BYTES) {
+        fclose(f);
+        return fail(err, errlen, EXIT_ELF_UNREADABLE, "%s is larger than the %u MiB image limit",
+                    path, ELF_MAX_BYTES >> 20);
+    }
     size_t cap = 1 << 16;
     img->data = malloc(cap);
     for (;;) {
@@ -100,7 +110,12 @@ int elf_read(const char *path, struct elf_image *img, char *err, size_t errlen)
         img->len += fread(img->data + img->len, 1, cap - img->len, f);
         if (img->len < cap)
             break;
-        cap *= 2;
+        if (cap > ELF_MAX_BYTES) {
+            fclose(f);
+            return fail(err, errlen, EXIT_ELF_UNREADABLE, "%s is larger than the %u MiB image limit",
+                        path, ELF_MAX_BYTES >> 20);
+        }
+        cap = cap * 2 > ELF_MAX_BYTES ? ELF_MAX_BYTES + 1 : cap * 2;
         uint8_t *n = realloc(img->data, cap);
         if (!n)
             free(img->data);
@@ -183,10 +198,10 @@ int elf_read(const char *path, struct elf_image *img, char *err, size_t errlen)
     return read_symbols(img, is64, err, errlen);
 }
 
-static struct ram *ram_for(struct machine *m, uint64_t addr, uint64_t len)
+static struct ram *ram_for(struct bus *b, uint64_t addr, uint64_t len)
 {
     for (int i = 0; i < 2; i++) {
-        struct ram *r = &m->ram[i];
+        struct ram *r = &b->ram[i];
         if (r->size && addr >= r->base && addr - r->base <= r->size && len <= r->size - (addr - r->base))
             return r;
     }
@@ -195,17 +210,23 @@ static struct ram *ram_for(struct machine *m, uint64_t addr, uint64_t len)
 
 int elf_load(const struct elf_image *img, struct machine *m, char *err, size_t errlen)
 {
+    const char *soc = m->soc == SOC_PAPER ? "paper" : "virt";
     for (size_t i = 0; i < img->nseg; i++) {
         const struct elf_segment *s = &img->seg[i];
-        struct ram *r = ram_for(m, s->vaddr, s->memsz);
+        struct ram *r = ram_for(&m->bus, s->vaddr, s->memsz);
         if (!r)
             return fail(err, errlen, EXIT_ELF_OUTSIDE,
                         "segment at 0x%llx (%llu bytes) is outside the memory of --soc %s",
-                        (unsigned long long)s->vaddr, (unsigned long long)s->memsz,
-                        m->soc == SOC_PAPER ? "paper" : "virt");
+                        (unsigned long long)s->vaddr, (unsigned long long)s->memsz, soc);
         memcpy(r->mem + (s->vaddr - r->base), img->data + s->offset, s->filesz);
         memset(r->mem + (s->vaddr - r->base) + s->filesz, 0, s->memsz - s->filesz);
     }
+    const struct ram *code = m->bus.code;
+    if (img->entry - code->base >= code->size)
+        return fail(err, errlen, EXIT_ELF_OUTSIDE,
+                    "entry point 0x%llx is outside the code memory of --soc %s (0x%llx, %llu bytes)",
+                    (unsigned long long)img->entry, soc, (unsigned long long)code->base,
+                    (unsigned long long)code->size);
     return 0;
 }
 

@@ -5,7 +5,7 @@
 #define TEMPO_ELF_H
 #include <stddef.h>
 #include <stdint.h>
-#include "tempo_sim.h"
+#include "machine.h"
 
 struct elf_segment {
     uint64_t vaddr, memsz, filesz, offset; /* vaddr: where it is loaded, the ELF's p_paddr */
@@ -29,10 +29,15 @@ struct elf_image {
     size_t nsym;
 };
 
-/* Read and validate `path`.  0 on success; else EXIT_ELF_UNREADABLE or EXIT_ELF_MALFORMED
- * with the reason in err. */
+/* The largest image file read (a size cap, so that /dev/zero or a runaway file is refused
+ * at once): far above any image for the SoCs' memories, whose sections are mostly BSS. */
+#define ELF_MAX_BYTES (64u << 20)
+
+/* Read and validate `path`.  0 on success; else EXIT_ELF_UNREADABLE (also for a file larger
+ * than ELF_MAX_BYTES) or EXIT_ELF_MALFORMED with the reason in err. */
 int elf_read(const char *path, struct elf_image *img, char *err, size_t errlen);
-/* Copy the segments into RAM. 0, or EXIT_ELF_OUTSIDE with the reason in err. */
+/* Copy the segments into RAM.  0, or EXIT_ELF_OUTSIDE with the reason in err: a segment
+ * outside the SoC's memories, or an entry point outside its code memory. */
 int elf_load(const struct elf_image *img, struct machine *m, char *err, size_t errlen);
 /* Address (and size) of a symbol; 0 when absent. */
 int elf_find_symbol(const struct elf_image *img, const char *name, uint64_t *value, uint64_t *size);

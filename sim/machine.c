@@ -1,12 +1,15 @@
 /* Building a machine for one SoC profile: memories, devices, reset state. */
 #include <stdlib.h>
 #include <string.h>
-#include "tempo_sim.h"
+#include "machine.h"
+#include "profile.h"
 
 /* README "The simulated SoCs" and bsp/common/board.h */
 #define PAPER_IMEM_BASE 0x00000000u
 #define PAPER_DMEM_BASE 0x10000000u
 #define VIRT_RAM_BASE   0x80000000u
+
+volatile sig_atomic_t machine_signal;
 
 static int ram_init(struct ram *r, uint64_t base, uint64_t size, int code)
 {
@@ -26,53 +29,89 @@ static int ram_init(struct ram *r, uint64_t base, uint64_t size, int code)
     return 0;
 }
 
-int machine_init(struct machine *m, const struct sim_config *cfg, int xlen)
+static int memories_init(struct bus *b, const struct sim_config *cfg)
 {
-    memset(m, 0, sizeof *m);
-    m->xlen = xlen;
-    m->soc = cfg->soc;
-    m->max_cycles = cfg->max_cycles ? cfg->max_cycles : UINT64_MAX;
-    m->trace = cfg->trace;
-    m->tohost_dw = UINT64_MAX;
-    m->mtimecmp = UINT64_MAX; /* spec/core-timing.md: mtimecmp resets to all ones */
-    timing_init(&m->timing);
     if (cfg->soc == SOC_PAPER) {
         /* ram[0] = data memory (most loads/stores), ram[1] = instruction memory, which is
          * also readable as data (spec/core-timing.md "Memory") */
-        if (ram_init(&m->ram[0], PAPER_DMEM_BASE, cfg->dmem_size, 0) ||
-            ram_init(&m->ram[1], PAPER_IMEM_BASE, cfg->imem_size, 1))
+        if (ram_init(&b->ram[0], PAPER_DMEM_BASE, cfg->dmem_size, 0) ||
+            ram_init(&b->ram[1], PAPER_IMEM_BASE, cfg->imem_size, 1))
             return -1;
-        m->code = &m->ram[1];
+        b->code = &b->ram[1];
     } else {
-        if (ram_init(&m->ram[0], VIRT_RAM_BASE, cfg->ram_size, 1))
+        if (ram_init(&b->ram[0], VIRT_RAM_BASE, cfg->ram_size, 1))
             return -1;
-        m->code = &m->ram[0];
+        b->code = &b->ram[0];
     }
-    timing_attach_code(&m->timing, m->code->mem, m->code->base, m->code->size, (unsigned)xlen);
-    clint_attach(m);
-    uart_attach(m);
-    simctl_attach(m);
+    return 0;
+}
+
+/* The devices of the SoC, their windows on the bus and their interrupt lines. */
+static void devices_init(struct machine *m)
+{
+    struct device *clint = bus_window(&m->bus), *simctl;
+    clint_init(&m->clint, &m->hart.clk, m->soc, clint);
+    uart_init(&m->uart, stdout, m->soc, bus_window(&m->bus));
+    simctl = bus_window(&m->bus);
+    simctl_init(&m->simctl, &m->hart.clk, &m->clint, &m->run, m->soc, simctl);
+    if (m->soc == SOC_VIRT)
+        testdev_init(&m->test, &m->run, bus_window(&m->bus));
+    m->irq_dev[IRQ_M_SOFT] = clint;
+    m->irq_dev[IRQ_M_TIMER] = clint;
+    m->irq_dev[IRQ_M_EXT] = simctl;
+}
+
+int machine_init(struct machine *m, const struct sim_config *cfg, int xlen)
+{
+    memset(m, 0, sizeof *m);
+    m->hart.xlen = xlen;
+    m->soc = cfg->soc;
+    m->cycle_limit = cfg->max_cycles != 0; /* main() refuses limits beyond the end of time */
+    m->max_cycles = m->cycle_limit ? cfg->max_cycles : MACHINE_END_OF_TIME;
+    m->trace = cfg->trace;
+    m->bus.tohost_dw = UINT64_MAX;
+    timing_init(&m->timing, &cfg->timing);
+    if (memories_init(&m->bus, cfg) || caches_init(&m->caches, &cfg->cache))
+        return -1;
+    timing_attach_code(&m->timing, m->bus.code->mem, m->bus.code->base, m->bus.code->size,
+                       (unsigned)xlen);
+    devices_init(m);
+    m->simctl.caches = &m->caches;
     return 0;
 }
 
 void machine_free(struct machine *m)
 {
     for (int i = 0; i < 2; i++) {
-        free(m->ram[i].mem);
-        free(m->ram[i].dec);
+        free(m->bus.ram[i].mem);
+        free(m->bus.ram[i].dec);
     }
-    free(m->prof_func);
-    free(m->prof_cycles);
-    free(m->prof_insns);
+    caches_free(&m->caches);
 }
 
-uint64_t machine_mcycle(const struct machine *m) { return m->cycle + m->mcycle_adj; }
+uint64_t machine_mcycle(const struct machine *m) { return clock_mcycle(&m->hart.clk); }
+
+uint64_t machine_update_devices(struct machine *m)
+{
+    uint64_t lines = 0;
+    for (int i = 0; i < m->bus.ndev; i++) {
+        const struct device *d = &m->bus.dev[i];
+        if (d->ops->update)
+            lines |= d->ops->update(d->state);
+    }
+    return lines;
+}
+
+void run_exit(struct run_state *r, uint64_t code)
+{
+    if (r->stop != STOP_NONE)
+        return;
+    r->stop = STOP_EXIT;
+    r->exit_code = code > EXIT_FW_MAX ? EXIT_FW_MAX : (int)code;
+}
 
 void machine_exit(struct machine *m, uint64_t code)
 {
-    if (m->stop != STOP_NONE)
-        return;
-    m->stop = STOP_EXIT;
-    m->exit_code = code > EXIT_FW_MAX ? EXIT_FW_MAX : (int)code;
-    m->next_event = 0;
+    run_exit(&m->run, code);
+    m->hart.next_event = 0;
 }

@@ -1,11 +1,20 @@
-/* tempo-sim command line: tempo-sim [options] image.elf */
+/* tempo-sim command line: tempo-sim [options] image.elf
+ * One option table drives getopt_long and --help; the run's outcome becomes the exit
+ * status (README "## tempo-sim"), with one line on stderr for every outcome that is the
+ * simulator's own. */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
+#include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "elf.h"
+#include "machine.h"
 #include "profile.h"
-#include "tempo_sim.h"
+#include "revision.h" /* TEMPO_SIM_REVISION, written by sim/sim.mk */
+#include "symbols.h"
 
 /* spec/core-timing.md "Memory": 32 KiB each; the devices above them bound the sizes */
 #define DEFAULT_MEM_SIZE  (32u << 10)
@@ -14,31 +23,77 @@
 #define VIRT_RAM_DEFAULT  (128ull << 20) /* QEMU virt's default -m 128M */
 #define VIRT_RAM_MAX      (2048ull << 20) /* RAM at 0x8000_0000 up to the 4 GiB line */
 #define MEM_MIN           64u
+#define MEM_CYCLES_MAX    100000u /* --mem-latency, --mem-beat */
+#define MEM_WIDTH_MAX     64u     /* --mem-width: bytes per beat */
 
-static const char usage_text[] =
-    "usage: tempo-sim [options] image.elf\n"
-    "Runs a bare-metal RV32IM/RV64IM ELF image (XLEN from the ELF class) on the paper's\n"
-    "8-stage core.\n"
-    "  --soc paper|virt     SoC profile (default paper)\n"
-    "  --max-cycles N       stop with status 124 after N cycles\n"
-    "  --imem-size N        paper instruction memory (default 32K, at most 32M)\n"
-    "  --dmem-size N        paper data memory (default 32K, at most 64K)\n"
-    "  --ram-size N         virt RAM (default 128M, at most 2048M); N takes K/M suffixes\n"
-    "  --trace              one line per retired instruction on stderr:\n"
-    "                       cycle pc raw-word [xN=value]\n"
-    "  --trace-file FILE    the same, into FILE\n"
-    "  --stats              cycles, instructions, CPI, stall cycles by cause (stderr)\n"
-    "  --stats-json FILE    the same as JSON\n"
-    "  --profile            cycles and instructions per function (stderr)\n"
-    "  --profile-json FILE  the same as JSON\n"
-    "  --set name=value     change a timing parameter (repeatable)\n"
-    "  --list-params        list the timing parameters and exit\n"
-    "  --help               this text\n"
-    "Exit status: the firmware's (codes >= 120 become 119); 120 usage, 121 unreadable ELF,\n"
-    "122 malformed or unsupported ELF, 123 segment outside memory, 124 cycle limit,\n"
-    "125 WFI with no wake-up source, 126 trap handler not fetchable (endless trap loop).\n";
+enum key {
+    OPT_HELP = 'h',
+    OPT_SOC = 256, OPT_MAX_CYCLES, OPT_IMEM, OPT_DMEM, OPT_RAM, OPT_TRACE, OPT_TRACE_FILE,
+    OPT_STATS, OPT_STATS_JSON, OPT_PROFILE, OPT_PROFILE_JSON, OPT_SET, OPT_LIST_PARAMS,
+    OPT_VERSION, OPT_ICACHE, OPT_DCACHE, OPT_MEM_LATENCY, OPT_MEM_BEAT, OPT_MEM_WIDTH,
+};
 
-static int die(int code, const char *fmt, ...)
+static const struct opt {
+    const char *name;
+    enum key key;
+    const char *arg; /* the value's name in --help; NULL: the option takes none */
+    const char *help;
+} opts[] = {
+    {"soc", OPT_SOC, "paper|virt", "SoC profile (default paper)"},
+    {"max-cycles", OPT_MAX_CYCLES, "N", "stop with status 124 once N cycles have passed (0: no limit, the default)"},
+    {"imem-size", OPT_IMEM, "N", "paper instruction memory (default 32K, at most 32M)"},
+    {"dmem-size", OPT_DMEM, "N", "paper data memory (default 32K, at most 64K)"},
+    {"ram-size", OPT_RAM, "N", "virt RAM (default 128M, at most 2048M)"},
+    {"trace", OPT_TRACE, NULL, "one line per retired instruction on stderr: cycle pc raw-word [xN=value]"},
+    {"trace-file", OPT_TRACE_FILE, "FILE", "the same, into FILE"},
+    {"stats", OPT_STATS, NULL, "at exit: cycles, instructions, CPI, stall cycles by cause (stderr)"},
+    {"stats-json", OPT_STATS_JSON, "FILE", "the same as JSON"},
+    {"profile", OPT_PROFILE, NULL, "at exit: cycles and instructions per function (stderr)"},
+    {"profile-json", OPT_PROFILE_JSON, "FILE", "the same as JSON"},
+    {"set", OPT_SET, "NAME=VALUE", "change a timing parameter (repeatable)"},
+    {"icache", OPT_ICACHE, "S:L:W", "an instruction cache of S bytes, L-byte lines, W ways (LRU) before main memory"},
+    {"dcache", OPT_DCACHE, "S:L:W[:wt]", "a data cache likewise (LRU; write-back, or :wt write-through)"},
+    {"mem-latency", OPT_MEM_LATENCY, "N", "main memory behind the caches: cycles to the first beat (default 20)"},
+    {"mem-beat", OPT_MEM_BEAT, "N", "cycles per further beat (default 1)"},
+    {"mem-width", OPT_MEM_WIDTH, "N", "bytes per beat: 1, 2, 4, ... 64 (default 4)"},
+    {"list-params", OPT_LIST_PARAMS, NULL, "list the timing parameters (after any --set) and exit"},
+    {"version", OPT_VERSION, NULL, "the simulator's version (git revision) and exit"},
+    {"help", OPT_HELP, NULL, "this text and exit (also -h)"},
+};
+#define NOPTS (sizeof opts / sizeof opts[0])
+
+static const struct {
+    int status;
+    const char *meaning;
+} statuses[] = {
+    {EXIT_USAGE, "usage error"},
+    {EXIT_ELF_UNREADABLE, "image cannot be opened or read, or is larger than 64 MiB"},
+    {EXIT_ELF_MALFORMED, "malformed or unsupported ELF"},
+    {EXIT_ELF_OUTSIDE, "a segment, or the entry point, outside the SoC's memories"},
+    {EXIT_CYCLE_LIMIT, "--max-cycles reached"},
+    {EXIT_NO_WAKE, "WFI with no wake-up source (or none before the end of the cycle count)"},
+    {EXIT_TRAP_STORM, "trap storm: the same exception repeats with no MRET between"},
+    {EXIT_OUTPUT_LOST, "output lost (stdout, --trace-file, a JSON file could not be written)"},
+    {130, "SIGINT; 143: SIGTERM (after a line with cycle, pc and function)"},
+};
+
+static void usage(FILE *out)
+{
+    fputs("usage: tempo-sim [options] image.elf\n"
+          "Runs a bare-metal RV32IM/RV64IM ELF image (XLEN from the ELF class) on the paper's\n"
+          "8-stage core.  N: decimal or 0x hexadecimal; sizes take a K or M suffix.\n", out);
+    for (size_t i = 0; i < NOPTS; i++) {
+        char head[40];
+        snprintf(head, sizeof head, "--%s%s%s", opts[i].name, opts[i].arg ? " " : "",
+                 opts[i].arg ? opts[i].arg : "");
+        fprintf(out, "  %-22s %s\n", head, opts[i].help);
+    }
+    fputs("Exit status: the firmware's (codes of 120 or more become 119), or\n", out);
+    for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++)
+        fprintf(out, "  %d  %s\n", statuses[i].status, statuses[i].meaning);
+}
+
+static _Noreturn void die(int code, const char *fmt, ...)
 {
     va_list ap;
     fflush(stdout);
@@ -50,192 +105,297 @@ static int die(int code, const char *fmt, ...)
     exit(code);
 }
 
-/* "32K", "4M", "65536"; 0 on error */
-static uint64_t parse_size(const char *opt, const char *s)
+/* A decimal or 0x-hexadecimal number of at most `max`; with `sizes`, a K or M suffix
+ * multiplies it.  Anything else (a sign, spaces, overflow) is a usage error. */
+static uint64_t parse_number(const char *opt, const char *s, bool sizes, uint64_t max)
 {
-    char *end;
+    bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    const char *digits = hex ? s + 2 : s;
+    char *end = NULL;
+    unsigned shift = 0;
     errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (*end == 'K' || *end == 'k')
-        v <<= 10, end++;
-    else if (*end == 'M' || *end == 'm')
-        v <<= 20, end++;
-    if (errno || end == s || *end || *s == '-' || v > (1ull << 40))
-        die(EXIT_USAGE, "%s: bad size '%s'", opt, s);
-    return v;
+    unsigned long long v = 0;
+    if (hex ? isxdigit((unsigned char)*digits) : isdigit((unsigned char)*digits))
+        v = strtoull(digits, &end, hex ? 16 : 10); /* else end stays NULL: not a number */
+    if (end && sizes && (*end == 'K' || *end == 'k'))
+        shift = 10, end++;
+    else if (end && sizes && (*end == 'M' || *end == 'm'))
+        shift = 20, end++;
+    if (!end || errno || *end || v > (max >> shift))
+        die(EXIT_USAGE, "--%s: '%s' is not a number from 0 to %llu%s", opt, s,
+            (unsigned long long)max, sizes ? " (with K or M)" : "");
+    return (uint64_t)v << shift;
 }
 
-static uint64_t parse_u64(const char *opt, const char *s)
+static uint64_t parse_size(const char *opt, const char *s, uint64_t max)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || end == s || *end || *s == '-')
-        die(EXIT_USAGE, "%s: bad number '%s'", opt, s);
-    return v;
-}
-
-static void check_size(const char *opt, uint64_t v, uint64_t max)
-{
-    if (v < MEM_MIN || v > max || v % 8)
-        die(EXIT_USAGE, "%s: %llu is not a multiple of 8 between %u and %llu", opt,
+    uint64_t v = parse_number(opt, s, true, max);
+    if (v < MEM_MIN || v % 8)
+        die(EXIT_USAGE, "--%s: %llu is not a multiple of 8 between %u and %llu", opt,
             (unsigned long long)v, MEM_MIN, (unsigned long long)max);
+    return v;
+}
+
+struct options {
+    struct sim_config cfg;
+    const char *image, *stats_path, *profile_path, *trace_path;
+    bool stats, profile, trace, list_params;
+};
+
+static const struct opt *find_opt(int key)
+{
+    for (size_t i = 0; i < NOPTS; i++)
+        if ((int)opts[i].key == key)
+            return &opts[i];
+    return NULL;
+}
+
+/* How many long options `arg` ("--pro", "--pro=x") abbreviates. */
+static int prefixes(const char *arg)
+{
+    if (strncmp(arg, "--", 2))
+        return 0;
+    size_t n = strcspn(arg + 2, "=");
+    int count = 0;
+    for (size_t i = 0; i < NOPTS; i++)
+        count += n && !strncmp(opts[i].name, arg + 2, n);
+    return count;
+}
+
+static void parse_args(int argc, char **argv, struct options *o)
+{
+    struct option longopts[NOPTS + 1] = {{0}};
+    for (size_t i = 0; i < NOPTS; i++)
+        longopts[i] = (struct option){opts[i].name, opts[i].arg ? required_argument : no_argument,
+                                      NULL, (int)opts[i].key};
+    opterr = 0; /* our own one-line messages */
+    int c;
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        const struct opt *opt = find_opt(c);
+        const char *name = opt ? opt->name : NULL, *v = optarg;
+        switch (c) {
+        case OPT_HELP: usage(stdout); exit(0);
+        case OPT_VERSION: printf("tempo-sim %s\n", TEMPO_SIM_REVISION); exit(0);
+        case OPT_SOC:
+            if (!strcmp(v, "paper"))
+                o->cfg.soc = SOC_PAPER;
+            else if (!strcmp(v, "virt"))
+                o->cfg.soc = SOC_VIRT;
+            else
+                die(EXIT_USAGE, "--soc: unknown SoC '%s' (paper or virt)", v);
+            break;
+        case OPT_MAX_CYCLES: o->cfg.max_cycles = parse_number(name, v, false, MACHINE_END_OF_TIME); break;
+        case OPT_IMEM: o->cfg.imem_size = parse_size(name, v, PAPER_IMEM_MAX); break;
+        case OPT_DMEM: o->cfg.dmem_size = parse_size(name, v, PAPER_DMEM_MAX); break;
+        case OPT_RAM: o->cfg.ram_size = parse_size(name, v, VIRT_RAM_MAX); break;
+        case OPT_TRACE: o->trace = true; break;
+        case OPT_TRACE_FILE: o->trace_path = v; break;
+        case OPT_STATS: o->stats = true; break;
+        case OPT_STATS_JSON: o->stats_path = v; break;
+        case OPT_PROFILE: o->profile = true; break;
+        case OPT_PROFILE_JSON: o->profile_path = v; break;
+        case OPT_SET:
+            if (timing_set_param(&o->cfg.timing, v))
+                exit(EXIT_USAGE); /* timing_set_param printed the reason */
+            break;
+        case OPT_LIST_PARAMS: o->list_params = true; break;
+        case OPT_ICACHE:
+        case OPT_DCACHE: {
+            char err[200];
+            struct cache_geometry *g = c == OPT_ICACHE ? &o->cfg.cache.icache : &o->cfg.cache.dcache;
+            if (cache_parse(v, c == OPT_DCACHE, g, err, sizeof err))
+                die(EXIT_USAGE, "--%s: %s", name, err);
+            break;
+        }
+        case OPT_MEM_LATENCY:
+        case OPT_MEM_BEAT:
+            *(c == OPT_MEM_LATENCY ? &o->cfg.cache.mem.latency : &o->cfg.cache.mem.beat) =
+                (uint32_t)parse_number(name, v, false, MEM_CYCLES_MAX);
+            o->cfg.cache.mem_given = true;
+            break;
+        case OPT_MEM_WIDTH:
+            o->cfg.cache.mem.width = (uint32_t)parse_number(name, v, false, MEM_WIDTH_MAX);
+            if (o->cfg.cache.mem.width & (o->cfg.cache.mem.width - 1) || !o->cfg.cache.mem.width)
+                die(EXIT_USAGE, "--%s: %s is not a power of two from 1 to %u", name, v, MEM_WIDTH_MAX);
+            o->cfg.cache.mem_given = true;
+            break;
+        case ':': die(EXIT_USAGE, "%s needs a value; try --help", argv[optind - 1]);
+        default: /* '?': unknown, ambiguous, or a value given to an option without one */
+            if (optopt && find_opt(optopt))
+                die(EXIT_USAGE, "%s takes no value; try --help", argv[optind - 1]);
+            die(EXIT_USAGE, "%s option %s; try --help", prefixes(argv[optind - 1]) > 1 ? "ambiguous" : "unknown",
+                argv[optind - 1]);
+        }
+    }
+    if (o->list_params) {
+        timing_list_params(&o->cfg.timing, stdout);
+        exit(0);
+    }
+    if (o->cfg.cache.mem_given && !o->cfg.cache.icache.size && !o->cfg.cache.dcache.size)
+        die(EXIT_USAGE, "--mem-latency, --mem-beat and --mem-width describe the memory behind "
+                        "the caches: give --icache or --dcache (without a cache every memory is a BRAM)");
+    if (optind >= argc)
+        die(EXIT_USAGE, "no image given; try --help");
+    if (optind + 1 < argc)
+        die(EXIT_USAGE, "more than one image (%s, %s); try --help", argv[optind], argv[optind + 1]);
+    o->image = argv[optind];
+}
+
+/* SIGINT and SIGTERM end the run at the next instruction, with the usual reports. */
+static struct machine *running;
+static void on_signal(int sig)
+{
+    machine_signal = sig;
+    running->hart.next_event = 0;
+}
+
+static void catch_signals(struct machine *m)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    running = m;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+static const char *a(const char *noun) { return strchr("aeiou", noun[0]) ? "an" : "a"; }
+
+/* The one-line message of the run's end, and its exit status. */
+static int outcome(const struct machine *m)
+{
+    const struct hart *h = &m->hart;
+    const struct fault_watch *f = &m->faults;
+    const char *fn = symtab_name(m->symbols, h->pc);
+    unsigned long long cycle = h->clk.cycle, pc = h->pc;
+    switch (m->run.stop) {
+    case STOP_EXIT:
+        if (m->run.exit_code && f->open) {
+            const char *cause = trap_cause_name(f->cause, h->xlen);
+            fprintf(stderr, "tempo-sim: firmware exit status %d while handling %s %s at pc 0x%llx in %s (mtval 0x%llx)\n",
+                    m->run.exit_code, a(cause), cause, (unsigned long long)f->epc,
+                    symtab_name(m->symbols, f->epc), (unsigned long long)f->tval);
+        }
+        return m->run.exit_code;
+    case STOP_CYCLE_LIMIT:
+        fprintf(stderr, "tempo-sim: cycle limit reached (--max-cycles %llu; stopped at cycle %llu, pc 0x%llx in %s)\n",
+                (unsigned long long)m->max_cycles, cycle, pc, fn);
+        return EXIT_CYCLE_LIMIT;
+    case STOP_END_OF_TIME:
+        fprintf(stderr, "tempo-sim: simulated time ran out at cycle %llu, the end of the 64-bit cycle count: a WFI waited for a wake-up that far (pc 0x%llx in %s)\n",
+                cycle, pc, fn);
+        return EXIT_NO_WAKE;
+    case STOP_WFI:
+        fprintf(stderr, "tempo-sim: WFI with no wake-up source (pc 0x%llx in %s, mie 0x%llx, cycle %llu)\n",
+                pc - 4, symtab_name(m->symbols, pc - 4), (unsigned long long)h->csr.mie, cycle);
+        return EXIT_NO_WAKE;
+    case STOP_TRAP_STORM:
+        if (f->unfetchable) {
+            const char *cause = trap_cause_name(h->csr.mcause, h->xlen);
+            fprintf(stderr, "tempo-sim: trap storm: the trap handler at 0x%llx cannot be fetched (after %s %s at pc 0x%llx in %s, mcause 0x%llx, mtval 0x%llx)\n",
+                    pc, a(cause), cause, (unsigned long long)h->csr.mepc,
+                    symtab_name(m->symbols, h->csr.mepc), (unsigned long long)h->csr.mcause,
+                    (unsigned long long)h->csr.mtval);
+        } else {
+            fprintf(stderr, "tempo-sim: trap storm: %s at pc 0x%llx in %s, %llu times in a row with no MRET (mtval 0x%llx, cycle %llu)\n",
+                    trap_cause_name(f->last_cause, h->xlen), (unsigned long long)f->last_epc,
+                    symtab_name(m->symbols, f->last_epc), (unsigned long long)f->repeats,
+                    (unsigned long long)h->csr.mtval, cycle);
+        }
+        return EXIT_TRAP_STORM;
+    case STOP_SIGNAL:
+    default:
+        fprintf(stderr, "tempo-sim: %s at cycle %llu, pc 0x%llx in %s\n",
+                machine_signal == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)", cycle, pc, fn);
+        return EXIT_SIGNAL_BASE + machine_signal;
+    }
+}
+
+/* A report that could not be written makes the run's output incomplete: one line each. */
+static bool lost(const char *what, bool failed)
+{
+    if (failed)
+        fprintf(stderr, "tempo-sim: output lost: %s could not be written\n", what);
+    return failed;
 }
 
 int main(int argc, char **argv)
 {
-    struct sim_config cfg = {
-        .soc = SOC_PAPER, .imem_size = DEFAULT_MEM_SIZE, .dmem_size = DEFAULT_MEM_SIZE,
-        .ram_size = VIRT_RAM_DEFAULT,
+    struct options o = {
+        .cfg = {.soc = SOC_PAPER, .imem_size = DEFAULT_MEM_SIZE, .dmem_size = DEFAULT_MEM_SIZE,
+                .ram_size = VIRT_RAM_DEFAULT,
+                .cache = {.mem = {CACHE_MEM_LATENCY, CACHE_MEM_BEAT, CACHE_MEM_WIDTH}}},
     };
-    const char *image = NULL, *stats_path = NULL, *profile_path = NULL, *trace_path = NULL;
-    bool stats = false, profile = false, trace = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = NULL;
-        char name[32];
-        if (strncmp(a, "--", 2) != 0) {
-            if (image)
-                die(EXIT_USAGE, "more than one image (%s, %s); try --help", image, a);
-            image = a;
-            continue;
-        }
-        /* --opt=value or --opt value */
-        const char *eq = strchr(a, '=');
-        size_t len = eq ? (size_t)(eq - a) : strlen(a);
-        if (len >= sizeof name)
-            die(EXIT_USAGE, "unknown option %s; try --help", a);
-        memcpy(name, a, len);
-        name[len] = 0;
-        static const char *const with_value[] = {
-            "--soc", "--max-cycles", "--imem-size", "--dmem-size", "--ram-size", "--trace-file",
-            "--stats-json", "--profile-json", "--set",
-        };
-        bool needs = false;
-        for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++)
-            needs |= strcmp(name, with_value[k]) == 0;
-        if (needs) {
-            if (eq)
-                val = eq + 1;
-            else if (i + 1 < argc)
-                val = argv[++i];
-            else
-                die(EXIT_USAGE, "%s needs a value; try --help", name);
-        } else if (eq) {
-            die(EXIT_USAGE, "%s takes no value; try --help", name);
-        }
-        if (!strcmp(name, "--help")) {
-            fputs(usage_text, stdout);
-            return 0;
-        } else if (!strcmp(name, "--list-params")) {
-            timing_list_params(stdout);
-            return 0;
-        } else if (!strcmp(name, "--soc")) {
-            if (!strcmp(val, "paper"))
-                cfg.soc = SOC_PAPER;
-            else if (!strcmp(val, "virt"))
-                cfg.soc = SOC_VIRT;
-            else
-                die(EXIT_USAGE, "--soc: unknown SoC '%s' (paper or virt)", val);
-        } else if (!strcmp(name, "--max-cycles")) {
-            cfg.max_cycles = parse_u64(name, val);
-        } else if (!strcmp(name, "--imem-size")) {
-            cfg.imem_size = parse_size(name, val);
-            check_size(name, cfg.imem_size, PAPER_IMEM_MAX);
-        } else if (!strcmp(name, "--dmem-size")) {
-            cfg.dmem_size = parse_size(name, val);
-            check_size(name, cfg.dmem_size, PAPER_DMEM_MAX);
-        } else if (!strcmp(name, "--ram-size")) {
-            cfg.ram_size = parse_size(name, val);
-            check_size(name, cfg.ram_size, VIRT_RAM_MAX);
-        } else if (!strcmp(name, "--trace")) {
-            trace = true;
-        } else if (!strcmp(name, "--trace-file")) {
-            trace_path = val;
-        } else if (!strcmp(name, "--stats")) {
-            stats = true;
-        } else if (!strcmp(name, "--stats-json")) {
-            stats_path = val;
-        } else if (!strcmp(name, "--profile")) {
-            profile = true;
-        } else if (!strcmp(name, "--profile-json")) {
-            profile_path = val;
-        } else if (!strcmp(name, "--set")) {
-            if (timing_set_param(val))
-                exit(EXIT_USAGE); /* timing_set_param printed the reason */
-        } else {
-            die(EXIT_USAGE, "unknown option %s; try --help", a);
-        }
-    }
-    if (!image)
-        die(EXIT_USAGE, "no image given; try --help");
+    timing_params_default(&o.cfg.timing);
+    parse_args(argc, argv, &o);
 
     char err[512];
     struct elf_image img;
-    int rc = elf_read(image, &img, err, sizeof err);
+    int rc = elf_read(o.image, &img, err, sizeof err);
     if (rc)
         die(rc, "%s", err);
     if (img.entry & 3)
-        die(EXIT_ELF_MALFORMED, "%s: entry point 0x%llx is not 4-byte aligned", image,
+        die(EXIT_ELF_MALFORMED, "%s: entry point 0x%llx is not 4-byte aligned", o.image,
             (unsigned long long)img.entry);
     static struct machine m;
-    if (trace_path) {
-        cfg.trace = fopen(trace_path, "w");
-        if (!cfg.trace)
-            die(EXIT_USAGE, "--trace-file: cannot open %s: %s", trace_path, strerror(errno));
-    } else if (trace) {
-        cfg.trace = stderr;
+    if (o.trace_path) {
+        o.cfg.trace = fopen(o.trace_path, "w");
+        if (!o.cfg.trace)
+            die(EXIT_USAGE, "--trace-file: cannot open %s: %s", o.trace_path, strerror(errno));
+    } else if (o.trace) {
+        o.cfg.trace = stderr;
     }
-    if (machine_init(&m, &cfg, img.xlen))
+    if (machine_init(&m, &o.cfg, img.xlen))
         die(EXIT_USAGE, "out of memory for the simulated memories");
     rc = elf_load(&img, &m, err, sizeof err);
     if (rc)
-        die(rc, "%s: %s", image, err);
+        die(rc, "%s: %s", o.image, err);
     uint64_t th, thsize;
     if (elf_find_symbol(&img, "tohost", &th, &thsize)) {
-        m.tohost = th;
-        m.tohost_size = thsize == 4 || (th & 7) ? 4 : 8;
-        m.tohost_dw = th >> 3;
+        m.bus.tohost = th;
+        m.bus.tohost_size = thsize == 4 || (th & 7) ? 4 : 8;
+        m.bus.tohost_dw = th >> 3;
     }
-    if ((profile || profile_path) && profile_init(&m, &img))
-        die(EXIT_USAGE, "out of memory for the profile");
-    m.pc = img.entry;
+    struct symtab syms;
+    struct profile prof;
+    const struct ram *code = m.bus.code;
+    if (symtab_init(&syms, &img, code->base, code->base + code->size))
+        die(EXIT_USAGE, "out of memory for the symbol table");
+    m.symbols = &syms;
+    if (o.profile || o.profile_path) {
+        if (profile_init(&prof, &syms))
+            die(EXIT_USAGE, "out of memory for the profile");
+        m.profile = &prof;
+    }
+    m.hart.pc = img.entry;
     /* UART output: line-buffered so that nothing is lost and lines arrive whole */
     setvbuf(stdout, NULL, _IOLBF, 0);
 
+    catch_signals(&m);
     cpu_run(&m);
-    fflush(stdout);
+    bool out_lost = lost("stdout", fflush(stdout) != 0 || ferror(stdout));
 
-    int status;
-    switch (m.stop) {
-    case STOP_EXIT: status = m.exit_code; break;
-    case STOP_CYCLE_LIMIT:
-        fprintf(stderr, "tempo-sim: cycle limit reached (--max-cycles %llu; stopped at cycle %llu, pc 0x%llx)\n",
-                (unsigned long long)cfg.max_cycles, (unsigned long long)m.cycle, (unsigned long long)m.pc);
-        status = EXIT_CYCLE_LIMIT;
-        break;
-    case STOP_WFI:
-        fprintf(stderr, "tempo-sim: WFI with no wake-up source (pc 0x%llx, mie 0x%llx, cycle %llu)\n",
-                (unsigned long long)m.pc - 4, (unsigned long long)m.mie, (unsigned long long)m.cycle);
-        status = EXIT_WFI_NO_WAKE;
-        break;
-    default:
-        fprintf(stderr, "tempo-sim: trap handler at 0x%llx cannot be fetched (mcause 0x%llx, mepc 0x%llx, mtval 0x%llx)\n",
-                (unsigned long long)m.pc, (unsigned long long)m.mcause, (unsigned long long)m.mepc,
-                (unsigned long long)m.mtval);
-        status = EXIT_TRAP_LOOP;
-        break;
-    }
-    if (stats)
+    int status = outcome(&m);
+    uint64_t cycles = m.hart.clk.cycle;
+    if (o.stats)
         stats_print(&m, stderr);
-    if (stats_path && stats_json(&m, stats_path, status))
-        die(EXIT_USAGE, "--stats-json: cannot write %s", stats_path);
-    if (profile)
-        profile_print(&m, stderr);
-    if (profile_path && profile_json(&m, profile_path))
-        die(EXIT_USAGE, "--profile-json: cannot write %s", profile_path);
-    if (cfg.trace && cfg.trace != stderr)
-        fclose(cfg.trace);
+    if (o.stats_path)
+        out_lost |= lost(o.stats_path, stats_json(&m, o.stats_path, status) != 0);
+    if (o.profile)
+        profile_print(&prof, cycles, stderr);
+    if (o.profile_path)
+        out_lost |= lost(o.profile_path, profile_json(&prof, cycles, o.profile_path) != 0);
+    if (o.cfg.trace && o.cfg.trace != stderr) {
+        bool failed = ferror(o.cfg.trace);
+        failed |= fclose(o.cfg.trace) != 0;
+        out_lost |= lost(o.trace_path, failed);
+    }
+    out_lost |= fflush(stderr) != 0 || ferror(stderr);
+    if (m.profile)
+        profile_free(&prof);
+    symtab_free(&syms);
     machine_free(&m);
     elf_free(&img);
-    return status;
+    return out_lost ? EXIT_OUTPUT_LOST : status;
 }

@@ -1,14 +1,32 @@
-/* --stats and --profile reports (text and JSON). */
+/* --profile / --profile-json: cycles and instructions per function.  Every code word is
+ * mapped once, at start-up, to the function that holds it, so the traced loop's accounting
+ * is an array index (trace.c). */
 #ifndef TEMPO_PROFILE_H
 #define TEMPO_PROFILE_H
+#include <stdint.h>
 #include <stdio.h>
-#include "elf.h"
-#include "tempo_sim.h"
+#include "symbols.h"
 
-/* Build the pc -> function table from the ELF FUNC symbols; 0, or -1 when out of memory. */
-int profile_init(struct machine *m, const struct elf_image *img);
-void profile_print(const struct machine *m, FILE *out);
-int profile_json(const struct machine *m, const char *path);
-void stats_print(const struct machine *m, FILE *out);
-int stats_json(const struct machine *m, const char *path, int exit_status);
+struct profile {
+    const struct symtab *syms;
+    uint32_t *func;      /* function index per word of [lo, lo + 4 * words) */
+    uint64_t lo, words;
+    uint32_t unknown;    /* index used for pcs outside every function: syms->n */
+    uint64_t *cycles, *insns; /* per function index, unknown included */
+};
+
+/* 0, or -1 when out of memory. */
+int profile_init(struct profile *p, const struct symtab *syms);
+void profile_free(struct profile *p);
+/* charge one step: `cycles` to the function of `pc`, and one instruction if it retired */
+static inline void profile_charge(struct profile *p, uint64_t pc, uint64_t cycles, int retired)
+{
+    uint64_t off = pc - p->lo;
+    uint32_t f = off < p->words * 4 ? p->func[off >> 2] : p->unknown;
+    p->cycles[f] += cycles;
+    p->insns[f] += (uint64_t)retired;
+}
+void profile_print(const struct profile *p, uint64_t total_cycles, FILE *out);
+/* 0, or -1 when the file cannot be written */
+int profile_json(const struct profile *p, uint64_t total_cycles, const char *path);
 #endif

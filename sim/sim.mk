@@ -1,10 +1,21 @@
 # tempo-sim: the simulator (host C).  `make` builds $(SIM) = build/tempo-sim.
 SIM_SRC := $(wildcard sim/*.c)
-SIM_HDR := $(wildcard sim/*.h)
+SIM_HDR := $(wildcard sim/*.h) include/riscv/encoding.h
+SIM_CFLAGS := -Iinclude -I$(BUILD)/sim
 
-$(SIM): $(SIM_SRC) $(SIM_HDR) sim/sim.mk
+# --version prints the git revision the simulator was built from ("unknown" outside git);
+# the header is rewritten only when the revision changes.
+SIM_REVISION := $(shell git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)
+$(BUILD)/sim/revision.h: FORCE
+	@mkdir -p $(@D)
+	@printf '#define TEMPO_SIM_REVISION "%s"\n' '$(SIM_REVISION)' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+.PHONY: FORCE
+FORCE:
+
+$(SIM): $(SIM_SRC) $(SIM_HDR) $(BUILD)/sim/revision.h sim/sim.mk
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ $(SIM_SRC)
+	$(HOSTCC) $(HOSTCFLAGS) $(SIM_CFLAGS) -o $@ $(SIM_SRC)
 
--include sim/tests/tests.mk
--include sim/bench/bench.mk
+include sim/speed/speed.mk
+include sim/tests/tests.mk

@@ -135,35 +135,30 @@ static const struct param {
 };
 #define NPARAMS (sizeof params / sizeof params[0])
 
-/* Filled from the table's defaults on first use; --set changes it afterwards. */
-struct timing_params timing_p;
-static int loaded;
+static uint32_t *field(struct timing_params *p, const struct param *q)
+{
+    return (uint32_t *)((char *)p + q->off);
+}
 
-static uint32_t *field(const struct param *q) { return (uint32_t *)((char *)&timing_p + q->off); }
+static uint32_t value(const struct timing_params *p, const struct param *q)
+{
+    return *(const uint32_t *)((const char *)p + q->off);
+}
 
 static const char *const predictor_name[] = {"global2bit", "not-taken", "taken", "table"};
 
-static void load_defaults(void)
+void timing_params_default(struct timing_params *p)
 {
-    if (loaded)
-        return;
     for (size_t i = 0; i < NPARAMS; i++)
-        *field(&params[i]) = params[i].def;
-    loaded = 1;
+        *field(p, &params[i]) = params[i].def;
 }
 
-void timing_reset_params(void)
+void timing_init(struct timing *t, const struct timing_params *p)
 {
-    loaded = 0;
-    load_defaults();
-}
-
-void timing_init(struct timing *t)
-{
-    load_defaults();
     memset(t, 0, sizeof *t); /* (no code memory until timing_attach_code) */
-    memset(t->bp, (int)(timing_p.bp_init & 3), sizeof t->bp);
-    t->bp_io = (uint8_t)(timing_p.bp_init & 3);
+    t->p = *p;
+    memset(t->bp, (int)(p->bp_init & 3), sizeof t->bp);
+    t->bp_io = (uint8_t)(p->bp_init & 3);
 }
 
 void timing_attach_code(struct timing *t, const uint8_t *mem, uint64_t base, uint64_t size,
@@ -175,43 +170,41 @@ void timing_attach_code(struct timing *t, const uint8_t *mem, uint64_t base, uin
     t->xlen = xlen;
 }
 
-int timing_set_param(const char *assignment)
+int timing_set_param(struct timing_params *p, const char *assignment)
 {
     const char *eq = strchr(assignment, '=');
     if (!eq || eq == assignment) {
         fprintf(stderr, "tempo-sim: --set expects name=value, got '%s'\n", assignment);
         return -1;
     }
-    load_defaults();
     size_t n = (size_t)(eq - assignment);
     const char *val = eq + 1;
     for (size_t i = 0; i < NPARAMS; i++) {
         if (strlen(params[i].name) != n || strncmp(params[i].name, assignment, n))
             continue;
-        if (field(&params[i]) == &timing_p.predictor) {
+        uint32_t *f = field(p, &params[i]);
+        if (f == &p->predictor) {
             for (unsigned k = 0; k <= BP_TABLE; k++)
                 if (!strcmp(val, predictor_name[k])) {
-                    timing_p.predictor = k;
+                    p->predictor = k;
                     return 0;
                 }
         }
         char *end;
         unsigned long v = strtoul(val, &end, 0);
         int bad = !*val || *end || *val == '-' || v > params[i].max;
-        if (field(&params[i]) == &timing_p.bp_entries && (v == 0 || (v & (v - 1))))
+        if (f == &p->bp_entries && (v == 0 || (v & (v - 1))))
             bad = 1;
-        if (field(&params[i]) == &timing_p.data_port && v != 32 && v != 64)
+        if (f == &p->data_port && v != 32 && v != 64)
             bad = 1;
-        if ((field(&params[i]) == &timing_p.mul || field(&params[i]) == &timing_p.div32 ||
-             field(&params[i]) == &timing_p.div64 || field(&params[i]) == &timing_p.div_early) &&
-            v == 0)
+        if ((f == &p->mul || f == &p->div32 || f == &p->div64 || f == &p->div_early) && v == 0)
             bad = 1; /* the unit's start cycle is always there */
         if (bad) {
             fprintf(stderr, "tempo-sim: bad value '%s' for timing parameter %s\n", val,
                     params[i].name);
             return -1;
         }
-        *field(&params[i]) = (uint32_t)v;
+        *f = (uint32_t)v;
         return 0;
     }
     fprintf(stderr, "tempo-sim: unknown timing parameter '%.*s' (see --list-params)\n",
@@ -219,22 +212,20 @@ int timing_set_param(const char *assignment)
     return -1;
 }
 
-long long timing_get_param(const char *name)
+long long timing_get_param(const struct timing_params *p, const char *name)
 {
-    load_defaults();
     for (size_t i = 0; i < NPARAMS; i++)
         if (!strcmp(params[i].name, name))
-            return *field(&params[i]);
+            return value(p, &params[i]);
     return -1;
 }
 
-void timing_list_params(FILE *out)
+void timing_list_params(const struct timing_params *p, FILE *out)
 {
-    load_defaults();
     fprintf(out, "timing parameters (--set name=value; cycles unless stated):\n");
     for (size_t i = 0; i < NPARAMS; i++) {
-        uint32_t v = *field(&params[i]);
-        if (field(&params[i]) == &timing_p.predictor && v <= BP_TABLE)
+        uint32_t v = value(p, &params[i]);
+        if (params[i].off == offsetof(struct timing_params, predictor) && v <= BP_TABLE)
             fprintf(out, "  %-16s %-10s %s\n", params[i].name, predictor_name[v],
                     params[i].desc);
         else
@@ -242,26 +233,14 @@ void timing_list_params(FILE *out)
     }
 }
 
-/* RTL: IO_valid_csr_address compares bits 31:20 of the instruction in IO with the CSR
- * addresses the CSR file implements, whatever the opcode. */
-bool timing_csr_address(uint32_t raw, unsigned xlen)
-{
-    switch (raw >> 20) {
-    case 0x300: case 0x301: case 0x304: case 0x305: case 0x340: case 0x341: case 0x342:
-    case 0x344: case 0xb00: case 0xb02: case 0xf11: case 0xf12: case 0xf14:
-        return true;
-    case 0xb80: case 0xb82: /* mcycleh, minstreth: RV32 only */
-        return xlen == 32;
-    default:
-        return false;
-    }
-}
+/* id_cause while the next instruction's fetch misses in the I$: no stall cause of ours */
+#define ID_FETCH_MISS ST_COUNT
 
 /* ---- the pipeline -------------------------------------------------------------------- */
 
-static unsigned bp_index(uint64_t pc)
+static unsigned bp_index(const struct timing *t, uint64_t pc)
 {
-    return timing_p.predictor == BP_TABLE ? (unsigned)(pc >> 2) & (timing_p.bp_entries - 1) : 0;
+    return t->p.predictor == BP_TABLE ? (unsigned)(pc >> 2) & (t->p.bp_entries - 1) : 0;
 }
 
 static uint32_t code_word(const struct timing *t, uint64_t pc);
@@ -272,7 +251,7 @@ static struct tslot wrong_slot(const struct timing *t, uint64_t pc)
     struct tslot s = {0};
     s.valid = 1;
     s.wrong = 1;
-    s.csr_acc = timing_csr_address(code_word(t, pc), t->xlen) && timing_p.csr;
+    s.csr_acc = timing_csr_address(code_word(t, pc), t->xlen) && t->p.csr;
     return s;
 }
 
@@ -295,15 +274,15 @@ static int64_t branch_offset(const struct timing *t, uint64_t pc)
 }
 
 /* The producer in `p` (EX or BR) holds up a consumer of register r in EXR. */
-static bool holds(const struct tslot *p, unsigned r, bool in_br)
+static bool holds(const struct timing *t, const struct tslot *p, unsigned r, bool in_br)
 {
     if (!p->valid || p->wrong || !p->rd || p->rd != r)
         return false;
     if (in_br)
-        return p->load && timing_p.load_use >= 2;
+        return p->load && t->p.load_use >= 2;
     if (p->load)
-        return timing_p.load_use >= 1;
-    return !p->fwd && timing_p.alu_use;
+        return t->p.load_use >= 1;
+    return !p->fwd && t->p.alu_use;
 }
 
 static bool operand_wait(const struct timing *t, const struct tslot *c, uint8_t *cause)
@@ -311,8 +290,8 @@ static bool operand_wait(const struct timing *t, const struct tslot *c, uint8_t 
     for (int s = TS_EX; s <= TS_BR; s++) {
         const struct tslot *p = &t->st[s];
         bool br = s == TS_BR;
-        if ((c->rs1 && holds(p, c->rs1, br)) || (c->rs2 && holds(p, c->rs2, br)) ||
-            (c->sdata && timing_p.store_data && holds(p, c->sdata, br))) {
+        if ((c->rs1 && holds(t, p, c->rs1, br)) || (c->rs2 && holds(t, p, c->rs2, br)) ||
+            (c->sdata && t->p.store_data && holds(t, p, c->sdata, br))) {
             *cause = p->load ? ST_LOAD_USE : ST_ALU_USE;
             return true;
         }
@@ -324,7 +303,7 @@ static bool operand_wait(const struct timing *t, const struct tslot *c, uint8_t 
  * the pipeline otherwise. */
 static bool clock(struct timing *t, uint8_t *cause)
 {
-    const struct timing_params *p = &timing_p;
+    const struct timing_params *p = &t->p;
     struct tslot *id = &t->st[TS_ID], *exr = &t->st[TS_EXR], *ex = &t->st[TS_EX],
                  *br = &t->st[TS_BR], *mem = &t->st[TS_MEM], *wb = &t->st[TS_WB];
     /* IO reads the counter as it is during this cycle (timing.h: place) */
@@ -349,7 +328,7 @@ static bool clock(struct timing *t, uint8_t *cause)
         if (mem->valid && t->beat < mem->beats && !(do_write && !t->write_phase))
             t->beat++;
         if (t->id_ready != UINT64_MAX && t->id_ready > t->cyc && t->id_cause != ST_TRAP &&
-            t->id_cause != ST_REFILL)
+            t->id_cause != ST_REFILL && t->id_cause != ID_FETCH_MISS)
             t->id_ready++; /* fetch holds too */
     } else {
         bool redirect = br->valid && !br->wrong && br->redirect;
@@ -424,7 +403,7 @@ static bool clock(struct timing *t, uint8_t *cause)
 /* The instruction enters ID this cycle: prediction, and what fetch does behind it. */
 static void place(struct timing *t, struct tslot *s, unsigned flags, uint64_t pc)
 {
-    const struct timing_params *p = &timing_p;
+    const struct timing_params *p = &t->p;
     if (s->cls == TC_BRANCH) {
         unsigned taken = (flags & TF_TAKEN) != 0;
         unsigned predict = p->predictor == BP_NOT_TAKEN ? 0
@@ -461,9 +440,9 @@ static void place(struct timing *t, struct tslot *s, unsigned flags, uint64_t pc
     t->st[TS_ID] = *s;
 }
 
-static struct tslot make_slot(struct timing_insn in, unsigned flags, uint64_t pc)
+static struct tslot make_slot(const struct timing *t, struct timing_insn in, unsigned flags, uint64_t pc)
 {
-    const struct timing_params *p = &timing_p;
+    const struct timing_params *p = &t->p;
     struct tslot s = {0};
     s.valid = 1;
     s.cls = in.cls;
@@ -489,7 +468,7 @@ static struct tslot make_slot(struct timing_insn in, unsigned flags, uint64_t pc
     if (in.cls == TC_BRANCH) {
         s.branch = 1;
         s.taken = (flags & TF_TAKEN) != 0;
-        s.bp_index = (uint16_t)bp_index(pc);
+        s.bp_index = (uint16_t)bp_index(t, pc);
     }
     return s;
 }
@@ -502,6 +481,12 @@ static uint64_t run_until(struct timing *t, struct tslot *s, unsigned flags, uin
     bool placed = false;
     uint64_t in_id = 0;
     for (;;) {
+        if (!placed && t->fetch_delay && t->cyc >= t->id_ready && !t->st[TS_ID].valid) {
+            /* an instruction-cache miss: the fetch starts now (timing_fetch_wait) */
+            t->id_ready = t->cyc + t->fetch_delay;
+            t->id_cause = ID_FETCH_MISS;
+            t->fetch_delay = 0;
+        }
         if (!t->st[TS_ID].valid) {
             if (!placed && t->cyc >= t->id_ready) {
                 t->id_ready = 0;
@@ -520,21 +505,23 @@ static uint64_t run_until(struct timing *t, struct tslot *s, unsigned flags, uin
         if (clock(t, &cause)) {
             /* RTL csr_read_out: captured every cycle the CSR address sits in ID, carried into
              * EXR from the second-last one */
-            t->read_lag = t->cyc - in_id >= timing_p.read_lag ? timing_p.read_lag : 1;
+            t->read_lag = t->cyc - in_id >= t->p.read_lag ? t->p.read_lag : 1;
             return t->cyc;
         }
-        t->stall[waiting ? t->id_cause : cause]++;
+        uint8_t charged = waiting ? t->id_cause : cause;
+        if (charged != ID_FETCH_MISS) /* the cache counts its own */
+            t->stall[charged]++;
     }
 }
 
 uint32_t timing_retire_pc(struct timing *t, struct timing_insn in, unsigned flags, uint64_t pc)
 {
     uint64_t start = t->cyc;
-    struct tslot s = make_slot(in, flags, pc);
+    struct tslot s = make_slot(t, in, flags, pc);
     t->seq++;
     run_until(t, &s, flags, pc, true);
     if (in.cls == TC_STORE && (flags & TF_MMIO))
-        t->mmio_at = t->cyc + timing_p.mmio_effect;
+        t->mmio_at = t->cyc + t->p.mmio_effect;
     return (uint32_t)(t->cyc - start);
 }
 
@@ -553,7 +540,7 @@ static void flush(struct timing *t)
 /* The next instruction may enter ID at `ready`; the cycles up to it are the trap's. */
 static uint32_t trap_wait(struct timing *t, uint64_t start, uint64_t ready)
 {
-    const struct timing_params *p = &timing_p;
+    const struct timing_params *p = &t->p;
     flush(t);
     if (ready < t->cyc)
         ready = t->cyc;
@@ -568,7 +555,7 @@ static uint32_t trap_wait(struct timing *t, uint64_t start, uint64_t ready)
 /* The trapping instruction enters ID (cycle d); the FSM starts trap_detect later. */
 uint32_t timing_trap(struct timing *t, enum trap_kind kind)
 {
-    const struct timing_params *p = &timing_p;
+    const struct timing_params *p = &t->p;
     uint64_t start = t->cyc;
     struct tslot s = {0};
     s.valid = 1;
@@ -598,7 +585,7 @@ uint32_t timing_trap(struct timing *t, enum trap_kind kind)
  * instruction (the base cycle of --stats). */
 uint32_t timing_mret(struct timing *t)
 {
-    const struct timing_params *p = &timing_p;
+    const struct timing_params *p = &t->p;
     uint64_t start = t->cyc;
     struct tslot s = {0};
     s.valid = 1;
@@ -622,7 +609,7 @@ uint32_t timing_mret(struct timing *t)
  * now, has run. */
 uint32_t timing_interrupt(struct timing *t, uint64_t mcycle_now, uint64_t asserted_at)
 {
-    const struct timing_params *p = &timing_p;
+    const struct timing_params *p = &t->p;
     uint64_t a = asserted_at, w = timing_irq_window(t);
     if (a > mcycle_now + w)
         a = mcycle_now + w;
@@ -630,6 +617,28 @@ uint32_t timing_interrupt(struct timing *t, uint64_t mcycle_now, uint64_t assert
     if (ready < mcycle_now + 1 + p->refill)
         ready = mcycle_now + 1 + p->refill;
     return trap_wait(t, t->cyc, ready);
+}
+
+/* An instruction-cache miss: the next instruction reaches ID `cycles` after it would have
+ * (run_until), the cache's cycles, not charged to a stall cause. */
+void timing_fetch_wait(struct timing *t, uint64_t cycles)
+{
+    t->fetch_delay += cycles;
+}
+
+/* A data-cache miss: the whole pipeline stands still `cycles` cycles (like a RAM store's
+ * write cycle in MEM), so everything pending moves that much later.  The model charges it
+ * before the load or store enters ID, not when it reaches MEM: the same total, as nothing
+ * moves during a freeze.  The cycles are the cache's to count. */
+void timing_freeze_all(struct timing *t, uint64_t cycles)
+{
+    t->cyc += cycles;
+    if (t->id_ready && t->id_ready != UINT64_MAX)
+        t->id_ready += cycles;
+    if (t->wrong_on)
+        t->wrong_at += cycles;
+    if (t->mmio_at)
+        t->mmio_at += cycles;
 }
 
 void timing_idle(struct timing *t, uint64_t cycles)
@@ -643,7 +652,7 @@ void timing_idle(struct timing *t, uint64_t cycles)
 
 uint64_t timing_irq_window(const struct timing *t)
 {
-    uint64_t w = timing_p.irq_flush, next_id = t->cyc;
+    uint64_t w = t->p.irq_flush, next_id = t->cyc;
     /* a multiply or divide starting or running freezes everything first (the RTL's FSM
      * squashes it: the model lets it complete and cuts its time) */
     if (t->md_busy)
@@ -661,9 +670,9 @@ uint64_t timing_irq_window(const struct timing *t)
     return w + (next_id - t->cyc);
 }
 
-uint64_t timing_irq_window_max(void)
+uint64_t timing_irq_window_max(const struct timing *t)
 {
-    const struct timing_params *p = &timing_p;
+    const struct timing_params *p = &t->p;
     uint32_t pen = p->mispredict > p->jal ? p->mispredict : p->jal;
     pen = pen > p->jalr ? pen : p->jalr;
     uint32_t md = p->div64 > p->div32 ? p->div64 : p->div32;

@@ -94,7 +94,6 @@ struct timing_params {
     uint32_t mret_mepc_window;
     uint32_t predictor, bp_entries, bp_init, bp_frozen;
 };
-extern struct timing_params timing_p;
 
 #define TIMING_BP_MAX 4096 /* largest what-if predictor table (predictor=table) */
 
@@ -111,6 +110,7 @@ struct tslot {
 enum { TS_ID, TS_EXR, TS_EX, TS_BR, TS_MEM, TS_WB, TS_N };
 
 struct timing {
+    struct timing_params p;     /* this machine's numbers (timing_init) */
     uint64_t stall[ST_COUNT];
     uint64_t cyc;               /* the current cycle: the one the next instruction may enter ID */
     struct tslot st[TS_N];
@@ -129,26 +129,41 @@ struct timing {
     uint64_t mmio_at;           /* cycle the last device store takes effect (timing_interrupt) */
     uint64_t seq, mepc_seq;     /* instructions handed over; the one that last wrote mepc */
     uint32_t read_lag;          /* of the last instruction handed over (timing_read_lag) */
+    uint64_t fetch_delay;       /* I$ miss cycles before the next instruction (timing_fetch_wait) */
     /* the code memory, for the CSR-address bits of wrong-path instructions */
     const uint8_t *code;
     uint64_t code_base, code_size;
     unsigned xlen;
 };
 
-void timing_init(struct timing *t);
+/* The defaults of the parameter table (sim/timing.c). */
+void timing_params_default(struct timing_params *p);
+/* `--set name=value` into `p`: 0 on success, -1 (with a message on stderr) for an unknown
+ * name or a bad value (`p` unchanged). */
+int timing_set_param(struct timing_params *p, const char *assignment);
+/* The value of a parameter by name; -1 when there is none. */
+long long timing_get_param(const struct timing_params *p, const char *name);
+void timing_list_params(const struct timing_params *p, FILE *out);
+/* A model at reset with the parameters `p` (copied: one machine, one set of numbers). */
+void timing_init(struct timing *t, const struct timing_params *p);
 /* The code memory and width (sim/machine.c), for wrong-path instructions. */
 void timing_attach_code(struct timing *t, const uint8_t *mem, uint64_t base, uint64_t size,
                         unsigned xlen);
-/* `--set name=value`: 0 on success, -1 (with a message on stderr) for an unknown name or
- * a bad value.  Call before timing_init (or call timing_init again). */
-int timing_set_param(const char *assignment);
-/* The value of a parameter by name; -1 when there is none. */
-long long timing_get_param(const char *name);
-void timing_list_params(FILE *out);
-/* Back to the defaults (host unit tests). */
-void timing_reset_params(void);
-/* bits 31:20 of `raw` are a CSR address the RTL's CSR file decodes (TF_CSR_ACCESS) */
-bool timing_csr_address(uint32_t raw, unsigned xlen);
+/* bits 31:20 of `raw` are a CSR address the RTL's CSR file decodes (TF_CSR_ACCESS): RTL
+ * IO_valid_csr_address compares them with the addresses the CSR file implements, whatever
+ * the opcode */
+static inline bool timing_csr_address(uint32_t raw, unsigned xlen)
+{
+    switch (raw >> 20) {
+    case 0x300: case 0x301: case 0x304: case 0x305: case 0x340: case 0x341: case 0x342:
+    case 0x344: case 0xb00: case 0xb02: case 0xf11: case 0xf12: case 0xf14:
+        return true;
+    case 0xb80: case 0xb82: /* mcycleh, minstreth: RV32 only */
+        return xlen == 32;
+    default:
+        return false;
+    }
+}
 
 /* Cycles one (non-trapping) instruction at `pc` adds to mcycle: until it enters EXR. */
 uint32_t timing_retire_pc(struct timing *t, struct timing_insn in, unsigned flags, uint64_t pc);
@@ -170,7 +185,7 @@ uint32_t timing_mret(struct timing *t);
  * MRET: the RTL's trap controller reads mepc before the write reaches WB. */
 static inline bool timing_mret_stale_mepc(const struct timing *t)
 {
-    return t->mepc_seq && t->seq - t->mepc_seq < timing_p.mret_mepc_window;
+    return t->mepc_seq && t->seq - t->mepc_seq < t->p.mret_mepc_window;
 }
 /* A CSR instruction (already handed over: timing.h contract) writes mepc. */
 static inline void timing_mepc_written(struct timing *t) { t->mepc_seq = t->seq; }
@@ -184,14 +199,23 @@ uint32_t timing_interrupt(struct timing *t, uint64_t mcycle_now, uint64_t assert
  * covers the bubbles the next one will wait behind a redirect (timing.c). */
 uint64_t timing_irq_window(const struct timing *t);
 /* The largest window: the execute loop looks at interrupt lines this early. */
-uint64_t timing_irq_window_max(void);
+uint64_t timing_irq_window_max(const struct timing *t);
 /* A line that a device store raised rises when the store reaches the device: the cycle to
  * use instead of `now` for a line found up at the boundary `now`. */
 static inline uint64_t timing_device_rise(const struct timing *t, uint64_t now)
 {
-    return t->mmio_at > now && t->mmio_at <= now + timing_p.irq_flush + timing_p.mmio_effect
+    return t->mmio_at > now && t->mmio_at <= now + t->p.irq_flush + t->p.mmio_effect
                ? t->mmio_at : now;
 }
+/* Caches (sim/cache.h; cpu.c's cached loop instances).  An instruction-cache miss: the next
+ * instruction handed over enters ID `cycles` after it would have (the fetch starts when the
+ * front end would have taken it: after a redirect, for a jump target), while the older
+ * instructions drain (operand bubbles the wait covers disappear); the cost the model returns
+ * for that instruction includes them.  A data-cache miss: the whole pipeline freezes `cycles`
+ * cycles, charged before the load or store is handed over; the caller adds `cycles` to
+ * mcycle.  Neither charges a stall cause: the caches count their own stall cycles. */
+void timing_fetch_wait(struct timing *t, uint64_t cycles);
+void timing_freeze_all(struct timing *t, uint64_t cycles);
 /* WFI waited `cycles` with nothing in flight. */
 void timing_idle(struct timing *t, uint64_t cycles);
 #endif

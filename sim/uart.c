@@ -1,9 +1,7 @@
-/* Console UARTs.  paper: a TX data register and a status register whose busy bit is
- * always 0 (output is instantaneous).  virt: enough of an NS16550 for a polled driver:
- * THR at +0, LSR at +5 reading "transmitter empty" (0x60); the divisor latch (LCR bit 7)
- * is honoured so an initialisation sequence does not print garbage. */
-#include <stdio.h>
-#include "tempo_sim.h"
+/* Console UARTs (uart.h).  virt: THR at +0, LSR at +5 reading "transmitter empty" (0x60);
+ * the divisor latch (LCR bit 7) is honoured so an initialisation sequence does not print
+ * garbage; other registers read 0. */
+#include "uart.h"
 
 #define PAPER_UART_BASE   0x10010000u /* spec/core-timing.md "Memory map" */
 #define PAPER_UART_TX     0x0u
@@ -17,57 +15,57 @@
 #define NS_LSR_IDLE 0x60 /* THR empty | transmitter empty */
 #define NS_LCR_DLAB 0x80
 
-static int paper_read(struct machine *m, uint64_t off, unsigned size, uint64_t *val)
+static int paper_read(void *dev, uint64_t off, unsigned size, uint64_t *val)
 {
-    (void)m;
+    (void)dev;
     if (size > 4 || (off != PAPER_UART_TX && off != PAPER_UART_STATUS))
         return -1;
     *val = 0; /* status: never busy */
     return 0;
 }
 
-static int paper_write(struct machine *m, uint64_t off, unsigned size, uint64_t val)
+static int paper_write(void *dev, uint64_t off, unsigned size, uint64_t val)
 {
-    (void)m;
+    struct uart *u = dev;
     if (size > 4 || (off != PAPER_UART_TX && off != PAPER_UART_STATUS))
         return -1;
     if (off == PAPER_UART_TX)
-        putchar((int)(val & 0xff));
+        fputc((int)(val & 0xff), u->out);
     return 0;
 }
 
-static int ns_read(struct machine *m, uint64_t off, unsigned size, uint64_t *val)
+static int ns_read(void *dev, uint64_t off, unsigned size, uint64_t *val)
 {
+    struct uart *u = dev;
     if (size > 4)
         return -1;
-    *val = off == NS_LSR ? NS_LSR_IDLE : off == NS_LCR ? m->uart_lcr : 0;
+    *val = off == NS_LSR ? NS_LSR_IDLE : off == NS_LCR ? u->lcr : 0;
     return 0;
 }
 
-static int ns_write(struct machine *m, uint64_t off, unsigned size, uint64_t val)
+static int ns_write(void *dev, uint64_t off, unsigned size, uint64_t val)
 {
+    struct uart *u = dev;
     if (size > 4)
         return -1;
-    if (off == NS_THR && !(m->uart_lcr & NS_LCR_DLAB))
-        putchar((int)(val & 0xff));
+    if (off == NS_THR && !(u->lcr & NS_LCR_DLAB))
+        fputc((int)(val & 0xff), u->out);
     else if (off == NS_LCR)
-        m->uart_lcr = (uint8_t)val;
+        u->lcr = (uint8_t)val;
     return 0;
 }
 
-void uart_attach(struct machine *m)
+static const struct device_ops paper_ops = {.read = paper_read, .write = paper_write};
+static const struct device_ops ns_ops = {.read = ns_read, .write = ns_write};
+
+void uart_init(struct uart *u, FILE *out, enum soc soc, struct device *win)
 {
-    struct device *d = &m->dev[m->ndev++];
-    d->name = "uart";
-    if (m->soc == SOC_PAPER) {
-        d->base = PAPER_UART_BASE;
-        d->size = PAPER_UART_SIZE;
-        d->read = paper_read;
-        d->write = paper_write;
-    } else {
-        d->base = VIRT_UART_BASE;
-        d->size = VIRT_UART_SIZE;
-        d->read = ns_read;
-        d->write = ns_write;
-    }
+    *u = (struct uart){.out = out};
+    *win = (struct device){
+        .name = "uart",
+        .base = soc == SOC_PAPER ? PAPER_UART_BASE : VIRT_UART_BASE,
+        .size = soc == SOC_PAPER ? PAPER_UART_SIZE : VIRT_UART_SIZE,
+        .ops = soc == SOC_PAPER ? &paper_ops : &ns_ops,
+        .state = u,
+    };
 }

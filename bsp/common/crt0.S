@@ -28,6 +28,7 @@ _start:
     la      gp, __global_pointer$
     .option pop
     la      sp, __stack_top
+    li      tp, 0           /* no thread pointer yet: the Tempo kernel sets it in tk_init() */
 #if defined(BOARD_PAPER_ROM)
     la      t0, __data_start
     la      t1, __data_end

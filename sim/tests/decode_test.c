@@ -18,7 +18,7 @@ static int fails;
 
 struct row { const char *name; uint32_t mask, match; unsigned op; int xlen; };
 static const struct row rows[] = {
-#define X(name, mask, match, cls, fmt, xlen) {#name, mask, match, OP_##name, xlen},
+#define X(name, cls, fmt, xlen) {#name, MASK_##name, MATCH_##name, OP_##name, xlen},
     INSN_TABLE(X)
 #undef X
 };

@@ -2,6 +2,7 @@
  * usage: elfmut MODE in.elf out.elf
  * MODE: trunc-header | trunc-phdr | machine | class | garbage | overlap | outside | rvc |
  *       shoff (section headers past the end) | type (ET_DYN) | endian (big-endian) |
+ *       entryHEX (e_entry = HEX) |
  *       flipN (N: seed; 8 random bytes of the headers and tables get random values) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +56,8 @@ int main(int argc, char **argv)
         wr(d + 16, 2, 3);
     } else if (!strcmp(mode, "endian")) {
         d[5] = 2;
+    } else if (!strncmp(mode, "entry", 5)) {
+        wr(d + 24, is64 ? 8 : 4, strtoull(mode + 5, NULL, 16));
     } else if (!strncmp(mode, "flip", 4)) {
         /* header, program headers and section headers: where a loader can go wrong */
         unsigned long long shoff = is64 ? rd(d + 40, 8) : rd(d + 32, 4);

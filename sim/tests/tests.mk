@@ -1,13 +1,13 @@
 # Host tests of tempo-sim (included from sim/sim.mk): the ELF loader on malformed input,
-# and small firmware programs (sim/tests/fw/) for the devices, traps, WFI and exit paths,
-# at both SoCs and both widths.
+# the command line, and small firmware programs (sim/tests/fw/) for the devices, traps,
+# WFI and exit paths, at both SoCs and both widths.
 SIMT_OUT := $(BUILD)/sim/tests
 SIMT_FW  := sim/tests/fw
 SIMT_DEV := dev_clint dev_simctl dev_fault dev_wfi
 SIMT_EXPECT := sim/tests/expect.sh
 # fw-link ends with the plain -march (for the libgcc multilib), which would drop Zicsr when
 # compiling: spec/toolchain.md's other remedy, ISA spec 2.2 (rv32im includes Zicsr), keeps it.
-SIMT_TFLAGS := -O2 -misa-spec=2.2 -Wl,--no-warn-rwx-segments
+SIMT_TFLAGS := -O2 -misa-spec=2.2 -Wl,--no-warn-rwx-segments -Iinclude
 comma := ,
 
 $(SIMT_OUT)/elfmut: sim/tests/elfmut.c
@@ -19,10 +19,13 @@ define simt_images
 $(SIMT_OUT)/$(1)-$(2)/hello.elf: $(SIMT_FW)/hello.c $(BSP_SRC) bsp/$(1)/link.ld
 	@mkdir -p $$(@D)
 	$$(call fw-link,$$@,$(2),$(1),$(SIMT_FW)/hello.c $(BSP_SRC),$$(SIMT_TFLAGS))
-$(SIMT_OUT)/$(1)-$(2)/dev_%.elf: $(SIMT_FW)/dev_%.c $(SIMT_FW)/t_trap.c $(SIMT_FW)/t.h $(BSP_SRC) bsp/$(1)/link.ld
+$(SIMT_OUT)/$(1)-$(2)/dev_%.elf: $(SIMT_FW)/dev_%.c $(SIMT_FW)/t_trap.c $(SIMT_FW)/t.h include/riscv/encoding.h $(BSP_SRC) bsp/$(1)/link.ld
 	@mkdir -p $$(@D)
 	$$(call fw-link,$$@,$(2),$(1),$$< $(SIMT_FW)/t_trap.c $(BSP_SRC),$$(SIMT_TFLAGS))
-$(SIMT_OUT)/$(1)-$(2)/misc%.elf: $(SIMT_FW)/misc.c $(SIMT_FW)/t.h $(BSP_SRC) bsp/$(1)/link.ld
+$(SIMT_OUT)/$(1)-$(2)/faults%.elf: $(SIMT_FW)/faults.c $(SIMT_FW)/t_trap.c $(SIMT_FW)/t.h include/riscv/encoding.h $(BSP_SRC) bsp/$(1)/link.ld
+	@mkdir -p $$(@D)
+	$$(call fw-link,$$@,$(2),$(1),$(SIMT_FW)/faults.c $(SIMT_FW)/t_trap.c $(BSP_SRC),$$(SIMT_TFLAGS) -DPROG=$$*)
+$(SIMT_OUT)/$(1)-$(2)/misc%.elf: $(SIMT_FW)/misc.c $(SIMT_FW)/t.h include/riscv/encoding.h $(BSP_SRC) bsp/$(1)/link.ld
 	@mkdir -p $$(@D)
 	$$(call fw-link,$$@,$(2),$(1),$(SIMT_FW)/misc.c $(BSP_SRC),$$(SIMT_TFLAGS) -DPROG=$$*)
 
@@ -48,11 +51,60 @@ test-sim-exits-$(1)-$(2): $(SIM) $(foreach p,1 2 3 4 5 6,$(SIMT_OUT)/$(1)-$(2)/m
 test-sim-report-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/hello.elf
 	@tools/check.sh sim-report-$(1)-$(2) sim/tests/report-test.sh $(SIM) $(1) \
 	    $(SIMT_OUT)/$(1)-$(2)/hello.elf $(SIMT_OUT)/$(1)-$(2)/report
+# a handler that faults on a broken stack: a trap storm, named, instead of an endless run
+test-sim-storm-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/faults1.elf
+	@tools/check.sh sim-storm-$(1)-$(2) $(SIMT_EXPECT) 126 \
+	    '^tempo-sim: trap storm: store access fault at pc 0x[0-9a-f]+ in handler, 1000 times in a row with no MRET' \
+	    $(SIM) --max-cycles 100000000 --soc $(1) $(SIMT_OUT)/$(1)-$(2)/faults1.elf
+# a fault whose handler ends the run: the message names the faulting function
+test-sim-fault-exit-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/faults2.elf
+	@tools/check.sh sim-fault-exit-$(1)-$(2) $(SIMT_EXPECT) 99 \
+	    '^tempo-sim: firmware exit status 99 while handling a load access fault at pc 0x[0-9a-f]+ in faulty_load \(mtval 0x30000000\)$$$$' \
+	    $(SIM) --max-cycles 100000000 --soc $(1) $(SIMT_OUT)/$(1)-$(2)/faults2.elf
+test-sim-no-limit-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/misc7.elf $(SIMT_OUT)/$(1)-$(2)/misc8.elf
+	@tools/check.sh sim-no-limit-$(1)-$(2) sim/tests/nolimit-test.sh $(SIM) $(1) $(SIMT_OUT)/$(1)-$(2)
 
 TEST_TARGETS += test-sim-report-$(1)-$(2) test-sim-hello-$(1)-$(2) test-sim-clint-$(1)-$(2) test-sim-simctl-$(1)-$(2) \
-                test-sim-fault-$(1)-$(2) test-sim-wfi-$(1)-$(2) test-sim-exits-$(1)-$(2)
+                test-sim-fault-$(1)-$(2) test-sim-wfi-$(1)-$(2) test-sim-exits-$(1)-$(2) \
+                test-sim-storm-$(1)-$(2) test-sim-fault-exit-$(1)-$(2) test-sim-no-limit-$(1)-$(2)
 endef
 $(foreach b,paper virt,$(foreach x,32 64,$(eval $(call simt_images,$(b),$(x)))))
+
+# The vectored trap address wraps at XLEN bits (paper SoC: the wrapped vector is in its
+# instruction memory at 0).
+define simt_vector
+$(SIMT_OUT)/paper-$(1)/vector.elf: $(SIMT_FW)/vector.S include/riscv/encoding.h bsp/common/board.h bsp/paper/link.ld
+	@mkdir -p $$(@D)
+	$$(TCC) $$(ARCH_$(1)) -DBOARD_PAPER -nostdlib -nostartfiles -Ibsp/common -Iinclude -Lbsp/common \
+	    -Wl,--no-warn-rwx-segments -T bsp/paper/link.ld -o $$@ $$<
+test-sim-vector-paper-$(1): $(SIM) $(SIMT_OUT)/paper-$(1)/vector.elf
+	@tools/check.sh sim-vector-paper-$(1) $(SIMT_EXPECT) 33 '' \
+	    $(SIM) --max-cycles 100000 $(SIMT_OUT)/paper-$(1)/vector.elf
+TEST_TARGETS += test-sim-vector-paper-$(1)
+endef
+$(foreach x,32 64,$(eval $(call simt_vector,$(x))))
+
+# The command line, the image's size and entry point, lost output, signals.
+test-sim-args: $(SIM) $(SIMT_OUT)/paper-32/hello.elf
+	@tools/check.sh sim-args sim/tests/args-test.sh $(SIM) $(SIMT_OUT)/paper-32/hello.elf
+test-sim-help: $(SIM)
+	@tools/check.sh sim-help sim/tests/help-test.sh $(SIM)
+test-sim-image: $(SIM) $(SIMT_OUT)/elfmut $(SIMT_OUT)/paper-32/hello.elf $(SIMT_OUT)/paper-64/hello.elf \
+                $(SIMT_OUT)/virt-32/hello.elf
+	@tools/check.sh sim-image sim/tests/image-test.sh $(SIM) $(SIMT_OUT)/elfmut \
+	    $(SIMT_OUT)/paper-32/hello.elf $(SIMT_OUT)/paper-64/hello.elf \
+	    $(SIMT_OUT)/virt-32/hello.elf $(SIMT_OUT)/image
+test-sim-output: $(SIM) $(SIMT_OUT)/paper-32/hello.elf
+	@tools/check.sh sim-output sim/tests/output-test.sh $(SIM) $(SIMT_OUT)/paper-32/hello.elf
+test-sim-signals: $(SIM) $(SIMT_OUT)/paper-32/misc1.elf
+	@tools/check.sh sim-signals sim/tests/signal-test.sh $(SIM) $(SIMT_OUT)/paper-32/misc1.elf
+# make bench-sim's QEMU comparison: data off the code pages (no wall-clock figure here)
+test-sim-speed-image: $(filter %-virt-32.elf %-virt-64.elf,$(SIMS_IMAGES))
+	@tools/check.sh sim-speed-image sim/tests/speed-image-test.sh $(CROSS)readelf $^
+TEST_TARGETS += test-sim-args test-sim-help test-sim-image test-sim-output test-sim-signals \
+                test-sim-speed-image
+.PHONY: test-sim-args test-sim-help test-sim-image test-sim-output test-sim-signals \
+        test-sim-speed-image
 
 test-sim-elf: $(SIM) $(SIMT_OUT)/elfmut $(SIMT_OUT)/paper-32/hello.elf $(SIMT_OUT)/paper-64/hello.elf \
               $(SIMT_OUT)/virt-32/hello.elf
@@ -62,10 +114,37 @@ test-sim-elf: $(SIM) $(SIMT_OUT)/elfmut $(SIMT_OUT)/paper-32/hello.elf $(SIMT_OU
 TEST_TARGETS += test-sim-elf
 .PHONY: test-sim-elf
 
-$(SIMT_OUT)/decode_test: sim/tests/decode_test.c sim/decode.c sim/decode.h sim/timing.h
+$(SIMT_OUT)/decode_test: sim/tests/decode_test.c sim/decode.c sim/decode.h sim/timing.h include/riscv/encoding.h
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ sim/tests/decode_test.c sim/decode.c
+	$(HOSTCC) $(HOSTCFLAGS) -Iinclude -o $@ sim/tests/decode_test.c sim/decode.c
 test-sim-decode: $(SIMT_OUT)/decode_test
 	@tools/check.sh sim-decode $(SIMT_OUT)/decode_test
 TEST_TARGETS += test-sim-decode
 .PHONY: test-sim-decode
+
+# The cache model against a reference model written in the test (random streams, both
+# write policies, several geometries and memory timings).
+$(SIMT_OUT)/cache_test: sim/tests/cache_test.c sim/cache.c sim/cache.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ sim/tests/cache_test.c sim/cache.c
+test-sim-cache-model: $(SIMT_OUT)/cache_test
+	@tools/check.sh sim-cache-model $(SIMT_OUT)/cache_test
+TEST_TARGETS += test-sim-cache-model
+.PHONY: test-sim-cache-model
+
+# Caches on firmware with a known access pattern: exact counts and cycles (cache-test.sh).
+# (FENCE.I needs Zifencei spelled out.)
+SIMT_CACHE_ARCH_32 := -march=rv32im_zicsr_zifencei -mabi=ilp32
+SIMT_CACHE_ARCH_64 := -march=rv64im_zicsr_zifencei -mabi=lp64
+define simt_cache
+$(foreach p,cache icache,$(SIMT_OUT)/$(1)-$(2)/$(p).elf): $(SIMT_OUT)/$(1)-$(2)/%.elf: $(SIMT_FW)/%.S \
+    bsp/common/board.h bsp/$(1)/link.ld
+	@mkdir -p $$(@D)
+	$$(TCC) $$(SIMT_CACHE_ARCH_$(2)) $(BOARDDEF_$(1)) -nostdlib -nostartfiles -Ibsp/common -Iinclude \
+	    -Lbsp/common -Wl,--no-warn-rwx-segments -T bsp/$(1)/link.ld -o $$@ $$<
+test-sim-cache-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/cache.elf $(SIMT_OUT)/$(1)-$(2)/icache.elf
+	@tools/check.sh sim-cache-$(1)-$(2) sim/tests/cache-test.sh $(SIM) $(1) $(2) $(SIMT_OUT)/$(1)-$(2)
+TEST_TARGETS += test-sim-cache-$(1)-$(2)
+.PHONY: test-sim-cache-$(1)-$(2)
+endef
+$(foreach b,paper virt,$(foreach x,32 64,$(eval $(call simt_cache,$(b),$(x)))))

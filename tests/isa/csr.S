@@ -7,6 +7,7 @@
 #include "isa_test.h"
 #define PAT1 XV(0xa5a5a5a5, 0xa5a5a5a55a5a5a5a)
 #define PAT2 XV(0x0ff00ff0, 0x0ff00ff00ff00ff0)
+#define MIE_ALL (MIE_MSIE | MIE_MTIE | MIE_MEIE)
 
 TEST_FUNC
     /* the six instructions on mscratch: rd gets the old value, the CSR the new */
@@ -50,25 +51,25 @@ TEST_FUNC
     csrr a0, mimpid
     /* misa: MXL = 1 (RV32) or 2 (RV64) in the top two bits, I and M present */
     TEST_CASE(34, a0, XV(1, 2), csrr a0, misa; srli a0, a0, XLEN - 2)
-    TEST_CASE(35, a0, (1 << 8) | (1 << 12), csrr a0, misa; li a1, (1 << 8) | (1 << 12); and a0, a0, a1)
-    TEST_CASE(36, a0, 0, csrr a0, misa; andi a0, a0, 1 << 4)                 /* not RV32E */
+    TEST_CASE(35, a0, MISA_I | MISA_M, csrr a0, misa; li a1, MISA_I | MISA_M; and a0, a0, a1)
+    TEST_CASE(36, a0, 0, csrr a0, misa; andi a0, a0, MISA_E)                 /* not RV32E */
     /* mstatus: MIE and MPIE read back (MPP hard-wired to 3: csr_strict.S; QEMU 7.2 lets it be 0) */
-    TEST_CASE(39, a0, MSTATUS_MPIE, csrsi mstatus, 0; li a1, MSTATUS_MPIE; csrs mstatus, a1; csrr a0, mstatus; andi a0, a0, 0x88)
-    TEST_CASE(40, a0, MSTATUS_MPIE | MSTATUS_MIE, csrsi mstatus, MSTATUS_MIE; csrr a0, mstatus; andi a0, a0, 0x88)
-    TEST_CASE(41, a0, 0, li a1, 0x88; csrc mstatus, a1; csrr a0, mstatus; andi a0, a0, 0x88)
+    TEST_CASE(39, a0, MSTATUS_MPIE, csrsi mstatus, 0; li a1, MSTATUS_MPIE; csrs mstatus, a1; csrr a0, mstatus; andi a0, a0, MSTATUS_MIE | MSTATUS_MPIE)
+    TEST_CASE(40, a0, MSTATUS_MPIE | MSTATUS_MIE, csrsi mstatus, MSTATUS_MIE; csrr a0, mstatus; andi a0, a0, MSTATUS_MIE | MSTATUS_MPIE)
+    TEST_CASE(41, a0, 0, li a1, MSTATUS_MIE | MSTATUS_MPIE; csrc mstatus, a1; csrr a0, mstatus; andi a0, a0, MSTATUS_MIE | MSTATUS_MPIE)
     /* mie: MSIE, MTIE, MEIE read-write */
-    TEST_CASE(42, a0, 0x888, li a1, 0x888; csrw mie, a1; csrr a0, mie; li a1, 0x888; and a0, a0, a1)
-    TEST_CASE(43, a0, 0x080, li a1, 0x808; csrc mie, a1; csrr a0, mie; li a1, 0x888; and a0, a0, a1)
+    TEST_CASE(42, a0, MIE_ALL, li a1, MIE_ALL; csrw mie, a1; csrr a0, mie; li a1, MIE_ALL; and a0, a0, a1)
+    TEST_CASE(43, a0, MIE_MTIE, li a1, MIE_MSIE | MIE_MEIE; csrc mie, a1; csrr a0, mie; li a1, MIE_ALL; and a0, a0, a1)
     TEST_CASE(44, a0, 0, csrw mie, zero; csrr a0, mie)
     /* mip: MSIP, MTIP, MEIP are read-only in the CSR; a write does not trap or set them */
     call timer_off
-    TEST_CASE(45, a0, 0, li a1, -1; csrw mip, a1; csrr a0, mip; li a1, 0x888; and a0, a0, a1)
-    TEST_CASE(46, a0, 0, csrs mip, a1; csrc mip, a1; csrr a0, mip; li a1, 0x888; and a0, a0, a1)
+    TEST_CASE(45, a0, 0, li a1, -1; csrw mip, a1; csrr a0, mip; li a1, MIE_ALL; and a0, a0, a1)
+    TEST_CASE(46, a0, 0, csrs mip, a1; csrc mip, a1; csrr a0, mip; li a1, MIE_ALL; and a0, a0, a1)
     /* the trap CSRs are read-write; (mepc[1:0] = 0 for IALIGN = 32: csr_strict.S) */
     TEST_CASE(47, a0, PAT2, li a1, PAT2; csrw mepc, a1; csrr a0, mepc)
     TEST_CASE(49, a0, PAT1, li a1, PAT1; csrw mtval, a1; csrr a0, mtval)
-    TEST_CASE(50, a0, CAUSE_ECALL_M, li a1, CAUSE_ECALL_M; csrw mcause, a1; csrr a0, mcause)
-    TEST_CASE(51, a0, CAUSE_INTR(IRQ_MTI), li a1, CAUSE_INTR(IRQ_MTI); csrw mcause, a1; csrr a0, mcause)
+    TEST_CASE(50, a0, CAUSE_MACHINE_ECALL, li a1, CAUSE_MACHINE_ECALL; csrw mcause, a1; csrr a0, mcause)
+    TEST_CASE(51, a0, CAUSE_INTR(IRQ_M_TIMER), li a1, CAUSE_INTR(IRQ_M_TIMER); csrw mcause, a1; csrr a0, mcause)
     li TESTNUM, 52                                   /* mtvec: an aligned base in direct mode */
     csrr s0, mtvec
     la a1, trap_entry
@@ -122,11 +123,11 @@ TEST_FUNC
     TEST_ILLEGAL(75, csrw instreth, a0)
 #else
     /* the high halves exist only on RV32 */
-    TEST_ILLEGAL(73, csrr a0, 0xb80)                 /* mcycleh */
-    TEST_ILLEGAL(74, csrr a0, 0xb82)                 /* minstreth */
-    TEST_ILLEGAL(75, csrr a0, 0xc80)                 /* cycleh */
+    TEST_ILLEGAL(73, csrr a0, CSR_MCYCLEH)
+    TEST_ILLEGAL(74, csrr a0, CSR_MINSTRETH)
+    TEST_ILLEGAL(75, csrr a0, CSR_CYCLEH)
 #endif
-    /* CSR numbers nothing implements (custom space) */
+    /* CSR numbers nothing implements (the custom spaces: no names) */
     TEST_ILLEGAL(76, csrr a0, 0x7c0)
     TEST_ILLEGAL(77, csrw 0xbc0, a0)
     TEST_ILLEGAL(78, csrr a0, 0xfc0)

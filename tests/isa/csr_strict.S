@@ -11,7 +11,7 @@
  * - every CSR the core lacks raises illegal instruction (spec/toolchain.md), including the
  *   standard ones QEMU implements (satp, medeleg, pmp*, mhpm*, ...). */
 #include "isa_test.h"
-#define MISA_EXPECTED XV(0x40001100, 0x8000000000001100) /* MXL=1/2, bits I (8), M (12) */
+#define MISA_EXPECTED (XV(MISA_MXL_RV32 << 30, MISA_MXL_RV64 << 62) | MISA_I | MISA_M)
 
 TEST_FUNC
     li a0, 0
@@ -34,7 +34,7 @@ TEST_FUNC
     TEST_CASE(13, a0, MISA_EXPECTED, csrw misa, zero; csrr a0, misa)
     TEST_CASE(14, a0, MISA_EXPECTED, li a1, -1; csrw misa, a1; csrr a0, misa)
     /* mie: only MSIE, MTIE, MEIE exist; mip reads 0 when nothing is pending */
-    TEST_CASE(15, a0, 0x888, li a1, -1; csrw mie, a1; csrr a0, mie)
+    TEST_CASE(15, a0, MIE_MSIE | MIE_MTIE | MIE_MEIE, li a1, -1; csrw mie, a1; csrr a0, mie)
     csrw mie, zero
     call timer_off
     TEST_CASE(16, a0, 0, li a1, -1; csrw mip, a1; csrr a0, mip)
@@ -80,28 +80,28 @@ TEST_FUNC
     TEST_CASE(23, a0, 1, rdinstreth a0)
     csrw mcycleh, zero
     csrw minstreth, zero
-    TEST_ILLEGAL(24, csrr a0, 0x310)             /* mstatush: not implemented */
+    TEST_ILLEGAL(24, csrr a0, CSR_MSTATUSH)       /* not implemented */
     /* a write to minstreth is a write to minstret: no increment by the writer either */
     TEST_CASE(29, a0, -1, li a1, -1; csrw minstret, a1; csrw minstreth, a1; csrr a0, minstret)
 #endif
     /* CSRs the core does not have */
-    TEST_ILLEGAL(30, csrr a0, 0x180)             /* satp */
-    TEST_ILLEGAL(31, csrr a0, 0x100)             /* sstatus */
-    TEST_ILLEGAL(32, csrw 0x105, a0)             /* stvec */
-    TEST_ILLEGAL(33, csrr a0, 0x302)             /* medeleg */
-    TEST_ILLEGAL(34, csrwi 0x303, 0)             /* mideleg */
-    TEST_ILLEGAL(35, csrr a0, 0x306)             /* mcounteren */
-    TEST_ILLEGAL(36, csrr a0, 0x30a)             /* menvcfg */
-    TEST_ILLEGAL(37, csrr a0, 0x320)             /* mcountinhibit */
-    TEST_ILLEGAL(38, csrr a0, 0x323)             /* mhpmevent3 */
-    TEST_ILLEGAL(39, csrr a0, 0x3a0)             /* pmpcfg0 */
-    TEST_ILLEGAL(40, csrw 0x3b0, a0)             /* pmpaddr0 */
-    TEST_ILLEGAL(41, csrr a0, 0x7a0)             /* tselect */
-    TEST_ILLEGAL(42, csrr a0, 0x7b0)             /* dcsr */
-    TEST_ILLEGAL(43, csrr a0, 0xb03)             /* mhpmcounter3 */
-    TEST_ILLEGAL(44, csrr a0, 0xc03)             /* hpmcounter3 */
-    TEST_ILLEGAL(45, csrr a0, 0xf15)             /* mconfigptr */
-    TEST_ILLEGAL(46, csrr a0, 0x003)             /* fcsr: no F */
-    TEST_ILLEGAL(47, csrr a0, 0x344 + 0x100)     /* 0x444: nothing */
-    TEST_ILLEGAL(48, csrr a0, 0x34b)             /* mtval2: H only */
+    TEST_ILLEGAL(30, csrr a0, CSR_SATP)
+    TEST_ILLEGAL(31, csrr a0, CSR_SSTATUS)
+    TEST_ILLEGAL(32, csrw CSR_STVEC, a0)
+    TEST_ILLEGAL(33, csrr a0, CSR_MEDELEG)
+    TEST_ILLEGAL(34, csrwi CSR_MIDELEG, 0)
+    TEST_ILLEGAL(35, csrr a0, CSR_MCOUNTEREN)
+    TEST_ILLEGAL(36, csrr a0, CSR_MENVCFG)
+    TEST_ILLEGAL(37, csrr a0, CSR_MCOUNTINHIBIT)
+    TEST_ILLEGAL(38, csrr a0, CSR_MHPMEVENT3)
+    TEST_ILLEGAL(39, csrr a0, CSR_PMPCFG0)
+    TEST_ILLEGAL(40, csrw CSR_PMPADDR0, a0)
+    TEST_ILLEGAL(41, csrr a0, CSR_TSELECT)
+    TEST_ILLEGAL(42, csrr a0, CSR_DCSR)
+    TEST_ILLEGAL(43, csrr a0, CSR_MHPMCOUNTER3)
+    TEST_ILLEGAL(44, csrr a0, CSR_HPMCOUNTER3)
+    TEST_ILLEGAL(45, csrr a0, CSR_MCONFIGPTR)
+    TEST_ILLEGAL(46, csrr a0, CSR_FCSR)          /* no F */
+    TEST_ILLEGAL(47, csrr a0, CSR_MIP + 0x100)   /* 0x444: nothing */
+    TEST_ILLEGAL(48, csrr a0, CSR_MTVAL2)        /* H only */
     TEST_DONE

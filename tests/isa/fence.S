@@ -7,7 +7,7 @@
 #include "isa_test.h"
 
 /* encodings written at run time (unprivileged spec, base opcode map) */
-#define INSN_ADDI_A0(imm) ((((imm) & 0xfff) << 20) | (10 << 7) | 0x13) /* addi a0, x0, imm */
+#define INSN_ADDI_A0(imm) INSN_I(MATCH_ADDI, 10, 0, imm) /* addi a0, x0, imm */
 #define INSN_RET          0x00008067                                  /* jalr x0, 0(ra) */
 
     .section .text.smc, "ax"
@@ -59,7 +59,7 @@ TEST_FUNC
     TRAP_ARM
     jalr ra, 0(s1)                              /* resumes at smc_buf + 4: ret */
     CHECK_TRAPPED
-    CHECK_SAVED(trap_cause, CAUSE_ILLEGAL)
+    CHECK_SAVED(trap_cause, CAUSE_ILLEGAL_INSTRUCTION)
     CHECK_SAVED_REG(trap_epc, s1)
     TEST_DONE
 

@@ -39,7 +39,7 @@ TEST_FUNC
     csrsi mstatus, MSTATUS_MIE
 1:  nop
     CHECK_IRQ_COUNT(1)
-    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_MTI))
+    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_M_TIMER))
     CHECK_SAVED_LABEL(irq_epc, 1b)
     la t5, trap_mstatus
     REG_L a0, 0(t5)
@@ -50,7 +50,7 @@ TEST_FUNC
     andi a0, a0, MSTATUS_MIE
     CHECK(a0, MSTATUS_MIE)
     csrr a0, mcause
-    CHECK(a0, CAUSE_INTR(IRQ_MTI))
+    CHECK(a0, CAUSE_INTR(IRQ_M_TIMER))
     /* MIE = 1 but mie.MTIE = 0: not taken; setting MTIE takes it */
     li TESTNUM, 6
     IRQ_CLEAR
@@ -75,7 +75,7 @@ TEST_FUNC
     call timer_set_after
     li s0, SPIN
     WAIT_IRQS(1, s0)
-    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_MTI))
+    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_M_TIMER))
     csrr a0, mip
     andi a0, a0, MIP_MTIP
     CHECK(a0, 0)                                 /* the handler moved mtimecmp away */
@@ -97,7 +97,7 @@ TEST_FUNC
     csrsi mstatus, MSTATUS_MIE
 1:  nop
     CHECK_IRQ_COUNT(1)
-    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_MSI))
+    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_M_SOFT))
     CHECK_SAVED_LABEL(irq_epc, 1b)
     csrr a0, mip
     andi a0, a0, MIP_MSIP
@@ -120,8 +120,8 @@ TEST_FUNC
     csrsi mstatus, MSTATUS_MIE
     nop
     CHECK_IRQ_COUNT(2)
-    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_MSI))
-    CHECK_IRQ_LOG(1, CAUSE_INTR(IRQ_MTI))
+    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_M_SOFT))
+    CHECK_IRQ_LOG(1, CAUSE_INTR(IRQ_M_TIMER))
 
     /* WFI with MIE = 0 wakes when an enabled interrupt is pending, without taking it */
     li TESTNUM, 12
@@ -148,7 +148,7 @@ TEST_FUNC
     wfi
 1:  nop
     CHECK_IRQ_COUNT(1)
-    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_MTI))
+    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_M_TIMER))
     CHECK_SAVED_LABEL(irq_epc, 1b)
     /* WFI with a software interrupt pending (MIE = 0) returns; enabling MIE takes it */
     li TESTNUM, 15
@@ -162,7 +162,7 @@ TEST_FUNC
     csrsi mstatus, MSTATUS_MIE
     nop
     CHECK_IRQ_COUNT(1)
-    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_MSI))
+    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_M_SOFT))
     /* the timer keeps time across WFI: mtime advanced by at least the programmed ticks */
     li TESTNUM, 16
     csrci mstatus, MSTATUS_MIE

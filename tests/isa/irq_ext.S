@@ -53,7 +53,7 @@ TEST_FUNC
     csrs mie, a0
 1:  nop
     CHECK_IRQ_COUNT(1)
-    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_MEI))
+    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_M_EXT))
     CHECK_SAVED_LABEL(irq_epc, 1b)
     csrr a0, mip
     li a1, MIP_MEIP
@@ -84,7 +84,7 @@ TEST_FUNC
     wfi
 1:  nop
     CHECK_IRQ_COUNT(1)
-    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_MEI))
+    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_M_EXT))
     CHECK_SAVED_LABEL(irq_epc, 1b)
     la t5, irq_mcycle
     REG_L a0, 0(t5)
@@ -151,9 +151,9 @@ TEST_FUNC
     csrsi mstatus, MSTATUS_MIE
     nop
     CHECK_IRQ_COUNT(3)
-    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_MEI))
-    CHECK_IRQ_LOG(1, CAUSE_INTR(IRQ_MSI))
-    CHECK_IRQ_LOG(2, CAUSE_INTR(IRQ_MTI))
+    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_M_EXT))
+    CHECK_IRQ_LOG(1, CAUSE_INTR(IRQ_M_SOFT))
+    CHECK_IRQ_LOG(2, CAUSE_INTR(IRQ_M_TIMER))
     /* MEI and MTI: MEI first even though the timer was pending earlier */
     li TESTNUM, 12
     csrci mstatus, MSTATUS_MIE
@@ -166,8 +166,8 @@ TEST_FUNC
     csrsi mstatus, MSTATUS_MIE
     nop
     CHECK_IRQ_COUNT(2)
-    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_MEI))
-    CHECK_IRQ_LOG(1, CAUSE_INTR(IRQ_MTI))
+    CHECK_IRQ_LOG(0, CAUSE_INTR(IRQ_M_EXT))
+    CHECK_IRQ_LOG(1, CAUSE_INTR(IRQ_M_TIMER))
     csrci mstatus, MSTATUS_MIE
     csrw mie, zero
     TEST_DONE

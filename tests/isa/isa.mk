@@ -13,8 +13,8 @@ ISA_AREAS := $(ISA_PORTABLE) $(ISA_SIM_ONLY)
 # library is linked, so the multilib choice does not matter.
 ISA_ARCH_32 := -march=rv32im_zicsr_zifencei -mabi=ilp32
 ISA_ARCH_64 := -march=rv64im_zicsr_zifencei -mabi=lp64
-ISA_CFLAGS  := -Wl,--no-warn-rwx-segments -nostdlib -nostartfiles -mcmodel=medany -Ibsp/common -I$(ISA_DIR) -Lbsp/common
-ISA_DEPS    := $(ISA_DIR)/runtime.S $(ISA_DIR)/isa_test.h bsp/common/board.h \
+ISA_CFLAGS  := -Wl,--no-warn-rwx-segments -nostdlib -nostartfiles -mcmodel=medany -Ibsp/common -Iinclude -I$(ISA_DIR) -Lbsp/common
+ISA_DEPS    := $(ISA_DIR)/runtime.S $(ISA_DIR)/isa_test.h bsp/common/board.h include/riscv/encoding.h \
                bsp/common/sections.ld
 
 # $(1) = XLEN, $(2) = board

@@ -13,6 +13,7 @@
 #ifndef ISA_TEST_H
 #define ISA_TEST_H
 #include "board.h"
+#include "riscv/encoding.h"
 
 #if __riscv_xlen == 64
 #define XLEN 64
@@ -34,28 +35,8 @@
  * a write this close reaches WB (sim/timing.h: timing_mret_stale_mepc). */
 #define MEPC_SETTLE nop; nop; nop
 
-/* mcause values (RISC-V privileged spec, table "Machine cause register values"). */
-#define CAUSE_MISALIGNED_FETCH 0
-#define CAUSE_FETCH_ACCESS     1
-#define CAUSE_ILLEGAL          2
-#define CAUSE_BREAKPOINT       3
-#define CAUSE_MISALIGNED_LOAD  4
-#define CAUSE_LOAD_ACCESS      5
-#define CAUSE_MISALIGNED_STORE 6
-#define CAUSE_STORE_ACCESS     7
-#define CAUSE_ECALL_M          11
-#define IRQ_MSI 3
-#define IRQ_MTI 7
-#define IRQ_MEI 11
-#define CAUSE_INTR(code) ((1 << (XLEN - 1)) | (code)) /* interrupt bit = MSB of mcause */
-
-/* mstatus / mie / mip bits (privileged spec). */
-#define MSTATUS_MIE  0x8
-#define MSTATUS_MPIE 0x80
-#define MSTATUS_MPP  0x1800
-#define MIP_MSIP 0x8
-#define MIP_MTIP 0x80
-#define MIP_MEIP 0x800
+/* CSR numbers, mstatus/mie/mip bits and mcause values: include/riscv/encoding.h */
+#define CAUSE_INTR(code) (MCAUSE_INT | (code)) /* an interrupt's mcause */
 
 /* An address no device claims on either SoC (README memory maps) nor on QEMU virt, below
  * 2 GiB so that it is the same value at both widths. */
@@ -130,7 +111,7 @@
  * both are accepted, anything else fails. */
 #define TEST_ILLEGAL(n, insn...) \
     li TESTNUM, n; TRAP_ARM; 10003: insn; \
-    CHECK_TRAPPED; CHECK_SAVED(trap_cause, CAUSE_ILLEGAL); \
+    CHECK_TRAPPED; CHECK_SAVED(trap_cause, CAUSE_ILLEGAL_INSTRUCTION); \
     CHECK_SAVED_LABEL(trap_epc, 10003b); \
     la t5, trap_tval; REG_L t5, 0(t5); beqz t5, 10004f; \
     la t6, 10003b; lwu_t6_t6; bne t5, t6, isa_fail; 10004:

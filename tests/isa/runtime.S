@@ -78,11 +78,11 @@ trap_interrupt:
     REG_S   a0, 0(t2)
     slli    t1, t1, 1               /* drop the interrupt bit */
     srli    t1, t1, 1
-    li      t2, IRQ_MTI
+    li      t2, IRQ_M_TIMER
     beq     t1, t2, 2f
-    li      t2, IRQ_MSI
+    li      t2, IRQ_M_SOFT
     beq     t1, t2, 3f
-    li      t2, IRQ_MEI
+    li      t2, IRQ_M_EXT
     beq     t1, t2, 4f
     j       trap_unexpected
 2:  li      t1, BOARD_MTIMECMP      /* all ones: never matches */

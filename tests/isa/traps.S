@@ -11,7 +11,7 @@
 TEST_FUNC
     li s9, 0                                 /* tval 0 */
     /* ECALL: cause 11 (from M-mode), mepc = the ecall, mtval = 0 */
-    TEST_TRAP(1, CAUSE_ECALL_M, s9, ecall)
+    TEST_TRAP(1, CAUSE_MACHINE_ECALL, s9, ecall)
     /* EBREAK: cause 3, mepc = the ebreak, mtval = 0 or its pc */
     li TESTNUM, 2
     TRAP_ARM

@@ -5,6 +5,7 @@
 #include "board.h"
 #include "bsp.h"
 #include "expect.h"
+#include "riscv/encoding.h"
 
 #define REG32(a) (*(volatile uint32_t *)(uintptr_t)(a))
 
@@ -128,7 +129,7 @@ static void wait_irq(uintptr_t count0, int use_wfi)
     while (tc_irq_count == count0)
         if (use_wfi)
             __asm__ volatile("wfi");
-    __asm__ volatile("csrci mstatus, 8");
+    __asm__ volatile("csrci mstatus, %0" ::"i"(MSTATUS_MIE));
     __asm__ volatile("csrw mie, zero");
 }
 
@@ -139,8 +140,8 @@ static void external_irq(const char *name, unsigned delay, int use_wfi)
     uint64_t at = mcycle64() + delay;
     REG32(BOARD_SIMCTL + SIMCTL_IRQ_AT + 4) = (uint32_t)(at >> 32);
     REG32(BOARD_SIMCTL + SIMCTL_IRQ_AT) = (uint32_t)at;
-    __asm__ volatile("csrw mie, %0" ::"r"(1u << 11));
-    __asm__ volatile("csrsi mstatus, 8");
+    __asm__ volatile("csrw mie, %0" ::"r"(MIE_MEIE));
+    __asm__ volatile("csrsi mstatus, %0" ::"i"(MSTATUS_MIE));
     wait_irq(count0, use_wfi);
     report(name, tc_irq_stamp - (uintptr_t)at, RTL_IRQ_LATENCY);
 }
@@ -158,8 +159,8 @@ static void timer_irq(const char *name, int use_wfi)
     REG32(BOARD_MTIMECMP) = 0xffffffffu;
     REG32(BOARD_MTIMECMP + 4) = (uint32_t)(cmp >> 32);
     REG32(BOARD_MTIMECMP) = (uint32_t)cmp;
-    __asm__ volatile("csrw mie, %0" ::"r"(1u << 7));
-    __asm__ volatile("csrsi mstatus, 8");
+    __asm__ volatile("csrw mie, %0" ::"r"(MIE_MTIE));
+    __asm__ volatile("csrsi mstatus, %0" ::"i"(MSTATUS_MIE));
     wait_irq(count0, use_wfi);
     report(name, tc_irq_stamp - (uintptr_t)(cmp * RTL_CYCLES_PER_TICK), RTL_IRQ_LATENCY);
 }
@@ -169,10 +170,10 @@ static void timer_irq(const char *name, int use_wfi)
  * it, which reads read_lag cycles back). */
 static void software_irq(void)
 {
-    __asm__ volatile("csrw mie, %0" ::"r"(1u << 3));
-    __asm__ volatile("csrsi mstatus, 8");
+    __asm__ volatile("csrw mie, %0" ::"r"(MIE_MSIE));
+    __asm__ volatile("csrsi mstatus, %0" ::"i"(MSTATUS_MIE));
     uintptr_t d = tc_msip(BOARD_SIMCTL + SIMCTL_MSIP, 0, 0, 0, 0, 0);
-    __asm__ volatile("csrci mstatus, 8");
+    __asm__ volatile("csrci mstatus, %0" ::"i"(MSTATUS_MIE));
     __asm__ volatile("csrw mie, zero");
     report("software-irq-from-msip-store", d,
            RTL_READ_LAG + 1 + RTL_MMIO_EFFECT + RTL_IRQ_LATENCY);

@@ -4,7 +4,7 @@
 TM_DIR := tests/timing
 TM_OUT := $(BUILD)/timing
 TM_SRC := $(TM_DIR)/main.c $(TM_DIR)/cases.S
-TM_DEPS := $(TM_SRC) $(TM_DIR)/expect.h $(BSP_SRC) bsp/common/board.h bsp/common/bsp.h \
+TM_DEPS := $(TM_SRC) $(TM_DIR)/expect.h $(BSP_SRC) bsp/common/board.h bsp/common/bsp.h include/riscv/encoding.h \
            bsp/common/sections.ld bsp/paper/link.ld $(TM_DIR)/timing.mk
 # The --set variant expects these figures instead of the spec's, and runs with the same
 # values given to --set (a wrong or ignored --set fails it).
@@ -17,11 +17,11 @@ $(TM_OUT)/unit: $(TM_DIR)/unit.c $(TM_DIR)/expect.h sim/timing.c sim/timing.h
 
 $(TM_OUT)/timing-%.elf: $(TM_DEPS)
 	@mkdir -p $(@D)
-	$(call fw-link,$@,$*,paper,$(BSP_SRC) $(TM_SRC),-O2 -misa-spec=2.2 -I$(TM_DIR))
+	$(call fw-link,$@,$*,paper,$(BSP_SRC) $(TM_SRC),-O2 -misa-spec=2.2 -Iinclude -I$(TM_DIR))
 
 $(TM_OUT)/timing-set-%.elf: $(TM_DEPS)
 	@mkdir -p $(@D)
-	$(call fw-link,$@,$*,paper,$(BSP_SRC) $(TM_SRC),-O2 -misa-spec=2.2 -I$(TM_DIR) $(TM_SET_DEFS))
+	$(call fw-link,$@,$*,paper,$(BSP_SRC) $(TM_SRC),-O2 -misa-spec=2.2 -Iinclude -I$(TM_DIR) $(TM_SET_DEFS))
 
 .PHONY: test-timing-unit test-timing-params
 test-timing-unit: $(TM_OUT)/unit

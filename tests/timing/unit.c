@@ -12,6 +12,7 @@
 
 static int failures, checks;
 static uint64_t total, base;
+static struct timing_params params; /* what fresh() builds a model with */
 
 #define CHECK_EQ(what, got, want)                                                         \
     do {                                                                                  \
@@ -50,7 +51,7 @@ static uint32_t drain(struct timing *t)
 
 static void fresh(struct timing *t)
 {
-    timing_init(t);
+    timing_init(t, &params);
     total = base = 0;
     drain(t); /* some history, like a running program */
 }
@@ -165,7 +166,7 @@ static void test_memory_muldiv(void)
     CHECK_EQ("divide stall count", t.stall[ST_DIV], RTL_DIV32 + RTL_DIV64 + 2 * RTL_DIV_EARLY);
     CHECK_EQ("store stall count", t.stall[ST_STORE], 5 * RTL_STORE_RAM);
     /* what-if data_port=32: an 8-byte access takes a second beat */
-    timing_set_param("data_port=32");
+    timing_set_param(&params, "data_port=32");
     fresh(&t);
     ins(&t, TC_STORE, 0, 0, 0, TF_DOUBLE);
     CHECK_EQ("sd through a 32-bit port", drain(&t), 8 + RTL_STORE_RAM + 1);
@@ -173,7 +174,7 @@ static void test_memory_muldiv(void)
     CHECK_EQ("ld through a 32-bit port", drain(&t), 8 + 1);
     ins(&t, TC_STORE, 0, 0, 0, 0);
     CHECK_EQ("sw through a 32-bit port: one beat", drain(&t), 8 + RTL_STORE_RAM);
-    timing_reset_params();
+    timing_params_default(&params);
 }
 
 static void test_control_flow(void)
@@ -216,11 +217,11 @@ static void test_control_flow(void)
     CHECK_EQ("jump stall count", t.stall[ST_JUMP], RTL_JAL + RTL_JALR);
     CHECK_EQ("stalls + base = cycles", stalls(&t) + base, total);
     /* what-if jal=2: resolved early */
-    timing_set_param("jal=2");
+    timing_set_param(&params, "jal=2");
     fresh(&t);
     ins(&t, TC_JAL, 1, 0, 0, 0);
     CHECK_EQ("jal=2", NOP(&t), 1 + 2);
-    timing_reset_params();
+    timing_params_default(&params);
 }
 
 static void test_csr(void)
@@ -346,35 +347,35 @@ static void test_traps(void)
 static void test_params(void)
 {
     struct timing t;
-    CHECK_EQ("unknown name", timing_set_param("nosuch=3"), -1);
-    CHECK_EQ("no value", timing_set_param("div32="), -1);
-    CHECK_EQ("no =", timing_set_param("div32"), -1);
-    CHECK_EQ("negative", timing_set_param("div32=-1"), -1);
-    CHECK_EQ("junk", timing_set_param("div32=1x"), -1);
-    CHECK_EQ("huge", timing_set_param("div32=99999999999"), -1);
-    CHECK_EQ("zero divide cycles", timing_set_param("div32=0"), -1);
-    CHECK_EQ("bad predictor", timing_set_param("predictor=oracle"), -1);
-    CHECK_EQ("bad counter", timing_set_param("bp_init=4"), -1);
-    CHECK_EQ("bad port", timing_set_param("data_port=16"), -1);
-    CHECK_EQ("bad csr flag", timing_set_param("csr=2"), -1);
-    CHECK_EQ("unchanged after errors", timing_get_param("div32"), RTL_DIV32);
-    CHECK_EQ("set div32", timing_set_param("div32=10"), 0);
+    CHECK_EQ("unknown name", timing_set_param(&params, "nosuch=3"), -1);
+    CHECK_EQ("no value", timing_set_param(&params, "div32="), -1);
+    CHECK_EQ("no =", timing_set_param(&params, "div32"), -1);
+    CHECK_EQ("negative", timing_set_param(&params, "div32=-1"), -1);
+    CHECK_EQ("junk", timing_set_param(&params, "div32=1x"), -1);
+    CHECK_EQ("huge", timing_set_param(&params, "div32=99999999999"), -1);
+    CHECK_EQ("zero divide cycles", timing_set_param(&params, "div32=0"), -1);
+    CHECK_EQ("bad predictor", timing_set_param(&params, "predictor=oracle"), -1);
+    CHECK_EQ("bad counter", timing_set_param(&params, "bp_init=4"), -1);
+    CHECK_EQ("bad port", timing_set_param(&params, "data_port=16"), -1);
+    CHECK_EQ("bad csr flag", timing_set_param(&params, "csr=2"), -1);
+    CHECK_EQ("unchanged after errors", timing_get_param(&params, "div32"), RTL_DIV32);
+    CHECK_EQ("set div32", timing_set_param(&params, "div32=10"), 0);
     fresh(&t);
     ins(&t, TC_DIV, 5, 6, 7, TF_WORD);
     CHECK_EQ("div32 after --set", drain(&t), 8 + 10);
-    CHECK_EQ("set mispredict", timing_set_param("mispredict=3"), 0);
-    CHECK_EQ("set predictor", timing_set_param("predictor=not-taken"), 0);
+    CHECK_EQ("set mispredict", timing_set_param(&params, "mispredict=3"), 0);
+    CHECK_EQ("set predictor", timing_set_param(&params, "predictor=not-taken"), 0);
     fresh(&t);
     predictor_state(&t, 3);
     ins(&t, TC_BRANCH, 0, 0, 0, TF_TAKEN);
     CHECK_EQ("static not-taken predictor", NOP(&t), 1 + 3);
-    CHECK_EQ("predictor by number", timing_set_param("predictor=2"), 0);
+    CHECK_EQ("predictor by number", timing_set_param(&params, "predictor=2"), 0);
     fresh(&t);
     ins(&t, TC_BRANCH, 0, 0, 0, TF_TAKEN);
     CHECK_EQ("static taken predictor", NOP(&t), 1 + RTL_BRANCH_TAKEN);
-    CHECK_EQ("bad table size", timing_set_param("bp_entries=100"), -1);
-    CHECK_EQ("table size", timing_set_param("bp_entries=64"), 0);
-    CHECK_EQ("table predictor", timing_set_param("predictor=table"), 0);
+    CHECK_EQ("bad table size", timing_set_param(&params, "bp_entries=100"), -1);
+    CHECK_EQ("table size", timing_set_param(&params, "bp_entries=64"), 0);
+    CHECK_EQ("table predictor", timing_set_param(&params, "predictor=table"), 0);
     fresh(&t);
     /* two branches at different pcs, one always taken, one never: a table learns both */
     for (int i = 0; i < 4; i++) {
@@ -390,18 +391,18 @@ static void test_params(void)
             CHECK_EQ("table: not-taken branch learnt", c2, 1);
         }
     }
-    CHECK_EQ("bp_init", timing_set_param("bp_init=3"), 0);
-    CHECK_EQ("predictor back", timing_set_param("predictor=global2bit"), 0);
+    CHECK_EQ("bp_init", timing_set_param(&params, "bp_init=3"), 0);
+    CHECK_EQ("predictor back", timing_set_param(&params, "predictor=global2bit"), 0);
     fresh(&t);
     ins(&t, TC_BRANCH, 0, 0, 0, TF_TAKEN);
     CHECK_EQ("counter starts at bp_init", NOP(&t), 1 + RTL_BRANCH_TAKEN);
-    timing_reset_params();
-    CHECK_EQ("reset", timing_get_param("mispredict"), RTL_MISPREDICT);
-    CHECK_EQ("get unknown", timing_get_param("nosuch"), -1);
+    timing_params_default(&params);
+    CHECK_EQ("reset", timing_get_param(&params, "mispredict"), RTL_MISPREDICT);
+    CHECK_EQ("get unknown", timing_get_param(&params, "nosuch"), -1);
     /* --list-params names every parameter with its value */
     char buf[32768];
     FILE *f = fmemopen(buf, sizeof buf, "w");
-    timing_list_params(f);
+    timing_list_params(&params, f);
     fclose(f);
     const char *names[] = {"alu_use", "load_use", "store_data", "branch_taken", "mispredict",
                            "jal", "jalr", "store_ram", "store_mmio", "mul", "div32", "div64",
@@ -420,6 +421,7 @@ static void test_params(void)
 
 int main(void)
 {
+    timing_params_default(&params);
     test_data_hazards();
     test_memory_muldiv();
     test_control_flow();

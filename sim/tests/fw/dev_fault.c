@@ -19,20 +19,20 @@ int main(void)
                        BOARD_SIMCTL + 0x4};
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         (void)REG32(bad[i]);
-        EXPECT(5, bad[i]);
+        EXPECT(CAUSE_LOAD_ACCESS, bad[i]);
         REG32(bad[i]) = 1;
-        EXPECT(7, bad[i]);
+        EXPECT(CAUSE_STORE_ACCESS, bad[i]);
     }
     /* misaligned data accesses trap (the paper core does not split them) */
     uintptr_t mis = (uintptr_t)&word + 2, v;
     /* (asm: GCC splits an access it can see is misaligned) */
     __asm__ volatile("lw %0, 0(%1)" : "=r"(v) : "r"(mis) : "memory");
-    EXPECT(4, mis);
+    EXPECT(CAUSE_MISALIGNED_LOAD, mis);
     __asm__ volatile("sw %0, 0(%1)" ::"r"(v), "r"(mis) : "memory");
-    EXPECT(6, mis);
+    EXPECT(CAUSE_MISALIGNED_STORE, mis);
     /* a byte store to a 64-bit CLINT register is not a defined access */
     *(volatile uint8_t *)BOARD_MTIMECMP = 1;
-    EXPECT(7, BOARD_MTIMECMP);
+    EXPECT(CAUSE_STORE_ACCESS, BOARD_MTIMECMP);
     /* fetch from nowhere: mepc = mtval = the target */
 #if __riscv_xlen == 64
 #define SX "sd"
@@ -41,7 +41,7 @@ int main(void)
 #endif
     __asm__ volatile("la t0, 1f\n\t" SX " t0, 0(%0)\n\tjr %1\n1:"
                      ::"r"(&resume_at), "r"((uintptr_t)0x30000000u) : "t0", "memory");
-    EXPECT(1, 0x30000000u);
+    EXPECT(CAUSE_FETCH_ACCESS, 0x30000000u);
     CHECK(last_trap.mepc == 0x30000000u);
     board_puts("fault ok\n");
     return 0;

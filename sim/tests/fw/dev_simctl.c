@@ -11,11 +11,11 @@ void on_interrupt(uintptr_t cause)
 {
     if (norder < 8)
         order[norder++] = cause;
-    if (cause == 11)
+    if (cause == IRQ_M_EXT)
         SIMCTL(SIMCTL_IRQ_ACK) = 1;
-    else if (cause == 3)
+    else if (cause == IRQ_M_SOFT)
         REG32(BOARD_MSIP) = 0;
-    else if (cause == 7)
+    else if (cause == IRQ_M_TIMER)
         wr64(BOARD_MTIMECMP, UINT64_MAX);
 }
 
@@ -27,58 +27,58 @@ int main(void)
     SIMCTL(SIMCTL_IRQ_AT + 4) = (uint32_t)(target >> 32);
     SIMCTL(SIMCTL_IRQ_AT) = (uint32_t)target;
     CHECK(!(SIMCTL(SIMCTL_IRQ_ACK) & 1));
-    CHECK(!(CSR_READ(mip) & MIE_MEIE));
+    CHECK(!(read_csr(mip) & MIP_MEIP));
     while (mcycle64() < target)
         ;
     CHECK(SIMCTL(SIMCTL_IRQ_ACK) & 1);
-    CHECK(CSR_READ(mip) & MIE_MEIE);
+    CHECK(read_csr(mip) & MIP_MEIP);
     SIMCTL(SIMCTL_IRQ_ACK) = 1;
     CHECK(!(SIMCTL(SIMCTL_IRQ_ACK) & 1));
-    CHECK(!(CSR_READ(mip) & MIE_MEIE));
+    CHECK(!(read_csr(mip) & MIP_MEIP));
 
     /* IRQ_AFTER: the interrupt is taken once mcycle >= (mcycle of the store) + value */
-    CSR_SET(mie, MIE_MEIE);
-    CSR_SET(mstatus, MSTATUS_MIE);
+    set_csr(mie, MIE_MEIE);
+    set_csr(mstatus, MSTATUS_MIE);
     uint64_t before = mcycle64();
     SIMCTL(SIMCTL_IRQ_AFTER) = 2000;
     for (int i = 0; i < 100000 && last_trap.count == 0; i++)
         ;
     CHECK(last_trap.count == 1);
-    CHECK(last_trap.mcause == (MCAUSE_INT | 11));
+    CHECK(last_trap.mcause == (MCAUSE_INT | IRQ_M_EXT));
     CHECK(last_trap.at >= before + 2000);
     CHECK(last_trap.at <= before + 2000 + 200);
 
     /* MSIP: a software interrupt, taken at once when enabled */
-    CSR_SET(mie, MIE_MSIE);
+    set_csr(mie, MIE_MSIE);
     SIMCTL(SIMCTL_MSIP) = 1;
     /* (taken once the store reaches the device, a few instructions later) */
     for (int i = 0; i < 8 && last_trap.count == 1; i++)
         ;
     CHECK(last_trap.count == 2);
-    CHECK(last_trap.mcause == (MCAUSE_INT | 3));
+    CHECK(last_trap.mcause == (MCAUSE_INT | IRQ_M_SOFT));
     CHECK(SIMCTL(SIMCTL_MSIP) == 0);
 #ifdef BOARD_VIRT
     /* the CLINT msip and the simctl MSIP are one bit */
-    CSR_CLEAR(mstatus, MSTATUS_MIE);
+    clear_csr(mstatus, MSTATUS_MIE);
     REG32(BOARD_MSIP) = 1;
     CHECK(SIMCTL(SIMCTL_MSIP) == 1);
-    CHECK(CSR_READ(mip) & MIE_MSIE);
+    CHECK(read_csr(mip) & MIP_MSIP);
     REG32(BOARD_MSIP) = 0;
     CHECK(SIMCTL(SIMCTL_MSIP) == 0);
 #endif
 
     /* priority: all three pending, then enabled at once: MEI, MSI, MTI */
-    CSR_CLEAR(mstatus, MSTATUS_MIE);
-    CSR_SET(mie, MIE_MTIE);
+    clear_csr(mstatus, MSTATUS_MIE);
+    set_csr(mie, MIE_MTIE);
     norder = 0;
     SIMCTL(SIMCTL_MSIP) = 1;
     wr64(BOARD_MTIMECMP, 0);
     SIMCTL(SIMCTL_IRQ_AFTER) = 0;
-    CHECK((CSR_READ(mip) & 0x888) == 0x888);
-    CSR_SET(mstatus, MSTATUS_MIE);
+    CHECK((read_csr(mip) & (MIP_MSIP | MIP_MTIP | MIP_MEIP)) == (MIP_MSIP | MIP_MTIP | MIP_MEIP));
+    set_csr(mstatus, MSTATUS_MIE);
     CHECK(norder == 3);
-    CHECK(order[0] == 11 && order[1] == 3 && order[2] == 7);
-    CHECK((CSR_READ(mip) & 0x888) == 0);
+    CHECK(order[0] == IRQ_M_EXT && order[1] == IRQ_M_SOFT && order[2] == IRQ_M_TIMER);
+    CHECK((read_csr(mip) & (MIP_MSIP | MIP_MTIP | MIP_MEIP)) == 0);
 
     board_puts("simctl ok\n");
     SIMCTL(SIMCTL_EXIT) = 42;

@@ -8,9 +8,9 @@
 
 void on_interrupt(uintptr_t cause)
 {
-    if (cause == 7)
+    if (cause == IRQ_M_TIMER)
         wr64(BOARD_MTIMECMP, UINT64_MAX);
-    else if (cause == 11)
+    else if (cause == IRQ_M_EXT)
         REG32(BOARD_SIMCTL + SIMCTL_IRQ_ACK) = 1;
 }
 
@@ -20,7 +20,7 @@ int main(void)
     /* MIE off: WFI wakes on mip & mie and execution continues after it */
     uint64_t now = rd64(BOARD_MTIME);
     wr64(BOARD_MTIMECMP, now + TICKS);
-    CSR_SET(mie, MIE_MTIE);
+    set_csr(mie, MIE_MTIE);
     __asm__ volatile("wfi");
     uint64_t c = mcycle64(), due = (now + TICKS) * BOARD_CYCLES_PER_TICK;
     CHECK(rd64(BOARD_MTIME) >= now + TICKS);
@@ -28,14 +28,14 @@ int main(void)
     CHECK(last_trap.count == 0);
     /* MIE on: the interrupt is taken after the WFI */
     wr64(BOARD_MTIMECMP, rd64(BOARD_MTIME) + TICKS);
-    CSR_SET(mstatus, MSTATUS_MIE);
+    set_csr(mstatus, MSTATUS_MIE);
     __asm__ volatile("wfi");
     CHECK(last_trap.count == 1);
-    CHECK(last_trap.mcause == (MCAUSE_INT | 7));
+    CHECK(last_trap.mcause == (MCAUSE_INT | IRQ_M_TIMER));
     /* the simulator-control interrupt wakes it too */
-    CSR_CLEAR(mstatus, MSTATUS_MIE);
-    CSR_CLEAR(mie, MIE_MTIE);
-    CSR_SET(mie, MIE_MEIE);
+    clear_csr(mstatus, MSTATUS_MIE);
+    clear_csr(mie, MIE_MTIE);
+    set_csr(mie, MIE_MEIE);
     uint64_t target = mcycle64() + SLEEP_CYCLES;
     REG32(BOARD_SIMCTL + SIMCTL_IRQ_AT + 4) = (uint32_t)(target >> 32);
     REG32(BOARD_SIMCTL + SIMCTL_IRQ_AT) = (uint32_t)target;

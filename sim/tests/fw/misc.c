@@ -1,7 +1,8 @@
 /* Small programs selected with -DPROG=n for the exit-path tests:
  * 1 spin forever (--max-cycles), 2 WFI with nothing enabled, 3 illegal instruction with
  * mtvec unset (virt: the handler address is unmapped), 4 exit code 300 (reported 119),
- * 5/6 tohost = 1 / (5 << 1) | 1 (riscv-tests convention). */
+ * 5/6 tohost = 1 / (5 << 1) | 1 (riscv-tests convention), 7/8 WFI for an external interrupt
+ * at IRQ_AT = 2^64 - 16 (beyond the end of the cycle count) / 2^63 (reachable), then exit 0. */
 #include "t.h"
 
 volatile uint64_t tohost __attribute__((aligned(8)));
@@ -12,7 +13,7 @@ int main(void)
     for (;;)
         __asm__ volatile("");
 #elif PROG == 2
-    CSR_WRITE(mie, 0);
+    write_csr(mie, 0);
     __asm__ volatile("wfi");
     return 3;
 #elif PROG == 3
@@ -26,5 +27,12 @@ int main(void)
 #elif PROG == 6
     tohost = (5 << 1) | 1;
     return 3;
+#elif PROG == 7 || PROG == 8
+    uint64_t at = PROG == 7 ? UINT64_MAX - 15 : 1ull << 63;
+    REG32(BOARD_SIMCTL + SIMCTL_IRQ_AT + 4) = (uint32_t)(at >> 32);
+    REG32(BOARD_SIMCTL + SIMCTL_IRQ_AT) = (uint32_t)at;
+    write_csr(mie, MIE_MEIE);
+    __asm__ volatile("wfi");
+    return 0;
 #endif
 }

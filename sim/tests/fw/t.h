@@ -1,21 +1,13 @@
-/* Helpers for the simulator's device test firmware: CSR access, MMIO, checks, a trap
- * handler hook.  A failed CHECK prints its line and exits with status 1. */
+/* Helpers for the simulator's device test firmware: MMIO, checks, a trap handler hook
+ * (CSR access and bits: include/riscv/encoding.h).  A failed CHECK prints its line and exits with status 1. */
 #ifndef SIM_TEST_FW_H
 #define SIM_TEST_FW_H
 #include <stdint.h>
 #include "board.h"
 #include "bsp.h"
+#include "riscv/encoding.h" /* CSR access, mstatus/mie/mip bits, causes */
 
-#define CSR_READ(name) ({ uintptr_t v_; __asm__ volatile("csrr %0, " #name : "=r"(v_)); v_; })
-#define CSR_WRITE(name, v) __asm__ volatile("csrw " #name ", %0" ::"r"((uintptr_t)(v)))
-#define CSR_SET(name, v) __asm__ volatile("csrs " #name ", %0" ::"r"((uintptr_t)(v)))
-#define CSR_CLEAR(name, v) __asm__ volatile("csrc " #name ", %0" ::"r"((uintptr_t)(v)))
 #define REG32(a) (*(volatile uint32_t *)(uintptr_t)(a))
-#define MIE_MSIE (1u << 3)
-#define MIE_MTIE (1u << 7)
-#define MIE_MEIE (1u << 11)
-#define MSTATUS_MIE (1u << 3)
-#define MCAUSE_INT ((uintptr_t)1 << (__riscv_xlen - 1))
 
 #define CHECK(c)                                                                     \
     do {                                                                             \
@@ -48,12 +40,12 @@ static inline uint64_t mcycle64(void)
 #if __riscv_xlen == 32
     uint32_t hi, lo;
     do {
-        hi = CSR_READ(mcycleh);
-        lo = CSR_READ(mcycle);
-    } while (hi != CSR_READ(mcycleh));
+        hi = read_csr(mcycleh);
+        lo = read_csr(mcycle);
+    } while (hi != read_csr(mcycleh));
     return (uint64_t)hi << 32 | lo;
 #else
-    return CSR_READ(mcycle);
+    return read_csr(mcycle);
 #endif
 }
 

@@ -9,19 +9,19 @@ static int skip_faults;
 __attribute__((interrupt("machine"), aligned(4))) static void handler(void)
 {
     uint64_t now = mcycle64();
-    uintptr_t cause = CSR_READ(mcause);
+    uintptr_t cause = read_csr(mcause);
     last_trap.at = now;
     last_trap.mcause = cause;
-    last_trap.mepc = CSR_READ(mepc);
-    last_trap.mtval = CSR_READ(mtval);
+    last_trap.mepc = read_csr(mepc);
+    last_trap.mtval = read_csr(mtval);
     last_trap.count++;
     if (cause & MCAUSE_INT)
         on_interrupt(cause & ~MCAUSE_INT);
     else if (resume_at) {
-        CSR_WRITE(mepc, resume_at);
+        write_csr(mepc, resume_at);
         resume_at = 0;
     } else if (skip_faults)
-        CSR_WRITE(mepc, last_trap.mepc + 4);
+        write_csr(mepc, last_trap.mepc + 4);
     else
         board_exit(99);
 }
@@ -29,5 +29,5 @@ __attribute__((interrupt("machine"), aligned(4))) static void handler(void)
 void trap_install(int skip)
 {
     skip_faults = skip;
-    CSR_WRITE(mtvec, (uintptr_t)handler);
+    write_csr(mtvec, (uintptr_t)handler);
 }

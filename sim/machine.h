@@ -1,0 +1,138 @@
+/* tempo-sim: one machine = one hart (registers, CSRs, clock), the bus with its memories and
+ * devices (each owning its state: clint.h, uart.h, simctl.h, testdev.h), the timing model
+ * with its parameters (timing.h), run control, statistics (stats.h) and the optional trace
+ * and profile (trace.h, profile.h).  Machine mode only. */
+#ifndef TEMPO_MACHINE_H
+#define TEMPO_MACHINE_H
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "bus.h"
+#include "cache.h"
+#include "clint.h"
+#include "riscv/encoding.h"
+#include "simctl.h"
+#include "stats.h"
+#include "testdev.h"
+#include "timing.h"
+#include "uart.h"
+
+/* Exit statuses (README "## tempo-sim"). Firmware codes >= 120 are reported as 119. */
+enum {
+    EXIT_FW_MAX = 119,
+    EXIT_USAGE = 120,
+    EXIT_ELF_UNREADABLE = 121,
+    EXIT_ELF_MALFORMED = 122,
+    EXIT_ELF_OUTSIDE = 123,
+    EXIT_CYCLE_LIMIT = 124,
+    EXIT_NO_WAKE = 125,
+    EXIT_TRAP_STORM = 126,
+    EXIT_OUTPUT_LOST = 127,
+    EXIT_SIGNAL_BASE = 128, /* + the signal number: 130 SIGINT, 143 SIGTERM */
+};
+
+/* The CSRs that hold state (csr.c); the others are computed when read. */
+struct csr_file {
+    bool mstatus_mie, mstatus_mpie;
+    uint64_t mie, mtvec, mscratch, mepc, mcause, mtval;
+    uint64_t mepc_old;  /* mepc before the last CSR write to it (timing_mret_stale_mepc) */
+    bool mcycle_write;  /* a CSR write to mcycle(h) takes effect after its instruction */
+    uint64_t mcycle_new;
+};
+
+struct hart {
+    uint64_t x[32];
+    uint64_t pc;
+    int xlen;
+    struct clock clk;
+    uint64_t instret; /* minstret */
+    /* The loop calls cpu_event() when clk.cycle >= next_event.  volatile: the handler of
+     * SIGINT/SIGTERM sets it to 0, and the loop must see that. */
+    volatile uint64_t next_event;
+    struct csr_file csr;
+};
+
+/* Synchronous exceptions, for the trap storm (trap.c) and the report of a fault that ends
+ * the run (main.c). */
+struct fault_watch {
+    bool open;                  /* a fault (exception but ECALL) is being handled: no MRET since */
+    uint64_t cause, epc, tval;  /* the first fault since the last MRET */
+    uint64_t last_cause, last_epc; /* the last exception, ECALL included */
+    uint64_t repeats;           /* times it was taken in a row with no MRET in between */
+    bool unfetchable;           /* the storm is a handler that cannot be fetched */
+};
+
+struct sim_config {
+    enum soc soc;
+    uint64_t imem_size, dmem_size, ram_size;
+    uint64_t max_cycles; /* 0: no limit */
+    FILE *trace;         /* NULL: no trace */
+    struct timing_params timing;
+    struct cache_config cache; /* --icache, --dcache, --mem-* (all zero: none) */
+};
+
+struct profile;
+struct symtab;
+
+struct machine {
+    struct hart hart;
+    struct bus bus;
+    struct timing timing;
+    struct caches caches; /* --icache, --dcache (cache.h) */
+    struct stats stats;
+    /* devices */
+    struct clint clint;
+    struct uart uart;
+    struct simctl simctl;
+    struct testdev test;
+    const struct device *irq_dev[IRQ_M_EXT + 1]; /* the device driving each interrupt line */
+    /* run control */
+    enum soc soc;
+    struct run_state run;
+    uint64_t max_cycles;  /* --max-cycles, or the end of time (MACHINE_END_OF_TIME) */
+    bool cycle_limit;     /* --max-cycles was given */
+    struct fault_watch faults;
+    /* observation: --trace, --profile, and names for messages */
+    FILE *trace;
+    struct profile *profile;
+    const struct symtab *symbols;
+};
+
+/* The last cycle a run may reach: the 64-bit cycle count minus room for one instruction's
+ * cost, so that no addition to it wraps (a WFI waiting for a far IRQ_AT gets here). */
+#define MACHINE_END_OF_TIME (UINT64_MAX - (1ull << 32))
+
+/* Set by main()'s SIGINT/SIGTERM handler (the signal number); cpu_event() stops the run. */
+extern volatile sig_atomic_t machine_signal;
+
+/* sim/machine.c */
+int machine_init(struct machine *m, const struct sim_config *cfg, int xlen);
+void machine_free(struct machine *m);
+void machine_exit(struct machine *m, uint64_t code); /* the firmware asked to stop */
+uint64_t machine_mcycle(const struct machine *m);
+/* bring every device up to the current cycle; the interrupt lines they drive (MIP bits) */
+uint64_t machine_update_devices(struct machine *m);
+
+/* Caches are modelled only by the reference execute loop (cpu.c's traced instances): an
+ * engine that does not model them must leave a machine for which this holds to cpu_run(). */
+static inline bool machine_cached(const struct machine *m) { return m->caches.on; }
+
+/* sim/cpu.c: run until the machine stops (m->run.stop) */
+void cpu_run(struct machine *m);
+
+/* sim/trap.c: trap entry, interrupts, WFI, MRET and run control */
+void trap_exception(struct machine *m, uint64_t cause, uint64_t tval);
+void trap_fetch_fault(struct machine *m); /* pc lies outside code memory */
+int cpu_event(struct machine *m); /* 1: the run must end */
+void cpu_wfi(struct machine *m);
+void cpu_mret(struct machine *m);
+/* "load access fault", ... (privileged spec names); "interrupt N" for interrupts */
+const char *trap_cause_name(uint64_t mcause, int xlen);
+
+/* sim/csr.c: 0 on success, -1 -> illegal instruction */
+int csr_read(struct machine *m, unsigned csr, uint64_t *val);
+int csr_write(struct machine *m, unsigned csr, uint64_t val);
+uint64_t csr_mstatus(const struct machine *m);
+uint64_t csr_mip(struct machine *m);
+#endif

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# `make bench-sim`: tempo-sim's speed (simulated instructions and cycles per host second,
+# the timing model in the loop) on the loop images of sim/speed/loop.c at both SoCs and
+# widths, and QEMU's (qemu-system-riscv32/64 -M virt, TCG) on the same virt images when it
+# is installed.  The comparison is meant to be fair: one ELF for both (its written data off
+# the code pages: loop.c), the two run interleaved (tempo-sim, QEMU, tempo-sim, ...), whole-
+# process wall time (start-up included), the median of RUNS runs each.  QEMU's instruction
+# count is tempo-sim's for the same image.  Not a test: the figures depend on the machine.
+# usage: sim/speed/speed.sh SIM DIR [RUNS]   (DIR holds loop-{paper,virt}-{32,64}.elf)
+set -u
+sim=$1 dir=$2 runs=${3:-5}
+ns() { date +%s%N; }
+wall() { # command...: whole-process wall time in seconds; fails when the command fails
+  local s e
+  s=$(ns); "$@" >/dev/null 2>&1 || return 1; e=$(ns)
+  awk -v d=$((e - s)) 'BEGIN { printf "%.4f", d / 1e9 }'
+}
+median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.1f", n / t / 1e6 }'; }
+field() { grep -o "\"$1\": [0-9]*" "$2" | head -1 | grep -o '[0-9]*$'; }
+
+echo "tempo-sim speed: median of $runs runs, whole-process wall time; $(nproc) host cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-9s %12s %12s %9s %8s %10s | %9s %8s %s\n' image instructions cycles seconds Minsn/s Mcycles/s "QEMU s" Minsn/s "QEMU / tempo-sim"
+for soc in paper virt; do
+  for x in 32 64; do
+    img=$dir/loop-$soc-$x.elf json=$dir/loop-$soc-$x.json
+    "$sim" --soc "$soc" --stats-json "$json" "$img" >/dev/null || { echo "tempo-sim failed on $img"; exit 1; }
+    n=$(field instructions "$json") c=$(field cycles "$json")
+    q=qemu-system-riscv$x
+    [ "$soc" = virt ] && command -v "$q" >/dev/null 2>&1 && qemu=1 || qemu=0
+    ts="" qs=""
+    for _ in $(seq "$runs"); do
+      t=$(wall "$sim" --soc "$soc" "$img") || { echo "tempo-sim failed on $img"; exit 1; }
+      ts="$ts $t"
+      if [ $qemu = 1 ]; then
+        t=$(wall timeout 300 "$q" -M virt -bios none -nographic -kernel "$img") || { echo "$q failed on $img"; exit 1; }
+        qs="$qs $t"
+      fi
+    done
+    t=$(median <<<"$ts")
+    printf '%-9s %12s %12s %9.3f %8s %10s |' "$soc-$x" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
+    if [ $qemu = 1 ]; then
+      u=$(median <<<"$qs")
+      printf ' %9.3f %8s %.2fx\n' "$u" "$(rate "$n" "$u")" "$(awk -v a="$t" -v b="$u" 'BEGIN { print a / b }')"
+    elif [ "$soc" = virt ]; then
+      echo " $q not installed: not measured"
+    else
+      echo
+    fi
+  done
+done
+echo "QEMU / tempo-sim: how many times faster QEMU ran the same image (above 1: QEMU is faster)"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,21 @@
+/* Runs that end in a fault, selected with -DPROG=n:
+ * 1 a trap storm: the stack pointer is broken when an illegal instruction traps, so the
+ *   handler's first store (its register save) faults, again and again;
+ * 2 a load access fault in faulty_load(), whose handler ends the run with status 99: the
+ *   simulator's message names the function. */
+#include "t.h"
+
+void on_interrupt(uintptr_t cause) { (void)cause; }
+
+__attribute__((noinline)) void faulty_load(void) { (void)REG32(0x30000000u); }
+
+int main(void)
+{
+    trap_install(0); /* an exception ends the run with status 99 */
+#if PROG == 1
+    __asm__ volatile("li sp, 0x30000000\n\t.word 0" ::: "memory");
+#elif PROG == 2
+    faulty_load();
+#endif
+    return 3;
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Lost output is an error: a trace, a JSON report or stdout that cannot be written ends
+# the run with status 127 and one line naming it.  usage: sim/tests/output-test.sh SIM IMAGE
+set -u
+sim=$1 img=$2
+e=sim/tests/expect.sh
+fails=0
+t() { "$e" "$@" || fails=$((fails + 1)); }
+t 127 '^tempo-sim: output lost: /dev/full could not be written$' "$sim" --trace-file /dev/full "$img"
+t 127 '^tempo-sim: output lost: /dev/full could not be written$' "$sim" --stats-json /dev/full "$img"
+t 127 '^tempo-sim: output lost: /dev/full could not be written$' "$sim" --profile-json /dev/full "$img"
+err=$("$sim" "$img" 2>&1 >/dev/full); rc=$?
+echo "stdout on /dev/full: status $rc: $err"
+if [ $rc -ne 127 ] || ! grep -q '^tempo-sim: output lost: stdout could not be written$' <<<"$err"; then
+  echo "FAIL stdout on /dev/full"; fails=$((fails + 1))
+fi
+[ $fails -eq 0 ]

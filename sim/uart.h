@@ -1,0 +1,14 @@
+/* Console UARTs.  paper: a TX data register and a status register whose busy bit is
+ * always 0 (output is instantaneous).  virt: enough of an NS16550 for a polled driver. */
+#ifndef TEMPO_UART_H
+#define TEMPO_UART_H
+#include <stdio.h>
+#include "device.h"
+
+struct uart {
+    FILE *out;   /* where transmitted bytes go (stdout) */
+    uint8_t lcr; /* NS16550 line control register */
+};
+
+void uart_init(struct uart *u, FILE *out, enum soc soc, struct device *win);
+#endif
