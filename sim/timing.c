@@ -3,7 +3,7 @@
  * The rules are the paper's RTL (its published hazard unit, CSR file, data memory, ALU
  * controller, trap controller and branch predictor), checked cycle by cycle against the
  * compiled RTL of the paper's SoC with the micro-programs of tests/rtl/ (docs/timing-rtl.md
- * lists every measurement).  Where spec/core-timing.md said otherwise, the RTL wins; the
+ * lists every measurement).  Where docs/timing.md said otherwise, the RTL wins; the
  * parameters keep the spec's what-ifs (csr_raw=0, store_data=0, predictor=...).
  *
  * Stage positions of one instruction that enters EXR at cycle x in a pipeline that does not
@@ -30,7 +30,7 @@ static const struct param {
 } params[] = {
     {"alu_use", P(alu_use), 1, 1,
      "1: an ALU/AUIPC/MUL/DIV result in EX stalls its consumer in EXR one cycle; 0: it "
-     "forwards (RTL: ex_stall_rs1/rs2; s-alu-chain 8 per 4; spec/core-timing.md: Data "
+     "forwards (RTL: ex_stall_rs1/rs2; s-alu-chain 8 per 4; docs/timing.md: Data "
      "hazards; LUI, link and CSR values forward from EX either way)"},
     {"load_use", P(load_use), 2, 2,
      "stages a load result is not forwarded from: 2 = EX and BR (2 bubbles right behind, 1 "
@@ -39,17 +39,17 @@ static const struct param {
     {"store_data", P(store_data), 1, 1,
      "1: a store's data register stalls like any operand (RTL: ex_stall_store, "
      "load_br_use_store; s-store-alu-data 16, s-store-load-data 20 per 4); 0: never "
-     "(the first spec/core-timing.md)"},
+     "(the first docs/timing.md)"},
     {"branch_taken", P(branch_taken), 2, 200,
      "bubbles after a correctly predicted taken branch (RTL: s-branch-taken-predicted 12 per "
-     "4; spec/core-timing.md: Control flow)"},
+     "4; docs/timing.md: Control flow)"},
     {"mispredict", P(mispredict), 6, 200,
      "bubbles after a mispredicted branch, either direction, resolved in BR (RTL: "
      "s-branch-taken-then-not 32, s-branch-not-then-taken 40 per 4; spec: 6)"},
     {"jal", P(jal), 6, 200,
-     "bubbles after JAL, resolved in BR (RTL: s-jal 28 per 4; spec/core-timing.md: 6)"},
+     "bubbles after JAL, resolved in BR (RTL: s-jal 28 per 4; docs/timing.md: 6)"},
     {"jalr", P(jalr), 6, 200,
-     "bubbles after JALR, resolved in BR (RTL: s-jal-jalr 56 per 4; spec/core-timing.md: 6)"},
+     "bubbles after JALR, resolved in BR (RTL: s-jal-jalr 56 per 4; docs/timing.md: 6)"},
     {"store_ram", P(store_ram), 1, 1,
      "1: a store to RAM freezes the pipeline in its first MEM cycle (RTL: write_done, "
      "write_phase; s-store 8 per 4, store-ram-x4 6); 0: no freeze"},
@@ -83,7 +83,7 @@ static const struct param {
      "store-ram 3)"},
     {"trap_detect", P(trap_detect), 1, 100,
      "cycles the registered exception detector adds before the FSM reacts (RTL: "
-     "Exception_Detector.v; spec/core-timing.md: Trap controller: +1)"},
+     "Exception_Detector.v; docs/timing.md: Trap controller: +1)"},
     {"ecall_stage", P(ecall_stage), 0, 100,
      "stages after ID where ECALL is raised: 0 = ID (RTL: ECALL detected in ID; s-ecall 176 "
      "per 4, ecall-to-handler 15)"},

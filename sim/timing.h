@@ -1,4 +1,4 @@
-/* The pipeline timing model of the 8-stage core (spec/core-timing.md), calibrated against the
+/* The pipeline timing model of the 8-stage core (docs/timing.md), calibrated against the
  * paper's own RTL (tests/rtl/: the RTL cross-check; docs/timing-rtl.md: the evidence).
  *
  * CONTRACT between the execute loop (sim/cpu.c) and the timing model (sim/timing.c):
