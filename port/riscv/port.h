@@ -8,14 +8,14 @@
 
 #define TK_PORT_MSTATUS_MIE 8u
 
-/* The core runs at 100 MHz (spec/core-timing.md "Clock and counters"); BOARD_CYCLES_PER_TICK
+/* The core runs at 100 MHz (docs/timing.md "Clock and counters"); BOARD_CYCLES_PER_TICK
  * (board.h) is the number of core cycles per mtime increment, so one kernel tick of
  * 1/TK_TICK_HZ s is this many mtime increments: 1 on the paper SoC, 10,000 on virt. */
 #define TK_PORT_CORE_HZ        100000000u
 #define TK_PORT_MTIME_PER_TICK (TK_PORT_CORE_HZ / TK_TICK_HZ / BOARD_CYCLES_PER_TICK)
 
 /* Interrupts off; returns the previous mstatus.  csrrci: one CSR instruction
- * (spec/core-timing.md: each CSR instruction stalls 1 cycle). */
+ * (docs/timing.md: each CSR instruction stalls 1 cycle). */
 static inline __attribute__((always_inline)) unsigned long tk_port_irq_lock(void)
 {
     unsigned long s;
