@@ -11,7 +11,7 @@ LINKARCH_64 := -march=rv64im -mabi=lp64
 BOARDDEF_paper := -DBOARD_PAPER
 BOARDDEF_virt  := -DBOARD_VIRT
 TCFLAGS    := -std=c11 -Wall -Wextra -Werror -ffreestanding -nostdlib -fno-builtin \
-              -mcmodel=medany -g -Ibsp/common
+              -mcmodel=medany -g -Ibsp/common -Iinclude
 TLDFLAGS   = -nostdlib -nostartfiles -Lbsp/common
 BSP_SRC    := bsp/common/crt0.S bsp/common/board.c
 
