@@ -67,6 +67,6 @@ void decode(struct insn *d, uint32_t raw, int xlen)
         d->sflags |= TF_DOUBLE;
     if (timing_csr_address(raw, (unsigned)xlen)) /* the RTL's CSR file freezes on these */
         d->sflags |= TF_CSR_ACCESS;
-    if (raw == INSN_NOP) /* spec/core-timing.md: minstret does not count the canonical NOP */
+    if (raw == INSN_NOP) /* docs/timing.md: minstret does not count the canonical NOP */
         d->retires = 0;
 }

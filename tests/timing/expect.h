@@ -74,6 +74,6 @@
 /* a device store reaches the device in MEM; the line rises the cycle after: 4 cycles after
  * the store entered EXR */
 #define RTL_MMIO_EFFECT 4
-/* spec/core-timing.md "CLINT": mtime += 1 every 100,000 cycles */
+/* docs/timing.md "CLINT": mtime += 1 every 100,000 cycles */
 #define RTL_CYCLES_PER_TICK 100000
 #endif
