@@ -10,7 +10,11 @@
 #include "port.h"
 #include "offsets.h"
 
+#ifdef __OPTIMIZE_SIZE__
+#define TK_INLINE static inline
+#else
 #define TK_INLINE static inline __attribute__((always_inline))
+#endif
 #define TK_MIE    TK_PORT_MSTATUS_MIE
 #define TK_COLD   __attribute__((cold, noinline))
 #define TK_LIKELY(c)   __builtin_expect(!!(c), 1)

@@ -3,7 +3,8 @@ by `bench.py check` (make test) and shown in the report.  Each row: (group, item
 budget, ok), measured and budget as display strings."""
 import figures as F
 
-GROUPS = ("task-switch", "task-preempt", "kernel-metrics", "rv64-vs-rv32", "worst-case")
+GROUPS = ("task-switch", "task-preempt", "kernel-metrics", "rv64-vs-rv32", "worst-case",
+          "footprint")
 
 
 def evaluate(records, kernel="tempo"):
@@ -69,4 +70,12 @@ def evaluate(records, kernel="tempo"):
         rows.append(("worst-case", "RV%d %s %s (max %d, avg %.2f)" % (
             x, suite, m, r["max_cycles"], r["avg_cycles"]), "x%.2f" % ratio,
             "<= x%.1f" % F.BUDGET_WORST_RATIO, ratio <= F.BUDGET_WORST_RATIO))
+    for m, budget in F.BUDGET_FOOTPRINT.items():
+        for x in (32, 64):
+            r = by.get(("footprint", m, x))
+            if not r:
+                missing("footprint", "RV%d %s" % (x, m))
+                continue
+            rows.append(("footprint", "RV%d %s (-Os; goal %d)" % (x, m, F.FOOTPRINT_GOAL[m]),
+                         "%d B" % r["bytes"], "<= %d B" % budget, r["bytes"] <= budget))
     return rows

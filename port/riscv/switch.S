@@ -67,14 +67,20 @@
     jr      t0
 .endm
 
-    .text
+/* Every routine in its own section (.text.<name>): linked with --gc-sections, an image
+ * holds only the routines it reaches. */
+.macro FUNC name
+    .section .text.\name, "ax", @progbits
+    .globl \name
+    .type \name, @function
+    .align 2
+.endm
+
 /* int tk_port_switch(struct tk_thread *from, struct tk_thread *to): voluntary switch,
  * interrupts disabled on entry, enabled when the caller resumes.  It returns, when `from` is
  * resumed, from->wait_result: the kernel tail-calls it, so a blocked thread returns straight
  * to its caller with the outcome its waker stored. */
-    .globl tk_port_switch
-    .type tk_port_switch, @function
-    .align 2
+    FUNC tk_port_switch
 tk_port_switch:
     ori     t0, ra, 1
     SAVE_CONTEXT
@@ -83,9 +89,7 @@ tk_port_switch:
 
 /* void tk_port_switch_isr(from, to): the switch at interrupt exit; the caller resumes with
  * interrupts still disabled. */
-    .globl tk_port_switch_isr
-    .type tk_port_switch_isr, @function
-    .align 2
+    FUNC tk_port_switch_isr
 tk_port_switch_isr:
     mv      t0, ra
     SAVE_CONTEXT
@@ -93,9 +97,7 @@ tk_port_switch_isr:
     .size tk_port_switch_isr, . - tk_port_switch_isr
 
 /* void tk_port_start(struct tk_thread *to): nothing to save (start, exit). */
-    .globl tk_port_start
-    .type tk_port_start, @function
-    .align 2
+    FUNC tk_port_start
 tk_port_start:
     mv      a1, a0
     RESTORE_CONTEXT
@@ -107,9 +109,7 @@ tk_port_start:
  * the time slice; if another thread of the caller's priority is ready (nothing higher can be:
  * it would be running), make it the head of the ready list, check the caller's stack guard
  * word, and switch to it. */
-    .globl tk_yield
-    .type tk_yield, @function
-    .align 2
+    FUNC tk_yield
 tk_yield:
     csrrci  t2, mstatus, 8
     andi    t2, t2, 8
@@ -155,9 +155,7 @@ tk_yield:
 /* int tk_thread_resume(struct tk_thread *t): fast path for a valid suspended thread going
  * into an empty ready list, from a thread; everything else (errors, ISR, equal priorities)
  * falls back to tk__thread_resume_c (kernel/thread.c), which does the same in C. */
-    .globl tk_thread_resume
-    .type tk_thread_resume, @function
-    .align 2
+    FUNC tk_thread_resume
 tk_thread_resume:
     csrrci  t2, mstatus, 8
     beqz    a0, 9f
@@ -211,9 +209,7 @@ tk_thread_resume:
 /* int tk_thread_suspend(struct tk_thread *t): fast path for a thread suspending itself (by
  * its pointer) while alone at its priority; everything else falls back to
  * tk__thread_suspend_c (kernel/thread.c). */
-    .globl tk_thread_suspend
-    .type tk_thread_suspend, @function
-    .align 2
+    FUNC tk_thread_suspend
 tk_thread_suspend:
     csrrci  t2, mstatus, 8
     beqz    tp, 9f                   /* before tk_init (tp = 0, kernel.h): the C version */
@@ -266,9 +262,7 @@ tk_thread_suspend:
 
 /* First code of every thread: its initial switch frame resumes here (interrupts enabled)
  * with s0 = arg, s1 = entry; returning from entry exits the thread. */
-    .globl tk_port_thread_entry
-    .type tk_port_thread_entry, @function
-    .align 2
+    FUNC tk_port_thread_entry
 tk_port_thread_entry:
     mv      a0, s0
     jalr    s1
@@ -335,9 +329,7 @@ tk_port_thread_entry:
  * (the thread's stack may be the fault: an overflow would fault again on every frame save);
  * an interrupt saves its frame on the thread's stack and goes straight to its handler (the
  * external one, the timer) or to tk__isr_other (software, unhandled), then the exit. */
-    .globl tk_port_trap_entry
-    .type tk_port_trap_entry, @function
-    .align 2
+    FUNC tk_port_trap_entry
 tk_port_trap_entry:
     csrr    tp, mcause
     bgez    tp, tk_port_exception
@@ -379,9 +371,7 @@ tk_port_exception:
     .size tk_port_exception, . - tk_port_exception
 
 /* void tk_port_deadlock(void): tk__deadlock() on the exception stack (from the idle thread). */
-    .globl tk_port_deadlock
-    .type tk_port_deadlock, @function
-    .align 2
+    FUNC tk_port_deadlock
 tk_port_deadlock:
     lla     sp, tk_exc_stack + TK_EXC_STACK_WORDS * R
     tail    tk__deadlock
@@ -389,9 +379,7 @@ tk_port_deadlock:
 
 /* void tk_port_stack_fault(struct tk_thread *t): t's stack overflowed, found as it was
  * switched away from: tk__stack_overflow(t, sp) on the exception stack. */
-    .globl tk_port_stack_fault
-    .type tk_port_stack_fault, @function
-    .align 2
+    FUNC tk_port_stack_fault
 tk_port_stack_fault:
     mv      a1, sp
     lla     sp, tk_exc_stack + TK_EXC_STACK_WORDS * R
