@@ -193,7 +193,7 @@ bench-test-run:
 # Rhealstone test published the paper's way, every left-out variant explained.
 BENCH_CHECKS := $(foreach s,kernel-metrics rhealstone thread-metric context-switch,\
                   selfcheck-$(s)-32 selfcheck-$(s)-64) \
-                task-switch task-preempt kernel-metrics rv64-vs-rv32 worst-case \
+                task-switch task-preempt interrupt-latency kernel-metrics rv64-vs-rv32 worst-case \
                 footprint schema published-figures
 $(addprefix test-bench-,$(BENCH_CHECKS)): test-bench-%: bench-test-run
 	@tools/check.sh bench-$* $(BENCH_PY) check $* --results $(BENCH_TEST_OUT)
