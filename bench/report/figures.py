@@ -61,7 +61,7 @@ BUDGET_TASK_PREEMPT = 320    # Rhealstone task preempt (a round trip) at most 32
 # Interrupt latency (Rhealstone, raise to the handler's first statement, every sample): 83
 # cycles at both widths when set, on this tree's tempo-sim (the goal is 50; the core alone
 # takes 11 to the first trap instruction and the 16 caller-saved stores a C handler needs cost
-# 32, spec/core-timing.md).
+# 32, docs/timing.md).
 BUDGET_INTERRUPT_LATENCY = 84
 # Kernel metrics with a budget tighter than the CH32V307 row, set at what this tree measured
 # (Yield 100 at both widths: the goal of at most 100 is met).
