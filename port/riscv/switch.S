@@ -27,7 +27,7 @@
  * computed by the caller) and store that sp in from (a0).  The frame is
  * written below sp before sp is lowered (interrupts are disabled on every switch path): no
  * store waits for a just-computed sp, and the resume pc, computed just before, is stored last
- * (spec/core-timing.md: a store of an ALU result right behind it waits 1 cycle).  The old
+ * (docs/timing.md: a store of an ALU result right behind it waits 1 cycle).  The old
  * sp need not be lowered at all: the incoming context loads its own. */
 .macro SAVE_CONTEXT
     SREG    s0, 1*R-TK_SWITCH_FRAME(sp)
