@@ -342,7 +342,9 @@ TK_INLINE void tk__wake(struct tk_thread *t, int result)
 
 /* ---- priorities (thread.c) ---- */
 void tk__prio_propagate(struct tk_thread *t);
-void tk__mutex_waiter_left(struct tk_mutex *m);
+/* A waiter left m on a timeout (timer.c).  Weak: a program without mutexes never has a
+ * thread waiting on one, and then links no mutex code (mutex.c, priority inheritance). */
+void tk__mutex_waiter_left(struct tk_mutex *m) __attribute__((weak));
 
 /* ---- interrupts: the exit (sched.c), the table (port.c) ---- */
 void tk__isr_exit(void);

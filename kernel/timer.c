@@ -99,7 +99,7 @@ void tk__thread_timeout(struct tk_timer *tm)
     struct tk_mutex *m = t->wait_mutex;
     t->flags &= (uint8_t)~TK_TF_WAIT_MAIL;
     tk__wake(t, TK_ETIMEOUT);
-    if (m) {
+    if (m && tk__mutex_waiter_left) { /* m: mutex.c is linked (weak, kernel.h) */
         t->wait_mutex = NULL;
         tk__mutex_waiter_left(m);
     }

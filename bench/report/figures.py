@@ -72,8 +72,11 @@ BUDGET_WORST_RATIO = 1.5     # worst case within 1.5x of the average
 
 # Footprint (bench/footprint/, RV32 and RV64, -Os, text = code and constants of the kernel's
 # own sections kept by --gc-sections): regression budgets set a few percent above what this
-# tree measured when they were introduced (full API 21,337 / 21,541 B, minimal 9,109 /
-# 9,169 B at RV32 / RV64).  The goals they have not reached yet are FOOTPRINT_GOAL: RMP's
+# tree measured when they were introduced (full API 21,165 / 21,365 B, minimal 8,381 / 8,421 B
+# at RV32 / RV64).  The goals they have not reached yet are FOOTPRINT_GOAL: RMP's full kernel
+# is 12.6 KB of RV32 text at -Os.
+BUDGET_FOOTPRINT = {"full API text": 22_000, "minimal text": 8_800}
+FOOTPRINT_GOAL: RMP's
 # full kernel is 12.6 KB of RV32 text at -Os.
 BUDGET_FOOTPRINT = {"full API text": 22_000, "minimal text": 9_500}
 FOOTPRINT_GOAL = {"full API text": 12 * 1024, "minimal text": 2 * 1024}
