@@ -17,6 +17,7 @@
 # Targets: bench-fw (the images), bench-run (run them, print, write results/), bench-report
 # (re-render results/ only), and for make test bench-test-run plus one test-bench-* per check.
 BENCH_KERNELS :=
+include bench/footprint/footprint.mk
 # Tempo first: the order of the tables and of results.json.
 include bench/ports/tempo/port.mk
 include $(filter-out bench/ports/tempo/port.mk,$(sort $(wildcard bench/ports/*/port.mk)))
@@ -116,14 +117,14 @@ BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),\
     --kernel '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))')
 
 .PHONY: bench-fw bench-run bench-report bench-readme bench-screenshots bench-suite test-bench-tool
-bench-fw: $(BENCH_ELFS) $(BENCH_COLD_ELFS)
+bench-fw: $(BENCH_ELFS) $(BENCH_COLD_ELFS) bench-footprint
 
 # Run every image (2 in parallel), print the tables, write results/.
 bench-run: $(SIM) bench-fw
 	@$(if $(BENCH_RUN_KERNELS),,echo "bench: no kernel to run: KERNEL=$(KERNEL) is not one of \
 	    '$(BENCH_KERNELS)' (FreeRTOS needs FREERTOS_DIR=/path/to/FreeRTOS-Kernel)"; exit 1)
 	@$(BENCH_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 --cc $(TCC) \
-	    --keep-kernels '$(BENCH_KERNELS)' $(BENCH_KERNEL_ARGS) \
+	    --keep-kernels '$(BENCH_KERNELS)' $(BENCH_KERNEL_ARGS) --footprint $(FP_DIR)/.. \
 	    $(if $(FREERTOS_DIR),--freertos-dir '$(FREERTOS_DIR)',--no-freertos-reason "FREERTOS_DIR is not set")
 
 # The tables and reports again from results/ (after editing bench/report/), nothing run.
@@ -176,9 +177,10 @@ BENCH_TEST_OUT := $(BENCH_DIR)/test
 bench-test-run:
 	@rm -rf $(BENCH_TEST_OUT) && mkdir -p $(BENCH_TEST_OUT)
 	@if $(MAKE) --no-print-directory $(SIM) \
-	    $(foreach k,$(BENCH_KERNELS),$(BENCH_ELFS_$(k)_32) $(BENCH_ELFS_$(k)_64)) \
+	    $(foreach k,$(BENCH_KERNELS),$(BENCH_ELFS_$(k)_32) $(BENCH_ELFS_$(k)_64)) $(FP_ELFS) \
 	    > $(BENCH_TEST_OUT)/build.log 2>&1; then \
 	  $(BENCH_PY) run --quiet --sim $(SIM) --build $(BENCH_DIR) --out $(BENCH_TEST_OUT) \
+	    --footprint $(FP_DIR)/.. \
 	    --jobs 2 --cc $(TCC) $(foreach k,$(BENCH_KERNELS),--kernel \
 	    '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))') \
 	    $(if $(FREERTOS_DIR),--freertos-dir '$(FREERTOS_DIR)',--no-freertos-reason "FREERTOS_DIR is not set") \
@@ -191,8 +193,8 @@ bench-test-run:
 # Rhealstone test published the paper's way, every left-out variant explained.
 BENCH_CHECKS := $(foreach s,kernel-metrics rhealstone thread-metric context-switch,\
                   selfcheck-$(s)-32 selfcheck-$(s)-64) \
-                task-switch task-preempt kernel-metrics rv64-vs-rv32 worst-case \
-                schema published-figures
+                task-switch task-preempt interrupt-latency kernel-metrics rv64-vs-rv32 worst-case \
+                footprint schema published-figures
 $(addprefix test-bench-,$(BENCH_CHECKS)): test-bench-%: bench-test-run
 	@tools/check.sh bench-$* $(BENCH_PY) check $* --results $(BENCH_TEST_OUT)
 

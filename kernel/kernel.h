@@ -10,7 +10,11 @@
 #include "port.h"
 #include "offsets.h"
 
+#ifdef __OPTIMIZE_SIZE__
+#define TK_INLINE static inline
+#else
 #define TK_INLINE static inline __attribute__((always_inline))
+#endif
 #define TK_MIE    TK_PORT_MSTATUS_MIE
 #define TK_COLD   __attribute__((cold, noinline))
 #define TK_LIKELY(c)   __builtin_expect(!!(c), 1)
@@ -59,10 +63,14 @@ struct tk_kernel {
     tk_tick_t wheel_base;
     uint32_t wheel_map;
     struct tk_timer *wheel[TK_WHEEL];
-    struct tk_irq {                     /* tk_irq_attach; the external one is read by switch.S */
+    /* The interrupt table the trap entry dispatches through (switch.S), by mcause code / 4:
+     * software (3), timer (7), external (11), the rest (12-15, unhandled).  Every slot always
+     * holds a handler, so the entry jumps without a test (port.c: tk__irq_table_init). */
+    struct tk_irq {
         void (*fn)(void *arg);
         void *arg;
-    } irq_ext, irq_sw;
+    } irq[TK_IRQ_SLOTS];
+    struct tk_irq irq_sw;               /* the software-interrupt handler (tk_irq_attach) */
     struct tk_thread *threads;          /* every thread created, through all_next */
 };
 /* The kernel state is reached through tp, which tk_init() points at it for good: machine-
@@ -95,7 +103,7 @@ TK_INLINE void tk__set_name(struct tk_thread *t, const char *name)
 extern const uint8_t tk_debruijn32[32]; /* entries are bit numbers * sizeof(pointer) */
 TK_INLINE unsigned tk__ctz32(uint32_t x)
 {
-    return tk_debruijn32[((x & (0u - x)) * 0x077CB531u) >> 27] / sizeof(struct tk_thread *);
+    return tk_debruijn32[((x & (0u - x)) * (uint32_t)TK_DEBRUIJN32) >> 27] / sizeof(struct tk_thread *);
 }
 
 /* ---- circular doubly-linked thread lists (ready lists and wait queues) ---- */
@@ -165,7 +173,7 @@ TK_INLINE struct tk_thread *tk__highest(void)
     uint32_t m = tk_k.ready_map;
     if (__builtin_expect(m == 0, 0))
         return &tk_idle;
-    uintptr_t off = tk_k.debruijn[(uint32_t)((m & (0u - m)) * 0x077CB531u) >> 27];
+    uintptr_t off = tk_k.debruijn[(uint32_t)((m & (0u - m)) * (uint32_t)TK_DEBRUIJN32) >> 27];
     return *(struct tk_thread **)((char *)tk_k.ready + off);
 }
 
@@ -263,7 +271,7 @@ TK_INLINE void tk__timer_remove(struct tk_timer *tm)
             tk_k.wheel_map &= ~((uint32_t)1 << (tm->expiry & (TK_WHEEL - 1)));
     }
 }
-void tk__timer_interrupt(void); /* the timer interrupt, then tk__isr_exit() */
+void tk__timer_interrupt(void *unused); /* the timer interrupt (its slot of tk_k.irq) */
 void tk__thread_timeout(struct tk_timer *tm);
 
 /* ---- wait queues (wait.c) ---- */
@@ -334,10 +342,13 @@ TK_INLINE void tk__wake(struct tk_thread *t, int result)
 
 /* ---- priorities (thread.c) ---- */
 void tk__prio_propagate(struct tk_thread *t);
-void tk__mutex_waiter_left(struct tk_mutex *m);
+/* A waiter left m on a timeout (timer.c).  Weak: a program without mutexes never has a
+ * thread waiting on one, and then links no mutex code (mutex.c, priority inheritance). */
+void tk__mutex_waiter_left(struct tk_mutex *m) __attribute__((weak));
 
-/* ---- interrupt exit (sched.c) ---- */
+/* ---- interrupts: the exit (sched.c), the table (port.c) ---- */
 void tk__isr_exit(void);
+void tk__irq_table_init(void);
 
 /* Word copy for messages (sizes are multiples of 4 bytes). */
 TK_INLINE void tk__copy_words(uint32_t *dst, const uint32_t *src, unsigned words)

@@ -13,10 +13,10 @@ tk_board = $(if $(filter paper%,$(1)),paper,virt)
 tk_xlen  = $(if $(filter %32,$(1)),32,64)
 tk_cc    = $(TCC) $(ARCH_$(call tk_xlen,$(1))) $(BOARDDEF_$(call tk_board,$(1))) $(TCFLAGS) \
            $(TK_OPT) $(TK_INC) $(if $(filter qemu%,$(1)),-DKT_QEMU)
-# The kernel in function sections, linked with --gc-sections: a test image holds only the
+# The kernel in function and data sections, linked with --gc-sections: a test image holds only the
 # calls it uses (the paper SoC has 32 KiB of code).  Not the test sources: a function of
 # theirs named start would land in .text.start, which the linker script puts first.
-TK_SECTIONS ?= -ffunction-sections
+TK_SECTIONS ?= -ffunction-sections -fdata-sections
 
 # $(1) = configuration: objects, libtempo.a, and one image per test.
 define TK_CFG_RULES

@@ -76,7 +76,7 @@ int tk_init(void)
     t->timeout.next = NULL;
     t->timeout.expire = tk__thread_timeout;
     t->held = NULL;
-    tk_k.irq_ext.fn = tk_k.irq_sw.fn = NULL;
+    tk__irq_table_init();
     tk_k.threads = NULL;
     /* Faults from here on are reported (main's included). */
     __asm__ volatile("csrw mtvec, %0" : : "r"((uintptr_t)tk_port_trap_entry));

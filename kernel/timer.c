@@ -99,7 +99,7 @@ void tk__thread_timeout(struct tk_timer *tm)
     struct tk_mutex *m = t->wait_mutex;
     t->flags &= (uint8_t)~TK_TF_WAIT_MAIL;
     tk__wake(t, TK_ETIMEOUT);
-    if (m) {
+    if (m && tk__mutex_waiter_left) { /* m: mutex.c is linked (weak, kernel.h) */
         t->wait_mutex = NULL;
         tk__mutex_waiter_left(m);
     }
@@ -213,11 +213,12 @@ static TK_COLD void timers_run_all(tk_tick_t now)
 }
 
 /* The CLINT timer interrupt: run every timer due, in expiry order (FIFO within a tick),
- * rotate a time slice, program the next event, then the interrupt exit (a tail call: the trap
- * entry calls this directly).  Work per tick: at most one find-first-set per due tick and a
+ * rotate a time slice, program the next event (the trap entry calls this from its table, then
+ * the interrupt exit).  Work per tick: at most one find-first-set per due tick and a
  * constant number of steps per expiring timer. */
-void tk__timer_interrupt(void)
+void tk__timer_interrupt(void *unused)
 {
+    (void)unused;
     tk_tick_t now = tk_port_ticks(), next;
     if (TK_LIKELY(tk_k.timers.next == &tk_k.timers) &&
         TK_LIKELY(now - tk_k.wheel_base < TK_WHEEL)) {
@@ -265,5 +266,4 @@ void tk__timer_interrupt(void)
     }
     tk_k.next_event = next;
     tk_port_timer_set(next);
-    tk__isr_exit();
 }

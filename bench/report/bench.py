@@ -32,6 +32,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import budgets  # noqa: E402
 import elfinfo  # noqa: E402
 import figures as F  # noqa: E402
+import footprint  # noqa: E402
 import render  # noqa: E402
 
 SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results.schema.json")
@@ -335,6 +336,8 @@ def cmd_run(args):
                 cs, data = analyse(k, x, mine, kernels[k])
                 records += [shape(k, x, c) for c in cs]
                 analysis.append(data)
+    if args.footprint and "tempo" in kernels:
+        records += footprint.records(args.footprint)
     # keep the previous results of configured kernels not run this time (KERNEL=...); drop
     # those of kernels no longer configured (FreeRTOS without FREERTOS_DIR)
     keep = set(args.keep_kernels.split()) - set(kernels)
@@ -618,6 +621,8 @@ def main():
                    help="configured kernels whose previous results are kept when not run")
     r.add_argument("--cc", default="riscv64-unknown-elf-gcc", help="the cross compiler")
     r.add_argument("--freertos-dir", default=None, help="the FreeRTOS-Kernel tree")
+    r.add_argument("--footprint", default=None,
+                   help="the footprint images' directory (bench/footprint/footprint.mk)")
     d = sub.add_parser("render")
     d.add_argument("--out", required=True)
     d.add_argument("--no-freertos-reason", default=None)

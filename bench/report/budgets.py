@@ -3,7 +3,8 @@ by `bench.py check` (make test) and shown in the report.  Each row: (group, item
 budget, ok), measured and budget as display strings."""
 import figures as F
 
-GROUPS = ("task-switch", "task-preempt", "kernel-metrics", "rv64-vs-rv32", "worst-case")
+GROUPS = ("task-switch", "task-preempt", "interrupt-latency", "kernel-metrics", "rv64-vs-rv32",
+          "worst-case", "footprint")
 
 
 def evaluate(records, kernel="tempo"):
@@ -22,6 +23,23 @@ def evaluate(records, kernel="tempo"):
                 missing(group, "RV%d Rhealstone %s" % (x, metric))
                 continue
             rows.append((group, "RV%d Rhealstone %s" % (x, metric), "%.2f" % r["avg_cycles"],
+                         "<= %d" % budget, r["avg_cycles"] <= budget))
+    for x in (32, 64):
+        r = by.get(("rhealstone", "interrupt latency", x))
+        if not r:
+            missing("interrupt-latency", "RV%d Rhealstone interrupt latency" % x)
+            continue
+        worst = r["max_cycles"] if r.get("max_cycles") is not None else r["avg_cycles"]
+        rows.append(("interrupt-latency", "RV%d Rhealstone interrupt latency (slowest sample)" % x,
+                     "%d" % worst, "<= %d" % F.BUDGET_INTERRUPT_LATENCY,
+                     worst <= F.BUDGET_INTERRUPT_LATENCY))
+    for m, budget in F.BUDGET_KM.items():
+        for x in (32, 64):
+            r = by.get(("kernel-metrics", m, x))
+            if not r:
+                missing("kernel-metrics", "RV%d %s" % (x, m))
+                continue
+            rows.append(("kernel-metrics", "RV%d %s average" % (x, m), "%.2f" % r["avg_cycles"],
                          "<= %d" % budget, r["avg_cycles"] <= budget))
     for m, budget in F.CH32V307.items():
         for x in (32, 64):
@@ -69,4 +87,12 @@ def evaluate(records, kernel="tempo"):
         rows.append(("worst-case", "RV%d %s %s (max %d, avg %.2f)" % (
             x, suite, m, r["max_cycles"], r["avg_cycles"]), "x%.2f" % ratio,
             "<= x%.1f" % F.BUDGET_WORST_RATIO, ratio <= F.BUDGET_WORST_RATIO))
+    for m, budget in F.BUDGET_FOOTPRINT.items():
+        for x in (32, 64):
+            r = by.get(("footprint", m, x))
+            if not r:
+                missing("footprint", "RV%d %s" % (x, m))
+                continue
+            rows.append(("footprint", "RV%d %s (-Os; goal %d)" % (x, m, F.FOOTPRINT_GOAL[m]),
+                         "%d B" % r["bytes"], "<= %d B" % budget, r["bytes"] <= budget))
     return rows

@@ -58,9 +58,25 @@ BUDGET_TASK_SWITCH = 120     # Rhealstone task switch at most 120 cycles
 BUDGET_TASK_PREEMPT = 320    # Rhealstone task preempt (a round trip) at most 320
 # Both are set against Table II's 320 / 1,074, so they are checked on the figures measured the
 # same way (the Rhealstone figures: loop overhead subtracted).
+# Interrupt latency (Rhealstone, raise to the handler's first statement, every sample): 83
+# cycles at both widths when set, on this tree's tempo-sim (the goal is 50; the core alone
+# takes 11 to the first trap instruction and the 16 caller-saved stores a C handler needs cost
+# 32, docs/timing.md).
+BUDGET_INTERRUPT_LATENCY = 84
+# Kernel metrics with a budget tighter than the CH32V307 row, set at what this tree measured
+# (Yield 100 at both widths: the goal of at most 100 is met).
+BUDGET_KM = {"Yield": 100}
 BUDGET_RV64_RATIO = 1.10     # RV64 within 10% of RV32 on every metric
 BUDGET_WORST_RATIO = 1.5     # worst case within 1.5x of the average
 # Every kernel-metric average under the published CH32V307 figure: CH32V307 above.
+
+# Footprint (bench/footprint/, RV32 and RV64, -Os, text = code and constants of the kernel's
+# own sections kept by --gc-sections): regression budgets set a few percent above what this
+# tree measured when they were introduced (full API 21,165 / 21,365 B, minimal 8,381 / 8,421 B
+# at RV32 / RV64).  The goals they have not reached yet are FOOTPRINT_GOAL: RMP's full kernel
+# is 12.6 KB of RV32 text at -Os.
+BUDGET_FOOTPRINT = {"full API text": 22_000, "minimal text": 8_800}
+FOOTPRINT_GOAL = {"full API text": 12 * 1024, "minimal text": 2 * 1024}
 
 # A run that does not finish in this many simulated cycles is a hang (10 s at 100 MHz; the
 # longest image, Alrm, needs about 0.7 s).

@@ -14,10 +14,11 @@ import statistics
 
 import budgets
 import figures as F
+import footprint as FP
 
 CSV_FIELDS = ["kernel", "xlen", "suite", "metric", "method", "avg_cycles", "min_cycles",
               "max_cycles", "samples", "count", "period_cycles", "cycles_per_operation",
-              "cache"]
+              "cache", "bytes"]
 
 CONVENTIONS = ("Cycles are simulated core cycles of the paper's 8-stage core at 100 MHz (100 cycles "
                "= 1 \u00b5s), lower is better. RV64 overhead: the extra cycles RV64 needs relative "
@@ -230,7 +231,29 @@ def kernel_tables(ctx, kernel):
     t = tm_table(ctx, kernel)
     if t:
         out.append(t)
+    t = footprint_table(ctx, kernel)
+    if t:
+        out.append(t)
     return out
+
+
+FOOTPRINT_NOTE = ("Bytes of the kernel's own sections that a program keeps, linked with "
+                  "--gc-sections from a kernel built with -ffunction-sections -fdata-sections "
+                  "(bench/footprint/): \"full API\" keeps every call of tempo.h, \"minimal\" "
+                  "two threads, tk_yield and a semaphore. text = code and constants, at -Os "
+                  "unless marked; RAM per object = its control block (ELF symbol size).")
+
+
+def footprint_table(ctx, kernel):
+    rows = []
+    for m in FP.ORDER:
+        a, b = ctx.get(kernel, "footprint", m, 32), ctx.get(kernel, "footprint", m, 64)
+        if a or b:
+            rows.append([m, "%d" % a["bytes"] if a else "-", "%d" % b["bytes"] if b else "-"])
+    if not rows:
+        return None
+    return Table("%s: footprint (bytes)" % name(kernel), ["metric", "RV32", "RV64"], rows,
+                 FOOTPRINT_NOTE, tid="footprint-%s" % kernel)
 
 
 def comparison_rows(ctx):

@@ -1,4 +1,5 @@
-/* Structure offsets the port's assembly uses (checked against the C layout in port.c). */
+/* Every constant the port's assembly uses: structure offsets, error codes, states (checked
+ * against the C definitions in port.c), so that C and assembly share one source. */
 #ifndef TK_OFFSETS_H
 #define TK_OFFSETS_H
 #if __riscv_xlen == 64
@@ -6,13 +7,13 @@
 #define TK_LOG_R 3
 #define TK_K_READY 24
 #define TK_K_DEBRUIJN 312
-#define TK_K_IRQ_EXT 608
+#define TK_K_IRQ 608
 #else
 #define TK_R 4
 #define TK_LOG_R 2
 #define TK_K_READY 16
 #define TK_K_DEBRUIJN 160
-#define TK_K_IRQ_EXT 328
+#define TK_K_IRQ 328
 #endif
 /* struct tk_thread */
 #define TK_T_SP         0
@@ -28,9 +29,14 @@
 #define TK_T_MAGIC      (4 * TK_R + 16)
 #define TK_T_READY_SLOT (4 * TK_R + 24)
 #define TK_MAGIC_THREAD_HI 0x54680 /* TK_MAGIC_THREAD >> 12 (kernel/kernel.h) */
+#define TK_EISR_V            (-3)  /* error codes (tempo.h) */
+#define TK_ELOCKED_V         (-4)
 #define TK_STATE_READY_V     1     /* enum tk_thread_state (tempo.h) */
 #define TK_STATE_SUSPENDED_V 4
+/* The de Bruijn sequence B(2,5) of the find-first-set (kernel.h: tk__highest) */
+#define TK_DEBRUIJN32   0x077CB531
 /* struct tk_kernel (kernel/kernel.h) */
+#define TK_IRQ_SLOTS    4        /* tk_kernel.irq: one slot per 4 mcause codes */
 #define TK_K_CURRENT    0
 #define TK_K_MAP        TK_R
 #define TK_K_LOCK       (TK_R + 4)

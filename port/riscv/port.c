@@ -17,14 +17,16 @@ _Static_assert(offsetof(struct tk_thread, magic) == TK_T_MAGIC, "offsets.h");
 _Static_assert(offsetof(struct tk_thread, ready_slot) == TK_T_READY_SLOT, "offsets.h");
 _Static_assert(TK_MAGIC_THREAD == (uint32_t)TK_MAGIC_THREAD_HI << 12, "offsets.h");
 _Static_assert(TK_STATE_READY == TK_STATE_READY_V, "offsets.h");
+_Static_assert(TK_EISR == TK_EISR_V && TK_ELOCKED == TK_ELOCKED_V, "offsets.h");
 _Static_assert(TK_STATE_SUSPENDED == TK_STATE_SUSPENDED_V, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, ready_map) == TK_K_MAP, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, debruijn) == TK_K_DEBRUIJN, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, current) == TK_K_CURRENT, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, sched_lock) == TK_K_LOCK, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, ready) == TK_K_READY, "offsets.h");
-_Static_assert(offsetof(struct tk_kernel, irq_ext) == TK_K_IRQ_EXT, "offsets.h");
-_Static_assert(offsetof(struct tk_irq, arg) == TK_R, "offsets.h");
+_Static_assert(offsetof(struct tk_kernel, irq) == TK_K_IRQ, "offsets.h");
+_Static_assert(sizeof(struct tk_irq) == 2 * TK_R && offsetof(struct tk_irq, arg) == TK_R,
+               "offsets.h: a slot is two words (switch.S scales the cause by 2 * TK_R / 4)");
 _Static_assert(TK_IRQ_EXTERNAL == 11 && TK_IRQ_SOFTWARE == 3, "switch.S dispatches by cause");
 _Static_assert(sizeof(uintptr_t) == TK_R, "offsets.h");
 _Static_assert(TK_SWITCH_FRAME % 16 == 0, "the switch frame keeps sp 16-byte aligned");
@@ -117,8 +119,47 @@ void tk_port_msip(int on)
     REG32(BOARD_MSIP) = on ? 1u : 0u;
 }
 
-/* ---- Interrupts: the trap entry (switch.S) calls the external handler and the timer
- * directly, and this for the rest ---- */
+/* ---- Interrupts: the trap entry (switch.S) calls the handler in slot mcause / 4 of
+ * tk_k.irq, then tk__isr_exit ---- */
+#define IRQ_MTI 7 /* machine timer interrupt: mcause code (privileged spec) */
+#define SLOT(code) ((code) / 4u)
+_Static_assert(SLOT(TK_IRQ_SOFTWARE) != SLOT(IRQ_MTI) && SLOT(IRQ_MTI) != SLOT(TK_IRQ_EXTERNAL) &&
+               SLOT(TK_IRQ_EXTERNAL) < TK_IRQ_SLOTS - 1, "one slot per source, the last unhandled");
+
+/* An interrupt with no handler: reported (tk__fatal_irq).  Its source is masked, so if the
+ * fatal handler returns the interrupt is ignored from then on. */
+static void tk__isr_unhandled(void *unused)
+{
+    (void)unused;
+    uintptr_t mcause;
+    __asm__ volatile("csrr %0, mcause" : "=r"(mcause));
+    unsigned code = (unsigned)mcause & 0xFFu;
+    tk_port_irq_enable(code & 31u, 0);
+    if (code == TK_IRQ_SOFTWARE)
+        tk_port_msip(0);
+    tk__fatal_irq(mcause);
+}
+
+/* The software interrupt: acknowledged (MSIP cleared), then its handler. */
+static void tk__isr_software(void *unused)
+{
+    (void)unused;
+    if (!tk_k.irq_sw.fn) {
+        tk__isr_unhandled(NULL);
+        return;
+    }
+    tk_port_msip(0);
+    tk_k.irq_sw.fn(tk_k.irq_sw.arg);
+}
+
+void tk__irq_table_init(void)
+{
+    for (unsigned i = 0; i < TK_IRQ_SLOTS; i++)
+        tk_k.irq[i] = (struct tk_irq){tk__isr_unhandled, NULL};
+    tk_k.irq[SLOT(TK_IRQ_SOFTWARE)].fn = tk__isr_software;
+    tk_k.irq[SLOT(IRQ_MTI)].fn = tk__timer_interrupt;
+    tk_k.irq_sw.fn = NULL;
+}
 
 int tk_irq_attach(unsigned irq, void (*fn)(void *arg), void *arg)
 {
@@ -127,8 +168,10 @@ int tk_irq_attach(unsigned irq, void (*fn)(void *arg), void *arg)
     if (!tk__initialised())
         return TK_ESTATE;
     unsigned long s = tk_port_irq_lock();
-    struct tk_irq *h = irq == TK_IRQ_EXTERNAL ? &tk_k.irq_ext : &tk_k.irq_sw;
-    h->fn = fn;
+    /* The external handler is the slot itself (no call in between); the software one is
+     * called by tk__isr_software, which acknowledges it first. */
+    struct tk_irq *h = irq == TK_IRQ_EXTERNAL ? &tk_k.irq[SLOT(irq)] : &tk_k.irq_sw;
+    h->fn = fn ? fn : irq == TK_IRQ_EXTERNAL ? tk__isr_unhandled : NULL;
     h->arg = arg;
     tk_port_irq_enable(irq, fn != NULL);
     tk_port_irq_unlock(s);
@@ -148,21 +191,4 @@ unsigned long tk_irq_lock(void)
 void tk_irq_unlock(unsigned long state)
 {
     tk_port_irq_unlock(state & TK_PORT_MSTATUS_MIE);
-}
-
-/* A software interrupt, or one with no handler (reported).  Then the interrupt exit. */
-void tk__isr_other(uintptr_t mcause);
-void tk__isr_other(uintptr_t mcause)
-{
-    unsigned code = (unsigned)mcause & 0xFFu;
-    if (code == TK_IRQ_SOFTWARE && tk_k.irq_sw.fn) {
-        tk_port_msip(0);
-        tk_k.irq_sw.fn(tk_k.irq_sw.arg);
-    } else {
-        tk_port_irq_enable(code & 31u, 0);
-        if (code == TK_IRQ_SOFTWARE)
-            tk_port_msip(0);
-        tk__fatal_irq(mcause);
-    }
-    tk__isr_exit();
 }

@@ -23,28 +23,34 @@
 #define R TK_R
 #define TRAP_FRAME (18 * R) /* ra, t0-t6, a0-a7, mepc: 17 slots, rounded to 16 bytes */
 
-/* Save the outgoing context (resume pc in t0) and store sp in from (a0). */
+/* Save the outgoing context (resume pc in t0, its new sp = sp - TK_SWITCH_FRAME in t1, both
+ * computed by the caller) and store that sp in from (a0).  The frame is
+ * written below sp before sp is lowered (interrupts are disabled on every switch path): no
+ * store waits for a just-computed sp, and the resume pc, computed just before, is stored last
+ * (docs/timing.md: a store of an ALU result right behind it waits 1 cycle).  The old
+ * sp need not be lowered at all: the incoming context loads its own. */
 .macro SAVE_CONTEXT
-    addi    sp, sp, -TK_SWITCH_FRAME
-    SREG    t0, 0*R(sp)
-    SREG    s0, 1*R(sp)
-    SREG    s1, 2*R(sp)
-    SREG    s2, 3*R(sp)
-    SREG    s3, 4*R(sp)
-    SREG    s4, 5*R(sp)
-    SREG    s5, 6*R(sp)
-    SREG    s6, 7*R(sp)
-    SREG    s7, 8*R(sp)
-    SREG    s8, 9*R(sp)
-    SREG    s9, 10*R(sp)
-    SREG    s10, 11*R(sp)
-    SREG    s11, 12*R(sp)
-    SREG    sp, TK_T_SP(a0)
+    SREG    s0, 1*R-TK_SWITCH_FRAME(sp)
+    SREG    s1, 2*R-TK_SWITCH_FRAME(sp)
+    SREG    s2, 3*R-TK_SWITCH_FRAME(sp)
+    SREG    s3, 4*R-TK_SWITCH_FRAME(sp)
+    SREG    s4, 5*R-TK_SWITCH_FRAME(sp)
+    SREG    s5, 6*R-TK_SWITCH_FRAME(sp)
+    SREG    s6, 7*R-TK_SWITCH_FRAME(sp)
+    SREG    s7, 8*R-TK_SWITCH_FRAME(sp)
+    SREG    s8, 9*R-TK_SWITCH_FRAME(sp)
+    SREG    s9, 10*R-TK_SWITCH_FRAME(sp)
+    SREG    s10, 11*R-TK_SWITCH_FRAME(sp)
+    SREG    s11, 12*R-TK_SWITCH_FRAME(sp)
+    SREG    t0, 0*R-TK_SWITCH_FRAME(sp)
+    SREG    t1, TK_T_SP(a0)
 .endm
 
-/* Load the context of `to` (a1) and resume it. */
+/* Load the context of `to` (a1) and resume it.  The load of the resumed call's return value
+ * (see tk_port_switch) fills the wait for the new sp. */
 .macro RESTORE_CONTEXT
     LREG    sp, TK_T_SP(a1)
+    lw      a0, TK_T_WAIT_RESULT(a1)
     LREG    t0, 0*R(sp)
     LREG    s0, 1*R(sp)
     LREG    s1, 2*R(sp)
@@ -62,40 +68,43 @@
     andi    t1, t0, 1
     addi    sp, sp, TK_SWITCH_FRAME
     slli    t1, t1, 3               /* bit 0 -> mstatus.MIE (bit 3) */
-    lw      a0, TK_T_WAIT_RESULT(a1) /* the resumed call's return value (see tk_port_switch) */
     csrs    mstatus, t1
     jr      t0
 .endm
 
-    .text
+/* Every routine in its own section (.text.<name>): linked with --gc-sections, an image
+ * holds only the routines it reaches. */
+.macro FUNC name
+    .section .text.\name, "ax", @progbits
+    .globl \name
+    .type \name, @function
+    .align 2
+.endm
+
 /* int tk_port_switch(struct tk_thread *from, struct tk_thread *to): voluntary switch,
  * interrupts disabled on entry, enabled when the caller resumes.  It returns, when `from` is
  * resumed, from->wait_result: the kernel tail-calls it, so a blocked thread returns straight
  * to its caller with the outcome its waker stored. */
-    .globl tk_port_switch
-    .type tk_port_switch, @function
-    .align 2
+    FUNC tk_port_switch
 tk_port_switch:
     ori     t0, ra, 1
+    addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT
     RESTORE_CONTEXT
     .size tk_port_switch, . - tk_port_switch
 
 /* void tk_port_switch_isr(from, to): the switch at interrupt exit; the caller resumes with
  * interrupts still disabled. */
-    .globl tk_port_switch_isr
-    .type tk_port_switch_isr, @function
-    .align 2
+    FUNC tk_port_switch_isr
 tk_port_switch_isr:
     mv      t0, ra
+    addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT
     RESTORE_CONTEXT
     .size tk_port_switch_isr, . - tk_port_switch_isr
 
 /* void tk_port_start(struct tk_thread *to): nothing to save (start, exit). */
-    .globl tk_port_start
-    .type tk_port_start, @function
-    .align 2
+    FUNC tk_port_start
 tk_port_start:
     mv      a1, a0
     RESTORE_CONTEXT
@@ -103,13 +112,11 @@ tk_port_start:
 
 /* int tk_yield(void): the kernel's most frequent switch, as one straight line.  The same
  * logic as the C of kernel/thread.c would be (kernel/kernel.h): refuse from an ISR or with
- * interrupts disabled (TK_EISR = -3) or with the scheduler locked (TK_ELOCKED = -4); reload
+ * interrupts disabled (TK_EISR) or with the scheduler locked (TK_ELOCKED); reload
  * the time slice; if another thread of the caller's priority is ready (nothing higher can be:
  * it would be running), make it the head of the ready list, check the caller's stack guard
  * word, and switch to it. */
-    .globl tk_yield
-    .type tk_yield, @function
-    .align 2
+    FUNC tk_yield
 tk_yield:
     csrrci  t2, mstatus, 8
     andi    t2, t2, 8
@@ -119,45 +126,40 @@ tk_yield:
     beqz    t2, 8f
     bnez    t3, 9f
     LREG    a1, TK_T_NEXT(a0)
-    LREG    t4, TK_T_GUARD(a0)
-    lbu     t6, TK_T_PRIO(a0)
-    lhu     t5, TK_T_SLICE(a0)
-    LREG    t4, 0(t4)                /* the guard word */
-    slli    t6, t6, TK_LOG_R
-    sh      t5, TK_T_SLICE_LEFT(a0)
+    LREG    t5, TK_T_GUARD(a0)
+    lhu     t6, TK_T_SLICE(a0)
+    LREG    t3, TK_T_READY_SLOT(a0)  /* the head of its ready list */
+    LREG    t4, 0(t5)                /* the guard word */
+    sh      t6, TK_T_SLICE_LEFT(a0)
     beq     a0, a1, 7f
     sw      zero, TK_T_WAIT_RESULT(a0) /* TK_OK when this thread is resumed */
-    add     t6, t6, tp
-    LREG    t5, TK_T_GUARD(a0)
-    addi    t3, sp, -TK_SWITCH_FRAME
-    SREG    a1, TK_K_READY(t6)       /* the next thread becomes the head of the list */
+    addi    t1, sp, -TK_SWITCH_FRAME
+    SREG    a1, 0(t3)                /* the next thread becomes the head of the list */
     bne     t4, t5, 6f               /* the guard word holds its own address */
-    bgeu    t5, t3, 6f               /* the frame to push would reach the guard */
+    bgeu    t5, t1, 6f               /* the frame to push would reach the guard */
     SREG    a1, TK_K_CURRENT(tp)
     ori     t0, ra, 1
     SAVE_CONTEXT
     RESTORE_CONTEXT
 6:  /* stack overflow of the caller: does not return */
-    SREG    a0, TK_K_READY(t6)       /* undo: the caller stays the head of its list */
+    SREG    a0, 0(t3)       /* undo: the caller stays the head of its list */
     call    tk_port_stack_fault
 7:  /* alone at its priority: nothing to do */
     csrsi   mstatus, 8
     li      a0, 0
     ret
 8:  csrs    mstatus, t2              /* interrupts were disabled: leave them so */
-    li      a0, -3
+    li      a0, TK_EISR_V
     ret
 9:  csrsi   mstatus, 8
-    li      a0, -4
+    li      a0, TK_ELOCKED_V
     ret
     .size tk_yield, . - tk_yield
 
 /* int tk_thread_resume(struct tk_thread *t): fast path for a valid suspended thread going
  * into an empty ready list, from a thread; everything else (errors, ISR, equal priorities)
  * falls back to tk__thread_resume_c (kernel/thread.c), which does the same in C. */
-    .globl tk_thread_resume
-    .type tk_thread_resume, @function
-    .align 2
+    FUNC tk_thread_resume
 tk_thread_resume:
     csrrci  t2, mstatus, 8
     beqz    a0, 9f
@@ -189,10 +191,10 @@ tk_thread_resume:
     bnez    t3, 8f                   /* scheduler locked: no switch */
     bgeu    t1, t4, 8f               /* not more urgent than the caller */
     LREG    t6, 0(t5)
-    addi    t3, sp, -TK_SWITCH_FRAME
+    addi    t1, sp, -TK_SWITCH_FRAME
     sw      zero, TK_T_WAIT_RESULT(t0) /* the caller's TK_OK when it is resumed */
     bne     t5, t6, 7f               /* the caller's stack guard word */
-    bgeu    t5, t3, 7f               /* ... and its stack pointer */
+    bgeu    t5, t1, 7f               /* ... and its stack pointer */
     SREG    a0, TK_K_CURRENT(tp)
     mv      a1, a0
     mv      a0, t0
@@ -211,9 +213,7 @@ tk_thread_resume:
 /* int tk_thread_suspend(struct tk_thread *t): fast path for a thread suspending itself (by
  * its pointer) while alone at its priority; everything else falls back to
  * tk__thread_suspend_c (kernel/thread.c). */
-    .globl tk_thread_suspend
-    .type tk_thread_suspend, @function
-    .align 2
+    FUNC tk_thread_suspend
 tk_thread_suspend:
     csrrci  t2, mstatus, 8
     beqz    tp, 9f                   /* before tk_init (tp = 0, kernel.h): the C version */
@@ -236,7 +236,7 @@ tk_thread_suspend:
     sw      zero, TK_T_WAIT_RESULT(a0) /* TK_OK when resumed */
     beqz    t6, 6f                   /* nothing ready: idle */
     neg     t1, t6                   /* lowest set bit: de Bruijn (kernel/kernel.h) */
-    li      t3, 0x077CB531
+    li      t3, TK_DEBRUIJN32
     and     t1, t1, t6
     mul     t1, t1, t3
 #if __riscv_xlen == 64
@@ -249,9 +249,9 @@ tk_thread_suspend:
     add     t1, t1, tp
     LREG    a1, TK_K_READY(t1)
 5:  LREG    t5, TK_T_GUARD(a0)
-    addi    t3, sp, -TK_SWITCH_FRAME
+    addi    t1, sp, -TK_SWITCH_FRAME
     LREG    t6, 0(t5)
-    bgeu    t5, t3, 7f
+    bgeu    t5, t1, 7f
     bne     t5, t6, 7f
     SREG    a1, TK_K_CURRENT(tp)
     ori     t0, ra, 1
@@ -266,9 +266,7 @@ tk_thread_suspend:
 
 /* First code of every thread: its initial switch frame resumes here (interrupts enabled)
  * with s0 = arg, s1 = entry; returning from entry exits the thread. */
-    .globl tk_port_thread_entry
-    .type tk_port_thread_entry, @function
-    .align 2
+    FUNC tk_port_thread_entry
 tk_port_thread_entry:
     mv      a0, s0
     jalr    s1
@@ -276,28 +274,8 @@ tk_port_thread_entry:
 1:  j       1b
     .size tk_port_thread_entry, . - tk_port_thread_entry
 
-/* The trap frame: the interrupted code's caller-saved registers and mepc, on its stack. */
-.macro SAVE_TRAP_FRAME
-    addi    sp, sp, -TRAP_FRAME
-    SREG    ra, 0*R(sp)
-    SREG    t0, 1*R(sp)
-    SREG    t1, 2*R(sp)
-    SREG    t2, 3*R(sp)
-    SREG    a0, 4*R(sp)
-    SREG    a1, 5*R(sp)
-    SREG    a2, 6*R(sp)
-    SREG    a3, 7*R(sp)
-    SREG    a4, 8*R(sp)
-    SREG    a5, 9*R(sp)
-    SREG    a6, 10*R(sp)
-    SREG    a7, 11*R(sp)
-    SREG    t3, 12*R(sp)
-    SREG    t4, 13*R(sp)
-    SREG    t5, 14*R(sp)
-    SREG    t6, 15*R(sp)
-.endm
-
-/* Back to the interrupted code.  mret returns to mstatus.MPP and sets MIE from MPIE; the
+/* The trap frame (TRAP_FRAME): ra, t0-t2, a0-a7, t3-t6, mepc, on the interrupted stack.
+ * Back to the interrupted code.  mret returns to mstatus.MPP and sets MIE from MPIE; the
  * interrupted code was machine mode with interrupts on.  Set both again: between the trap and
  * this mret, another trap's mret (of a thread switched in at its exit) may have left MPP = U
  * on a core that has user mode (QEMU); the paper core hard-wires MPP to M. */
@@ -326,40 +304,46 @@ tk_port_thread_entry:
     mret
 .endm
 
-#define IRQ_MTI 7  /* machine timer interrupt: mcause code (privileged spec) */
-#define IRQ_MEI 11 /* machine external interrupt (TK_IRQ_EXTERNAL) */
-
 /* Trap vector (mtvec direct mode; 4-byte aligned).  No nesting: MIE stays 0 in handlers.
  * tp, the kernel's base, is a constant, so it is the one register free before anything is
  * saved: it holds mcause until rebuilt.  An exception leaves at once for the exception stack
- * (the thread's stack may be the fault: an overflow would fault again on every frame save);
- * an interrupt saves its frame on the thread's stack and goes straight to its handler (the
- * external one, the timer) or to tk__isr_other (software, unhandled), then the exit. */
-    .globl tk_port_trap_entry
-    .type tk_port_trap_entry, @function
-    .align 2
+ * (the thread's stack may be the fault: an overflow would fault again on every frame save).
+ * An interrupt saves the caller-saved registers on the thread's stack (all a C handler may
+ * change) and calls the handler of its slot of tk_kernel_state.irq (kernel.h: slot = cause
+ * code / 4, each slot always holding one) with its argument: no test on the way, so nothing
+ * for the branch predictor to get wrong.  The dispatch instructions sit between the stores,
+ * whose stalls hide their dependencies.  mepc is saved for the switch tk__isr_exit may make. */
+    FUNC tk_port_trap_entry
 tk_port_trap_entry:
     csrr    tp, mcause
     bgez    tp, tk_port_exception
-    SAVE_TRAP_FRAME
-    csrr    t0, mepc
-    slli    t1, tp, 1                /* the cause code * 2: the interrupt bit shifted out */
-    SREG    t0, 16*R(sp)
-    li      t2, 2 * IRQ_MEI
+    addi    sp, sp, -TRAP_FRAME
+    SREG    t0, 1*R(sp)
+    SREG    t1, 2*R(sp)
+    andi    t1, tp, 4 * (TK_IRQ_SLOTS - 1) /* cause code & 12 = 4 * slot */
     lla     tp, tk_kernel_state
-    bne     t1, t2, 1f
-    LREG    t0, TK_K_IRQ_EXT(tp)     /* tk_kernel_state.irq_ext: the external handler */
-    LREG    a0, TK_K_IRQ_EXT+R(tp)
-    beqz    t0, 2f                   /* none attached: reported */
+    SREG    a0, 4*R(sp)
+    slli    t1, t1, TK_LOG_R - 1     /* the slot's offset: two words per slot */
+    SREG    ra, 0*R(sp)
+    add     t1, t1, tp
+    SREG    t2, 3*R(sp)
+    LREG    t0, TK_K_IRQ(t1)         /* the handler */
+    SREG    a1, 5*R(sp)
+    LREG    a0, TK_K_IRQ+R(t1)       /* its argument */
+    csrr    t2, mepc
+    SREG    a2, 6*R(sp)
+    SREG    a3, 7*R(sp)
+    SREG    a4, 8*R(sp)
+    SREG    a5, 9*R(sp)
+    SREG    a6, 10*R(sp)
+    SREG    a7, 11*R(sp)
+    SREG    t3, 12*R(sp)
+    SREG    t4, 13*R(sp)
+    SREG    t5, 14*R(sp)
+    SREG    t6, 15*R(sp)
+    SREG    t2, 16*R(sp)
     jalr    t0
     call    tk__isr_exit
-    RESTORE_TRAP_FRAME_MRET
-1:  li      t2, 2 * IRQ_MTI
-    bne     t1, t2, 2f
-    call    tk__timer_interrupt      /* timers, then tk__isr_exit */
-    RESTORE_TRAP_FRAME_MRET
-2:  csrr    a0, mcause
-    call    tk__isr_other            /* software interrupt or unhandled, then tk__isr_exit */
     RESTORE_TRAP_FRAME_MRET
     .size tk_port_trap_entry, . - tk_port_trap_entry
 
@@ -379,9 +363,7 @@ tk_port_exception:
     .size tk_port_exception, . - tk_port_exception
 
 /* void tk_port_deadlock(void): tk__deadlock() on the exception stack (from the idle thread). */
-    .globl tk_port_deadlock
-    .type tk_port_deadlock, @function
-    .align 2
+    FUNC tk_port_deadlock
 tk_port_deadlock:
     lla     sp, tk_exc_stack + TK_EXC_STACK_WORDS * R
     tail    tk__deadlock
@@ -389,9 +371,7 @@ tk_port_deadlock:
 
 /* void tk_port_stack_fault(struct tk_thread *t): t's stack overflowed, found as it was
  * switched away from: tk__stack_overflow(t, sp) on the exception stack. */
-    .globl tk_port_stack_fault
-    .type tk_port_stack_fault, @function
-    .align 2
+    FUNC tk_port_stack_fault
 tk_port_stack_fault:
     mv      a1, sp
     lla     sp, tk_exc_stack + TK_EXC_STACK_WORDS * R
