@@ -1,6 +1,7 @@
 /* Tempo RISC-V port: initial thread frames, the CLINT time base, interrupt dispatch. */
 #include "kernel.h"
 #include "offsets.h"
+#include "riscv/encoding.h"
 
 /* The assembly's view of the structures (offsets.h) must match C. */
 _Static_assert(offsetof(struct tk_thread, sp) == TK_T_SP, "offsets.h");
@@ -121,9 +122,8 @@ void tk_port_msip(int on)
 
 /* ---- Interrupts: the trap entry (switch.S) calls the handler in slot mcause / 4 of
  * tk_k.irq, then tk__isr_exit ---- */
-#define IRQ_MTI 7 /* machine timer interrupt: mcause code (privileged spec) */
 #define SLOT(code) ((code) / 4u)
-_Static_assert(SLOT(TK_IRQ_SOFTWARE) != SLOT(IRQ_MTI) && SLOT(IRQ_MTI) != SLOT(TK_IRQ_EXTERNAL) &&
+_Static_assert(SLOT(TK_IRQ_SOFTWARE) != SLOT(IRQ_M_TIMER) && SLOT(IRQ_M_TIMER) != SLOT(TK_IRQ_EXTERNAL) &&
                SLOT(TK_IRQ_EXTERNAL) < TK_IRQ_SLOTS - 1, "one slot per source, the last unhandled");
 
 /* An interrupt with no handler: reported (tk__fatal_irq).  Its source is masked, so if the
@@ -157,7 +157,7 @@ void tk__irq_table_init(void)
     for (unsigned i = 0; i < TK_IRQ_SLOTS; i++)
         tk_k.irq[i] = (struct tk_irq){tk__isr_unhandled, NULL};
     tk_k.irq[SLOT(TK_IRQ_SOFTWARE)].fn = tk__isr_software;
-    tk_k.irq[SLOT(IRQ_MTI)].fn = tk__timer_interrupt;
+    tk_k.irq[SLOT(IRQ_M_TIMER)].fn = tk__timer_interrupt;
     tk_k.irq_sw.fn = NULL;
 }
 

@@ -6,8 +6,9 @@
 #include "board.h"
 #include "bsp.h"
 #include "tempo.h"
+#include "riscv/encoding.h"
 
-#define TK_PORT_MSTATUS_MIE 8u
+#define TK_PORT_MSTATUS_MIE ((unsigned)MSTATUS_MIE)
 
 /* The board's console and end of run, for the kernel's fault report: the kernel reaches the
  * board only through the port. */

@@ -13,6 +13,7 @@
  *     interrupt exit path with interrupts still disabled, and leaves through mret.
  * An interrupt saves the caller-saved registers and mepc on the interrupted thread's stack. */
 #include "offsets.h"
+#include "riscv/encoding.h"
 #if __riscv_xlen == 64
 #define SREG sd
 #define LREG ld
@@ -283,7 +284,7 @@ tk_port_thread_entry:
     LREG    t0, 16*R(sp)
     LREG    ra, 0*R(sp)
     csrw    mepc, t0
-    li      t0, 0x1880
+    li      t0, MSTATUS_MPP | MSTATUS_MPIE
     csrs    mstatus, t0
     LREG    t0, 1*R(sp)
     LREG    t1, 2*R(sp)
