@@ -9,6 +9,7 @@
  * The loop is instantiated four times (XLEN 32/64, traced or not) by inlining run() with
  * constant arguments; the traced instances add the --trace/--profile calls (trace.h). */
 #include <string.h>
+#include "fast.h"
 #include "machine.h"
 #include "muldiv.h"
 #include "trace.h"
@@ -296,10 +297,31 @@ static void run64(struct machine *m) { run(m, 64, false); }
 static void run32_traced(struct machine *m) { run(m, 32, true); }
 static void run64_traced(struct machine *m) { run(m, 64, true); }
 
+/* n instructions of the untraced loop, the first without looking at events (the caller
+ * did, at this boundary): the fast engine's way to the reference (fast.c). */
+static ALWAYS_INLINE int run_steps(struct machine *m, uint64_t n, const int xlen)
+{
+    struct hart *const h = &m->hart;
+    struct ram *const code = m->bus.code, *const r0 = &m->bus.ram[0];
+    for (uint64_t i = 0; i < n; i++) {
+        if (i && unlikely(h->clk.cycle >= h->next_event) && cpu_event(m))
+            return 1;
+        step(m, code, r0, h->clk.cycle, xlen, false);
+    }
+    return 0;
+}
+
+int cpu_run_steps(struct machine *m, uint64_t n)
+{
+    return m->hart.xlen == 32 ? run_steps(m, n, 32) : run_steps(m, n, 64);
+}
+
 void cpu_run(struct machine *m)
 {
     bool traced = m->trace || m->profile;
     m->hart.next_event = 0;
+    if (!machine_reference_only(m) && fast_run(m))
+        return;
     if (m->hart.xlen == 32)
         (traced ? run32_traced : run32)(m);
     else

@@ -28,7 +28,7 @@ enum key {
     OPT_HELP = 'h',
     OPT_SOC = 256, OPT_MAX_CYCLES, OPT_IMEM, OPT_DMEM, OPT_RAM, OPT_TRACE, OPT_TRACE_FILE,
     OPT_STATS, OPT_STATS_JSON, OPT_PROFILE, OPT_PROFILE_JSON, OPT_SET, OPT_LIST_PARAMS,
-    OPT_VERSION,
+    OPT_VERSION, OPT_ENGINE,
 };
 
 static const struct opt {
@@ -50,6 +50,7 @@ static const struct opt {
     {"profile-json", OPT_PROFILE_JSON, "FILE", "the same as JSON"},
     {"set", OPT_SET, "NAME=VALUE", "change a timing parameter (repeatable)"},
     {"list-params", OPT_LIST_PARAMS, NULL, "list the timing parameters (after any --set) and exit"},
+    {"engine", OPT_ENGINE, "fast|reference", "execute loop (default fast; the results are the same)"},
     {"version", OPT_VERSION, NULL, "the simulator's version (git revision) and exit"},
     {"help", OPT_HELP, NULL, "this text and exit (also -h)"},
 };
@@ -192,6 +193,12 @@ static void parse_args(int argc, char **argv, struct options *o)
                 exit(EXIT_USAGE); /* timing_set_param printed the reason */
             break;
         case OPT_LIST_PARAMS: o->list_params = true; break;
+        case OPT_ENGINE:
+            if (!strcmp(v, "fast") || !strcmp(v, "reference"))
+                o->cfg.reference = v[0] == 'r';
+            else
+                die(EXIT_USAGE, "--engine: unknown engine '%s' (fast or reference)", v);
+            break;
         case ':': die(EXIT_USAGE, "%s needs a value; try --help", argv[optind - 1]);
         default: /* '?': unknown, ambiguous, or a value given to an option without one */
             if (optopt && find_opt(optopt))

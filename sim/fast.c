@@ -1,0 +1,638 @@
+/* The fast engine (fast.h): blocks of predecoded operations, timed by the model at
+ * translation, run by a threaded interpreter; the reference loop (cpu.c) for everything
+ * else. */
+#include <stdlib.h>
+#include <string.h>
+#include "fast.h"
+#include "machine.h"
+#include "muldiv.h"
+
+#define likely(c) __builtin_expect(!!(c), 1)
+#define unlikely(c) __builtin_expect(!!(c), 0)
+
+/* Instructions per block at most: a longer straight line becomes several blocks.  The
+ * bound also limits the search for the blocks a store into code hits. */
+#define BLOCK_MAX 48
+
+/* Pipeline time the scratch model starts at (far from 0, like timing_init's). */
+#define SCRATCH_NOW (1ull << 20)
+
+/* The operations, in the style of cpu.c's execute(): a = rs1, b = rs2, imm the immediate;
+ * XLEN is the width of the handler's instance.  Each list item is one decode.h OP_ name. */
+#define ALU_OPS(X)                                                                         \
+    X(ADD, a + b) X(SUB, a - b) X(SLL, a << (b & (XLEN - 1)))                             \
+    X(SLT, sx(XLEN, a) < sx(XLEN, b)) X(SLTU, a < b) X(XOR, a ^ b)                        \
+    X(SRL, a >> (b & (XLEN - 1))) X(SRA, (uint64_t)(sx(XLEN, a) >> (b & (XLEN - 1))))     \
+    X(OR, a | b) X(AND, a & b) X(MUL, a * b) X(MULH, mulh(XLEN, a, b))                    \
+    X(MULHSU, mulhsu(XLEN, a, b)) X(MULHU, mulhu(XLEN, a, b))                             \
+    X(ADDI, a + (uint64_t)imm) X(SLTI, sx(XLEN, a) < imm)                                 \
+    X(SLTIU, a < xl(XLEN, (uint64_t)imm)) X(XORI, a ^ (uint64_t)imm)                      \
+    X(ORI, a | (uint64_t)imm) X(ANDI, a & (uint64_t)imm) X(SLLI, a << imm)                \
+    X(SRLI, a >> imm) X(SRAI, (uint64_t)(sx(XLEN, a) >> imm))
+#define ALU_OPS_64(X)                                                                      \
+    X(ADDW, w32(a + b)) X(SUBW, w32(a - b)) X(SLLW, w32((uint32_t)a << (b & 31)))         \
+    X(SRLW, w32((uint32_t)a >> (b & 31))) X(SRAW, w32((int32_t)a >> (b & 31)))            \
+    X(MULW, w32((uint32_t)a * (uint32_t)b)) X(ADDIW, w32(a + (uint64_t)imm))              \
+    X(SLLIW, w32((uint32_t)a << imm)) X(SRLIW, w32((uint32_t)a >> imm))                   \
+    X(SRAIW, w32((int32_t)a >> imm))
+/* divides: `fl` collects TF_DIV_EARLY (muldiv.h), which the reference loop times */
+#define DIV_OPS(X)                                                                         \
+    X(DIV, divs(XLEN, a, b, &fl)) X(DIVU, divu(a, b, &fl)) X(REM, rems(XLEN, a, b, &fl))  \
+    X(REMU, remu(a, b, &fl))
+#define DIV_OPS_64(X)                                                                      \
+    X(DIVW, divw(a, b, &fl)) X(DIVUW, divuw(a, b, &fl)) X(REMW, remw(a, b, &fl))          \
+    X(REMUW, remuw(a, b, &fl))
+/* loads: bytes, C type (its signedness extends the value) */
+#define LOAD_OPS(X) X(LB, 1, int8_t) X(LH, 2, int16_t) X(LW, 4, int32_t) X(LBU, 1, uint8_t) X(LHU, 2, uint16_t)
+#define LOAD_OPS_64(X) X(LD, 8, uint64_t) X(LWU, 4, uint32_t)
+#define STORE_OPS(X) X(SB, 1) X(SH, 2) X(SW, 4)
+#define STORE_OPS_64(X) X(SD, 8)
+#define BRANCH_OPS(X)                                                                      \
+    X(BEQ, a == b) X(BNE, a != b) X(BLT, sx(XLEN, a) < sx(XLEN, b))                       \
+    X(BGE, sx(XLEN, a) >= sx(XLEN, b)) X(BLTU, a < b) X(BGEU, a >= b)
+#define BOTH_OPS(X, Y, L, S, B) ALU_OPS(X) DIV_OPS(Y) LOAD_OPS(L) STORE_OPS(S) BRANCH_OPS(B)
+#define RV64_OPS(X, Y, L, S) ALU_OPS_64(X) DIV_OPS_64(Y) LOAD_OPS_64(L) STORE_OPS_64(S)
+
+/* Operation kinds: one per operation and width (the translator picks the machine's). */
+enum kind {
+    K_NONE, /* not run by the engine */
+#define K2(name, ...) K_##name##_32, K_##name##_64,
+#define K1(name, ...) K_##name##_64,
+    BOTH_OPS(K2, K2, K2, K2, K2) RV64_OPS(K1, K1, K1, K1)
+#undef K2
+#undef K1
+    K_JALR_32, K_JALR_64,
+    K_JAL,  /* aux = target; link = the pc after the block */
+    K_LI,   /* LUI, AUIPC: aux = the value */
+    K_NOP,  /* a result to x0 that can neither trap nor take dynamic time */
+    K_END,  /* the block falls through to the next pc */
+    K_COUNT
+};
+
+static const uint8_t kind_of[2][OP_COUNT] = {
+    {
+#define M32(name, ...) [OP_##name] = K_##name##_32,
+        BOTH_OPS(M32, M32, M32, M32, M32)
+#undef M32
+        [OP_JALR] = K_JALR_32, [OP_JAL] = K_JAL, [OP_LUI] = K_LI, [OP_AUIPC] = K_LI,
+    },
+    {
+#define M64(name, ...) [OP_##name] = K_##name##_64,
+        BOTH_OPS(M64, M64, M64, M64, M64) RV64_OPS(M64, M64, M64, M64)
+#undef M64
+        [OP_JALR] = K_JALR_64, [OP_JAL] = K_JAL, [OP_LUI] = K_LI, [OP_AUIPC] = K_LI,
+    },
+};
+
+/* One operation: 16 bytes. */
+struct fop {
+    int32_t imm;
+    uint8_t kind, rd, rs1, rs2;
+    uint64_t aux; /* K_LI: the value; branches, K_JAL: the target */
+};
+
+/* The block may run when scoreboard entry `reg` is ready by (block entry + delay). */
+struct guard {
+    uint8_t reg;
+    uint32_t delay;
+};
+/* Scoreboard entry `reg` the block leaves: ready at (block entry + off), `cause`. */
+struct pend {
+    uint8_t reg, cause;
+    uint32_t off;
+};
+
+struct block {
+    /* read on every run */
+    uint64_t pc, fall;   /* first pc; the pc after the block */
+    uint64_t cost, span; /* cycles of the statically timed instructions; cycles up to the
+                            boundary before the last instruction */
+    uint32_t dnow, instret;
+    uint32_t n;          /* instructions (the reference loop runs this many if it must) */
+    uint8_t ref;         /* left to the reference loop */
+    uint8_t branch;      /* ends with a conditional branch, timed at run time: */
+    uint8_t nguard, npend;
+    struct timing_insn br;
+    unsigned br_flags;
+    uint64_t execs;      /* runs whose statistics are not yet in the machine's */
+    struct guard guard[32];
+    struct pend pend[32];
+    /* statistics of one run (charged execs times by flush()) */
+    uint32_t class_count[TC_COUNT];
+    uint64_t stall[ST_COUNT];
+    struct block *prev, *next; /* every live block, for flush() */
+    struct insn *src;          /* the decoded instructions, for replay() */
+    struct fop ops[];
+};
+
+struct fast {
+    struct machine *m;
+    struct block **map; /* per word of code memory: the block that starts there */
+    uint64_t base, words;
+    struct block *blocks;
+    uint32_t dmax; /* a scoreboard entry is never later than now + dmax - 1 */
+    /* RAM for loads and stores (ram[1]: the paper's instruction memory, loads only) */
+    uint64_t r0base, r0size, r1base, r1size;
+    uint8_t *r0mem, *r1mem;
+    struct timing clean, scratch; /* the model at reset, all registers ready; a run of it */
+};
+
+/* The result of running the model over a block's statically timed instructions. */
+struct sim {
+    uint32_t cost[BLOCK_MAX];
+    uint64_t now, stall[ST_COUNT], ready[32];
+    uint8_t cause[32];
+};
+
+/* ---- translation ---- */
+
+/* The predecoded record of code offset `off`, as cpu.c's fetch() keeps them (stores into
+ * [dec_lo, dec_hi) invalidate them, and the engine's blocks with them). */
+static const struct insn *decoded(struct ram *code, uint64_t off, int xlen)
+{
+    struct insn *d = &code->dec[off >> 2];
+    if (d->op == OP_UNDECODED) {
+        uint32_t raw;
+        memcpy(&raw, code->mem + off, 4);
+        decode(d, raw, xlen);
+        if (off < code->dec_lo)
+            code->dec_lo = off;
+        if (off + 4 > code->dec_hi)
+            code->dec_hi = off + 4;
+    }
+    return d;
+}
+
+/* The operation for `d` at `pc`, K_NONE when the engine leaves it to the reference loop
+ * (CSRs, system instructions, FENCE, illegal ones, jumps to misaligned targets). */
+static struct fop operation(const struct insn *d, uint64_t pc, int xlen)
+{
+    struct fop o = {.imm = d->imm, .kind = kind_of[xlen == 64][d->op], .rd = d->t.rd,
+                    .rs1 = d->t.rs1, .rs2 = d->t.rs2};
+    uint64_t target = xl(xlen, pc + (uint64_t)(int64_t)d->imm);
+    switch (d->t.cls) {
+    case TC_BRANCH:
+    case TC_JAL:
+        if (target & 3)
+            o.kind = K_NONE;
+        o.aux = target;
+        break;
+    case TC_LUI:
+        o.aux = xl(xlen, (uint64_t)(int64_t)d->imm);
+        break;
+    case TC_ALU:
+        if (d->op == OP_AUIPC)
+            o.aux = target;
+        break;
+    }
+    if (o.kind != K_NONE && d->t.rd == 0 && (d->t.cls == TC_ALU || d->t.cls == TC_LUI || d->t.cls == TC_MUL))
+        o.kind = K_NOP;
+    return o;
+}
+
+static bool ends_block(const struct insn *d)
+{
+    return d->t.cls == TC_BRANCH || d->t.cls == TC_JAL || d->t.cls == TC_JALR;
+}
+
+/* Run the model over ins[0..n) from f->clean, scoreboard entry `reg` (0: none) ready at
+ * SCRATCH_NOW + delay.  With `check`, false when an entry ends up later than the engine
+ * assumes (now + dmax - 1). */
+static bool simulate(struct fast *f, const struct insn *ins, unsigned n, uint64_t pc,
+                     unsigned reg, uint64_t delay, bool check, struct sim *out)
+{
+    struct timing *s = &f->scratch;
+    bool ok = true;
+    memcpy(s, &f->clean, sizeof *s);
+    if (reg) {
+        s->ready[reg] = SCRATCH_NOW + delay;
+        s->cause[reg] = ST_LOAD_USE;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        out->cost[i] = timing_retire_pc(s, ins[i].t, ins[i].sflags, pc + 4 * i);
+        for (unsigned r = 0; check && r < 32; r++)
+            ok &= s->ready[r] <= s->now + f->dmax - 1;
+    }
+    out->now = s->now;
+    memcpy(out->stall, s->stall, sizeof out->stall);
+    memcpy(out->ready, s->ready, sizeof out->ready);
+    memcpy(out->cause, s->cause, sizeof out->cause);
+    return ok;
+}
+
+static bool same(const struct sim *a, const struct sim *b, unsigned n, unsigned except)
+{
+    if (a->now != b->now || memcmp(a->cost, b->cost, n * sizeof a->cost[0]) ||
+        memcmp(a->stall, b->stall, sizeof a->stall))
+        return false;
+    for (unsigned r = 0; r < 32; r++)
+        if (r != except && (a->ready[r] != b->ready[r] || a->cause[r] != b->cause[r]))
+            return false;
+    return true;
+}
+
+/* The guard for scoreboard entry `reg`: the latest entry delay that leaves the block's
+ * timing as in the clean run; -1 when even a ready register changes it. */
+static int64_t probe(struct fast *f, const struct insn *ins, unsigned n, uint64_t pc,
+                     unsigned reg, bool written, const struct sim *clean)
+{
+    struct sim s;
+    unsigned except = written ? 32 : reg;
+    if (simulate(f, ins, n, pc, reg, f->dmax - 1, false, &s) && same(&s, clean, n, except))
+        return f->dmax - 1;
+    int64_t ok = -1;
+    for (uint64_t d = 0; d + 1 < f->dmax; d++) {
+        simulate(f, ins, n, pc, reg, d, false, &s);
+        if (!same(&s, clean, n, except))
+            break;
+        ok = (int64_t)d;
+    }
+    return ok;
+}
+
+/* Fill in b's timing from the model; false when the engine cannot vouch for it. */
+static bool time_block(struct fast *f, struct block *b, const struct insn *ins)
+{
+    unsigned n = b->n, timed = b->branch ? n - 1 : n;
+    struct sim clean;
+    if (!simulate(f, ins, timed, b->pc, 0, 0, true, &clean))
+        return false;
+    b->cost = 0;
+    for (unsigned i = 0; i < timed; i++)
+        b->cost += clean.cost[i];
+    b->span = b->branch || n == 0 ? b->cost : b->cost - clean.cost[n - 1];
+    b->dnow = (uint32_t)(clean.now - SCRATCH_NOW);
+    memcpy(b->stall, clean.stall, sizeof b->stall);
+    /* the registers the block names, and the ones it writes */
+    uint32_t named = 0, written = 0;
+    for (unsigned i = 0; i < timed; i++) {
+        named |= 1u << ins[i].t.rs1 | 1u << ins[i].t.rs2 | 1u << ins[i].t.rd;
+        written |= 1u << ins[i].t.rd;
+    }
+    named &= ~1u;
+    written &= ~1u;
+    for (unsigned r = 1; r < 32; r++) {
+        if (!(named >> r & 1))
+            continue;
+        int64_t d = probe(f, ins, timed, b->pc, r, written >> r & 1, &clean);
+        if (d < 0)
+            return false;
+        if ((uint64_t)d + 1 < f->dmax)
+            b->guard[b->nguard++] = (struct guard){(uint8_t)r, (uint32_t)d};
+    }
+    /* Entries the block leaves: those still pending after it, and, when the block is
+     * shorter than a result's latency, all it writes (an older entry may be pending). */
+    for (unsigned r = 1; r < 32; r++) {
+        if (!(written >> r & 1))
+            continue;
+        uint64_t off = clean.ready[r] - SCRATCH_NOW;
+        if (off > b->dnow || b->dnow + 1 < f->dmax)
+            b->pend[b->npend++] = (struct pend){(uint8_t)r, clean.cause[r], (uint32_t)off};
+    }
+    return true;
+}
+
+static void link_block(struct fast *f, struct block *b)
+{
+    b->prev = NULL;
+    b->next = f->blocks;
+    if (f->blocks)
+        f->blocks->prev = b;
+    f->blocks = b;
+    f->map[(b->pc - f->base) >> 2] = b;
+}
+
+static struct block *translate(struct fast *f, uint64_t pc)
+{
+    struct machine *m = f->m;
+    struct ram *code = m->bus.code;
+    const int xlen = m->hart.xlen;
+    struct insn ins[BLOCK_MAX];
+    struct fop ops[BLOCK_MAX + 1];
+    unsigned n = 0;
+    while (n < BLOCK_MAX) {
+        uint64_t p = pc + 4 * n, off = p - code->base;
+        if (off > code->size - 4)
+            break;
+        const struct insn *d = decoded(code, off, xlen);
+        ops[n] = operation(d, p, xlen);
+        if (ops[n].kind == K_NONE)
+            break;
+        ins[n++] = *d;
+        if (ends_block(d))
+            break;
+    }
+    bool fallthrough = n == 0 || !ends_block(&ins[n - 1]);
+    struct block *b = calloc(1, sizeof *b + (n + 1) * sizeof(struct fop) + n * sizeof(struct insn));
+    if (!b)
+        return NULL;
+    b->pc = pc;
+    b->n = n;
+    b->fall = xl(xlen, pc + 4 * n);
+    b->src = (struct insn *)(b->ops + n + 1);
+    memcpy(b->ops, ops, n * sizeof ops[0]);
+    memcpy(b->src, ins, n * sizeof ins[0]);
+    if (fallthrough)
+        b->ops[n].kind = K_END;
+    b->branch = n && ins[n - 1].t.cls == TC_BRANCH;
+    if (b->branch) {
+        b->br = ins[n - 1].t;
+        b->br_flags = ins[n - 1].sflags;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        b->class_count[ins[i].t.cls]++;
+        b->instret += ins[i].retires;
+    }
+    if (n == 0 || !time_block(f, b, ins)) {
+        /* the reference loop runs these instructions (at least the first) */
+        b->ref = 1;
+        b->n = n ? n : 1;
+    }
+    link_block(f, b);
+    return b;
+}
+
+/* ---- statistics and invalidation ---- */
+
+/* Charge the runs of b into the machine's statistics. */
+static void flush(struct fast *f, struct block *b)
+{
+    struct machine *m = f->m;
+    if (!b->execs)
+        return;
+    for (int c = 0; c < TC_COUNT; c++)
+        m->stats.class_count[c] += b->execs * b->class_count[c];
+    m->stats.issued += b->execs * b->n;
+    for (int s = 0; s < ST_COUNT; s++)
+        m->timing.stall[s] += b->execs * b->stall[s];
+    b->execs = 0;
+}
+
+static void kill(struct fast *f, struct block *b)
+{
+    flush(f, b);
+    f->map[(b->pc - f->base) >> 2] = NULL;
+    if (b->prev)
+        b->prev->next = b->next;
+    else
+        f->blocks = b->next;
+    if (b->next)
+        b->next->prev = b->prev;
+    free(b);
+}
+
+/* ram_invalidate(): a store changed code words [off, off + size); drop every block that
+ * holds one of them.  The engine never runs inside a block at this point: stores into code
+ * go to the reference loop, between blocks. */
+static void code_written(void *ctx, uint64_t off, unsigned size)
+{
+    struct fast *f = ctx;
+    uint64_t first = off >> 2, last = (off + size - 1) >> 2;
+    uint64_t w = first >= BLOCK_MAX - 1 ? first - (BLOCK_MAX - 1) : 0;
+    for (; w <= last && w < f->words; w++) {
+        struct block *b = f->map[w];
+        if (b && w + b->n > first)
+            kill(f, b);
+    }
+}
+
+/* ---- running ---- */
+
+/* Charge instructions [0, k) of b through the model, as the reference loop would have. */
+static void replay(struct machine *m, const struct block *b, unsigned k)
+{
+    for (unsigned i = 0; i < k; i++) {
+        const struct insn *d = &b->src[i];
+        m->hart.instret += d->retires;
+        m->stats.class_count[d->t.cls]++;
+        m->stats.issued++;
+        m->hart.clk.cycle += timing_retire_pc(&m->timing, d->t, d->sflags, b->pc + 4 * i);
+    }
+}
+
+static inline bool dirty(const struct block *b, const struct timing *t, uint64_t n0)
+{
+    for (unsigned i = 0; i < b->nguard; i++)
+        if (t->ready[b->guard[i].reg] > n0 + b->guard[i].delay)
+            return true;
+    return false;
+}
+
+static ALWAYS_INLINE const uint8_t *load_ptr(const struct fast *f, uint64_t ea, unsigned n)
+{
+    if (unlikely(ea & (n - 1)))
+        return NULL;
+    uint64_t off = ea - f->r0base;
+    if (likely(off <= f->r0size - n))
+        return f->r0mem + off;
+    off = ea - f->r1base;
+    if (f->r1size && off <= f->r1size - n)
+        return f->r1mem + off;
+    return NULL; /* a device, a fault: the reference loop */
+}
+
+static ALWAYS_INLINE uint8_t *store_ptr(const struct fast *f, const struct ram *r0, uint64_t ea,
+                                        unsigned n)
+{
+    if (unlikely(ea & (n - 1)))
+        return NULL;
+    uint64_t off = ea - f->r0base;
+    if (unlikely(off > f->r0size - n))
+        return NULL;
+    if (unlikely(off + n > r0->dec_lo && off < r0->dec_hi))
+        return NULL; /* into code */
+    if (unlikely((ea >> 3) == f->m->bus.tohost_dw))
+        return NULL;
+    return f->r0mem + off;
+}
+
+#define LBL(name, w) LBL_(name, w)
+#define LBL_(name, w) L_##name##_##w
+#define NEXT                                                                               \
+    do {                                                                                   \
+        op++;                                                                              \
+        goto *tab[op->kind];                                                               \
+    } while (0)
+
+#define H_ALU(name, expr)                                                                  \
+    LBL(name, XLEN) : {                                                                    \
+        const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
+        const int64_t imm = op->imm;                                                       \
+        (void)a, (void)b, (void)imm;                                                       \
+        x[op->rd] = xl(XLEN, (uint64_t)(expr));                                            \
+        NEXT;                                                                              \
+    }
+#define H_DIV(name, expr)                                                                  \
+    LBL(name, XLEN) : {                                                                    \
+        const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
+        unsigned fl = 0;                                                                   \
+        uint64_t v = (expr);                                                               \
+        if (unlikely(fl))                                                                  \
+            goto deopt; /* early finish: its own timing */                                 \
+        x[op->rd] = xl(XLEN, v);                                                           \
+        x[0] = 0;                                                                          \
+        NEXT;                                                                              \
+    }
+#define H_LOAD(name, n, type)                                                              \
+    LBL(name, XLEN) : {                                                                    \
+        const uint8_t *p = load_ptr(f, xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm), n); \
+        if (unlikely(!p))                                                                  \
+            goto deopt;                                                                    \
+        type v;                                                                            \
+        memcpy(&v, p, n);                                                                  \
+        x[op->rd] = xl(XLEN, (uint64_t)v);                                                 \
+        x[0] = 0;                                                                          \
+        NEXT;                                                                              \
+    }
+#define H_STORE(name, n)                                                                   \
+    LBL(name, XLEN) : {                                                                    \
+        uint8_t *p = store_ptr(f, r0, xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm), n); \
+        if (unlikely(!p))                                                                  \
+            goto deopt;                                                                    \
+        const uint64_t v = x[op->rs2];                                                     \
+        memcpy(p, &v, n); /* little-endian host */                                         \
+        NEXT;                                                                              \
+    }
+#define H_BRANCH(name, cond)                                                               \
+    LBL(name, XLEN) : {                                                                    \
+        const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
+        if (cond) {                                                                        \
+            npc = op->aux;                                                                 \
+            tf = TF_TAKEN;                                                                 \
+        }                                                                                  \
+        goto done;                                                                         \
+    }
+#define H_JALR                                                                             \
+    LBL(JALR, XLEN) : {                                                                    \
+        const uint64_t target = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm) & ~1ull; \
+        if (unlikely(target & 3))                                                          \
+            goto deopt;                                                                    \
+        x[op->rd] = b->fall;                                                               \
+        x[0] = 0;                                                                          \
+        npc = target;                                                                      \
+        goto done;                                                                         \
+    }
+
+static void run_blocks(struct fast *f)
+{
+    static const void *const tab[K_COUNT] = {
+#define T32(name, ...) [K_##name##_32] = &&L_##name##_32,
+#define T64(name, ...) [K_##name##_64] = &&L_##name##_64,
+        BOTH_OPS(T32, T32, T32, T32, T32) BOTH_OPS(T64, T64, T64, T64, T64)
+        RV64_OPS(T64, T64, T64, T64)
+#undef T32
+#undef T64
+        [K_JALR_32] = &&L_JALR_32, [K_JALR_64] = &&L_JALR_64, [K_JAL] = &&L_JAL,
+        [K_LI] = &&L_LI, [K_NOP] = &&L_NOP, [K_END] = &&L_END,
+    };
+    struct machine *const m = f->m;
+    struct hart *const h = &m->hart;
+    struct timing *const t = &m->timing;
+    const struct ram *const r0 = &m->bus.ram[0];
+    uint64_t *const x = h->x;
+    for (;;) {
+        if (unlikely(h->clk.cycle >= h->next_event) && cpu_event(m))
+            return;
+        const uint64_t c0 = h->clk.cycle, n0 = t->now, pc = h->pc;
+        uint64_t w = (pc - f->base) >> 2;
+        struct block *b = NULL;
+        if (likely(w < f->words)) {
+            b = f->map[w];
+            if (unlikely(!b))
+                b = translate(f, pc);
+        }
+        if (unlikely(!b || b->ref || c0 + b->span >= h->next_event || dirty(b, t, n0))) {
+            /* outside code memory (a fetch fault), or not the engine's */
+            if (cpu_run_steps(m, b ? b->n : 1))
+                return;
+            continue;
+        }
+        const struct fop *op = b->ops;
+        uint64_t npc = b->fall;
+        unsigned tf = 0;
+        goto *tab[op->kind];
+
+#define XLEN 32
+        ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
+        H_JALR
+#undef XLEN
+#define XLEN 64
+        ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
+        ALU_OPS_64(H_ALU) DIV_OPS_64(H_DIV) LOAD_OPS_64(H_LOAD) STORE_OPS_64(H_STORE)
+        H_JALR
+#undef XLEN
+    L_JAL:
+        x[op->rd] = b->fall;
+        x[0] = 0;
+        npc = op->aux;
+        goto done;
+    L_LI:
+        x[op->rd] = op->aux;
+        NEXT;
+    L_NOP:
+        NEXT;
+    L_END:
+    done:
+        h->clk.cycle = c0 + b->cost;
+        t->now = n0 + b->dnow;
+        h->instret += b->instret;
+        for (unsigned i = 0; i < b->npend; i++) {
+            t->ready[b->pend[i].reg] = n0 + b->pend[i].off;
+            t->cause[b->pend[i].reg] = b->pend[i].cause;
+        }
+        b->execs++;
+        h->pc = npc;
+        if (b->branch)
+            h->clk.cycle += timing_retire_pc(t, b->br, b->br_flags | tf, b->pc + 4 * (b->n - 1));
+        continue;
+    deopt: {
+        /* op cannot complete here: the reference loop runs it, after the model has
+         * charged the instructions before it */
+        unsigned k = (unsigned)(op - b->ops);
+        replay(m, b, k);
+        h->pc = b->pc + 4 * k;
+        if (cpu_run_steps(m, 1))
+            return;
+        continue;
+    }
+    }
+}
+
+bool fast_run(struct machine *m)
+{
+    struct fast *f = calloc(1, sizeof *f);
+    struct ram *code = m->bus.code;
+    if (f)
+        f->map = calloc(code->size / 4, sizeof *f->map);
+    if (!f || !f->map) {
+        free(f);
+        return false;
+    }
+    f->m = m;
+    f->base = code->base;
+    f->words = code->size / 4;
+    timing_init(&f->clean, &m->timing.p);
+    f->clean.now = SCRATCH_NOW;
+    for (int c = 0; c < TC_COUNT; c++)
+        if (m->timing.lat[c] > f->dmax)
+            f->dmax = m->timing.lat[c];
+    if (f->dmax == 0)
+        f->dmax = 1;
+    f->r0base = m->bus.ram[0].base;
+    f->r0size = m->bus.ram[0].size;
+    f->r0mem = m->bus.ram[0].mem;
+    f->r1base = m->bus.ram[1].base;
+    f->r1size = m->bus.ram[1].size;
+    f->r1mem = m->bus.ram[1].mem;
+    code->watch = code_written;
+    code->watch_ctx = f;
+
+    run_blocks(f);
+
+    code->watch = NULL;
+    while (f->blocks)
+        kill(f, f->blocks);
+    free(f->map);
+    free(f);
+    return true;
+}
