@@ -105,18 +105,22 @@ struct pend {
 struct block {
     /* read on every run */
     uint64_t pc, fall;   /* first pc; the pc after the block */
-    uint64_t cost, span; /* cycles of the statically timed instructions; cycles up to the
-                            boundary before the last instruction */
-    uint32_t dnow, instret;
-    uint32_t n;          /* instructions (the reference loop runs this many if it must) */
+    uint64_t cost, span; /* cycles of the statically timed part; cycles up to the boundary
+                            before the last instruction (UINT32_MAX: left to the reference) */
+    uint32_t dnow;       /* pipeline time of the static part */
+    uint32_t instret;
+    uint32_t gmin;       /* the least guard delay (no check while every entry is ready by then) */
+    uint32_t pend_need;  /* branch bubbles from which the pending entries need no writing */
+    uint32_t pend_hi;    /* the latest entry the block leaves, from its entry */
+    uint32_t x0, x;      /* a conditional branch's natural and actual issue, from the entry */
     uint8_t ref;         /* left to the reference loop */
-    uint8_t branch;      /* ends with a conditional branch, timed at run time: */
+    uint8_t branch;      /* ends with a conditional branch: its predictor part at run time */
     uint8_t nguard, npend;
-    struct timing_insn br;
     unsigned br_flags;
     uint64_t execs;      /* runs whose statistics are not yet in the machine's */
     struct guard guard[32];
     struct pend pend[32];
+    uint32_t n;          /* instructions (the reference loop runs this many if it must) */
     /* statistics of one run (charged execs times by flush()) */
     uint32_t class_count[TC_COUNT];
     uint64_t stall[ST_COUNT];
@@ -130,17 +134,21 @@ struct fast {
     struct block **map; /* per word of code memory: the block that starts there */
     uint64_t base, words;
     struct block *blocks;
-    uint32_t dmax; /* a scoreboard entry is never later than now + dmax - 1 */
+    uint64_t horizon;   /* no scoreboard entry is later than this */
+    uint32_t dmax;      /* nor later than now + dmax - 1 */
+    bool fast_bp;       /* branch_time()'s own path agrees with timing_branch() */
     /* RAM for loads and stores (ram[1]: the paper's instruction memory, loads only) */
     uint64_t r0base, r0size, r1base, r1size;
     uint8_t *r0mem, *r1mem;
-    struct timing clean, scratch; /* the model at reset, all registers ready; a run of it */
+    /* scratch models: at reset with every register ready; the same after a history of
+     * every kind of instruction; a run; three more for branch_splits() */
+    struct timing clean, used, scratch, s0, s1, s2;
 };
 
-/* The result of running the model over a block's statically timed instructions. */
+/* A run of the model over a block's statically timed instructions, relative to its start. */
 struct sim {
     uint32_t cost[BLOCK_MAX];
-    uint64_t now, stall[ST_COUNT], ready[32];
+    uint64_t dnow, stall[ST_COUNT], ready[32]; /* ready: of the registers written */
     uint8_t cause[32];
 };
 
@@ -195,101 +203,186 @@ static bool ends_block(const struct insn *d)
     return d->t.cls == TC_BRANCH || d->t.cls == TC_JAL || d->t.cls == TC_JALR;
 }
 
-/* Run the model over ins[0..n) from f->clean, scoreboard entry `reg` (0: none) ready at
- * SCRATCH_NOW + delay.  With `check`, false when an entry ends up later than the engine
- * assumes (now + dmax - 1). */
-static bool simulate(struct fast *f, const struct insn *ins, unsigned n, uint64_t pc,
-                     unsigned reg, uint64_t delay, bool check, struct sim *out)
+/* Run the model from `from` over ins[0..n) (left in f->scratch), scoreboard entry `reg`
+ * (0: none) ready at the start + delay.  With `check`, false when an entry ends up later
+ * than the engine assumes (now + dmax - 1). */
+static bool simulate(struct fast *f, const struct timing *from, const struct insn *ins,
+                     unsigned n, uint64_t pc, unsigned reg, uint64_t delay, bool check,
+                     struct sim *out)
 {
     struct timing *s = &f->scratch;
     bool ok = true;
-    memcpy(s, &f->clean, sizeof *s);
+    memcpy(s, from, sizeof *s);
+    const uint64_t start = s->now;
     if (reg) {
-        s->ready[reg] = SCRATCH_NOW + delay;
+        s->ready[reg] = start + delay;
         s->cause[reg] = ST_LOAD_USE;
     }
+    uint32_t written = 0;
     for (unsigned i = 0; i < n; i++) {
         out->cost[i] = timing_retire_pc(s, ins[i].t, ins[i].sflags, pc + 4 * i);
+        written |= 1u << ins[i].t.rd;
         for (unsigned r = 0; check && r < 32; r++)
             ok &= s->ready[r] <= s->now + f->dmax - 1;
     }
-    out->now = s->now;
-    memcpy(out->stall, s->stall, sizeof out->stall);
-    memcpy(out->ready, s->ready, sizeof out->ready);
-    memcpy(out->cause, s->cause, sizeof out->cause);
+    out->dnow = s->now - start;
+    for (unsigned c = 0; c < ST_COUNT; c++)
+        out->stall[c] = s->stall[c] - from->stall[c];
+    for (unsigned r = 0; r < 32; r++) {
+        out->ready[r] = r && (written >> r & 1) ? s->ready[r] - start : 0;
+        out->cause[r] = r && (written >> r & 1) ? s->cause[r] : 0;
+    }
     return ok;
 }
 
-static bool same(const struct sim *a, const struct sim *b, unsigned n, unsigned except)
+static bool same(const struct sim *a, const struct sim *b, unsigned n)
 {
-    if (a->now != b->now || memcmp(a->cost, b->cost, n * sizeof a->cost[0]) ||
-        memcmp(a->stall, b->stall, sizeof a->stall))
-        return false;
-    for (unsigned r = 0; r < 32; r++)
-        if (r != except && (a->ready[r] != b->ready[r] || a->cause[r] != b->cause[r]))
-            return false;
-    return true;
+    return a->dnow == b->dnow && !memcmp(a->cost, b->cost, n * sizeof a->cost[0]) &&
+           !memcmp(a->stall, b->stall, sizeof a->stall) &&
+           !memcmp(a->ready, b->ready, sizeof a->ready) && !memcmp(a->cause, b->cause, sizeof a->cause);
 }
 
 /* The guard for scoreboard entry `reg`: the latest entry delay that leaves the block's
  * timing as in the clean run; -1 when even a ready register changes it. */
 static int64_t probe(struct fast *f, const struct insn *ins, unsigned n, uint64_t pc,
-                     unsigned reg, bool written, const struct sim *clean)
+                     unsigned reg, const struct sim *clean)
 {
     struct sim s;
-    unsigned except = written ? 32 : reg;
-    if (simulate(f, ins, n, pc, reg, f->dmax - 1, false, &s) && same(&s, clean, n, except))
+    if (simulate(f, &f->clean, ins, n, pc, reg, f->dmax - 1, false, &s) && same(&s, clean, n))
         return f->dmax - 1;
     int64_t ok = -1;
     for (uint64_t d = 0; d + 1 < f->dmax; d++) {
-        simulate(f, ins, n, pc, reg, d, false, &s);
-        if (!same(&s, clean, n, except))
+        simulate(f, &f->clean, ins, n, pc, reg, d, false, &s);
+        if (!same(&s, clean, n))
             break;
         ok = (int64_t)d;
     }
     return ok;
 }
 
+/* The model times a conditional branch as its operand part (the issue slot any
+ * instruction with its operands gets, here one of class TC_FENCE) followed by
+ * timing_branch() from that slot.  True when that holds, taken or not, for the branch
+ * `br` at `pc` after the model state `before`: the same cycles and the same model. */
+static bool branch_splits(struct fast *f, const struct timing *before, const struct insn *br,
+                          const struct insn *proxy, uint64_t pc)
+{
+    for (unsigned taken = 0; taken < 2; taken++) {
+        unsigned flags = br->sflags | (taken ? TF_TAKEN : 0);
+        memcpy(&f->s1, before, sizeof f->s1);
+        uint32_t whole = timing_retire_pc(&f->s1, br->t, flags, pc);
+        memcpy(&f->s2, before, sizeof f->s2);
+        uint64_t x0 = f->s2.now;
+        uint32_t part = timing_retire_pc(&f->s2, proxy->t, proxy->sflags, pc);
+        part += timing_branch(&f->s2, x0, f->s2.now - 1, flags, pc);
+        if (whole != part || memcmp(&f->s1, &f->s2, sizeof f->s1))
+            return false;
+    }
+    return true;
+}
+
 /* Fill in b's timing from the model; false when the engine cannot vouch for it. */
 static bool time_block(struct fast *f, struct block *b, const struct insn *ins)
 {
-    unsigned n = b->n, timed = b->branch ? n - 1 : n;
-    struct sim clean;
-    if (!simulate(f, ins, timed, b->pc, 0, 0, true, &clean))
+    const unsigned n = b->n;
+    struct insn timed[BLOCK_MAX];
+    struct sim clean, used;
+    memcpy(timed, ins, n * sizeof ins[0]);
+    if (b->branch) {
+        /* the branch's operand part is static; its predictor part is timed at run time */
+        timed[n - 1].t.cls = TC_FENCE;
+        timed[n - 1].sflags = 0;
+        uint64_t pc = b->pc + 4 * (n - 1);
+        for (int k = 0; k < 2; k++) {
+            const struct timing *from = k ? &f->used : &f->clean;
+            simulate(f, from, timed, n - 1, b->pc, 0, 0, false, &clean);
+            memcpy(&f->s0, &f->scratch, sizeof f->s0);
+            if (!branch_splits(f, &f->s0, &ins[n - 1], &timed[n - 1], pc))
+                return false;
+            if (!k) {
+                b->x0 = (uint32_t)(f->s0.now - from->now);
+                timing_retire_pc(&f->s0, timed[n - 1].t, 0, pc);
+                b->x = (uint32_t)(f->s0.now - 1 - from->now);
+            }
+        }
+    }
+    /* the block from a model at reset and from one with a history must take the same
+     * time: nothing but the scoreboard carries over into it */
+    if (!simulate(f, &f->clean, timed, n, b->pc, 0, 0, true, &clean) ||
+        !simulate(f, &f->used, timed, n, b->pc, 0, 0, true, &used) || !same(&clean, &used, n))
         return false;
     b->cost = 0;
-    for (unsigned i = 0; i < timed; i++)
+    for (unsigned i = 0; i < n; i++)
         b->cost += clean.cost[i];
-    b->span = b->branch || n == 0 ? b->cost : b->cost - clean.cost[n - 1];
-    b->dnow = (uint32_t)(clean.now - SCRATCH_NOW);
+    b->span = b->cost - clean.cost[n - 1];
+    b->dnow = (uint32_t)clean.dnow;
     memcpy(b->stall, clean.stall, sizeof b->stall);
     /* the registers the block names, and the ones it writes */
     uint32_t named = 0, written = 0;
-    for (unsigned i = 0; i < timed; i++) {
-        named |= 1u << ins[i].t.rs1 | 1u << ins[i].t.rs2 | 1u << ins[i].t.rd;
-        written |= 1u << ins[i].t.rd;
+    for (unsigned i = 0; i < n; i++) {
+        named |= 1u << timed[i].t.rs1 | 1u << timed[i].t.rs2 | 1u << timed[i].t.rd;
+        written |= 1u << timed[i].t.rd;
     }
     named &= ~1u;
     written &= ~1u;
+    b->gmin = UINT32_MAX / 2;
     for (unsigned r = 1; r < 32; r++) {
         if (!(named >> r & 1))
             continue;
-        int64_t d = probe(f, ins, timed, b->pc, r, written >> r & 1, &clean);
+        int64_t d = probe(f, timed, n, b->pc, r, &clean);
         if (d < 0)
             return false;
-        if ((uint64_t)d + 1 < f->dmax)
+        if ((uint64_t)d + 1 < f->dmax) {
             b->guard[b->nguard++] = (struct guard){(uint8_t)r, (uint32_t)d};
+            if (d < b->gmin)
+                b->gmin = (uint32_t)d;
+        }
     }
     /* Entries the block leaves: those still pending after it, and, when the block is
-     * shorter than a result's latency, all it writes (an older entry may be pending). */
+     * shorter than a result's latency, all it writes (an older entry may be pending).
+     * Branch bubbles that move now past all of them make the writes unnecessary. */
+    uint64_t hi = 0;
     for (unsigned r = 1; r < 32; r++) {
         if (!(written >> r & 1))
             continue;
-        uint64_t off = clean.ready[r] - SCRATCH_NOW;
+        uint64_t off = clean.ready[r];
+        if (off > hi)
+            hi = off;
         if (off > b->dnow || b->dnow + 1 < f->dmax)
             b->pend[b->npend++] = (struct pend){(uint8_t)r, clean.cause[r], (uint32_t)off};
     }
+    b->pend_hi = (uint32_t)hi;
+    uint64_t need = hi > b->dnow ? hi - b->dnow : 0;
+    if (b->dnow + 1 < f->dmax && f->dmax - 1 - b->dnow > need)
+        need = f->dmax - 1 - b->dnow;
+    b->pend_need = b->npend ? (uint32_t)need : 0;
     return true;
+}
+
+/* f->used: the model after a history of every class of instruction, both branch outcomes
+ * and CSR writes, then idle until every register is ready. */
+static void use_model(struct fast *f)
+{
+    static const struct {
+        struct timing_insn t;
+        unsigned flags;
+    } history[] = {
+        {{TC_LOAD, 5, 2, 0}, 0}, {{TC_BRANCH, 0, 5, 6}, TF_TAKEN}, {{TC_ALU, 6, 5, 0}, 0},
+        {{TC_CSR, 7, 6, 0}, TF_CSR_WRITE}, {{TC_BRANCH, 0, 6, 7}, 0}, {{TC_MUL, 8, 7, 6}, 0},
+        {{TC_STORE, 0, 2, 8}, 0}, {{TC_BRANCH, 0, 8, 0}, TF_TAKEN}, {{TC_CSR, 9, 0, 0}, TF_CSR_WRITE},
+        {{TC_DIV, 10, 9, 8}, TF_WORD}, {{TC_JALR, 1, 10, 0}, 0}, {{TC_BRANCH, 0, 1, 0}, TF_TAKEN},
+        {{TC_BRANCH, 0, 1, 0}, TF_TAKEN}, {{TC_LUI, 11, 0, 0}, 0}, {{TC_JAL, 1, 0, 0}, 0},
+        {{TC_STORE, 0, 2, 11}, TF_MMIO}, {{TC_LOAD, 12, 11, 0}, 0}, {{TC_FENCE, 0, 0, 0}, 0},
+    };
+    struct timing *t = &f->used;
+    memcpy(t, &f->clean, sizeof *t);
+    for (size_t i = 0; i < sizeof history / sizeof history[0]; i++)
+        timing_retire_pc(t, history[i].t, history[i].flags, 4 * i);
+    uint64_t late = t->now;
+    for (int r = 0; r < 32; r++)
+        if (t->ready[r] > late)
+            late = t->ready[r];
+    timing_idle(t, late - t->now + 8);
 }
 
 static void link_block(struct fast *f, struct block *b)
@@ -335,10 +428,8 @@ static struct block *translate(struct fast *f, uint64_t pc)
     if (fallthrough)
         b->ops[n].kind = K_END;
     b->branch = n && ins[n - 1].t.cls == TC_BRANCH;
-    if (b->branch) {
-        b->br = ins[n - 1].t;
+    if (b->branch)
         b->br_flags = ins[n - 1].sflags;
-    }
     for (unsigned i = 0; i < n; i++) {
         b->class_count[ins[i].t.cls]++;
         b->instret += ins[i].retires;
@@ -416,6 +507,66 @@ static inline bool dirty(const struct block *b, const struct timing *t, uint64_t
         if (t->ready[b->guard[i].reg] > n0 + b->guard[i].delay)
             return true;
     return false;
+}
+
+/* timing_branch() for predictor=global2bit when exactly one update is in flight and IO
+ * already sees it (the usual case: branches more than 4 slots apart): the same result,
+ * without the queue walk.  Anything else, and any other predictor, goes to
+ * timing_branch().  fast_run() checks at start that the two agree. */
+static ALWAYS_INLINE uint32_t branch_time(const struct fast *f, struct timing *t, uint64_t x0,
+                                          uint64_t x, unsigned flags, uint64_t pc)
+{
+    static const uint8_t counter[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}}; /* [c][taken] */
+    unsigned head = t->bp_head;
+    if (unlikely(!f->fast_bp || t->bp_count != 1 || t->bp_at[head] + 2 > x0))
+        return timing_branch(t, x0, x, flags, pc);
+    const unsigned taken = (flags & TF_TAKEN) != 0;
+    const unsigned c = counter[t->bp[0]][t->bp_taken[head]];
+    t->bp[0] = (uint8_t)c;
+    head = (head + 1) % TIMING_BP_FIFO;
+    t->bp_head = head;
+    t->bp_at[head] = x + 3;
+    t->bp_taken[head] = (uint8_t)taken;
+    t->bp_index[head] = 0;
+    t->branches++;
+    uint32_t bubbles;
+    if ((c >> 1) != taken) {
+        t->mispredicts++;
+        bubbles = t->p.mispredict;
+        t->stall[ST_MISPREDICT] += bubbles;
+    } else {
+        bubbles = taken ? t->p.branch_taken : 0;
+        t->stall[ST_BRANCH] += bubbles;
+    }
+    t->now += bubbles;
+    return bubbles;
+}
+
+/* Whether branch_time() agrees with timing_branch() on this machine's model: the same
+ * bubbles and the same model after every branch of a pseudo-random stream (spacings of 0 to
+ * 8 slots, operand bubbles, both outcomes). */
+static bool branch_time_agrees(struct fast *f)
+{
+    if (f->m->timing.p.predictor != BP_GLOBAL2BIT)
+        return false;
+    struct timing *a = &f->s1, *b = &f->s2;
+    memcpy(a, &f->clean, sizeof *a);
+    memcpy(b, &f->clean, sizeof *b);
+    uint32_t seed = 12345;
+    f->fast_bp = true;
+    for (int i = 0; i < 4000; i++) {
+        seed = seed * 1103515245u + 12345u;
+        uint64_t gap = (seed >> 16) % 9, stall = (seed >> 20) % 3;
+        unsigned flags = (seed >> 24) & 1 ? TF_TAKEN : 0;
+        a->now += gap;
+        b->now += gap;
+        uint64_t x0 = a->now, x = x0 + stall;
+        a->now = b->now = x + 1;
+        if (timing_branch(a, x0, x, flags, 0) != branch_time(f, b, x0, x, flags, 0) ||
+            memcmp(a, b, sizeof *a))
+            return false;
+    }
+    return true;
 }
 
 static ALWAYS_INLINE const uint8_t *load_ptr(const struct fast *f, uint64_t ea, unsigned n)
@@ -541,9 +692,12 @@ static void run_blocks(struct fast *f)
             if (unlikely(!b))
                 b = translate(f, pc);
         }
-        if (unlikely(!b || b->ref || c0 + b->span >= h->next_event || dirty(b, t, n0))) {
+        if (unlikely(!b || b->ref || c0 + b->span >= h->next_event ||
+                     (f->horizon > n0 + b->gmin && dirty(b, t, n0)))) {
             /* outside code memory (a fetch fault), or not the engine's */
-            if (cpu_run_steps(m, b ? b->n : 1))
+            int end = cpu_run_steps(m, b ? b->n : 1);
+            f->horizon = t->now + f->dmax - 1;
+            if (end)
                 return;
             continue;
         }
@@ -572,26 +726,36 @@ static void run_blocks(struct fast *f)
     L_NOP:
         NEXT;
     L_END:
-    done:
+    done: {
+        uint32_t bubbles = 0;
         h->clk.cycle = c0 + b->cost;
         t->now = n0 + b->dnow;
         h->instret += b->instret;
-        for (unsigned i = 0; i < b->npend; i++) {
-            t->ready[b->pend[i].reg] = n0 + b->pend[i].off;
-            t->cause[b->pend[i].reg] = b->pend[i].cause;
-        }
         b->execs++;
         h->pc = npc;
-        if (b->branch)
-            h->clk.cycle += timing_retire_pc(t, b->br, b->br_flags | tf, b->pc + 4 * (b->n - 1));
+        if (b->branch) {
+            bubbles = branch_time(f, t, n0 + b->x0, n0 + b->x, b->br_flags | tf, b->pc + 4 * (b->n - 1));
+            h->clk.cycle += bubbles;
+        }
+        if (bubbles < b->pend_need) {
+            for (unsigned i = 0; i < b->npend; i++) {
+                t->ready[b->pend[i].reg] = n0 + b->pend[i].off;
+                t->cause[b->pend[i].reg] = b->pend[i].cause;
+            }
+        }
+        if (n0 + b->pend_hi > f->horizon)
+            f->horizon = n0 + b->pend_hi;
         continue;
+    }
     deopt: {
         /* op cannot complete here: the reference loop runs it, after the model has
          * charged the instructions before it */
         unsigned k = (unsigned)(op - b->ops);
         replay(m, b, k);
         h->pc = b->pc + 4 * k;
-        if (cpu_run_steps(m, 1))
+        int end = cpu_run_steps(m, 1);
+        f->horizon = t->now + f->dmax - 1;
+        if (end)
             return;
         continue;
     }
@@ -618,6 +782,9 @@ bool fast_run(struct machine *m)
             f->dmax = m->timing.lat[c];
     if (f->dmax == 0)
         f->dmax = 1;
+    use_model(f);
+    f->fast_bp = branch_time_agrees(f);
+    f->horizon = m->timing.now + f->dmax - 1;
     f->r0base = m->bus.ram[0].base;
     f->r0size = m->bus.ram[0].size;
     f->r0mem = m->bus.ram[0].mem;
