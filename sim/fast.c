@@ -62,10 +62,11 @@ enum kind {
 #undef K2
 #undef K1
     K_JALR_32, K_JALR_64,
-    K_JAL,  /* aux = target; link = the pc after the block */
-    K_LI,   /* LUI, AUIPC: aux = the value */
-    K_NOP,  /* a result to x0 that can neither trap nor take dynamic time */
-    K_END,  /* the block falls through to the next pc */
+    K_JAL,           /* to the block's target; the link is the pc after the block */
+    K_LI_32, K_LI_64, /* LUI, AUIPC: imm is the value */
+    K_LI_POOL,       /* the same with a value beyond 32 bits: imm indexes the block's pool */
+    K_NOP,           /* a result to x0 that can neither trap nor take dynamic time */
+    K_END,           /* the block falls through to the next pc */
     K_COUNT
 };
 
@@ -74,21 +75,21 @@ static const uint8_t kind_of[2][OP_COUNT] = {
 #define M32(name, ...) [OP_##name] = K_##name##_32,
         BOTH_OPS(M32, M32, M32, M32, M32)
 #undef M32
-        [OP_JALR] = K_JALR_32, [OP_JAL] = K_JAL, [OP_LUI] = K_LI, [OP_AUIPC] = K_LI,
+        [OP_JALR] = K_JALR_32, [OP_JAL] = K_JAL, [OP_LUI] = K_LI_32, [OP_AUIPC] = K_LI_32,
     },
     {
 #define M64(name, ...) [OP_##name] = K_##name##_64,
         BOTH_OPS(M64, M64, M64, M64, M64) RV64_OPS(M64, M64, M64, M64)
 #undef M64
-        [OP_JALR] = K_JALR_64, [OP_JAL] = K_JAL, [OP_LUI] = K_LI, [OP_AUIPC] = K_LI,
+        [OP_JALR] = K_JALR_64, [OP_JAL] = K_JAL, [OP_LUI] = K_LI_64, [OP_AUIPC] = K_LI_64,
     },
 };
 
-/* One operation: 16 bytes. */
+/* One operation, one per instruction: 16 bytes.  `h` is its handler in run_blocks(). */
 struct fop {
+    const void *h;
     int32_t imm;
     uint8_t kind, rd, rs1, rs2;
-    uint64_t aux; /* K_LI: the value; branches, K_JAL: the target */
 };
 
 /* The block may run when scoreboard entry `reg` is ready by (block entry + delay). */
@@ -102,30 +103,38 @@ struct pend {
     uint32_t off;
 };
 
+/* How a run of a block ended, for its statistics: the conditional branch that ends it was
+ * correctly predicted not taken (or there is none), correctly predicted taken, or
+ * mispredicted, all three timed by the engine; or timed by timing_branch() itself. */
+enum { RUN_PLAIN, RUN_TAKEN, RUN_MISPREDICT, RUN_MODEL, RUN_KINDS };
+
 struct block {
     /* read on every run */
-    uint64_t pc, fall;   /* first pc; the pc after the block */
-    uint64_t cost, span; /* cycles of the statically timed part; cycles up to the boundary
-                            before the last instruction (UINT32_MAX: left to the reference) */
-    uint32_t dnow;       /* pipeline time of the static part */
+    struct block *succ[2]; /* the blocks that followed: [0] the branch or jump target (JALR:
+                              the last one, its pc checked), [1] the next pc */
+    uint64_t cost, span;   /* cycles of the statically timed part; cycles up to the boundary
+                              before the last instruction */
+    uint32_t dnow;         /* pipeline time of the static part */
     uint32_t instret;
-    uint32_t gmin;       /* the least guard delay (no check while every entry is ready by then) */
-    uint32_t pend_need;  /* branch bubbles from which the pending entries need no writing */
-    uint32_t pend_hi;    /* the latest entry the block leaves, from its entry */
-    uint32_t x0, x;      /* a conditional branch's natural and actual issue, from the entry */
-    uint8_t ref;         /* left to the reference loop */
-    uint8_t branch;      /* ends with a conditional branch: its predictor part at run time */
+    uint32_t gmin;         /* the least guard delay (no check while every entry is ready by then) */
+    uint32_t pend_need;    /* branch bubbles from which the pending entries need no writing */
+    uint32_t pend_hi;      /* the latest entry the block leaves, from its entry */
+    uint32_t x0, x;        /* a conditional branch's natural and actual issue, from the entry */
+    uint8_t ref;           /* left to the reference loop */
+    uint8_t branch;        /* ends with a conditional branch: its predictor part at run time */
     uint8_t nguard, npend;
     unsigned br_flags;
-    uint64_t execs;      /* runs whose statistics are not yet in the machine's */
+    uint64_t pc, fall, target; /* first pc; the pc after the block; a branch's or JAL's target */
+    uint64_t runs[RUN_KINDS];  /* runs not yet charged to the machine's statistics */
     struct guard guard[32];
     struct pend pend[32];
-    uint32_t n;          /* instructions (the reference loop runs this many if it must) */
-    /* statistics of one run (charged execs times by flush()) */
+    uint32_t n;            /* instructions (the reference loop runs this many if it must) */
+    /* statistics of one run (charged by flush()) */
     uint32_t class_count[TC_COUNT];
     uint64_t stall[ST_COUNT];
-    struct block *prev, *next; /* every live block, for flush() */
+    struct block *prev, *next; /* every live block */
     struct insn *src;          /* the decoded instructions, for replay() */
+    uint64_t *pool;            /* K_LI_POOL values */
     struct fop ops[];
 };
 
@@ -134,9 +143,11 @@ struct fast {
     struct block **map; /* per word of code memory: the block that starts there */
     uint64_t base, words;
     struct block *blocks;
+    struct block outside; /* stands for a pc outside code memory: the reference loop */
     uint64_t horizon;   /* no scoreboard entry is later than this */
     uint32_t dmax;      /* nor later than now + dmax - 1 */
-    bool fast_bp;       /* branch_time()'s own path agrees with timing_branch() */
+    bool fast_bp;       /* the engine may hold the predictor (see struct predictor) */
+    uint32_t bubbles[RUN_KINDS]; /* a branch's bubbles by how its run ended */
     /* RAM for loads and stores (ram[1]: the paper's instruction memory, loads only) */
     uint64_t r0base, r0size, r1base, r1size;
     uint8_t *r0mem, *r1mem;
@@ -171,28 +182,18 @@ static const struct insn *decoded(struct ram *code, uint64_t off, int xlen)
     return d;
 }
 
-/* The operation for `d` at `pc`, K_NONE when the engine leaves it to the reference loop
- * (CSRs, system instructions, FENCE, illegal ones, jumps to misaligned targets). */
-static struct fop operation(const struct insn *d, uint64_t pc, int xlen)
+/* The operation for `d` at `pc` (K_NONE when the engine leaves it to the reference loop:
+ * CSRs, system instructions, FENCE, illegal ones, jumps to misaligned targets); `value`:
+ * a LUI's or AUIPC's result, `target`: a branch's or JAL's. */
+static struct fop operation(const struct insn *d, uint64_t pc, int xlen, uint64_t *value,
+                            uint64_t *target)
 {
     struct fop o = {.imm = d->imm, .kind = kind_of[xlen == 64][d->op], .rd = d->t.rd,
                     .rs1 = d->t.rs1, .rs2 = d->t.rs2};
-    uint64_t target = xl(xlen, pc + (uint64_t)(int64_t)d->imm);
-    switch (d->t.cls) {
-    case TC_BRANCH:
-    case TC_JAL:
-        if (target & 3)
-            o.kind = K_NONE;
-        o.aux = target;
-        break;
-    case TC_LUI:
-        o.aux = xl(xlen, (uint64_t)(int64_t)d->imm);
-        break;
-    case TC_ALU:
-        if (d->op == OP_AUIPC)
-            o.aux = target;
-        break;
-    }
+    *target = xl(xlen, pc + (uint64_t)(int64_t)d->imm);
+    *value = d->op == OP_AUIPC ? *target : xl(xlen, (uint64_t)(int64_t)d->imm);
+    if ((d->t.cls == TC_BRANCH || d->t.cls == TC_JAL) && (*target & 3))
+        o.kind = K_NONE;
     if (o.kind != K_NONE && d->t.rd == 0 && (d->t.cls == TC_ALU || d->t.cls == TC_LUI || d->t.cls == TC_MUL))
         o.kind = K_NOP;
     return o;
@@ -395,6 +396,9 @@ static void link_block(struct fast *f, struct block *b)
     f->map[(b->pc - f->base) >> 2] = b;
 }
 
+/* run_blocks()' handlers, by kind */
+static const void *const *handler;
+
 static struct block *translate(struct fast *f, uint64_t pc)
 {
     struct machine *m = f->m;
@@ -402,31 +406,47 @@ static struct block *translate(struct fast *f, uint64_t pc)
     const int xlen = m->hart.xlen;
     struct insn ins[BLOCK_MAX];
     struct fop ops[BLOCK_MAX + 1];
-    unsigned n = 0;
+    uint64_t pool[BLOCK_MAX], target = 0;
+    unsigned n = 0, npool = 0;
     while (n < BLOCK_MAX) {
-        uint64_t p = pc + 4 * n, off = p - code->base;
+        uint64_t p = pc + 4 * n, off = p - code->base, value;
         if (off > code->size - 4)
             break;
         const struct insn *d = decoded(code, off, xlen);
-        ops[n] = operation(d, p, xlen);
+        ops[n] = operation(d, p, xlen, &value, &target);
         if (ops[n].kind == K_NONE)
             break;
+        if ((ops[n].kind == K_LI_32 || ops[n].kind == K_LI_64) &&
+            (uint64_t)(int64_t)(int32_t)value != value) {
+            ops[n].kind = K_LI_POOL;
+            ops[n].imm = (int32_t)npool;
+            pool[npool++] = value;
+        } else if (ops[n].kind == K_LI_32 || ops[n].kind == K_LI_64) {
+            ops[n].imm = (int32_t)value;
+        }
         ins[n++] = *d;
         if (ends_block(d))
             break;
     }
     bool fallthrough = n == 0 || !ends_block(&ins[n - 1]);
-    struct block *b = calloc(1, sizeof *b + (n + 1) * sizeof(struct fop) + n * sizeof(struct insn));
+    if (fallthrough)
+        ops[n].kind = K_END;
+    size_t size = sizeof(struct block) + (n + 1) * sizeof(struct fop) + n * sizeof(struct insn) +
+                  npool * sizeof(uint64_t);
+    struct block *b = calloc(1, size);
     if (!b)
         return NULL;
     b->pc = pc;
     b->n = n;
     b->fall = xl(xlen, pc + 4 * n);
+    b->target = target;
+    for (unsigned i = 0; i <= n; i++)
+        ops[i].h = handler[ops[i].kind];
+    memcpy(b->ops, ops, (n + 1) * sizeof ops[0]);
     b->src = (struct insn *)(b->ops + n + 1);
-    memcpy(b->ops, ops, n * sizeof ops[0]);
     memcpy(b->src, ins, n * sizeof ins[0]);
-    if (fallthrough)
-        b->ops[n].kind = K_END;
+    b->pool = (uint64_t *)(b->src + n);
+    memcpy(b->pool, pool, npool * sizeof pool[0]);
     b->branch = n && ins[n - 1].t.cls == TC_BRANCH;
     if (b->branch)
         b->br_flags = ins[n - 1].sflags;
@@ -443,20 +463,40 @@ static struct block *translate(struct fast *f, uint64_t pc)
     return b;
 }
 
+/* The block at pc, translated on first use; f->outside when pc is outside code memory. */
+static ALWAYS_INLINE struct block *find(struct fast *f, uint64_t pc)
+{
+    uint64_t w = (pc - f->base) >> 2;
+    if (unlikely(w >= f->words))
+        return &f->outside;
+    struct block *b = f->map[w];
+    if (unlikely(!b))
+        b = translate(f, pc);
+    return b ? b : &f->outside;
+}
+
 /* ---- statistics and invalidation ---- */
 
 /* Charge the runs of b into the machine's statistics. */
 static void flush(struct fast *f, struct block *b)
 {
     struct machine *m = f->m;
-    if (!b->execs)
-        return;
+    struct timing *t = &m->timing;
+    uint64_t runs = 0;
+    for (int k = 0; k < RUN_KINDS; k++)
+        runs += b->runs[k];
     for (int c = 0; c < TC_COUNT; c++)
-        m->stats.class_count[c] += b->execs * b->class_count[c];
-    m->stats.issued += b->execs * b->n;
+        m->stats.class_count[c] += runs * b->class_count[c];
+    m->stats.issued += runs * b->n;
     for (int s = 0; s < ST_COUNT; s++)
-        m->timing.stall[s] += b->execs * b->stall[s];
-    b->execs = 0;
+        t->stall[s] += runs * b->stall[s];
+    /* the branches timed by the engine (timing_branch() counted its own) */
+    t->stall[ST_BRANCH] += b->runs[RUN_TAKEN] * f->bubbles[RUN_TAKEN];
+    t->stall[ST_MISPREDICT] += b->runs[RUN_MISPREDICT] * f->bubbles[RUN_MISPREDICT];
+    if (b->branch)
+        t->branches += b->runs[RUN_PLAIN] + b->runs[RUN_TAKEN] + b->runs[RUN_MISPREDICT];
+    t->mispredicts += b->runs[RUN_MISPREDICT];
+    memset(b->runs, 0, sizeof b->runs);
 }
 
 static void kill(struct fast *f, struct block *b)
@@ -469,6 +509,10 @@ static void kill(struct fast *f, struct block *b)
         f->blocks = b->next;
     if (b->next)
         b->next->prev = b->prev;
+    for (struct block *o = f->blocks; o; o = o->next)
+        for (int i = 0; i < 2; i++)
+            if (o->succ[i] == b)
+                o->succ[i] = NULL;
     free(b);
 }
 
@@ -485,6 +529,111 @@ static void code_written(void *ctx, uint64_t off, unsigned size)
         if (b && w + b->n > first)
             kill(f, b);
     }
+}
+
+/* ---- the predictor ---- */
+
+/* With predictor=global2bit the engine holds the predictor while exactly one update is in
+ * flight (the usual state: every branch queues one): the counter IO sees, when the update
+ * becomes visible to IO (bp_at + 2: timing_branch()), and its outcome.  The model's
+ * queue is brought up to date before anything else uses it. */
+struct predictor {
+    bool own;
+    unsigned counter, taken;
+    uint64_t visible;
+};
+
+static ALWAYS_INLINE void predictor_in(const struct fast *f, const struct timing *t, struct predictor *p)
+{
+    p->own = f->fast_bp && t->bp_count == 1;
+    if (p->own) {
+        p->counter = t->bp[0];
+        p->visible = t->bp_at[t->bp_head] + 2;
+        p->taken = t->bp_taken[t->bp_head];
+    }
+}
+
+static ALWAYS_INLINE void predictor_out(const struct predictor *p, struct timing *t)
+{
+    if (p->own) {
+        t->bp[0] = (uint8_t)p->counter;
+        t->bp_at[t->bp_head] = p->visible - 2;
+        t->bp_taken[t->bp_head] = (uint8_t)p->taken;
+        t->bp_index[t->bp_head] = 0;
+    }
+}
+
+/* The branch at x0 (natural issue) / x (issue) with outcome `taken`: its run kind when the
+ * engine can time it (the update in flight is visible to IO by x0), RUN_MODEL otherwise. */
+static ALWAYS_INLINE unsigned predict(struct predictor *p, uint64_t x0, uint64_t x, unsigned taken)
+{
+    /* [counter][outcome]: the 2-bit saturating counter after an update */
+    static const uint8_t next[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
+    if (unlikely(!p->own || p->visible > x0))
+        return RUN_MODEL;
+    unsigned c = next[p->counter][p->taken];
+    p->counter = c;
+    p->taken = taken;
+    p->visible = x + 3 + 2;
+    return (c >> 1) != taken ? RUN_MISPREDICT : taken ? RUN_TAKEN : RUN_PLAIN;
+}
+
+/* The model's state with its predictor queue rotated to start at slot 0 (the engine keeps
+ * the queue's contents, not where the ring starts). */
+static void canonical(struct timing *t)
+{
+    struct timing c = *t;
+    for (unsigned i = 0; i < TIMING_BP_FIFO; i++) {
+        unsigned j = (t->bp_head + i) % TIMING_BP_FIFO;
+        bool live = i < t->bp_count;
+        c.bp_at[i] = live ? t->bp_at[j] : 0;
+        c.bp_taken[i] = live ? t->bp_taken[j] : 0;
+        c.bp_index[i] = live ? t->bp_index[j] : 0;
+    }
+    c.bp_head = 0;
+    *t = c;
+}
+
+/* Whether predict() agrees with timing_branch() on this machine's model: the same bubbles,
+ * statistics and model after every branch of a pseudo-random stream (spacings of 0 to 8
+ * slots, operand bubbles, both outcomes). */
+static bool predictor_agrees(struct fast *f)
+{
+    if (f->m->timing.p.predictor != BP_GLOBAL2BIT)
+        return false;
+    struct timing *a = &f->s1, *b = &f->s2;
+    memcpy(a, &f->clean, sizeof *a);
+    memcpy(b, &f->clean, sizeof *b);
+    struct predictor p = {0};
+    uint32_t seed = 12345;
+    f->fast_bp = true;
+    for (int i = 0; i < 2000; i++) {
+        seed = seed * 1103515245u + 12345u;
+        uint64_t gap = (seed >> 16) % 9, stall = (seed >> 20) % 3;
+        unsigned taken = (seed >> 24) & 1;
+        a->now += gap;
+        b->now += gap;
+        uint64_t x0 = a->now, x = x0 + stall;
+        a->now = b->now = x + 1;
+        uint32_t want = timing_branch(a, x0, x, taken ? TF_TAKEN : 0, 0), got;
+        predictor_in(f, b, &p);
+        unsigned run = predict(&p, x0, x, taken);
+        if (run == RUN_MODEL) {
+            got = timing_branch(b, x0, x, taken ? TF_TAKEN : 0, 0);
+        } else {
+            predictor_out(&p, b);
+            got = f->bubbles[run];
+            b->now += got;
+            b->stall[run == RUN_MISPREDICT ? ST_MISPREDICT : ST_BRANCH] += got;
+            b->branches++;
+            b->mispredicts += run == RUN_MISPREDICT;
+        }
+        canonical(a);
+        canonical(b);
+        if (want != got || memcmp(a, b, sizeof *a))
+            return false;
+    }
+    return true;
 }
 
 /* ---- running ---- */
@@ -507,66 +656,6 @@ static inline bool dirty(const struct block *b, const struct timing *t, uint64_t
         if (t->ready[b->guard[i].reg] > n0 + b->guard[i].delay)
             return true;
     return false;
-}
-
-/* timing_branch() for predictor=global2bit when exactly one update is in flight and IO
- * already sees it (the usual case: branches more than 4 slots apart): the same result,
- * without the queue walk.  Anything else, and any other predictor, goes to
- * timing_branch().  fast_run() checks at start that the two agree. */
-static ALWAYS_INLINE uint32_t branch_time(const struct fast *f, struct timing *t, uint64_t x0,
-                                          uint64_t x, unsigned flags, uint64_t pc)
-{
-    static const uint8_t counter[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}}; /* [c][taken] */
-    unsigned head = t->bp_head;
-    if (unlikely(!f->fast_bp || t->bp_count != 1 || t->bp_at[head] + 2 > x0))
-        return timing_branch(t, x0, x, flags, pc);
-    const unsigned taken = (flags & TF_TAKEN) != 0;
-    const unsigned c = counter[t->bp[0]][t->bp_taken[head]];
-    t->bp[0] = (uint8_t)c;
-    head = (head + 1) % TIMING_BP_FIFO;
-    t->bp_head = head;
-    t->bp_at[head] = x + 3;
-    t->bp_taken[head] = (uint8_t)taken;
-    t->bp_index[head] = 0;
-    t->branches++;
-    uint32_t bubbles;
-    if ((c >> 1) != taken) {
-        t->mispredicts++;
-        bubbles = t->p.mispredict;
-        t->stall[ST_MISPREDICT] += bubbles;
-    } else {
-        bubbles = taken ? t->p.branch_taken : 0;
-        t->stall[ST_BRANCH] += bubbles;
-    }
-    t->now += bubbles;
-    return bubbles;
-}
-
-/* Whether branch_time() agrees with timing_branch() on this machine's model: the same
- * bubbles and the same model after every branch of a pseudo-random stream (spacings of 0 to
- * 8 slots, operand bubbles, both outcomes). */
-static bool branch_time_agrees(struct fast *f)
-{
-    if (f->m->timing.p.predictor != BP_GLOBAL2BIT)
-        return false;
-    struct timing *a = &f->s1, *b = &f->s2;
-    memcpy(a, &f->clean, sizeof *a);
-    memcpy(b, &f->clean, sizeof *b);
-    uint32_t seed = 12345;
-    f->fast_bp = true;
-    for (int i = 0; i < 4000; i++) {
-        seed = seed * 1103515245u + 12345u;
-        uint64_t gap = (seed >> 16) % 9, stall = (seed >> 20) % 3;
-        unsigned flags = (seed >> 24) & 1 ? TF_TAKEN : 0;
-        a->now += gap;
-        b->now += gap;
-        uint64_t x0 = a->now, x = x0 + stall;
-        a->now = b->now = x + 1;
-        if (timing_branch(a, x0, x, flags, 0) != branch_time(f, b, x0, x, flags, 0) ||
-            memcmp(a, b, sizeof *a))
-            return false;
-    }
-    return true;
 }
 
 static ALWAYS_INLINE const uint8_t *load_ptr(const struct fast *f, uint64_t ea, unsigned n)
@@ -602,7 +691,7 @@ static ALWAYS_INLINE uint8_t *store_ptr(const struct fast *f, const struct ram *
 #define NEXT                                                                               \
     do {                                                                                   \
         op++;                                                                              \
-        goto *tab[op->kind];                                                               \
+        goto *op->h;                                                                       \
     } while (0)
 
 #define H_ALU(name, expr)                                                                  \
@@ -647,11 +736,8 @@ static ALWAYS_INLINE uint8_t *store_ptr(const struct fast *f, const struct ram *
 #define H_BRANCH(name, cond)                                                               \
     LBL(name, XLEN) : {                                                                    \
         const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
-        if (cond) {                                                                        \
-            npc = op->aux;                                                                 \
-            tf = TF_TAKEN;                                                                 \
-        }                                                                                  \
-        goto done;                                                                         \
+        taken = (cond);                                                                    \
+        goto branch;                                                                       \
     }
 #define H_JALR                                                                             \
     LBL(JALR, XLEN) : {                                                                    \
@@ -660,9 +746,28 @@ static ALWAYS_INLINE uint8_t *store_ptr(const struct fast *f, const struct ram *
             goto deopt;                                                                    \
         x[op->rd] = b->fall;                                                               \
         x[0] = 0;                                                                          \
-        npc = target;                                                                      \
-        goto done;                                                                         \
+        pc = target;                                                                       \
+        goto jalr;                                                                         \
     }
+
+/* The machine's state the loop keeps in locals, to and from memory around anything else. */
+#define SAVE()                                                                             \
+    do {                                                                                   \
+        h->clk.cycle = cycle;                                                              \
+        t->now = now;                                                                      \
+        h->instret = instret;                                                              \
+        h->pc = pc;                                                                        \
+        predictor_out(&bp, t);                                                             \
+    } while (0)
+#define LOAD()                                                                             \
+    do {                                                                                   \
+        cycle = h->clk.cycle;                                                              \
+        now = t->now;                                                                      \
+        instret = h->instret;                                                              \
+        pc = h->pc;                                                                        \
+        predictor_in(f, t, &bp);                                                           \
+        horizon = now + f->dmax - 1;                                                       \
+    } while (0)
 
 static void run_blocks(struct fast *f)
 {
@@ -674,89 +779,146 @@ static void run_blocks(struct fast *f)
 #undef T32
 #undef T64
         [K_JALR_32] = &&L_JALR_32, [K_JALR_64] = &&L_JALR_64, [K_JAL] = &&L_JAL,
-        [K_LI] = &&L_LI, [K_NOP] = &&L_NOP, [K_END] = &&L_END,
+        [K_LI_32] = &&L_LI_32, [K_LI_64] = &&L_LI_64, [K_LI_POOL] = &&L_LI_POOL,
+        [K_NOP] = &&L_NOP, [K_END] = &&L_END,
     };
+    handler = tab;
     struct machine *const m = f->m;
     struct hart *const h = &m->hart;
     struct timing *const t = &m->timing;
     const struct ram *const r0 = &m->bus.ram[0];
     uint64_t *const x = h->x;
+    uint64_t cycle, now, instret, pc, horizon;
+    struct predictor bp = {0};
+    bool looked = false; /* cpu_event() ran at this boundary */
+    LOAD();
+    struct block *b = find(f, pc);
     for (;;) {
-        if (unlikely(h->clk.cycle >= h->next_event) && cpu_event(m))
-            return;
-        const uint64_t c0 = h->clk.cycle, n0 = t->now, pc = h->pc;
-        uint64_t w = (pc - f->base) >> 2;
-        struct block *b = NULL;
-        if (likely(w < f->words)) {
-            b = f->map[w];
-            if (unlikely(!b))
-                b = translate(f, pc);
-        }
-        if (unlikely(!b || b->ref || c0 + b->span >= h->next_event ||
-                     (f->horizon > n0 + b->gmin && dirty(b, t, n0)))) {
-            /* outside code memory (a fetch fault), or not the engine's */
-            int end = cpu_run_steps(m, b ? b->n : 1);
-            f->horizon = t->now + f->dmax - 1;
-            if (end)
-                return;
+        if (unlikely(b->ref || cycle + b->span >= h->next_event ||
+                     (horizon > now + b->gmin && dirty(b, t, now)))) {
+            /* the reference loop: device events and interrupts first, as it would */
+            SAVE();
+            if (!looked && cycle >= h->next_event) {
+                looked = true;
+                if (cpu_event(m))
+                    return;
+            } else {
+                looked = false;
+                if (cpu_run_steps(m, b->n))
+                    return;
+            }
+            LOAD();
+            b = find(f, pc);
             continue;
         }
+        looked = false;
+        const uint64_t c0 = cycle, n0 = now;
         const struct fop *op = b->ops;
-        uint64_t npc = b->fall;
-        unsigned tf = 0;
-        goto *tab[op->kind];
+        unsigned taken, run;
+        goto *op->h;
 
 #define XLEN 32
         ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
         H_JALR
+    L_LI_32:
+        x[op->rd] = (uint32_t)op->imm;
+        NEXT;
 #undef XLEN
 #define XLEN 64
         ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
         ALU_OPS_64(H_ALU) DIV_OPS_64(H_DIV) LOAD_OPS_64(H_LOAD) STORE_OPS_64(H_STORE)
         H_JALR
+    L_LI_64:
+        x[op->rd] = (uint64_t)(int64_t)op->imm;
+        NEXT;
 #undef XLEN
-    L_JAL:
-        x[op->rd] = b->fall;
-        x[0] = 0;
-        npc = op->aux;
-        goto done;
-    L_LI:
-        x[op->rd] = op->aux;
+    L_LI_POOL:
+        x[op->rd] = b->pool[op->imm];
         NEXT;
     L_NOP:
         NEXT;
-    L_END:
-    done: {
-        uint32_t bubbles = 0;
-        h->clk.cycle = c0 + b->cost;
-        t->now = n0 + b->dnow;
-        h->instret += b->instret;
-        b->execs++;
-        h->pc = npc;
-        if (b->branch) {
-            bubbles = branch_time(f, t, n0 + b->x0, n0 + b->x, b->br_flags | tf, b->pc + 4 * (b->n - 1));
-            h->clk.cycle += bubbles;
+
+        /* The block's end: its static timing, then what only the run knows. */
+#define FINISH()                                                                           \
+    do {                                                                                   \
+        cycle = c0 + b->cost;                                                              \
+        now = n0 + b->dnow;                                                                \
+        instret += b->instret;                                                             \
+        if (horizon < n0 + b->pend_hi)                                                     \
+            horizon = n0 + b->pend_hi;                                                     \
+    } while (0)
+#define LEAVE(bubbles)                                                                     \
+    do {                                                                                   \
+        if ((bubbles) < b->pend_need)                                                      \
+            for (unsigned i = 0; i < b->npend; i++) {                                      \
+                t->ready[b->pend[i].reg] = n0 + b->pend[i].off;                            \
+                t->cause[b->pend[i].reg] = b->pend[i].cause;                               \
+            }                                                                              \
+    } while (0)
+    branch: {
+        FINISH();
+        uint32_t bubbles;
+        run = predict(&bp, n0 + b->x0, n0 + b->x, taken);
+        if (likely(run != RUN_MODEL)) {
+            bubbles = f->bubbles[run];
+            now += bubbles;
+        } else {
+            SAVE();
+            bubbles = timing_branch(t, n0 + b->x0, n0 + b->x, b->br_flags | (taken ? TF_TAKEN : 0),
+                                    b->pc + 4 * (b->n - 1));
+            now = t->now;
+            predictor_in(f, t, &bp);
         }
-        if (bubbles < b->pend_need) {
-            for (unsigned i = 0; i < b->npend; i++) {
-                t->ready[b->pend[i].reg] = n0 + b->pend[i].off;
-                t->cause[b->pend[i].reg] = b->pend[i].cause;
-            }
-        }
-        if (n0 + b->pend_hi > f->horizon)
-            f->horizon = n0 + b->pend_hi;
+        cycle += bubbles;
+        b->runs[run]++;
+        LEAVE(bubbles);
+        pc = taken ? b->target : b->fall;
+        struct block *next = b->succ[!taken];
+        if (unlikely(!next))
+            next = b->succ[!taken] = find(f, pc);
+        b = next;
         continue;
     }
+    L_JAL:
+        x[op->rd] = b->fall;
+        x[0] = 0;
+        FINISH();
+        b->runs[RUN_PLAIN]++;
+        LEAVE(0);
+        pc = b->target;
+        if (unlikely(!b->succ[0]))
+            b->succ[0] = find(f, pc);
+        b = b->succ[0];
+        continue;
+    jalr:
+        FINISH();
+        b->runs[RUN_PLAIN]++;
+        LEAVE(0);
+        if (unlikely(!b->succ[0] || b->succ[0]->pc != pc))
+            b->succ[0] = find(f, pc);
+        b = b->succ[0];
+        continue;
+    L_END:
+        FINISH();
+        b->runs[RUN_PLAIN]++;
+        LEAVE(0);
+        pc = b->fall;
+        if (unlikely(!b->succ[1]))
+            b->succ[1] = find(f, pc);
+        b = b->succ[1];
+        continue;
+
     deopt: {
         /* op cannot complete here: the reference loop runs it, after the model has
          * charged the instructions before it */
         unsigned k = (unsigned)(op - b->ops);
+        SAVE();
         replay(m, b, k);
         h->pc = b->pc + 4 * k;
-        int end = cpu_run_steps(m, 1);
-        f->horizon = t->now + f->dmax - 1;
-        if (end)
+        if (cpu_run_steps(m, 1))
             return;
+        LOAD();
+        b = find(f, pc);
         continue;
     }
     }
@@ -775,6 +937,8 @@ bool fast_run(struct machine *m)
     f->m = m;
     f->base = code->base;
     f->words = code->size / 4;
+    f->outside.ref = 1;
+    f->outside.n = 1;
     timing_init(&f->clean, &m->timing.p);
     f->clean.now = SCRATCH_NOW;
     for (int c = 0; c < TC_COUNT; c++)
@@ -782,9 +946,10 @@ bool fast_run(struct machine *m)
             f->dmax = m->timing.lat[c];
     if (f->dmax == 0)
         f->dmax = 1;
+    f->bubbles[RUN_TAKEN] = m->timing.p.branch_taken;
+    f->bubbles[RUN_MISPREDICT] = m->timing.p.mispredict;
     use_model(f);
-    f->fast_bp = branch_time_agrees(f);
-    f->horizon = m->timing.now + f->dmax - 1;
+    f->fast_bp = predictor_agrees(f);
     f->r0base = m->bus.ram[0].base;
     f->r0size = m->bus.ram[0].size;
     f->r0mem = m->bus.ram[0].mem;
