@@ -112,13 +112,12 @@ struct block {
     /* read on every run */
     struct block *succ[2]; /* the blocks that followed: [0] the branch or jump target (JALR:
                               the last one, its pc checked), [1] the next pc */
+    uint8_t clean[2];      /* going on to succ[i] needs no check of its guards (clean_edge) */
     uint64_t cost, span;   /* cycles of the statically timed part; cycles up to the boundary
                               before the last instruction */
     uint32_t dnow;         /* pipeline time of the static part */
     uint32_t instret;
-    uint32_t gmin;         /* the least guard delay (no check while every entry is ready by then) */
     uint32_t pend_need;    /* branch bubbles from which the pending entries need no writing */
-    uint32_t pend_hi;      /* the latest entry the block leaves, from its entry */
     uint32_t x0, x;        /* a conditional branch's natural and actual issue, from the entry */
     uint8_t ref;           /* left to the reference loop */
     uint8_t branch;        /* ends with a conditional branch: its predictor part at run time */
@@ -144,8 +143,7 @@ struct fast {
     uint64_t base, words;
     struct block *blocks;
     struct block outside; /* stands for a pc outside code memory: the reference loop */
-    uint64_t horizon;   /* no scoreboard entry is later than this */
-    uint32_t dmax;      /* nor later than now + dmax - 1 */
+    uint32_t dmax;      /* no scoreboard entry is later than now + dmax - 1 */
     bool fast_bp;       /* the engine may hold the predictor (see struct predictor) */
     uint32_t bubbles[RUN_KINDS]; /* a branch's bubbles by how its run ended */
     /* RAM for loads and stores (ram[1]: the paper's instruction memory, loads only) */
@@ -326,18 +324,14 @@ static bool time_block(struct fast *f, struct block *b, const struct insn *ins)
     }
     named &= ~1u;
     written &= ~1u;
-    b->gmin = UINT32_MAX / 2;
     for (unsigned r = 1; r < 32; r++) {
         if (!(named >> r & 1))
             continue;
         int64_t d = probe(f, timed, n, b->pc, r, &clean);
         if (d < 0)
             return false;
-        if ((uint64_t)d + 1 < f->dmax) {
+        if ((uint64_t)d + 1 < f->dmax)
             b->guard[b->nguard++] = (struct guard){(uint8_t)r, (uint32_t)d};
-            if (d < b->gmin)
-                b->gmin = (uint32_t)d;
-        }
     }
     /* Entries the block leaves: those still pending after it, and, when the block is
      * shorter than a result's latency, all it writes (an older entry may be pending).
@@ -352,7 +346,6 @@ static bool time_block(struct fast *f, struct block *b, const struct insn *ins)
         if (off > b->dnow || b->dnow + 1 < f->dmax)
             b->pend[b->npend++] = (struct pend){(uint8_t)r, clean.cause[r], (uint32_t)off};
     }
-    b->pend_hi = (uint32_t)hi;
     uint64_t need = hi > b->dnow ? hi - b->dnow : 0;
     if (b->dnow + 1 < f->dmax && f->dmax - 1 - b->dnow > need)
         need = f->dmax - 1 - b->dnow;
@@ -463,16 +456,50 @@ static struct block *translate(struct fast *f, uint64_t pc)
     return b;
 }
 
-/* The block at pc, translated on first use; f->outside when pc is outside code memory. */
-static ALWAYS_INLINE struct block *find(struct fast *f, uint64_t pc)
+/* The block at pc, translated on first use; f->outside (with this pc) when pc is outside
+ * code memory, or there is no memory for a block: the reference loop. */
+static struct block *find(struct fast *f, uint64_t pc)
 {
     uint64_t w = (pc - f->base) >> 2;
-    if (unlikely(w >= f->words))
-        return &f->outside;
-    struct block *b = f->map[w];
-    if (unlikely(!b))
+    struct block *b = w < f->words ? f->map[w] : NULL;
+    if (!b && w < f->words)
         b = translate(f, pc);
-    return b ? b : &f->outside;
+    if (!b) {
+        f->outside.pc = pc;
+        b = &f->outside;
+    }
+    return b;
+}
+
+/* Whether b, followed by at least `bubbles` bubbles, leaves nothing pending that its
+ * successor c could wait for: then c runs without looking at its guards.  An entry older
+ * than b is ready by c's start when b lasts dmax - 1 slots. */
+static bool clean_edge(const struct fast *f, const struct block *b, const struct block *c,
+                       uint32_t bubbles)
+{
+    uint64_t gap = (uint64_t)b->dnow + bubbles;
+    if (c->ref || b->ref || gap + 1 < f->dmax)
+        return false;
+    for (unsigned i = 0; i < c->nguard; i++)
+        for (unsigned j = 0; j < b->npend; j++)
+            if (b->pend[j].reg == c->guard[i].reg && b->pend[j].off > gap + c->guard[i].delay)
+                return false;
+    return true;
+}
+
+/* b's successor at pc, by edge i (0: branch or jump target, 1: the next pc), remembered. */
+static struct block *follow(struct fast *f, struct block *b, unsigned i, uint64_t pc)
+{
+    struct block *c = find(f, pc);
+    if (c == &f->outside)
+        return c;
+    uint32_t bubbles = 0;
+    if (b->branch && i == 0)
+        bubbles = f->bubbles[RUN_TAKEN] < f->bubbles[RUN_MISPREDICT] ? f->bubbles[RUN_TAKEN]
+                                                                   : f->bubbles[RUN_MISPREDICT];
+    b->succ[i] = c;
+    b->clean[i] = clean_edge(f, b, c, bubbles);
+    return c;
 }
 
 /* ---- statistics and invalidation ---- */
@@ -511,8 +538,10 @@ static void kill(struct fast *f, struct block *b)
         b->next->prev = b->prev;
     for (struct block *o = f->blocks; o; o = o->next)
         for (int i = 0; i < 2; i++)
-            if (o->succ[i] == b)
+            if (o->succ[i] == b) {
                 o->succ[i] = NULL;
+                o->clean[i] = 0;
+            }
     free(b);
 }
 
@@ -534,31 +563,46 @@ static void code_written(void *ctx, uint64_t off, unsigned size)
 /* ---- the predictor ---- */
 
 /* With predictor=global2bit the engine holds the predictor while exactly one update is in
- * flight (the usual state: every branch queues one): the counter IO sees, when the update
- * becomes visible to IO (bp_at + 2: timing_branch()), and its outcome.  The model's
- * queue is brought up to date before anything else uses it. */
+ * flight (the usual state: every branch queues one).  `state` is the counter IO sees
+ * (bits 2:1) and the outcome of the update in flight (bit 0); `visible` the pipeline time
+ * from which IO sees that update (bp_at + 2: timing_branch()), UINT64_MAX while the
+ * model's queue holds the predictor.  The queue is brought up to date (predictor_out)
+ * before anything else uses the model. */
 struct predictor {
-    bool own;
-    unsigned counter, taken;
+    unsigned state;
     uint64_t visible;
 };
 
+/* [state][outcome]: the new state (bits 2:0) and the run kind (bits 4:3) of a branch that
+ * sees the update in flight applied to the counter. */
+static uint8_t predictor_step[8][2];
+
+static void predictor_table(void)
+{
+    static const uint8_t next[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}}; /* saturating */
+    for (unsigned s = 0; s < 8; s++)
+        for (unsigned taken = 0; taken < 2; taken++) {
+            unsigned c = next[s >> 1][s & 1];
+            unsigned run = (c >> 1) != taken ? RUN_MISPREDICT : taken ? RUN_TAKEN : RUN_PLAIN;
+            predictor_step[s][taken] = (uint8_t)(c << 1 | taken | run << 3);
+        }
+}
+
 static ALWAYS_INLINE void predictor_in(const struct fast *f, const struct timing *t, struct predictor *p)
 {
-    p->own = f->fast_bp && t->bp_count == 1;
-    if (p->own) {
-        p->counter = t->bp[0];
+    p->visible = UINT64_MAX;
+    if (f->fast_bp && t->bp_count == 1) {
+        p->state = (unsigned)t->bp[0] << 1 | t->bp_taken[t->bp_head];
         p->visible = t->bp_at[t->bp_head] + 2;
-        p->taken = t->bp_taken[t->bp_head];
     }
 }
 
 static ALWAYS_INLINE void predictor_out(const struct predictor *p, struct timing *t)
 {
-    if (p->own) {
-        t->bp[0] = (uint8_t)p->counter;
+    if (p->visible != UINT64_MAX) {
+        t->bp[0] = (uint8_t)(p->state >> 1);
         t->bp_at[t->bp_head] = p->visible - 2;
-        t->bp_taken[t->bp_head] = (uint8_t)p->taken;
+        t->bp_taken[t->bp_head] = p->state & 1;
         t->bp_index[t->bp_head] = 0;
     }
 }
@@ -567,15 +611,12 @@ static ALWAYS_INLINE void predictor_out(const struct predictor *p, struct timing
  * engine can time it (the update in flight is visible to IO by x0), RUN_MODEL otherwise. */
 static ALWAYS_INLINE unsigned predict(struct predictor *p, uint64_t x0, uint64_t x, unsigned taken)
 {
-    /* [counter][outcome]: the 2-bit saturating counter after an update */
-    static const uint8_t next[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
-    if (unlikely(!p->own || p->visible > x0))
+    if (unlikely(p->visible > x0))
         return RUN_MODEL;
-    unsigned c = next[p->counter][p->taken];
-    p->counter = c;
-    p->taken = taken;
+    unsigned e = predictor_step[p->state][taken];
+    p->state = e & 7;
     p->visible = x + 3 + 2;
-    return (c >> 1) != taken ? RUN_MISPREDICT : taken ? RUN_TAKEN : RUN_PLAIN;
+    return e >> 3;
 }
 
 /* The model's state with its predictor queue rotated to start at slot 0 (the engine keeps
@@ -607,7 +648,7 @@ static bool predictor_agrees(struct fast *f)
     struct predictor p = {0};
     uint32_t seed = 12345;
     f->fast_bp = true;
-    for (int i = 0; i < 2000; i++) {
+    for (int i = 0; i < 500; i++) {
         seed = seed * 1103515245u + 12345u;
         uint64_t gap = (seed >> 16) % 9, stall = (seed >> 20) % 3;
         unsigned taken = (seed >> 24) & 1;
@@ -750,13 +791,14 @@ static ALWAYS_INLINE uint8_t *store_ptr(const struct fast *f, const struct ram *
         goto jalr;                                                                         \
     }
 
-/* The machine's state the loop keeps in locals, to and from memory around anything else. */
+/* The machine's state the loop keeps in locals, to and from memory around anything else;
+ * the block `b` knows the pc. */
 #define SAVE()                                                                             \
     do {                                                                                   \
         h->clk.cycle = cycle;                                                              \
         t->now = now;                                                                      \
         h->instret = instret;                                                              \
-        h->pc = pc;                                                                        \
+        h->pc = b->pc;                                                                     \
         predictor_out(&bp, t);                                                             \
     } while (0)
 #define LOAD()                                                                             \
@@ -764,9 +806,34 @@ static ALWAYS_INLINE uint8_t *store_ptr(const struct fast *f, const struct ram *
         cycle = h->clk.cycle;                                                              \
         now = t->now;                                                                      \
         instret = h->instret;                                                              \
-        pc = h->pc;                                                                        \
         predictor_in(f, t, &bp);                                                           \
-        horizon = now + f->dmax - 1;                                                       \
+        b = find(f, h->pc);                                                                \
+    } while (0)
+
+/* The block's end: its static timing, and the scoreboard entries it leaves (not needed
+ * when the branch bubbles moved time past them). */
+#define FINISH(bubbles)                                                                    \
+    do {                                                                                   \
+        cycle += b->cost + (bubbles);                                                      \
+        now += b->dnow + (bubbles);                                                        \
+        instret += b->instret;                                                             \
+        if (unlikely((bubbles) < b->pend_need))                                            \
+            for (unsigned i = 0; i < b->npend; i++) {                                      \
+                t->ready[b->pend[i].reg] = n0 + b->pend[i].off;                            \
+                t->cause[b->pend[i].reg] = b->pend[i].cause;                               \
+            }                                                                              \
+    } while (0)
+/* On to b's successor by edge i (pc: its pc when not yet known) */
+#define GO(i, pc, check)                                                                   \
+    do {                                                                                   \
+        struct block *c_ = b->succ[i];                                                     \
+        if (unlikely(!c_ || (check)))                                                      \
+            c_ = follow(f, b, i, pc);                                                      \
+        unsigned clean_ = b->clean[i];                                                     \
+        b = c_;                                                                            \
+        if (likely(clean_))                                                                \
+            goto enter;                                                                    \
+        goto enter_checked;                                                                \
     } while (0)
 
 static void run_blocks(struct fast *f)
@@ -788,140 +855,112 @@ static void run_blocks(struct fast *f)
     struct timing *const t = &m->timing;
     const struct ram *const r0 = &m->bus.ram[0];
     uint64_t *const x = h->x;
-    uint64_t cycle, now, instret, pc, horizon;
+    uint64_t cycle, now, instret, n0 = 0, pc;
+    unsigned taken, run;
     struct predictor bp = {0};
+    struct block *b;
+    const struct fop *op;
     bool looked = false; /* cpu_event() ran at this boundary */
     LOAD();
-    struct block *b = find(f, pc);
-    for (;;) {
-        if (unlikely(b->ref || cycle + b->span >= h->next_event ||
-                     (horizon > now + b->gmin && dirty(b, t, now)))) {
-            /* the reference loop: device events and interrupts first, as it would */
-            SAVE();
-            if (!looked && cycle >= h->next_event) {
-                looked = true;
-                if (cpu_event(m))
-                    return;
-            } else {
-                looked = false;
-                if (cpu_run_steps(m, b->n))
-                    return;
-            }
-            LOAD();
-            b = find(f, pc);
-            continue;
-        }
+
+enter_checked:
+    /* entered from the reference loop, or by an edge that may leave entries b waits for */
+    if (unlikely(b->ref || dirty(b, t, now)))
+        goto reference;
+enter:
+    if (unlikely(cycle + b->span >= h->next_event))
+        goto reference;
+    looked = false;
+    n0 = now;
+    op = b->ops;
+    goto *op->h;
+
+reference:
+    /* the reference loop: device events and interrupts first, as it would */
+    SAVE();
+    if (!looked && cycle >= h->next_event) {
+        looked = true;
+        if (cpu_event(m))
+            return;
+    } else {
         looked = false;
-        const uint64_t c0 = cycle, n0 = now;
-        const struct fop *op = b->ops;
-        unsigned taken, run;
-        goto *op->h;
+        if (cpu_run_steps(m, b->n))
+            return;
+    }
+    LOAD();
+    goto enter_checked;
 
 #define XLEN 32
-        ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
-        H_JALR
-    L_LI_32:
-        x[op->rd] = (uint32_t)op->imm;
-        NEXT;
+    ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
+    H_JALR
+L_LI_32:
+    x[op->rd] = (uint32_t)op->imm;
+    NEXT;
 #undef XLEN
 #define XLEN 64
-        ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
-        ALU_OPS_64(H_ALU) DIV_OPS_64(H_DIV) LOAD_OPS_64(H_LOAD) STORE_OPS_64(H_STORE)
-        H_JALR
-    L_LI_64:
-        x[op->rd] = (uint64_t)(int64_t)op->imm;
-        NEXT;
+    ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
+    ALU_OPS_64(H_ALU) DIV_OPS_64(H_DIV) LOAD_OPS_64(H_LOAD) STORE_OPS_64(H_STORE)
+    H_JALR
+L_LI_64:
+    x[op->rd] = (uint64_t)(int64_t)op->imm;
+    NEXT;
 #undef XLEN
-    L_LI_POOL:
-        x[op->rd] = b->pool[op->imm];
-        NEXT;
-    L_NOP:
-        NEXT;
+L_LI_POOL:
+    x[op->rd] = b->pool[op->imm];
+    NEXT;
+L_NOP:
+    NEXT;
 
-        /* The block's end: its static timing, then what only the run knows. */
-#define FINISH()                                                                           \
-    do {                                                                                   \
-        cycle = c0 + b->cost;                                                              \
-        now = n0 + b->dnow;                                                                \
-        instret += b->instret;                                                             \
-        if (horizon < n0 + b->pend_hi)                                                     \
-            horizon = n0 + b->pend_hi;                                                     \
-    } while (0)
-#define LEAVE(bubbles)                                                                     \
-    do {                                                                                   \
-        if ((bubbles) < b->pend_need)                                                      \
-            for (unsigned i = 0; i < b->npend; i++) {                                      \
-                t->ready[b->pend[i].reg] = n0 + b->pend[i].off;                            \
-                t->cause[b->pend[i].reg] = b->pend[i].cause;                               \
-            }                                                                              \
-    } while (0)
-    branch: {
-        FINISH();
-        uint32_t bubbles;
-        run = predict(&bp, n0 + b->x0, n0 + b->x, taken);
-        if (likely(run != RUN_MODEL)) {
-            bubbles = f->bubbles[run];
-            now += bubbles;
-        } else {
-            SAVE();
-            bubbles = timing_branch(t, n0 + b->x0, n0 + b->x, b->br_flags | (taken ? TF_TAKEN : 0),
-                                    b->pc + 4 * (b->n - 1));
-            now = t->now;
-            predictor_in(f, t, &bp);
-        }
-        cycle += bubbles;
+branch:
+    run = predict(&bp, n0 + b->x0, n0 + b->x, taken);
+    if (likely(run != RUN_MODEL)) {
         b->runs[run]++;
-        LEAVE(bubbles);
-        pc = taken ? b->target : b->fall;
-        struct block *next = b->succ[!taken];
-        if (unlikely(!next))
-            next = b->succ[!taken] = find(f, pc);
-        b = next;
-        continue;
-    }
-    L_JAL:
-        x[op->rd] = b->fall;
-        x[0] = 0;
-        FINISH();
-        b->runs[RUN_PLAIN]++;
-        LEAVE(0);
-        pc = b->target;
-        if (unlikely(!b->succ[0]))
-            b->succ[0] = find(f, pc);
-        b = b->succ[0];
-        continue;
-    jalr:
-        FINISH();
-        b->runs[RUN_PLAIN]++;
-        LEAVE(0);
-        if (unlikely(!b->succ[0] || b->succ[0]->pc != pc))
-            b->succ[0] = find(f, pc);
-        b = b->succ[0];
-        continue;
-    L_END:
-        FINISH();
-        b->runs[RUN_PLAIN]++;
-        LEAVE(0);
-        pc = b->fall;
-        if (unlikely(!b->succ[1]))
-            b->succ[1] = find(f, pc);
-        b = b->succ[1];
-        continue;
-
-    deopt: {
-        /* op cannot complete here: the reference loop runs it, after the model has
-         * charged the instructions before it */
-        unsigned k = (unsigned)(op - b->ops);
+        FINISH(f->bubbles[run]);
+    } else {
+        /* the model's own predictor; it charges its statistics itself */
+        b->runs[RUN_MODEL]++;
+        cycle += b->cost;
+        now += b->dnow;
         SAVE();
-        replay(m, b, k);
-        h->pc = b->pc + 4 * k;
-        if (cpu_run_steps(m, 1))
-            return;
-        LOAD();
-        b = find(f, pc);
-        continue;
+        uint32_t bubbles = timing_branch(t, n0 + b->x0, n0 + b->x,
+                                         b->br_flags | (taken ? TF_TAKEN : 0), b->pc + 4 * (b->n - 1));
+        now -= b->dnow;
+        cycle -= b->cost;
+        predictor_in(f, t, &bp);
+        FINISH(bubbles);
+        b = taken ? follow(f, b, 0, b->target) : follow(f, b, 1, b->fall);
+        goto enter_checked;
     }
-    }
+    if (taken)
+        GO(0, b->target, 0);
+    GO(1, b->fall, 0);
+L_JAL:
+    x[op->rd] = b->fall;
+    x[0] = 0;
+    b->runs[RUN_PLAIN]++;
+    FINISH(0);
+    GO(0, b->target, 0);
+jalr:
+    b->runs[RUN_PLAIN]++;
+    FINISH(0);
+    GO(0, pc, b->succ[0]->pc != pc);
+L_END:
+    b->runs[RUN_PLAIN]++;
+    FINISH(0);
+    GO(1, b->fall, 0);
+
+deopt: {
+    /* op cannot complete here: the reference loop runs it, after the model has charged
+     * the instructions before it */
+    unsigned k = (unsigned)(op - b->ops);
+    SAVE();
+    replay(m, b, k);
+    h->pc = b->pc + 4 * k;
+    if (cpu_run_steps(m, 1))
+        return;
+    LOAD();
+    goto enter_checked;
+}
 }
 
 bool fast_run(struct machine *m)
@@ -946,6 +985,7 @@ bool fast_run(struct machine *m)
             f->dmax = m->timing.lat[c];
     if (f->dmax == 0)
         f->dmax = 1;
+    predictor_table();
     f->bubbles[RUN_TAKEN] = m->timing.p.branch_taken;
     f->bubbles[RUN_MISPREDICT] = m->timing.p.mispredict;
     use_model(f);
