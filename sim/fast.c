@@ -110,8 +110,8 @@ enum { RUN_PLAIN, RUN_TAKEN, RUN_MISPREDICT, RUN_MODEL, RUN_KINDS };
 
 struct block {
     /* read on every run */
-    struct block *succ[2]; /* the blocks that followed: [0] the branch or jump target (JALR:
-                              the last one, its pc checked), [1] the next pc */
+    struct block *succ[2]; /* the blocks that followed: [0] the next pc, [1] the branch or
+                              jump target (JALR: the last one, its pc checked) */
     uint8_t clean[2];      /* going on to succ[i] needs no check of its guards (clean_edge) */
     uint64_t cost, span;   /* cycles of the statically timed part; cycles up to the boundary
                               before the last instruction */
@@ -144,11 +144,14 @@ struct fast {
     struct block *blocks;
     struct block outside; /* stands for a pc outside code memory: the reference loop */
     uint32_t dmax;      /* no scoreboard entry is later than now + dmax - 1 */
-    bool fast_bp;       /* the engine may hold the predictor (see struct predictor) */
+    bool fast_bp;       /* the engine may hold the predictor (PREDICTOR_MODEL) */
     uint32_t bubbles[RUN_KINDS]; /* a branch's bubbles by how its run ended */
     /* RAM for loads and stores (ram[1]: the paper's instruction memory, loads only) */
     uint64_t r0base, r0size, r1base, r1size;
     uint8_t *r0mem, *r1mem;
+    /* stores into ram[0] offsets [wlo, wlo + wlen) go to the reference loop: they may hit
+     * predecoded code (ram_invalidate) or tohost (watch_update) */
+    uint64_t wlo, wlen;
     /* scratch models: at reset with every register ready; the same after a history of
      * every kind of instruction; a run; three more for branch_splits() */
     struct timing clean, used, scratch, s0, s1, s2;
@@ -379,6 +382,23 @@ static void use_model(struct fast *f)
     timing_idle(t, late - t->now + 8);
 }
 
+/* Recompute f->wlo/wlen from the predecoded range of ram[0] and tohost's doubleword (both
+ * grow over the run: after a translation and after the reference loop ran). */
+static void watch_update(struct fast *f)
+{
+    const struct ram *r0 = &f->m->bus.ram[0];
+    uint64_t lo = r0->dec_lo, hi = r0->dec_hi, dw = f->m->bus.tohost_dw;
+    if (dw != UINT64_MAX) {
+        uint64_t off = (dw << 3) - r0->base;
+        if (off < r0->size) {
+            lo = off < lo ? off : lo;
+            hi = off + 8 > hi ? off + 8 : hi;
+        }
+    }
+    f->wlo = lo < hi ? lo : 0;
+    f->wlen = lo < hi ? hi - lo : 0;
+}
+
 static void link_block(struct fast *f, struct block *b)
 {
     b->prev = NULL;
@@ -453,6 +473,7 @@ static struct block *translate(struct fast *f, uint64_t pc)
         b->n = n ? n : 1;
     }
     link_block(f, b);
+    watch_update(f);
     return b;
 }
 
@@ -487,14 +508,14 @@ static bool clean_edge(const struct fast *f, const struct block *b, const struct
     return true;
 }
 
-/* b's successor at pc, by edge i (0: branch or jump target, 1: the next pc), remembered. */
+/* b's successor at pc, by edge i (0: the next pc, 1: the branch or jump target), remembered. */
 static struct block *follow(struct fast *f, struct block *b, unsigned i, uint64_t pc)
 {
     struct block *c = find(f, pc);
     if (c == &f->outside)
         return c;
     uint32_t bubbles = 0;
-    if (b->branch && i == 0)
+    if (b->branch && i == 1)
         bubbles = f->bubbles[RUN_TAKEN] < f->bubbles[RUN_MISPREDICT] ? f->bubbles[RUN_TAKEN]
                                                                    : f->bubbles[RUN_MISPREDICT];
     b->succ[i] = c;
@@ -563,15 +584,13 @@ static void code_written(void *ctx, uint64_t off, unsigned size)
 /* ---- the predictor ---- */
 
 /* With predictor=global2bit the engine holds the predictor while exactly one update is in
- * flight (the usual state: every branch queues one).  `state` is the counter IO sees
- * (bits 2:1) and the outcome of the update in flight (bit 0); `visible` the pipeline time
- * from which IO sees that update (bp_at + 2: timing_branch()), UINT64_MAX while the
+ * flight (the usual state: every branch queues one), in one word: the pipeline time from
+ * which IO sees that update (bp_at + 2: timing_branch()) in bits 63:3, the counter IO sees
+ * in bits 2:1 and the outcome of the update in flight in bit 0; PREDICTOR_MODEL while the
  * model's queue holds the predictor.  The queue is brought up to date (predictor_out)
  * before anything else uses the model. */
-struct predictor {
-    unsigned state;
-    uint64_t visible;
-};
+#define PREDICTOR_MODEL UINT64_MAX
+#define PREDICTOR_TIME_MAX (1ull << 60) /* pipeline times the word holds */
 
 /* [state][outcome]: the new state (bits 2:0) and the run kind (bits 4:3) of a branch that
  * sees the update in flight applied to the counter. */
@@ -588,35 +607,36 @@ static void predictor_table(void)
         }
 }
 
-static ALWAYS_INLINE void predictor_in(const struct fast *f, const struct timing *t, struct predictor *p)
+static ALWAYS_INLINE uint64_t predictor_in(const struct fast *f, const struct timing *t)
 {
-    p->visible = UINT64_MAX;
-    if (f->fast_bp && t->bp_count == 1) {
-        p->state = (unsigned)t->bp[0] << 1 | t->bp_taken[t->bp_head];
-        p->visible = t->bp_at[t->bp_head] + 2;
-    }
+    if (!f->fast_bp || t->bp_count != 1 || t->now >= PREDICTOR_TIME_MAX ||
+        t->bp_at[t->bp_head] >= PREDICTOR_TIME_MAX)
+        return PREDICTOR_MODEL;
+    return (t->bp_at[t->bp_head] + 2) << 3 | (uint64_t)t->bp[0] << 1 | t->bp_taken[t->bp_head];
 }
 
-static ALWAYS_INLINE void predictor_out(const struct predictor *p, struct timing *t)
+static ALWAYS_INLINE void predictor_out(uint64_t p, struct timing *t)
 {
-    if (p->visible != UINT64_MAX) {
-        t->bp[0] = (uint8_t)(p->state >> 1);
-        t->bp_at[t->bp_head] = p->visible - 2;
-        t->bp_taken[t->bp_head] = p->state & 1;
+    if (p != PREDICTOR_MODEL) {
+        t->bp[0] = (uint8_t)(p >> 1 & 3);
+        t->bp_at[t->bp_head] = (p >> 3) - 2;
+        t->bp_taken[t->bp_head] = p & 1;
         t->bp_index[t->bp_head] = 0;
     }
 }
 
-/* The branch at x0 (natural issue) / x (issue) with outcome `taken`: its run kind when the
- * engine can time it (the update in flight is visible to IO by x0), RUN_MODEL otherwise. */
-static ALWAYS_INLINE unsigned predict(struct predictor *p, uint64_t x0, uint64_t x, unsigned taken)
+/* Whether the engine times a branch at natural issue x0: the update in flight is visible. */
+static ALWAYS_INLINE bool predictor_sees(uint64_t p, uint64_t x0)
 {
-    if (unlikely(p->visible > x0))
-        return RUN_MODEL;
-    unsigned e = predictor_step[p->state][taken];
-    p->state = e & 7;
-    p->visible = x + 3 + 2;
-    return e >> 3;
+    return p <= (x0 << 3 | 7);
+}
+
+/* The branch issued at x with outcome `taken`: the new word, its run kind in *run. */
+static ALWAYS_INLINE uint64_t predict(uint64_t p, uint64_t x, unsigned taken, unsigned *run)
+{
+    unsigned e = predictor_step[p & 7][taken];
+    *run = e >> 3;
+    return (x + 3 + 2) << 3 | (e & 7);
 }
 
 /* The model's state with its predictor queue rotated to start at slot 0 (the engine keeps
@@ -645,7 +665,6 @@ static bool predictor_agrees(struct fast *f)
     struct timing *a = &f->s1, *b = &f->s2;
     memcpy(a, &f->clean, sizeof *a);
     memcpy(b, &f->clean, sizeof *b);
-    struct predictor p = {0};
     uint32_t seed = 12345;
     f->fast_bp = true;
     for (int i = 0; i < 500; i++) {
@@ -657,12 +676,12 @@ static bool predictor_agrees(struct fast *f)
         uint64_t x0 = a->now, x = x0 + stall;
         a->now = b->now = x + 1;
         uint32_t want = timing_branch(a, x0, x, taken ? TF_TAKEN : 0, 0), got;
-        predictor_in(f, b, &p);
-        unsigned run = predict(&p, x0, x, taken);
-        if (run == RUN_MODEL) {
+        uint64_t p = predictor_in(f, b);
+        unsigned run;
+        if (!predictor_sees(p, x0)) {
             got = timing_branch(b, x0, x, taken ? TF_TAKEN : 0, 0);
         } else {
-            predictor_out(&p, b);
+            predictor_out(predict(p, x, taken, &run), b);
             got = f->bubbles[run];
             b->now += got;
             b->stall[run == RUN_MISPREDICT ? ST_MISPREDICT : ST_BRANCH] += got;
@@ -699,34 +718,6 @@ static inline bool dirty(const struct block *b, const struct timing *t, uint64_t
     return false;
 }
 
-static ALWAYS_INLINE const uint8_t *load_ptr(const struct fast *f, uint64_t ea, unsigned n)
-{
-    if (unlikely(ea & (n - 1)))
-        return NULL;
-    uint64_t off = ea - f->r0base;
-    if (likely(off <= f->r0size - n))
-        return f->r0mem + off;
-    off = ea - f->r1base;
-    if (f->r1size && off <= f->r1size - n)
-        return f->r1mem + off;
-    return NULL; /* a device, a fault: the reference loop */
-}
-
-static ALWAYS_INLINE uint8_t *store_ptr(const struct fast *f, const struct ram *r0, uint64_t ea,
-                                        unsigned n)
-{
-    if (unlikely(ea & (n - 1)))
-        return NULL;
-    uint64_t off = ea - f->r0base;
-    if (unlikely(off > f->r0size - n))
-        return NULL;
-    if (unlikely(off + n > r0->dec_lo && off < r0->dec_hi))
-        return NULL; /* into code */
-    if (unlikely((ea >> 3) == f->m->bus.tohost_dw))
-        return NULL;
-    return f->r0mem + off;
-}
-
 #define LBL(name, w) LBL_(name, w)
 #define LBL_(name, w) L_##name##_##w
 #define NEXT                                                                               \
@@ -754,11 +745,23 @@ static ALWAYS_INLINE uint8_t *store_ptr(const struct fast *f, const struct ram *
         x[0] = 0;                                                                          \
         NEXT;                                                                              \
     }
+/* Loads from ram[0] or ram[1], stores to ram[0] outside the watched window; anything else
+ * (misaligned, a device, a fault, code, tohost) goes to the reference loop. */
 #define H_LOAD(name, n, type)                                                              \
     LBL(name, XLEN) : {                                                                    \
-        const uint8_t *p = load_ptr(f, xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm), n); \
-        if (unlikely(!p))                                                                  \
+        const uint64_t ea = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm);             \
+        const uint8_t *p;                                                                  \
+        uint64_t off = ea - f->r0base;                                                     \
+        if (unlikely(ea & (n - 1)))                                                        \
             goto deopt;                                                                    \
+        if (likely(off <= f->r0size - n)) {                                                \
+            p = f->r0mem + off;                                                            \
+        } else {                                                                           \
+            off = ea - f->r1base;                                                          \
+            if (off >= f->r1size || off > f->r1size - n)                                   \
+                goto deopt;                                                                \
+            p = f->r1mem + off;                                                            \
+        }                                                                                  \
         type v;                                                                            \
         memcpy(&v, p, n);                                                                  \
         x[op->rd] = xl(XLEN, (uint64_t)v);                                                 \
@@ -767,11 +770,13 @@ static ALWAYS_INLINE uint8_t *store_ptr(const struct fast *f, const struct ram *
     }
 #define H_STORE(name, n)                                                                   \
     LBL(name, XLEN) : {                                                                    \
-        uint8_t *p = store_ptr(f, r0, xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm), n); \
-        if (unlikely(!p))                                                                  \
+        const uint64_t ea = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm);             \
+        const uint64_t off = ea - f->r0base;                                               \
+        if (unlikely((ea & (n - 1)) || off > f->r0size - n ||                              \
+                     off + (n - 1) - f->wlo < f->wlen + (n - 1)))                          \
             goto deopt;                                                                    \
         const uint64_t v = x[op->rs2];                                                     \
-        memcpy(p, &v, n); /* little-endian host */                                         \
+        memcpy(f->r0mem + off, &v, n); /* little-endian host */                            \
         NEXT;                                                                              \
     }
 #define H_BRANCH(name, cond)                                                               \
@@ -799,15 +804,16 @@ static ALWAYS_INLINE uint8_t *store_ptr(const struct fast *f, const struct ram *
         t->now = now;                                                                      \
         h->instret = instret;                                                              \
         h->pc = b->pc;                                                                     \
-        predictor_out(&bp, t);                                                             \
+        predictor_out(bp, t);                                                              \
     } while (0)
 #define LOAD()                                                                             \
     do {                                                                                   \
         cycle = h->clk.cycle;                                                              \
         now = t->now;                                                                      \
         instret = h->instret;                                                              \
-        predictor_in(f, t, &bp);                                                           \
+        bp = predictor_in(f, t);                                                           \
         b = find(f, h->pc);                                                                \
+        watch_update(f);                                                                   \
     } while (0)
 
 /* The block's end: its static timing, and the scoreboard entries it leaves (not needed
@@ -853,11 +859,9 @@ static void run_blocks(struct fast *f)
     struct machine *const m = f->m;
     struct hart *const h = &m->hart;
     struct timing *const t = &m->timing;
-    const struct ram *const r0 = &m->bus.ram[0];
     uint64_t *const x = h->x;
-    uint64_t cycle, now, instret, n0 = 0, pc;
+    uint64_t cycle, now, instret, n0 = 0, pc, bp;
     unsigned taken, run;
-    struct predictor bp = {0};
     struct block *b;
     const struct fop *op;
     bool looked = false; /* cpu_event() ran at this boundary */
@@ -912,42 +916,38 @@ L_NOP:
     NEXT;
 
 branch:
-    run = predict(&bp, n0 + b->x0, n0 + b->x, taken);
-    if (likely(run != RUN_MODEL)) {
-        b->runs[run]++;
-        FINISH(f->bubbles[run]);
-    } else {
-        /* the model's own predictor; it charges its statistics itself */
-        b->runs[RUN_MODEL]++;
-        cycle += b->cost;
-        now += b->dnow;
-        SAVE();
-        uint32_t bubbles = timing_branch(t, n0 + b->x0, n0 + b->x,
-                                         b->br_flags | (taken ? TF_TAKEN : 0), b->pc + 4 * (b->n - 1));
-        now -= b->dnow;
-        cycle -= b->cost;
-        predictor_in(f, t, &bp);
-        FINISH(bubbles);
-        b = taken ? follow(f, b, 0, b->target) : follow(f, b, 1, b->fall);
-        goto enter_checked;
-    }
-    if (taken)
-        GO(0, b->target, 0);
-    GO(1, b->fall, 0);
+    if (unlikely(!predictor_sees(bp, n0 + b->x0)))
+        goto branch_model;
+    bp = predict(bp, n0 + b->x, taken, &run);
+    b->runs[run]++;
+    FINISH(f->bubbles[run]);
+    GO(taken, taken ? b->target : b->fall, 0);
+branch_model: {
+    /* the model's own predictor; it charges its statistics itself */
+    b->runs[RUN_MODEL]++;
+    SAVE();
+    t->now = now + b->dnow;
+    uint32_t bubbles = timing_branch(t, n0 + b->x0, n0 + b->x,
+                                     b->br_flags | (taken ? TF_TAKEN : 0), b->pc + 4 * (b->n - 1));
+    bp = predictor_in(f, t);
+    FINISH(bubbles);
+    b = follow(f, b, taken, taken ? b->target : b->fall);
+    goto enter_checked;
+}
 L_JAL:
     x[op->rd] = b->fall;
     x[0] = 0;
     b->runs[RUN_PLAIN]++;
     FINISH(0);
-    GO(0, b->target, 0);
+    GO(1, b->target, 0);
 jalr:
     b->runs[RUN_PLAIN]++;
     FINISH(0);
-    GO(0, pc, b->succ[0]->pc != pc);
+    GO(1, pc, b->succ[1]->pc != pc);
 L_END:
     b->runs[RUN_PLAIN]++;
     FINISH(0);
-    GO(1, b->fall, 0);
+    GO(0, b->fall, 0);
 
 deopt: {
     /* op cannot complete here: the reference loop runs it, after the model has charged
@@ -990,6 +990,7 @@ bool fast_run(struct machine *m)
     f->bubbles[RUN_MISPREDICT] = m->timing.p.mispredict;
     use_model(f);
     f->fast_bp = predictor_agrees(f);
+    watch_update(f);
     f->r0base = m->bus.ram[0].base;
     f->r0size = m->bus.ram[0].size;
     f->r0mem = m->bus.ram[0].mem;
