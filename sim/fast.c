@@ -113,9 +113,10 @@ struct block {
     struct block *succ[2]; /* the blocks that followed: [0] the next pc, [1] the branch or
                               jump target (JALR: the last one, its pc checked) */
     uint8_t clean[2];      /* going on to succ[i] needs no check of its guards (clean_edge) */
-    uint64_t cost, span;   /* cycles of the statically timed part; cycles up to the boundary
-                              before the last instruction */
-    uint32_t dnow;         /* pipeline time of the static part */
+    uint64_t cost[RUN_MODEL]; /* cycles of a run ending in each engine-timed way (the static
+                                 part, [RUN_PLAIN], + the branch's bubbles) */
+    uint64_t span;         /* cycles up to the boundary before the last instruction */
+    uint32_t dnow[RUN_MODEL]; /* the same in pipeline time */
     uint32_t instret;
     uint32_t pend_need;    /* branch bubbles from which the pending entries need no writing */
     uint32_t x0, x;        /* a conditional branch's natural and actual issue, from the entry */
@@ -149,9 +150,9 @@ struct fast {
     /* RAM for loads and stores (ram[1]: the paper's instruction memory, loads only) */
     uint64_t r0base, r0size, r1base, r1size;
     uint8_t *r0mem, *r1mem;
-    /* stores into ram[0] offsets [wlo, wlo + wlen) go to the reference loop: they may hit
-     * predecoded code (ram_invalidate) or tohost (watch_update) */
-    uint64_t wlo, wlen;
+    /* stores of n bytes into ram[0] offsets up to slim[n] run here, except into the
+     * doublewords [wlo, wlo + wlen) that hold predecoded code or tohost (watch_update) */
+    uint64_t slim[9], wlo, wlen;
     /* scratch models: at reset with every register ready; the same after a history of
      * every kind of instruction; a run; three more for branch_splits() */
     struct timing clean, used, scratch, s0, s1, s2;
@@ -313,11 +314,14 @@ static bool time_block(struct fast *f, struct block *b, const struct insn *ins)
     if (!simulate(f, &f->clean, timed, n, b->pc, 0, 0, true, &clean) ||
         !simulate(f, &f->used, timed, n, b->pc, 0, 0, true, &used) || !same(&clean, &used, n))
         return false;
-    b->cost = 0;
+    uint64_t cost = 0;
     for (unsigned i = 0; i < n; i++)
-        b->cost += clean.cost[i];
-    b->span = b->cost - clean.cost[n - 1];
-    b->dnow = (uint32_t)clean.dnow;
+        cost += clean.cost[i];
+    b->span = cost - clean.cost[n - 1];
+    for (unsigned r = 0; r < RUN_MODEL; r++) {
+        b->cost[r] = cost + f->bubbles[r];
+        b->dnow[r] = (uint32_t)clean.dnow + f->bubbles[r];
+    }
     memcpy(b->stall, clean.stall, sizeof b->stall);
     /* the registers the block names, and the ones it writes */
     uint32_t named = 0, written = 0;
@@ -346,12 +350,12 @@ static bool time_block(struct fast *f, struct block *b, const struct insn *ins)
         uint64_t off = clean.ready[r];
         if (off > hi)
             hi = off;
-        if (off > b->dnow || b->dnow + 1 < f->dmax)
+        if (off > clean.dnow || clean.dnow + 1 < f->dmax)
             b->pend[b->npend++] = (struct pend){(uint8_t)r, clean.cause[r], (uint32_t)off};
     }
-    uint64_t need = hi > b->dnow ? hi - b->dnow : 0;
-    if (b->dnow + 1 < f->dmax && f->dmax - 1 - b->dnow > need)
-        need = f->dmax - 1 - b->dnow;
+    uint64_t need = hi > clean.dnow ? hi - clean.dnow : 0;
+    if (clean.dnow + 1 < f->dmax && f->dmax - 1 - clean.dnow > need)
+        need = f->dmax - 1 - clean.dnow;
     b->pend_need = b->npend ? (uint32_t)need : 0;
     return true;
 }
@@ -395,6 +399,9 @@ static void watch_update(struct fast *f)
             hi = off + 8 > hi ? off + 8 : hi;
         }
     }
+    /* the doublewords around them: an aligned store of up to 8 bytes lies in one */
+    lo &= ~7ull;
+    hi = (hi + 7) & ~7ull;
     f->wlo = lo < hi ? lo : 0;
     f->wlen = lo < hi ? hi - lo : 0;
 }
@@ -498,7 +505,7 @@ static struct block *find(struct fast *f, uint64_t pc)
 static bool clean_edge(const struct fast *f, const struct block *b, const struct block *c,
                        uint32_t bubbles)
 {
-    uint64_t gap = (uint64_t)b->dnow + bubbles;
+    uint64_t gap = (uint64_t)b->dnow[RUN_PLAIN] + bubbles;
     if (c->ref || b->ref || gap + 1 < f->dmax)
         return false;
     for (unsigned i = 0; i < c->nguard; i++)
@@ -772,8 +779,7 @@ static inline bool dirty(const struct block *b, const struct timing *t, uint64_t
     LBL(name, XLEN) : {                                                                    \
         const uint64_t ea = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm);             \
         const uint64_t off = ea - f->r0base;                                               \
-        if (unlikely((ea & (n - 1)) || off > f->r0size - n ||                              \
-                     off + (n - 1) - f->wlo < f->wlen + (n - 1)))                          \
+        if (unlikely((ea & (n - 1)) || off > f->slim[n] || off - f->wlo < f->wlen))         \
             goto deopt;                                                                    \
         const uint64_t v = x[op->rs2];                                                     \
         memcpy(f->r0mem + off, &v, n); /* little-endian host */                            \
@@ -782,8 +788,9 @@ static inline bool dirty(const struct block *b, const struct timing *t, uint64_t
 #define H_BRANCH(name, cond)                                                               \
     LBL(name, XLEN) : {                                                                    \
         const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
-        taken = (cond);                                                                    \
-        goto branch;                                                                       \
+        if (cond)                                                                          \
+            goto taken;                                                                    \
+        goto fall;                                                                         \
     }
 #define H_JALR                                                                             \
     LBL(JALR, XLEN) : {                                                                    \
@@ -818,10 +825,10 @@ static inline bool dirty(const struct block *b, const struct timing *t, uint64_t
 
 /* The block's end: its static timing, and the scoreboard entries it leaves (not needed
  * when the branch bubbles moved time past them). */
-#define FINISH(bubbles)                                                                    \
+#define FINISH(run, bubbles)                                                               \
     do {                                                                                   \
-        cycle += b->cost + (bubbles);                                                      \
-        now += b->dnow + (bubbles);                                                        \
+        cycle += b->cost[run];                                                             \
+        now = n0 + b->dnow[run];                                                           \
         instret += b->instret;                                                             \
         if (unlikely((bubbles) < b->pend_need))                                            \
             for (unsigned i = 0; i < b->npend; i++) {                                      \
@@ -915,22 +922,33 @@ L_LI_POOL:
 L_NOP:
     NEXT;
 
-branch:
-    if (unlikely(!predictor_sees(bp, n0 + b->x0)))
-        goto branch_model;
-    bp = predict(bp, n0 + b->x, taken, &run);
-    b->runs[run]++;
-    FINISH(f->bubbles[run]);
-    GO(taken, taken ? b->target : b->fall, 0);
+    /* a conditional branch: its predictor part */
+#define BRANCH(T)                                                                          \
+    do {                                                                                   \
+        if (unlikely(!predictor_sees(bp, n0 + b->x0))) {                                   \
+            taken = T;                                                                     \
+            goto branch_model;                                                             \
+        }                                                                                  \
+        bp = predict(bp, n0 + b->x, T, &run);                                              \
+        b->runs[run]++;                                                                    \
+        FINISH(run, f->bubbles[run]);                                                      \
+        GO(T, T ? b->target : b->fall, 0);                                                 \
+    } while (0)
+taken:
+    BRANCH(1);
+fall:
+    BRANCH(0);
 branch_model: {
     /* the model's own predictor; it charges its statistics itself */
     b->runs[RUN_MODEL]++;
     SAVE();
-    t->now = now + b->dnow;
+    t->now = now + b->dnow[RUN_PLAIN];
     uint32_t bubbles = timing_branch(t, n0 + b->x0, n0 + b->x,
                                      b->br_flags | (taken ? TF_TAKEN : 0), b->pc + 4 * (b->n - 1));
     bp = predictor_in(f, t);
-    FINISH(bubbles);
+    FINISH(RUN_PLAIN, bubbles);
+    cycle += bubbles;
+    now += bubbles;
     b = follow(f, b, taken, taken ? b->target : b->fall);
     goto enter_checked;
 }
@@ -938,15 +956,15 @@ L_JAL:
     x[op->rd] = b->fall;
     x[0] = 0;
     b->runs[RUN_PLAIN]++;
-    FINISH(0);
+    FINISH(RUN_PLAIN, 0);
     GO(1, b->target, 0);
 jalr:
     b->runs[RUN_PLAIN]++;
-    FINISH(0);
+    FINISH(RUN_PLAIN, 0);
     GO(1, pc, b->succ[1]->pc != pc);
 L_END:
     b->runs[RUN_PLAIN]++;
-    FINISH(0);
+    FINISH(RUN_PLAIN, 0);
     GO(0, b->fall, 0);
 
 deopt: {
@@ -991,6 +1009,8 @@ bool fast_run(struct machine *m)
     use_model(f);
     f->fast_bp = predictor_agrees(f);
     watch_update(f);
+    for (unsigned n = 1; n <= 8; n *= 2)
+        f->slim[n] = m->bus.ram[0].size - n;
     f->r0base = m->bus.ram[0].base;
     f->r0size = m->bus.ram[0].size;
     f->r0mem = m->bus.ram[0].mem;
