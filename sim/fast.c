@@ -118,8 +118,12 @@ struct block {
     uint64_t span;         /* cycles up to the boundary before the last instruction */
     uint32_t dnow[RUN_MODEL]; /* the same in pipeline time */
     uint32_t instret;
+    uint8_t pend[RUN_MODEL]; /* a run ending this way must write the pending entries (the
+                                bubbles did not move time past them) */
     uint32_t pend_need;    /* branch bubbles from which the pending entries need no writing */
     uint32_t x0, x;        /* a conditional branch's natural and actual issue, from the entry */
+    uint64_t seen, issued; /* the same for predictor_sees() and predict(): x0 and x + 5 in
+                              predictor words (bits 63:3), from the entry */
     uint8_t ref;           /* left to the reference loop */
     uint8_t branch;        /* ends with a conditional branch: its predictor part at run time */
     uint8_t nguard, npend;
@@ -127,7 +131,7 @@ struct block {
     uint64_t pc, fall, target; /* first pc; the pc after the block; a branch's or JAL's target */
     uint64_t runs[RUN_KINDS];  /* runs not yet charged to the machine's statistics */
     struct guard guard[32];
-    struct pend pend[32];
+    struct pend pending[32];
     uint32_t n;            /* instructions (the reference loop runs this many if it must) */
     /* statistics of one run (charged by flush()) */
     uint32_t class_count[TC_COUNT];
@@ -306,6 +310,8 @@ static bool time_block(struct fast *f, struct block *b, const struct insn *ins)
                 b->x0 = (uint32_t)(f->s0.now - from->now);
                 timing_retire_pc(&f->s0, timed[n - 1].t, 0, pc);
                 b->x = (uint32_t)(f->s0.now - 1 - from->now);
+                b->seen = (uint64_t)b->x0 << 3 | 7;
+                b->issued = ((uint64_t)b->x + 5) << 3;
             }
         }
     }
@@ -351,12 +357,14 @@ static bool time_block(struct fast *f, struct block *b, const struct insn *ins)
         if (off > hi)
             hi = off;
         if (off > clean.dnow || clean.dnow + 1 < f->dmax)
-            b->pend[b->npend++] = (struct pend){(uint8_t)r, clean.cause[r], (uint32_t)off};
+            b->pending[b->npend++] = (struct pend){(uint8_t)r, clean.cause[r], (uint32_t)off};
     }
     uint64_t need = hi > clean.dnow ? hi - clean.dnow : 0;
     if (clean.dnow + 1 < f->dmax && f->dmax - 1 - clean.dnow > need)
         need = f->dmax - 1 - clean.dnow;
     b->pend_need = b->npend ? (uint32_t)need : 0;
+    for (unsigned r = 0; r < RUN_MODEL; r++)
+        b->pend[r] = f->bubbles[r] < b->pend_need;
     return true;
 }
 
@@ -510,7 +518,7 @@ static bool clean_edge(const struct fast *f, const struct block *b, const struct
         return false;
     for (unsigned i = 0; i < c->nguard; i++)
         for (unsigned j = 0; j < b->npend; j++)
-            if (b->pend[j].reg == c->guard[i].reg && b->pend[j].off > gap + c->guard[i].delay)
+            if (b->pending[j].reg == c->guard[i].reg && b->pending[j].off > gap + c->guard[i].delay)
                 return false;
     return true;
 }
@@ -599,9 +607,9 @@ static void code_written(void *ctx, uint64_t off, unsigned size)
 #define PREDICTOR_MODEL UINT64_MAX
 #define PREDICTOR_TIME_MAX (1ull << 60) /* pipeline times the word holds */
 
-/* [state][outcome]: the new state (bits 2:0) and the run kind (bits 4:3) of a branch that
- * sees the update in flight applied to the counter. */
-static uint8_t predictor_step[8][2];
+/* [outcome][state]: the new state, and the run kind, of a branch that sees the update in
+ * flight applied to the counter. */
+static uint8_t predictor_state[2][8], predictor_run[2][8];
 
 static void predictor_table(void)
 {
@@ -609,8 +617,8 @@ static void predictor_table(void)
     for (unsigned s = 0; s < 8; s++)
         for (unsigned taken = 0; taken < 2; taken++) {
             unsigned c = next[s >> 1][s & 1];
-            unsigned run = (c >> 1) != taken ? RUN_MISPREDICT : taken ? RUN_TAKEN : RUN_PLAIN;
-            predictor_step[s][taken] = (uint8_t)(c << 1 | taken | run << 3);
+            predictor_state[taken][s] = (uint8_t)(c << 1 | taken);
+            predictor_run[taken][s] = (c >> 1) != taken ? RUN_MISPREDICT : taken ? RUN_TAKEN : RUN_PLAIN;
         }
 }
 
@@ -632,18 +640,19 @@ static ALWAYS_INLINE void predictor_out(uint64_t p, struct timing *t)
     }
 }
 
-/* Whether the engine times a branch at natural issue x0: the update in flight is visible. */
-static ALWAYS_INLINE bool predictor_sees(uint64_t p, uint64_t x0)
+/* Whether the engine times a branch: the update in flight is visible at its natural issue
+ * (`seen`: x0 << 3 | 7). */
+static ALWAYS_INLINE bool predictor_sees(uint64_t p, uint64_t seen)
 {
-    return p <= (x0 << 3 | 7);
+    return p <= seen;
 }
 
-/* The branch issued at x with outcome `taken`: the new word, its run kind in *run. */
-static ALWAYS_INLINE uint64_t predict(uint64_t p, uint64_t x, unsigned taken, unsigned *run)
+/* The branch with outcome `taken` (`issued`: (x + 5) << 3, when its own update becomes
+ * visible): the new word, its run kind in *run. */
+static ALWAYS_INLINE uint64_t predict(uint64_t p, uint64_t issued, unsigned taken, unsigned *run)
 {
-    unsigned e = predictor_step[p & 7][taken];
-    *run = e >> 3;
-    return (x + 3 + 2) << 3 | (e & 7);
+    *run = predictor_run[taken][p & 7];
+    return issued | predictor_state[taken][p & 7];
 }
 
 /* The model's state with its predictor queue rotated to start at slot 0 (the engine keeps
@@ -685,10 +694,10 @@ static bool predictor_agrees(struct fast *f)
         uint32_t want = timing_branch(a, x0, x, taken ? TF_TAKEN : 0, 0), got;
         uint64_t p = predictor_in(f, b);
         unsigned run;
-        if (!predictor_sees(p, x0)) {
+        if (!predictor_sees(p, x0 << 3 | 7)) {
             got = timing_branch(b, x0, x, taken ? TF_TAKEN : 0, 0);
         } else {
-            predictor_out(predict(p, x, taken, &run), b);
+            predictor_out(predict(p, (x + 5) << 3, taken, &run), b);
             got = f->bubbles[run];
             b->now += got;
             b->stall[run == RUN_MISPREDICT ? ST_MISPREDICT : ST_BRANCH] += got;
@@ -825,15 +834,15 @@ static inline bool dirty(const struct block *b, const struct timing *t, uint64_t
 
 /* The block's end: its static timing, and the scoreboard entries it leaves (not needed
  * when the branch bubbles moved time past them). */
-#define FINISH(run, bubbles)                                                               \
+#define FINISH(run, pend)                                                                  \
     do {                                                                                   \
         cycle += b->cost[run];                                                             \
         now = n0 + b->dnow[run];                                                           \
         instret += b->instret;                                                             \
-        if (unlikely((bubbles) < b->pend_need))                                            \
+        if (unlikely(pend))                                                                \
             for (unsigned i = 0; i < b->npend; i++) {                                      \
-                t->ready[b->pend[i].reg] = n0 + b->pend[i].off;                            \
-                t->cause[b->pend[i].reg] = b->pend[i].cause;                               \
+                t->ready[b->pending[i].reg] = n0 + b->pending[i].off;                      \
+                t->cause[b->pending[i].reg] = b->pending[i].cause;                         \
             }                                                                              \
     } while (0)
 /* On to b's successor by edge i (pc: its pc when not yet known) */
@@ -925,13 +934,14 @@ L_NOP:
     /* a conditional branch: its predictor part */
 #define BRANCH(T)                                                                          \
     do {                                                                                   \
-        if (unlikely(!predictor_sees(bp, n0 + b->x0))) {                                   \
+        const uint64_t n8 = n0 << 3;                                                       \
+        if (unlikely(!predictor_sees(bp, n8 + b->seen))) {                                 \
             taken = T;                                                                     \
             goto branch_model;                                                             \
         }                                                                                  \
-        bp = predict(bp, n0 + b->x, T, &run);                                              \
+        bp = predict(bp, n8 + b->issued, T, &run);                                         \
         b->runs[run]++;                                                                    \
-        FINISH(run, f->bubbles[run]);                                                      \
+        FINISH(run, b->pend[run]);                                                      \
         GO(T, T ? b->target : b->fall, 0);                                                 \
     } while (0)
 taken:
@@ -946,7 +956,7 @@ branch_model: {
     uint32_t bubbles = timing_branch(t, n0 + b->x0, n0 + b->x,
                                      b->br_flags | (taken ? TF_TAKEN : 0), b->pc + 4 * (b->n - 1));
     bp = predictor_in(f, t);
-    FINISH(RUN_PLAIN, bubbles);
+    FINISH(RUN_PLAIN, bubbles < b->pend_need);
     cycle += bubbles;
     now += bubbles;
     b = follow(f, b, taken, taken ? b->target : b->fall);
@@ -956,15 +966,15 @@ L_JAL:
     x[op->rd] = b->fall;
     x[0] = 0;
     b->runs[RUN_PLAIN]++;
-    FINISH(RUN_PLAIN, 0);
+    FINISH(RUN_PLAIN, b->pend[RUN_PLAIN]);
     GO(1, b->target, 0);
 jalr:
     b->runs[RUN_PLAIN]++;
-    FINISH(RUN_PLAIN, 0);
+    FINISH(RUN_PLAIN, b->pend[RUN_PLAIN]);
     GO(1, pc, b->succ[1]->pc != pc);
 L_END:
     b->runs[RUN_PLAIN]++;
-    FINISH(RUN_PLAIN, 0);
+    FINISH(RUN_PLAIN, b->pend[RUN_PLAIN]);
     GO(0, b->fall, 0);
 
 deopt: {
