@@ -58,14 +58,21 @@ enum kind {
     K_NONE, /* not run by the engine */
 #define K2(name, ...) K_##name##_32, K_##name##_64,
 #define K1(name, ...) K_##name##_64,
+#define KX2(name, ...) K_##name##_X0_32, K_##name##_X0_64,
+#define KX1(name, ...) K_##name##_X0_64,
     BOTH_OPS(K2, K2, K2, K2, K2) RV64_OPS(K1, K1, K1, K1)
+    LOAD_OPS(KX2) LOAD_OPS_64(KX1) /* loads into x0: checked, the value dropped */
 #undef K2
 #undef K1
+#undef KX2
+#undef KX1
     K_JALR_32, K_JALR_64,
     K_JAL,           /* to the block's target; the link is the pc after the block */
     K_LI_32, K_LI_64, /* LUI, AUIPC: imm is the value */
     K_LI_POOL,       /* the same with a value beyond 32 bits: imm indexes the block's pool */
     K_NOP,           /* a result to x0 that can neither trap nor take dynamic time */
+    K_MV,            /* ADDI rd, rs1, 0 */
+    K_SEXT_W,        /* ADDIW rd, rs1, 0 */
     K_END,           /* the block falls through to the next pc */
     K_COUNT
 };
@@ -83,6 +90,15 @@ static const uint8_t kind_of[2][OP_COUNT] = {
 #undef M64
         [OP_JALR] = K_JALR_64, [OP_JAL] = K_JAL, [OP_LUI] = K_LI_64, [OP_AUIPC] = K_LI_64,
     },
+};
+
+/* The load kinds into x0 */
+static const uint8_t load_x0[K_COUNT] = {
+#define LX2(name, ...) [K_##name##_32] = K_##name##_X0_32, [K_##name##_64] = K_##name##_X0_64,
+#define LX1(name, ...) [K_##name##_64] = K_##name##_X0_64,
+    LOAD_OPS(LX2) LOAD_OPS_64(LX1)
+#undef LX2
+#undef LX1
 };
 
 /* One operation, one per instruction: 16 bytes.  `h` is its handler in run_blocks(). */
@@ -202,6 +218,14 @@ static struct fop operation(const struct insn *d, uint64_t pc, int xlen, uint64_
         o.kind = K_NONE;
     if (o.kind != K_NONE && d->t.rd == 0 && (d->t.cls == TC_ALU || d->t.cls == TC_LUI || d->t.cls == TC_MUL))
         o.kind = K_NOP;
+    else if (d->op == OP_ADDI && d->t.rs1 == 0)
+        o.kind = xlen == 32 ? K_LI_32 : K_LI_64, *value = xl(xlen, (uint64_t)(int64_t)d->imm);
+    else if (d->op == OP_ADDI && d->imm == 0)
+        o.kind = K_MV;
+    else if (d->op == OP_ADDIW && d->imm == 0)
+        o.kind = K_SEXT_W;
+    else if (d->t.cls == TC_LOAD && d->t.rd == 0)
+        o.kind = load_x0[o.kind];
     return o;
 }
 
@@ -763,7 +787,9 @@ static inline bool dirty(const struct block *b, const struct timing *t, uint64_t
     }
 /* Loads from ram[0] or ram[1], stores to ram[0] outside the watched window; anything else
  * (misaligned, a device, a fault, code, tohost) goes to the reference loop. */
-#define H_LOAD(name, n, type)                                                              \
+#define H_LOAD(name, n, type) H_LOAD_(name, n, type, x[op->rd] = xl(XLEN, (uint64_t)v))
+#define H_LOAD_X0(name, n, type) H_LOAD_(name##_X0, n, type, (void)v)
+#define H_LOAD_(name, n, type, write)                                                      \
     LBL(name, XLEN) : {                                                                    \
         const uint64_t ea = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm);             \
         const uint8_t *p;                                                                  \
@@ -780,8 +806,7 @@ static inline bool dirty(const struct block *b, const struct timing *t, uint64_t
         }                                                                                  \
         type v;                                                                            \
         memcpy(&v, p, n);                                                                  \
-        x[op->rd] = xl(XLEN, (uint64_t)v);                                                 \
-        x[0] = 0;                                                                          \
+        write;                                                                             \
         NEXT;                                                                              \
     }
 #define H_STORE(name, n)                                                                   \
@@ -863,13 +888,17 @@ static void run_blocks(struct fast *f)
     static const void *const tab[K_COUNT] = {
 #define T32(name, ...) [K_##name##_32] = &&L_##name##_32,
 #define T64(name, ...) [K_##name##_64] = &&L_##name##_64,
+#define TX32(name, ...) [K_##name##_X0_32] = &&L_##name##_X0_32,
+#define TX64(name, ...) [K_##name##_X0_64] = &&L_##name##_X0_64,
         BOTH_OPS(T32, T32, T32, T32, T32) BOTH_OPS(T64, T64, T64, T64, T64)
-        RV64_OPS(T64, T64, T64, T64)
+        RV64_OPS(T64, T64, T64, T64) LOAD_OPS(TX32) LOAD_OPS(TX64) LOAD_OPS_64(TX64)
 #undef T32
 #undef T64
+#undef TX32
+#undef TX64
         [K_JALR_32] = &&L_JALR_32, [K_JALR_64] = &&L_JALR_64, [K_JAL] = &&L_JAL,
         [K_LI_32] = &&L_LI_32, [K_LI_64] = &&L_LI_64, [K_LI_POOL] = &&L_LI_POOL,
-        [K_NOP] = &&L_NOP, [K_END] = &&L_END,
+        [K_NOP] = &&L_NOP, [K_MV] = &&L_MV, [K_SEXT_W] = &&L_SEXT_W, [K_END] = &&L_END,
     };
     handler = tab;
     struct machine *const m = f->m;
@@ -912,6 +941,7 @@ reference:
 
 #define XLEN 32
     ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
+    LOAD_OPS(H_LOAD_X0)
     H_JALR
 L_LI_32:
     x[op->rd] = (uint32_t)op->imm;
@@ -920,6 +950,7 @@ L_LI_32:
 #define XLEN 64
     ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
     ALU_OPS_64(H_ALU) DIV_OPS_64(H_DIV) LOAD_OPS_64(H_LOAD) STORE_OPS_64(H_STORE)
+    LOAD_OPS(H_LOAD_X0) LOAD_OPS_64(H_LOAD_X0)
     H_JALR
 L_LI_64:
     x[op->rd] = (uint64_t)(int64_t)op->imm;
@@ -929,6 +960,12 @@ L_LI_POOL:
     x[op->rd] = b->pool[op->imm];
     NEXT;
 L_NOP:
+    NEXT;
+L_MV:
+    x[op->rd] = x[op->rs1];
+    NEXT;
+L_SEXT_W:
+    x[op->rd] = w32(x[op->rs1]);
     NEXT;
 
     /* a conditional branch: its predictor part */
