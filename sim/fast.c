@@ -60,12 +60,15 @@ enum kind {
 #define K1(name, ...) K_##name##_64,
 #define KX2(name, ...) K_##name##_X0_32, K_##name##_X0_64,
 #define KX1(name, ...) K_##name##_X0_64,
+#define KS2(name, ...) K_##name##_SX_32, K_##name##_SX_64,
     BOTH_OPS(K2, K2, K2, K2, K2) RV64_OPS(K1, K1, K1, K1)
     LOAD_OPS(KX2) LOAD_OPS_64(KX1) /* loads into x0: checked, the value dropped */
+    BRANCH_OPS(KS2)                /* a conditional branch inside a block: a side exit */
 #undef K2
 #undef K1
 #undef KX2
 #undef KX1
+#undef KS2
     K_JALR_32, K_JALR_64,
     K_JAL,           /* to the block's target; the link is the pc after the block */
     K_LI_32, K_LI_64, /* LUI, AUIPC: imm is the value */
@@ -90,6 +93,13 @@ static const uint8_t kind_of[2][OP_COUNT] = {
 #undef M64
         [OP_JALR] = K_JALR_64, [OP_JAL] = K_JAL, [OP_LUI] = K_LI_64, [OP_AUIPC] = K_LI_64,
     },
+};
+
+/* The side-exit kinds of the conditional branches */
+static const uint8_t side_exit[K_COUNT] = {
+#define SX(name, ...) [K_##name##_32] = K_##name##_SX_32, [K_##name##_64] = K_##name##_SX_64,
+    BRANCH_OPS(SX)
+#undef SX
 };
 
 /* The load kinds into x0 */
@@ -124,34 +134,48 @@ struct pend {
  * mispredicted, all three timed by the engine; or timed by timing_branch() itself. */
 enum { RUN_PLAIN, RUN_TAKEN, RUN_MISPREDICT, RUN_MODEL, RUN_KINDS };
 
-struct block {
-    /* read on every run */
+/* A block goes on past at most this many conditional branches (side exits). */
+#define SIDE_MAX 4
+
+/* Where a run of a block can end: at its last instruction, or at a side exit (a
+ * conditional branch inside it, taken). */
+struct exit {
+    /* read on every run that ends here */
     struct block *succ[2]; /* the blocks that followed: [0] the next pc, [1] the branch or
                               jump target (JALR: the last one, its pc checked) */
     uint8_t clean[2];      /* going on to succ[i] needs no check of its guards (clean_edge) */
-    uint64_t cost[RUN_MODEL]; /* cycles of a run ending in each engine-timed way (the static
-                                 part, [RUN_PLAIN], + the branch's bubbles) */
-    uint64_t span;         /* cycles up to the boundary before the last instruction */
-    uint32_t dnow[RUN_MODEL]; /* the same in pipeline time */
-    uint32_t instret;
     uint8_t pend[RUN_MODEL]; /* a run ending this way must write the pending entries (the
                                 bubbles did not move time past them) */
-    uint32_t pend_need;    /* branch bubbles from which the pending entries need no writing */
-    uint32_t x0, x;        /* a conditional branch's natural and actual issue, from the entry */
-    uint64_t seen, issued; /* the same for predictor_sees() and predict(): x0 and x + 5 in
+    uint32_t instret;
+    uint64_t cost[RUN_MODEL]; /* cycles of a run ending in each engine-timed way (the static
+                                 part, [RUN_PLAIN], + the branch's bubbles) */
+    uint32_t dnow[RUN_MODEL]; /* the same in pipeline time */
+    uint64_t seen, issued; /* the branch's natural issue x0 and x + 5 (x: its issue) as
                               predictor words (bits 63:3), from the entry */
-    uint8_t ref;           /* left to the reference loop */
-    uint8_t branch;        /* ends with a conditional branch: its predictor part at run time */
-    uint8_t nguard, npend;
+    uint64_t runs[RUN_KINDS]; /* runs not yet charged to the machine's statistics */
+    uint64_t fall, target; /* the pc after the instruction; a branch's or JAL's target */
+    /* the rest: for the model's predictor, and for statistics */
+    uint32_t x0, x, n;     /* the branch's natural issue and issue; instructions up to here */
     unsigned br_flags;
-    uint64_t pc, fall, target; /* first pc; the pc after the block; a branch's or JAL's target */
-    uint64_t runs[RUN_KINDS];  /* runs not yet charged to the machine's statistics */
-    struct guard guard[32];
-    struct pend pending[32];
-    uint32_t n;            /* instructions (the reference loop runs this many if it must) */
-    /* statistics of one run (charged by flush()) */
-    uint32_t class_count[TC_COUNT];
+    uint8_t branch;        /* ends with a conditional branch: its predictor part at run time */
+    uint32_t class_count[TC_COUNT]; /* statistics of one run (charged by flush()) */
     uint64_t stall[ST_COUNT];
+};
+
+struct block {
+    /* read on every run */
+    uint64_t span;         /* cycles up to the boundary before the last instruction, at most */
+    uint8_t ref;           /* left to the reference loop */
+    uint8_t nguard, npend, nside;
+    uint64_t pc;
+    struct exit end;       /* the last instruction's */
+    struct guard guard[32];
+    struct pend pending[32]; /* the entries the block leaves (all are of its last part) */
+    uint32_t pend_need;    /* branch bubbles from which the pending entries need no writing */
+    uint32_t n;            /* instructions (the reference loop runs this many if it must) */
+    uint64_t side_at;      /* bit i: instruction i is a side exit */
+    uint64_t passed[SIDE_MAX][2]; /* side exits passed: correctly predicted, mispredicted */
+    struct exit side[SIDE_MAX];
     struct block *prev, *next; /* every live block */
     struct insn *src;          /* the decoded instructions, for replay() */
     uint64_t *pool;            /* K_LI_POOL values */
@@ -167,6 +191,7 @@ struct fast {
     uint32_t dmax;      /* no scoreboard entry is later than now + dmax - 1 */
     bool fast_bp;       /* the engine may hold the predictor (PREDICTOR_MODEL) */
     uint32_t bubbles[RUN_KINDS]; /* a branch's bubbles by how its run ended */
+    uint32_t mispredicted; /* bit j: side exit j of the current block was passed mispredicted */
     /* RAM for loads and stores (ram[1]: the paper's instruction memory, loads only) */
     uint64_t r0base, r0size, r1base, r1size;
     uint8_t *r0mem, *r1mem;
@@ -312,47 +337,96 @@ static bool branch_splits(struct fast *f, const struct timing *before, const str
     return true;
 }
 
-/* Fill in b's timing from the model; false when the engine cannot vouch for it. */
-static bool time_block(struct fast *f, struct block *b, const struct insn *ins)
+/* time_block()'s verdicts, besides the index of a side exit to end the block at */
+enum { TIMED = -1, UNTIMED = -2 };
+
+/* Fill in exit e of b, at instruction k (timed: the instructions with each conditional
+ * branch's operand part for the branch), from the model; false when the engine cannot
+ * vouch for it. */
+static bool time_exit(struct fast *f, const struct block *b, struct exit *e,
+                      const struct insn *ins, const struct insn *timed, unsigned k)
+{
+    struct sim s;
+    e->n = k + 1;
+    e->branch = ins[k].t.cls == TC_BRANCH;
+    if (e->branch) {
+        /* the branch's operand part is static; its predictor part is timed at run time */
+        uint64_t pc = b->pc + 4 * k;
+        e->br_flags = ins[k].sflags;
+        for (int u = 0; u < 2; u++) {
+            const struct timing *from = u ? &f->used : &f->clean;
+            simulate(f, from, timed, k, b->pc, 0, 0, false, &s);
+            memcpy(&f->s0, &f->scratch, sizeof f->s0);
+            if (!branch_splits(f, &f->s0, &ins[k], &timed[k], pc))
+                return false;
+            if (!u) {
+                e->x0 = (uint32_t)(f->s0.now - from->now);
+                timing_retire_pc(&f->s0, timed[k].t, 0, pc);
+                e->x = (uint32_t)(f->s0.now - 1 - from->now);
+                e->seen = (uint64_t)e->x0 << 3 | 7;
+                e->issued = ((uint64_t)e->x + 5) << 3;
+            }
+        }
+    }
+    simulate(f, &f->clean, timed, k + 1, b->pc, 0, 0, false, &s);
+    uint64_t cost = 0;
+    for (unsigned i = 0; i <= k; i++) {
+        cost += s.cost[i];
+        e->class_count[ins[i].t.cls]++;
+        e->instret += ins[i].retires;
+    }
+    memcpy(e->stall, s.stall, sizeof e->stall);
+    for (unsigned r = 0; r < RUN_MODEL; r++) {
+        e->cost[r] = cost + f->bubbles[r];
+        e->dnow[r] = (uint32_t)s.dnow + f->bubbles[r];
+    }
+    return true;
+}
+
+/* Whether the block can go on past its side exit at instruction k: by then it leaves
+ * nothing pending (every entry older than it, or written before the branch, is ready), so
+ * the branch's bubbles only shift the rest of the block. */
+static bool side_clean(struct fast *f, const struct block *b, const struct insn *timed, unsigned k)
+{
+    struct sim s;
+    simulate(f, &f->clean, timed, k + 1, b->pc, 0, 0, false, &s);
+    if (s.dnow + 1 < f->dmax)
+        return false;
+    for (unsigned r = 1; r < 32; r++)
+        if (s.ready[r] > s.dnow)
+            return false;
+    return true;
+}
+
+/* Fill in b's timing from the model: TIMED, UNTIMED when the engine cannot vouch for it,
+ * or the instruction index of a side exit the block must end at. */
+static int time_block(struct fast *f, struct block *b, const struct insn *ins)
 {
     const unsigned n = b->n;
     struct insn timed[BLOCK_MAX];
     struct sim clean, used;
     memcpy(timed, ins, n * sizeof ins[0]);
-    if (b->branch) {
-        /* the branch's operand part is static; its predictor part is timed at run time */
-        timed[n - 1].t.cls = TC_FENCE;
-        timed[n - 1].sflags = 0;
-        uint64_t pc = b->pc + 4 * (n - 1);
-        for (int k = 0; k < 2; k++) {
-            const struct timing *from = k ? &f->used : &f->clean;
-            simulate(f, from, timed, n - 1, b->pc, 0, 0, false, &clean);
-            memcpy(&f->s0, &f->scratch, sizeof f->s0);
-            if (!branch_splits(f, &f->s0, &ins[n - 1], &timed[n - 1], pc))
-                return false;
-            if (!k) {
-                b->x0 = (uint32_t)(f->s0.now - from->now);
-                timing_retire_pc(&f->s0, timed[n - 1].t, 0, pc);
-                b->x = (uint32_t)(f->s0.now - 1 - from->now);
-                b->seen = (uint64_t)b->x0 << 3 | 7;
-                b->issued = ((uint64_t)b->x + 5) << 3;
-            }
+    for (unsigned i = 0; i < n; i++)
+        if (ins[i].t.cls == TC_BRANCH) {
+            timed[i].t.cls = TC_FENCE; /* the operand part: an instruction of no class */
+            timed[i].sflags = 0;
         }
-    }
     /* the block from a model at reset and from one with a history must take the same
      * time: nothing but the scoreboard carries over into it */
     if (!simulate(f, &f->clean, timed, n, b->pc, 0, 0, true, &clean) ||
         !simulate(f, &f->used, timed, n, b->pc, 0, 0, true, &used) || !same(&clean, &used, n))
-        return false;
-    uint64_t cost = 0;
-    for (unsigned i = 0; i < n; i++)
-        cost += clean.cost[i];
-    b->span = cost - clean.cost[n - 1];
-    for (unsigned r = 0; r < RUN_MODEL; r++) {
-        b->cost[r] = cost + f->bubbles[r];
-        b->dnow[r] = (uint32_t)clean.dnow + f->bubbles[r];
+        return UNTIMED;
+    for (unsigned i = 0, j = 0; i < n; i++) {
+        if (!(b->side_at >> i & 1))
+            continue;
+        if (!side_clean(f, b, timed, i) || !time_exit(f, b, &b->side[j], ins, timed, i))
+            return (int)i;
+        b->side[j++].target = xl(f->m->hart.xlen, b->pc + 4 * i + (uint64_t)(int64_t)ins[i].imm);
     }
-    memcpy(b->stall, clean.stall, sizeof b->stall);
+    if (!time_exit(f, b, &b->end, ins, timed, n - 1))
+        return UNTIMED;
+    b->span = b->end.cost[RUN_PLAIN] - clean.cost[n - 1] +
+              (uint64_t)b->nside * f->bubbles[RUN_MISPREDICT];
     /* the registers the block names, and the ones it writes */
     uint32_t named = 0, written = 0;
     for (unsigned i = 0; i < n; i++) {
@@ -366,13 +440,14 @@ static bool time_block(struct fast *f, struct block *b, const struct insn *ins)
             continue;
         int64_t d = probe(f, timed, n, b->pc, r, &clean);
         if (d < 0)
-            return false;
+            return UNTIMED;
         if ((uint64_t)d + 1 < f->dmax)
             b->guard[b->nguard++] = (struct guard){(uint8_t)r, (uint32_t)d};
     }
     /* Entries the block leaves: those still pending after it, and, when the block is
      * shorter than a result's latency, all it writes (an older entry may be pending).
-     * Branch bubbles that move now past all of them make the writes unnecessary. */
+     * Branch bubbles that move now past all of them make the writes unnecessary.  With
+     * side exits, all are of the part after the last one (side_clean). */
     uint64_t hi = 0;
     for (unsigned r = 1; r < 32; r++) {
         if (!(written >> r & 1))
@@ -388,8 +463,8 @@ static bool time_block(struct fast *f, struct block *b, const struct insn *ins)
         need = f->dmax - 1 - clean.dnow;
     b->pend_need = b->npend ? (uint32_t)need : 0;
     for (unsigned r = 0; r < RUN_MODEL; r++)
-        b->pend[r] = f->bubbles[r] < b->pend_need;
-    return true;
+        b->end.pend[r] = f->bubbles[r] < b->pend_need;
+    return TIMED;
 }
 
 /* f->used: the model after a history of every class of instruction, both branch outcomes
@@ -458,14 +533,14 @@ static struct block *translate(struct fast *f, uint64_t pc)
     const int xlen = m->hart.xlen;
     struct insn ins[BLOCK_MAX];
     struct fop ops[BLOCK_MAX + 1];
-    uint64_t pool[BLOCK_MAX], target = 0;
-    unsigned n = 0, npool = 0;
+    uint64_t pool[BLOCK_MAX], target[BLOCK_MAX], side_at = 0;
+    unsigned n = 0, npool = 0, nside = 0;
     while (n < BLOCK_MAX) {
         uint64_t p = pc + 4 * n, off = p - code->base, value;
         if (off > code->size - 4)
             break;
         const struct insn *d = decoded(code, off, xlen);
-        ops[n] = operation(d, p, xlen, &value, &target);
+        ops[n] = operation(d, p, xlen, &value, &target[n]);
         if (ops[n].kind == K_NONE)
             break;
         if ((ops[n].kind == K_LI_32 || ops[n].kind == K_LI_64) &&
@@ -477,40 +552,67 @@ static struct block *translate(struct fast *f, uint64_t pc)
             ops[n].imm = (int32_t)value;
         }
         ins[n++] = *d;
+        /* a forward branch is usually not taken: go on past it (a side exit) */
+        if (d->t.cls == TC_BRANCH && target[n - 1] > p && nside < SIDE_MAX) {
+            side_at |= 1ull << (n - 1);
+            nside++;
+            continue;
+        }
         if (ends_block(d))
             break;
     }
-    bool fallthrough = n == 0 || !ends_block(&ins[n - 1]);
-    if (fallthrough)
-        ops[n].kind = K_END;
+    if (n && (side_at >> (n - 1) & 1)) { /* nothing after it: the block's own end */
+        side_at &= ~(1ull << (n - 1));
+        nside--;
+    }
     size_t size = sizeof(struct block) + (n + 1) * sizeof(struct fop) + n * sizeof(struct insn) +
                   npool * sizeof(uint64_t);
     struct block *b = calloc(1, size);
     if (!b)
         return NULL;
     b->pc = pc;
-    b->n = n;
-    b->fall = xl(xlen, pc + 4 * n);
-    b->target = target;
-    for (unsigned i = 0; i <= n; i++)
-        ops[i].h = handler[ops[i].kind];
-    memcpy(b->ops, ops, (n + 1) * sizeof ops[0]);
     b->src = (struct insn *)(b->ops + n + 1);
     memcpy(b->src, ins, n * sizeof ins[0]);
     b->pool = (uint64_t *)(b->src + n);
     memcpy(b->pool, pool, npool * sizeof pool[0]);
-    b->branch = n && ins[n - 1].t.cls == TC_BRANCH;
-    if (b->branch)
-        b->br_flags = ins[n - 1].sflags;
-    for (unsigned i = 0; i < n; i++) {
-        b->class_count[ins[i].t.cls]++;
-        b->instret += ins[i].retires;
+    int verdict = n ? TIMED : UNTIMED;
+    while (n) {
+        b->n = n;
+        b->side_at = side_at;
+        b->nside = (uint8_t)nside;
+        verdict = time_block(f, b, ins);
+        if (verdict < 0)
+            break;
+        /* end the block at that side exit, and time it again */
+        n = (unsigned)verdict + 1;
+        side_at &= (1ull << verdict) - 1;
+        nside = (unsigned)__builtin_popcountll(side_at);
+        unsigned keep_n = n;
+        memset(b, 0, sizeof *b);
+        b->pc = pc;
+        b->src = (struct insn *)(b->ops + keep_n + 1);
+        memmove(b->src, ins, keep_n * sizeof ins[0]);
+        b->pool = (uint64_t *)(b->src + keep_n);
+        memcpy(b->pool, pool, npool * sizeof pool[0]);
     }
-    if (n == 0 || !time_block(f, b, ins)) {
+    b->end.fall = xl(xlen, pc + 4 * n);
+    if (n)
+        b->end.target = target[n - 1];
+    if (verdict == UNTIMED) {
         /* the reference loop runs these instructions (at least the first) */
         b->ref = 1;
         b->n = n ? n : 1;
     }
+    for (unsigned i = 0, j = 0; i < n; i++)
+        if (side_at >> i & 1) {
+            ops[i].kind = side_exit[ops[i].kind];
+            ops[i].imm = (int32_t)j++;
+        }
+    if (n == 0 || !ends_block(&ins[n - 1]) || (side_at >> (n - 1) & 1))
+        ops[n].kind = K_END;
+    for (unsigned i = 0; i <= n; i++)
+        ops[i].h = handler[ops[i].kind];
+    memcpy(b->ops, ops, (n + 1) * sizeof ops[0]);
     link_block(f, b);
     watch_update(f);
     return b;
@@ -531,15 +633,17 @@ static struct block *find(struct fast *f, uint64_t pc)
     return b;
 }
 
-/* Whether b, followed by at least `bubbles` bubbles, leaves nothing pending that its
- * successor c could wait for: then c runs without looking at its guards.  An entry older
- * than b is ready by c's start when b lasts dmax - 1 slots. */
-static bool clean_edge(const struct fast *f, const struct block *b, const struct block *c,
-                       uint32_t bubbles)
+/* Whether a run of b leaving by exit e, with at least `bubbles` bubbles, leaves nothing
+ * pending that the successor c could wait for: then c runs without looking at its guards.
+ * An entry older than b is ready by c's start when b lasted dmax - 1 slots. */
+static bool clean_edge(const struct fast *f, const struct block *b, const struct exit *e,
+                       const struct block *c, uint32_t bubbles)
 {
-    uint64_t gap = (uint64_t)b->dnow[RUN_PLAIN] + bubbles;
+    uint64_t gap = (uint64_t)e->dnow[RUN_PLAIN] + bubbles;
     if (c->ref || b->ref || gap + 1 < f->dmax)
         return false;
+    if (e != &b->end) /* a side exit leaves nothing pending (side_clean) */
+        return true;
     for (unsigned i = 0; i < c->nguard; i++)
         for (unsigned j = 0; j < b->npend; j++)
             if (b->pending[j].reg == c->guard[i].reg && b->pending[j].off > gap + c->guard[i].delay)
@@ -547,43 +651,68 @@ static bool clean_edge(const struct fast *f, const struct block *b, const struct
     return true;
 }
 
-/* b's successor at pc, by edge i (0: the next pc, 1: the branch or jump target), remembered. */
-static struct block *follow(struct fast *f, struct block *b, unsigned i, uint64_t pc)
+/* The successor at pc of a run of b that left by exit e, edge i (0: the next pc, 1: the
+ * branch or jump target), remembered. */
+static struct block *follow(struct fast *f, struct block *b, struct exit *e, unsigned i, uint64_t pc)
 {
     struct block *c = find(f, pc);
     if (c == &f->outside)
         return c;
     uint32_t bubbles = 0;
-    if (b->branch && i == 1)
+    if (e->branch && i == 1)
         bubbles = f->bubbles[RUN_TAKEN] < f->bubbles[RUN_MISPREDICT] ? f->bubbles[RUN_TAKEN]
                                                                    : f->bubbles[RUN_MISPREDICT];
-    b->succ[i] = c;
-    b->clean[i] = clean_edge(f, b, c, bubbles);
+    e->succ[i] = c;
+    e->clean[i] = clean_edge(f, b, e, c, bubbles);
     return c;
 }
 
 /* ---- statistics and invalidation ---- */
 
-/* Charge the runs of b into the machine's statistics. */
-static void flush(struct fast *f, struct block *b)
+/* Charge the runs that ended at exit e into the machine's statistics. */
+static void flush_exit(struct fast *f, struct exit *e)
 {
     struct machine *m = f->m;
     struct timing *t = &m->timing;
     uint64_t runs = 0;
     for (int k = 0; k < RUN_KINDS; k++)
-        runs += b->runs[k];
+        runs += e->runs[k];
     for (int c = 0; c < TC_COUNT; c++)
-        m->stats.class_count[c] += runs * b->class_count[c];
-    m->stats.issued += runs * b->n;
+        m->stats.class_count[c] += runs * e->class_count[c];
+    m->stats.issued += runs * e->n;
     for (int s = 0; s < ST_COUNT; s++)
-        t->stall[s] += runs * b->stall[s];
+        t->stall[s] += runs * e->stall[s];
     /* the branches timed by the engine (timing_branch() counted its own) */
-    t->stall[ST_BRANCH] += b->runs[RUN_TAKEN] * f->bubbles[RUN_TAKEN];
-    t->stall[ST_MISPREDICT] += b->runs[RUN_MISPREDICT] * f->bubbles[RUN_MISPREDICT];
-    if (b->branch)
-        t->branches += b->runs[RUN_PLAIN] + b->runs[RUN_TAKEN] + b->runs[RUN_MISPREDICT];
-    t->mispredicts += b->runs[RUN_MISPREDICT];
-    memset(b->runs, 0, sizeof b->runs);
+    t->stall[ST_BRANCH] += e->runs[RUN_TAKEN] * f->bubbles[RUN_TAKEN];
+    t->stall[ST_MISPREDICT] += e->runs[RUN_MISPREDICT] * f->bubbles[RUN_MISPREDICT];
+    if (e->branch)
+        t->branches += e->runs[RUN_PLAIN] + e->runs[RUN_TAKEN] + e->runs[RUN_MISPREDICT];
+    t->mispredicts += e->runs[RUN_MISPREDICT];
+    memset(e->runs, 0, sizeof e->runs);
+}
+
+/* Charge the runs of b into the machine's statistics. */
+static void flush(struct fast *f, struct block *b)
+{
+    struct timing *t = &f->m->timing;
+    flush_exit(f, &b->end);
+    for (unsigned j = 0; j < b->nside; j++) {
+        flush_exit(f, &b->side[j]);
+        /* side exits passed, not taken */
+        t->branches += b->passed[j][0] + b->passed[j][1];
+        t->mispredicts += b->passed[j][1];
+        t->stall[ST_MISPREDICT] += b->passed[j][1] * f->bubbles[RUN_MISPREDICT];
+        b->passed[j][0] = b->passed[j][1] = 0;
+    }
+}
+
+static void unlink_exit(struct exit *e, const struct block *b)
+{
+    for (int i = 0; i < 2; i++)
+        if (e->succ[i] == b) {
+            e->succ[i] = NULL;
+            e->clean[i] = 0;
+        }
 }
 
 static void kill(struct fast *f, struct block *b)
@@ -596,12 +725,11 @@ static void kill(struct fast *f, struct block *b)
         f->blocks = b->next;
     if (b->next)
         b->next->prev = b->prev;
-    for (struct block *o = f->blocks; o; o = o->next)
-        for (int i = 0; i < 2; i++)
-            if (o->succ[i] == b) {
-                o->succ[i] = NULL;
-                o->clean[i] = 0;
-            }
+    for (struct block *o = f->blocks; o; o = o->next) {
+        unlink_exit(&o->end, b);
+        for (unsigned j = 0; j < o->nside; j++)
+            unlink_exit(&o->side[j], b);
+    }
     free(b);
 }
 
@@ -738,15 +866,28 @@ static bool predictor_agrees(struct fast *f)
 
 /* ---- running ---- */
 
-/* Charge instructions [0, k) of b through the model, as the reference loop would have. */
-static void replay(struct machine *m, const struct block *b, unsigned k)
+/* Charge instructions [0, k) of b through the model, as the reference loop would have.  A
+ * side exit passed on the way was timed by the engine: its operand part here, its bubbles
+ * as the engine found them (f->mispredicted), its predictor update and statistics are
+ * already counted. */
+static void replay(struct fast *f, const struct block *b, unsigned k)
 {
-    for (unsigned i = 0; i < k; i++) {
+    struct machine *m = f->m;
+    for (unsigned i = 0, j = 0; i < k; i++) {
         const struct insn *d = &b->src[i];
+        uint64_t pc = b->pc + 4 * i;
         m->hart.instret += d->retires;
         m->stats.class_count[d->t.cls]++;
         m->stats.issued++;
-        m->hart.clk.cycle += timing_retire_pc(&m->timing, d->t, d->sflags, b->pc + 4 * i);
+        if (b->side_at >> i & 1) {
+            struct timing_insn proxy = d->t;
+            proxy.cls = TC_FENCE;
+            uint32_t bubbles = f->mispredicted >> j++ & 1 ? f->bubbles[RUN_MISPREDICT] : 0;
+            m->hart.clk.cycle += timing_retire_pc(&m->timing, proxy, 0, pc) + bubbles;
+            m->timing.now += bubbles;
+        } else {
+            m->hart.clk.cycle += timing_retire_pc(&m->timing, d->t, d->sflags, pc);
+        }
     }
 }
 
@@ -826,12 +967,19 @@ static inline bool dirty(const struct block *b, const struct timing *t, uint64_t
             goto taken;                                                                    \
         goto fall;                                                                         \
     }
+#define H_BRANCH_SX(name, cond)                                                            \
+    LBL(name##_SX, XLEN) : {                                                               \
+        const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
+        if (cond)                                                                          \
+            goto side_taken;                                                               \
+        goto side_fall;                                                                    \
+    }
 #define H_JALR                                                                             \
     LBL(JALR, XLEN) : {                                                                    \
         const uint64_t target = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm) & ~1ull; \
         if (unlikely(target & 3))                                                          \
             goto deopt;                                                                    \
-        x[op->rd] = b->fall;                                                               \
+        x[op->rd] = b->end.fall;                                                           \
         x[0] = 0;                                                                          \
         pc = target;                                                                       \
         goto jalr;                                                                         \
@@ -857,26 +1005,26 @@ static inline bool dirty(const struct block *b, const struct timing *t, uint64_t
         watch_update(f);                                                                   \
     } while (0)
 
-/* The block's end: its static timing, and the scoreboard entries it leaves (not needed
- * when the branch bubbles moved time past them). */
-#define FINISH(run, pend)                                                                  \
+/* A run's end at exit e: its static timing, and the scoreboard entries the block leaves
+ * (not needed when the branch bubbles moved time past them; never at a side exit). */
+#define FINISH(e, run, pend)                                                               \
     do {                                                                                   \
-        cycle += b->cost[run];                                                             \
-        now = n0 + b->dnow[run];                                                           \
-        instret += b->instret;                                                             \
+        cycle += (e)->cost[run];                                                           \
+        now = n0 + (e)->dnow[run];                                                         \
+        instret += (e)->instret;                                                           \
         if (unlikely(pend))                                                                \
             for (unsigned i = 0; i < b->npend; i++) {                                      \
                 t->ready[b->pending[i].reg] = n0 + b->pending[i].off;                      \
                 t->cause[b->pending[i].reg] = b->pending[i].cause;                         \
             }                                                                              \
     } while (0)
-/* On to b's successor by edge i (pc: its pc when not yet known) */
-#define GO(i, pc, check)                                                                   \
+/* On from exit e by edge i to the successor (pc: its pc when not yet known) */
+#define GO(e, i, pc, check)                                                                \
     do {                                                                                   \
-        struct block *c_ = b->succ[i];                                                     \
+        struct block *c_ = (e)->succ[i];                                                   \
         if (unlikely(!c_ || (check)))                                                      \
-            c_ = follow(f, b, i, pc);                                                      \
-        unsigned clean_ = b->clean[i];                                                     \
+            c_ = follow(f, b, (e), i, pc);                                                 \
+        unsigned clean_ = (e)->clean[i];                                                   \
         b = c_;                                                                            \
         if (likely(clean_))                                                                \
             goto enter;                                                                    \
@@ -890,12 +1038,15 @@ static void run_blocks(struct fast *f)
 #define T64(name, ...) [K_##name##_64] = &&L_##name##_64,
 #define TX32(name, ...) [K_##name##_X0_32] = &&L_##name##_X0_32,
 #define TX64(name, ...) [K_##name##_X0_64] = &&L_##name##_X0_64,
+#define TS(name, ...) [K_##name##_SX_32] = &&L_##name##_SX_32, [K_##name##_SX_64] = &&L_##name##_SX_64,
         BOTH_OPS(T32, T32, T32, T32, T32) BOTH_OPS(T64, T64, T64, T64, T64)
         RV64_OPS(T64, T64, T64, T64) LOAD_OPS(TX32) LOAD_OPS(TX64) LOAD_OPS_64(TX64)
+        BRANCH_OPS(TS)
 #undef T32
 #undef T64
 #undef TX32
 #undef TX64
+#undef TS
         [K_JALR_32] = &&L_JALR_32, [K_JALR_64] = &&L_JALR_64, [K_JAL] = &&L_JAL,
         [K_LI_32] = &&L_LI_32, [K_LI_64] = &&L_LI_64, [K_LI_POOL] = &&L_LI_POOL,
         [K_NOP] = &&L_NOP, [K_MV] = &&L_MV, [K_SEXT_W] = &&L_SEXT_W, [K_END] = &&L_END,
@@ -941,7 +1092,7 @@ reference:
 
 #define XLEN 32
     ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
-    LOAD_OPS(H_LOAD_X0)
+    LOAD_OPS(H_LOAD_X0) BRANCH_OPS(H_BRANCH_SX)
     H_JALR
 L_LI_32:
     x[op->rd] = (uint32_t)op->imm;
@@ -950,7 +1101,7 @@ L_LI_32:
 #define XLEN 64
     ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
     ALU_OPS_64(H_ALU) DIV_OPS_64(H_DIV) LOAD_OPS_64(H_LOAD) STORE_OPS_64(H_STORE)
-    LOAD_OPS(H_LOAD_X0) LOAD_OPS_64(H_LOAD_X0)
+    LOAD_OPS(H_LOAD_X0) LOAD_OPS_64(H_LOAD_X0) BRANCH_OPS(H_BRANCH_SX)
     H_JALR
 L_LI_64:
     x[op->rd] = (uint64_t)(int64_t)op->imm;
@@ -968,18 +1119,19 @@ L_SEXT_W:
     x[op->rd] = w32(x[op->rs1]);
     NEXT;
 
-    /* a conditional branch: its predictor part */
+    /* the block's last instruction, a conditional branch: its predictor part */
 #define BRANCH(T)                                                                          \
     do {                                                                                   \
+        struct exit *const e = &b->end;                                                    \
         const uint64_t n8 = n0 << 3;                                                       \
-        if (unlikely(!predictor_sees(bp, n8 + b->seen))) {                                 \
+        if (unlikely(!predictor_sees(bp, n8 + e->seen))) {                                 \
             taken = T;                                                                     \
             goto branch_model;                                                             \
         }                                                                                  \
-        bp = predict(bp, n8 + b->issued, T, &run);                                         \
-        b->runs[run]++;                                                                    \
-        FINISH(run, b->pend[run]);                                                      \
-        GO(T, T ? b->target : b->fall, 0);                                                 \
+        bp = predict(bp, n8 + e->issued, T, &run);                                         \
+        e->runs[run]++;                                                                    \
+        FINISH(e, run, e->pend[run]);                                                      \
+        GO(e, T, T ? e->target : e->fall, 0);                                              \
     } while (0)
 taken:
     BRANCH(1);
@@ -987,39 +1139,67 @@ fall:
     BRANCH(0);
 branch_model: {
     /* the model's own predictor; it charges its statistics itself */
-    b->runs[RUN_MODEL]++;
+    struct exit *const e = &b->end;
+    e->runs[RUN_MODEL]++;
     SAVE();
-    t->now = now + b->dnow[RUN_PLAIN];
-    uint32_t bubbles = timing_branch(t, n0 + b->x0, n0 + b->x,
-                                     b->br_flags | (taken ? TF_TAKEN : 0), b->pc + 4 * (b->n - 1));
+    t->now = n0 + e->dnow[RUN_PLAIN];
+    uint32_t bubbles = timing_branch(t, n0 + e->x0, n0 + e->x,
+                                     e->br_flags | (taken ? TF_TAKEN : 0), b->pc + 4 * (b->n - 1));
     bp = predictor_in(f, t);
-    FINISH(RUN_PLAIN, bubbles < b->pend_need);
+    FINISH(e, RUN_PLAIN, bubbles < b->pend_need);
     cycle += bubbles;
     now += bubbles;
-    b = follow(f, b, taken, taken ? b->target : b->fall);
+    b = follow(f, b, e, taken, taken ? e->target : e->fall);
     goto enter_checked;
 }
+    /* a side exit passed: the engine times it, or the reference loop runs it */
+side_fall: {
+    const unsigned j = (unsigned)op->imm;
+    const uint64_t n8 = n0 << 3;
+    if (unlikely(!predictor_sees(bp, n8 + b->side[j].seen)))
+        goto deopt;
+    bp = predict(bp, n8 + b->side[j].issued, 0, &run);
+    const unsigned wrong = run == RUN_MISPREDICT;
+    b->passed[j][wrong]++;
+    f->mispredicted = (f->mispredicted & ~(1u << j)) | wrong << j;
+    n0 += f->bubbles[run];
+    cycle += f->bubbles[run];
+    NEXT;
+}
+side_taken: {
+    struct exit *const e = &b->side[op->imm];
+    const uint64_t n8 = n0 << 3;
+    if (unlikely(!predictor_sees(bp, n8 + e->seen)))
+        goto deopt;
+    bp = predict(bp, n8 + e->issued, 1, &run);
+    e->runs[run]++;
+    FINISH(e, run, 0);
+    GO(e, 1, e->target, 0);
+}
 L_JAL:
-    x[op->rd] = b->fall;
+    x[op->rd] = b->end.fall;
     x[0] = 0;
-    b->runs[RUN_PLAIN]++;
-    FINISH(RUN_PLAIN, b->pend[RUN_PLAIN]);
-    GO(1, b->target, 0);
+    b->end.runs[RUN_PLAIN]++;
+    FINISH(&b->end, RUN_PLAIN, b->end.pend[RUN_PLAIN]);
+    GO(&b->end, 1, b->end.target, 0);
 jalr:
-    b->runs[RUN_PLAIN]++;
-    FINISH(RUN_PLAIN, b->pend[RUN_PLAIN]);
-    GO(1, pc, b->succ[1]->pc != pc);
+    b->end.runs[RUN_PLAIN]++;
+    FINISH(&b->end, RUN_PLAIN, b->end.pend[RUN_PLAIN]);
+    GO(&b->end, 1, pc, b->end.succ[1]->pc != pc);
 L_END:
-    b->runs[RUN_PLAIN]++;
-    FINISH(RUN_PLAIN, b->pend[RUN_PLAIN]);
-    GO(0, b->fall, 0);
+    b->end.runs[RUN_PLAIN]++;
+    FINISH(&b->end, RUN_PLAIN, b->end.pend[RUN_PLAIN]);
+    GO(&b->end, 0, b->end.fall, 0);
 
 deopt: {
     /* op cannot complete here: the reference loop runs it, after the model has charged
-     * the instructions before it */
+     * the instructions before it (the side exits passed added their bubbles to cycle) */
     unsigned k = (unsigned)(op - b->ops);
+    unsigned sides = (unsigned)__builtin_popcountll(b->side_at & ((1ull << k) - 1));
+    cycle -= (uint64_t)__builtin_popcount(f->mispredicted & ((1u << sides) - 1)) *
+             f->bubbles[RUN_MISPREDICT];
     SAVE();
-    replay(m, b, k);
+    replay(f, b, k);
     h->pc = b->pc + 4 * k;
     if (cpu_run_steps(m, 1))
         return;
