@@ -162,6 +162,12 @@ struct exit {
     uint64_t stall[ST_COUNT];
 };
 
+/* A side exit, as a run passes it (not taken). */
+struct side {
+    uint64_t seen, issued; /* as in struct exit */
+    uint64_t passed[2];    /* runs that passed it: correctly predicted, mispredicted */
+};
+
 struct block {
     /* read on every run */
     uint64_t span;         /* cycles up to the boundary before the last instruction, at most */
@@ -174,7 +180,7 @@ struct block {
     uint32_t pend_need;    /* branch bubbles from which the pending entries need no writing */
     uint32_t n;            /* instructions (the reference loop runs this many if it must) */
     uint64_t side_at;      /* bit i: instruction i is a side exit */
-    uint64_t passed[SIDE_MAX][2]; /* side exits passed: correctly predicted, mispredicted */
+    struct side pass[SIDE_MAX];
     struct exit side[SIDE_MAX];
     struct block *prev, *next; /* every live block */
     struct insn *src;          /* the decoded instructions, for replay() */
@@ -191,7 +197,7 @@ struct fast {
     uint32_t dmax;      /* no scoreboard entry is later than now + dmax - 1 */
     bool fast_bp;       /* the engine may hold the predictor (PREDICTOR_MODEL) */
     uint32_t bubbles[RUN_KINDS]; /* a branch's bubbles by how its run ended */
-    uint32_t mispredicted; /* bit j: side exit j of the current block was passed mispredicted */
+    uint8_t step_state[2][8], step_run[2][8]; /* predictor_state, predictor_run */
     /* RAM for loads and stores (ram[1]: the paper's instruction memory, loads only) */
     uint64_t r0base, r0size, r1base, r1size;
     uint8_t *r0mem, *r1mem;
@@ -421,6 +427,8 @@ static int time_block(struct fast *f, struct block *b, const struct insn *ins)
             continue;
         if (!side_clean(f, b, timed, i) || !time_exit(f, b, &b->side[j], ins, timed, i))
             return (int)i;
+        b->pass[j].seen = b->side[j].seen;
+        b->pass[j].issued = b->side[j].issued;
         b->side[j++].target = xl(f->m->hart.xlen, b->pc + 4 * i + (uint64_t)(int64_t)ins[i].imm);
     }
     if (!time_exit(f, b, &b->end, ins, timed, n - 1))
@@ -699,10 +707,10 @@ static void flush(struct fast *f, struct block *b)
     for (unsigned j = 0; j < b->nside; j++) {
         flush_exit(f, &b->side[j]);
         /* side exits passed, not taken */
-        t->branches += b->passed[j][0] + b->passed[j][1];
-        t->mispredicts += b->passed[j][1];
-        t->stall[ST_MISPREDICT] += b->passed[j][1] * f->bubbles[RUN_MISPREDICT];
-        b->passed[j][0] = b->passed[j][1] = 0;
+        t->branches += b->pass[j].passed[0] + b->pass[j].passed[1];
+        t->mispredicts += b->pass[j].passed[1];
+        t->stall[ST_MISPREDICT] += b->pass[j].passed[1] * f->bubbles[RUN_MISPREDICT];
+        b->pass[j].passed[0] = b->pass[j].passed[1] = 0;
     }
 }
 
@@ -800,11 +808,13 @@ static ALWAYS_INLINE bool predictor_sees(uint64_t p, uint64_t seen)
 }
 
 /* The branch with outcome `taken` (`issued`: (x + 5) << 3, when its own update becomes
- * visible): the new word, its run kind in *run. */
-static ALWAYS_INLINE uint64_t predict(uint64_t p, uint64_t issued, unsigned taken, unsigned *run)
+ * visible): the new word, its run kind in *run.  The tables are f's copies (one load each
+ * from a pointer the loop keeps in a register). */
+static ALWAYS_INLINE uint64_t predict(const struct fast *f, uint64_t p, uint64_t issued,
+                                      unsigned taken, unsigned *run)
 {
-    *run = predictor_run[taken][p & 7];
-    return issued | predictor_state[taken][p & 7];
+    *run = f->step_run[taken][p & 7];
+    return issued | f->step_state[taken][p & 7];
 }
 
 /* The model's state with its predictor queue rotated to start at slot 0 (the engine keeps
@@ -849,7 +859,7 @@ static bool predictor_agrees(struct fast *f)
         if (!predictor_sees(p, x0 << 3 | 7)) {
             got = timing_branch(b, x0, x, taken ? TF_TAKEN : 0, 0);
         } else {
-            predictor_out(predict(p, (x + 5) << 3, taken, &run), b);
+            predictor_out(predict(f, p, (x + 5) << 3, taken, &run), b);
             got = f->bubbles[run];
             b->now += got;
             b->stall[run == RUN_MISPREDICT ? ST_MISPREDICT : ST_BRANCH] += got;
@@ -868,11 +878,12 @@ static bool predictor_agrees(struct fast *f)
 
 /* Charge instructions [0, k) of b through the model, as the reference loop would have.  A
  * side exit passed on the way was timed by the engine: its operand part here, its bubbles
- * as the engine found them (f->mispredicted), its predictor update and statistics are
- * already counted. */
-static void replay(struct fast *f, const struct block *b, unsigned k)
+ * as the engine found them (`passed`: 1 when mispredicted, the last one in bit 0), its
+ * predictor update and statistics are already counted. */
+static void replay(struct fast *f, const struct block *b, unsigned k, unsigned passed)
 {
     struct machine *m = f->m;
+    unsigned sides = (unsigned)__builtin_popcountll(b->side_at & ((1ull << k) - 1));
     for (unsigned i = 0, j = 0; i < k; i++) {
         const struct insn *d = &b->src[i];
         uint64_t pc = b->pc + 4 * i;
@@ -882,7 +893,7 @@ static void replay(struct fast *f, const struct block *b, unsigned k)
         if (b->side_at >> i & 1) {
             struct timing_insn proxy = d->t;
             proxy.cls = TC_FENCE;
-            uint32_t bubbles = f->mispredicted >> j++ & 1 ? f->bubbles[RUN_MISPREDICT] : 0;
+            uint32_t bubbles = passed >> (sides - 1 - j++) & 1 ? f->bubbles[RUN_MISPREDICT] : 0;
             m->hart.clk.cycle += timing_retire_pc(&m->timing, proxy, 0, pc) + bubbles;
             m->timing.now += bubbles;
         } else {
@@ -1057,7 +1068,8 @@ static void run_blocks(struct fast *f)
     struct timing *const t = &m->timing;
     uint64_t *const x = h->x;
     uint64_t cycle, now, instret, n0 = 0, pc, bp;
-    unsigned taken, run;
+    unsigned taken, run, passed = 0; /* passed: side exits of this run, 1 when mispredicted
+                                        (the last one in bit 0) */
     struct block *b;
     const struct fop *op;
     bool looked = false; /* cpu_event() ran at this boundary */
@@ -1128,7 +1140,7 @@ L_SEXT_W:
             taken = T;                                                                     \
             goto branch_model;                                                             \
         }                                                                                  \
-        bp = predict(bp, n8 + e->issued, T, &run);                                         \
+        bp = predict(f, bp, n8 + e->issued, T, &run);                                      \
         e->runs[run]++;                                                                    \
         FINISH(e, run, e->pend[run]);                                                      \
         GO(e, T, T ? e->target : e->fall, 0);                                              \
@@ -1154,14 +1166,14 @@ branch_model: {
 }
     /* a side exit passed: the engine times it, or the reference loop runs it */
 side_fall: {
-    const unsigned j = (unsigned)op->imm;
+    struct side *const sd = &b->pass[op->imm];
     const uint64_t n8 = n0 << 3;
-    if (unlikely(!predictor_sees(bp, n8 + b->side[j].seen)))
+    if (unlikely(!predictor_sees(bp, n8 + sd->seen)))
         goto deopt;
-    bp = predict(bp, n8 + b->side[j].issued, 0, &run);
-    const unsigned wrong = run == RUN_MISPREDICT;
-    b->passed[j][wrong]++;
-    f->mispredicted = (f->mispredicted & ~(1u << j)) | wrong << j;
+    bp = predict(f, bp, n8 + sd->issued, 0, &run);
+    const unsigned wrong = run >> 1; /* RUN_PLAIN or RUN_MISPREDICT */
+    sd->passed[wrong]++;
+    passed = passed << 1 | wrong;
     n0 += f->bubbles[run];
     cycle += f->bubbles[run];
     NEXT;
@@ -1171,7 +1183,7 @@ side_taken: {
     const uint64_t n8 = n0 << 3;
     if (unlikely(!predictor_sees(bp, n8 + e->seen)))
         goto deopt;
-    bp = predict(bp, n8 + e->issued, 1, &run);
+    bp = predict(f, bp, n8 + e->issued, 1, &run);
     e->runs[run]++;
     FINISH(e, run, 0);
     GO(e, 1, e->target, 0);
@@ -1196,10 +1208,9 @@ deopt: {
      * the instructions before it (the side exits passed added their bubbles to cycle) */
     unsigned k = (unsigned)(op - b->ops);
     unsigned sides = (unsigned)__builtin_popcountll(b->side_at & ((1ull << k) - 1));
-    cycle -= (uint64_t)__builtin_popcount(f->mispredicted & ((1u << sides) - 1)) *
-             f->bubbles[RUN_MISPREDICT];
+    cycle -= (uint64_t)__builtin_popcount(passed & ((1u << sides) - 1)) * f->bubbles[RUN_MISPREDICT];
     SAVE();
-    replay(f, b, k);
+    replay(f, b, k, passed);
     h->pc = b->pc + 4 * k;
     if (cpu_run_steps(m, 1))
         return;
@@ -1231,6 +1242,8 @@ bool fast_run(struct machine *m)
     if (f->dmax == 0)
         f->dmax = 1;
     predictor_table();
+    memcpy(f->step_state, predictor_state, sizeof f->step_state);
+    memcpy(f->step_run, predictor_run, sizeof f->step_run);
     f->bubbles[RUN_TAKEN] = m->timing.p.branch_taken;
     f->bubbles[RUN_MISPREDICT] = m->timing.p.mispredict;
     use_model(f);
