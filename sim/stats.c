@@ -66,8 +66,9 @@ int stats_json(const struct machine *m, const char *path, int exit_status)
     fprintf(f, "},\n  \"class_counts\": {");
     for (int i = 0; i < TC_COUNT; i++)
         fprintf(f, "%s\"%s\": %llu", i ? ", " : "", class_name[i], (unsigned long long)m->stats.class_count[i]);
-    fprintf(f, "},\n  \"traps\": %llu, \"interrupts\": %llu\n}\n", (unsigned long long)m->stats.traps,
-            (unsigned long long)m->stats.interrupts);
+    fprintf(f, "},\n  \"traps\": %llu, \"interrupts\": %llu, \"trap_digest\": \"0x%016llx\"\n}\n",
+            (unsigned long long)m->stats.traps, (unsigned long long)m->stats.interrupts,
+            (unsigned long long)m->stats.trap_digest);
     int bad = ferror(f);
     return fclose(f) || bad ? -1 : 0;
 }

@@ -121,3 +121,5 @@ test-sim-decode: $(SIMT_OUT)/decode_test
 	@tools/check.sh sim-decode $(SIMT_OUT)/decode_test
 TEST_TARGETS += test-sim-decode
 .PHONY: test-sim-decode
+
+include sim/tests/engines.mk
