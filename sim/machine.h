@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "bus.h"
+#include "cache.h"
 #include "clint.h"
 #include "riscv/encoding.h"
 #include "simctl.h"
@@ -68,6 +69,7 @@ struct sim_config {
     FILE *trace;         /* NULL: no trace */
     struct timing_params timing;
     bool reference;      /* --engine reference */
+    struct cache_config cache; /* --icache, --dcache, --mem-* (all zero: none) */
 };
 
 struct profile;
@@ -77,6 +79,7 @@ struct machine {
     struct hart hart;
     struct bus bus;
     struct timing timing;
+    struct caches caches; /* --icache, --dcache (cache.h) */
     struct stats stats;
     /* devices */
     struct clint clint;
@@ -112,12 +115,16 @@ uint64_t machine_mcycle(const struct machine *m);
 /* bring every device up to the current cycle; the interrupt lines they drive (MIP bits) */
 uint64_t machine_update_devices(struct machine *m);
 
+/* Caches are modelled only by the reference execute loop (cpu.c's traced instances): an
+ * engine that does not model them must leave a machine for which this holds to cpu_run(). */
+static inline bool machine_cached(const struct machine *m) { return m->caches.on; }
+
 /* The ONE predicate for the options only the reference execute loop honours: with any of
  * them, cpu_run() runs it instead of the fast engine (fast.h).  An option that observes or
  * changes every instruction (a trace, a profile, a cache model, a debugger) belongs here. */
 static inline bool machine_reference_only(const struct machine *m)
 {
-    return m->reference || m->trace || m->profile;
+    return m->reference || m->trace || m->profile || machine_cached(m);
 }
 
 /* sim/cpu.c: run until the machine stops (m->run.stop) */

@@ -20,7 +20,8 @@ ENG_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(call eng_list,--soc=$(b)$
               --soc=$(b)$(comma)--max-cycles=100000|$(SIMT_OUT)/$(b)-$(x)/misc1.elf \
               $(call eng_list,--soc=$(b)$(comma)--max-cycles=10000000,$(patsubst %,$(SIMT_OUT)/$(b)-$(x)/misc%.elf,2 3 4 5 6)) \
               --soc=$(b)|$(SIMT_OUT)/$(b)-$(x)/misc7.elf --soc=$(b)$(comma)--max-cycles=1000000|$(SIMT_OUT)/$(b)-$(x)/misc7.elf \
-              --soc=$(b)|$(SIMT_OUT)/$(b)-$(x)/misc8.elf)) \
+              --soc=$(b)|$(SIMT_OUT)/$(b)-$(x)/misc8.elf \
+              $(call eng_list,--soc=$(b)$(comma)--max-cycles=10000000,$(SIMT_OUT)/$(b)-$(x)/cache.elf $(SIMT_OUT)/$(b)-$(x)/icache.elf))) \
             $(foreach x,32 64,--soc=paper$(comma)--max-cycles=100000|$(SIMT_OUT)/paper-$(x)/vector.elf)
 ENG_KERNEL = $(foreach c,$(TK_CFGS),$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000,\
                $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS))))
