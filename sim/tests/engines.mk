@@ -31,7 +31,7 @@ ENG_FREERTOS = $(if $(FREERTOS_DIR),$(foreach v,paper virt qemu,$(foreach x,32 6
                  $(call eng_list,--soc=$(call eng_soc,$(v))$(comma)--max-cycles=1000000000,\
                  $(FR_BUILD)/$(v)-$(x)/fr-paper.elf $(FR_BUILD)/$(v)-$(x)/fr-port-test.elf))))
 ENG_TESTS = $(ENG_ISA) $(ENG_TIMING) $(ENG_SIMFW) $(ENG_KERNEL) $(ENG_SPEED) $(ENG_BENCH_TEMPO) $(ENG_FREERTOS)
-ENG_BENCH = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000,$(BENCH_ELFS))
+ENG_BENCH = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000,$(BENCH_ELFS) $(BENCH_COLD_ELFS))
 eng_images = $(foreach e,$(1),$(lastword $(subst |, ,$(e))))
 eng_quote = $(foreach e,$(1),'$(e)')
 
