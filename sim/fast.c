@@ -1,6 +1,7 @@
 /* The fast engine (fast.h): blocks of predecoded operations, timed by the model at
  * translation, run by a threaded interpreter; the reference loop (cpu.c) for everything
  * else. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "fast.h"
@@ -13,6 +14,10 @@
 /* Instructions per block at most: a longer straight line becomes several blocks.  The
  * bound also limits the search for the blocks a store into code hits. */
 #define BLOCK_MAX 48
+
+/* A block is translated once the reference loop has run it this many times: until then
+ * translating would cost more than it saves (most code of a short run runs a few times). */
+#define HOT_RUNS 32
 
 /* Pipeline time the scratch model starts at (far from 0, like timing_init's). */
 #define SCRATCH_NOW (1ull << 20)
@@ -172,6 +177,8 @@ struct block {
     /* read on every run */
     uint64_t span;         /* cycles up to the boundary before the last instruction, at most */
     uint8_t ref;           /* left to the reference loop */
+    uint8_t cold;          /* not translated yet: ref, and counting its runs (heat) */
+    uint32_t heat;
     uint8_t nguard, npend, nside;
     uint64_t pc;
     struct exit end;       /* the last instruction's */
@@ -181,11 +188,11 @@ struct block {
     uint32_t n;            /* instructions (the reference loop runs this many if it must) */
     uint64_t side_at;      /* bit i: instruction i is a side exit */
     struct side pass[SIDE_MAX];
-    struct exit side[SIDE_MAX];
+    struct exit *side;         /* the side exits, nside of them */
     struct block *prev, *next; /* every live block */
     struct insn *src;          /* the decoded instructions, for replay() */
     uint64_t *pool;            /* K_LI_POOL values */
-    struct fop ops[];
+    struct fop ops[];          /* then src, pool and side */
 };
 
 struct fast {
@@ -274,7 +281,11 @@ static bool simulate(struct fast *f, const struct timing *from, const struct ins
 {
     struct timing *s = &f->scratch;
     bool ok = true;
-    memcpy(s, from, sizeof *s);
+    /* all of the model but the predictor's counters: no conditional branch runs here (the
+     * callers pass a branch's operand part), and only branches use them (timing_branch) */
+    const size_t bp = offsetof(struct timing, bp), after = bp + sizeof s->bp;
+    memcpy(s, from, bp);
+    memcpy((char *)s + after, (const char *)from + after, sizeof *s - after);
     const uint64_t start = s->now;
     if (reg) {
         s->ready[reg] = start + delay;
@@ -531,6 +542,23 @@ static void link_block(struct fast *f, struct block *b)
     f->map[(b->pc - f->base) >> 2] = b;
 }
 
+/* Lay out a block of n instructions (ins) from pc with npool K_LI_POOL values and nside
+ * side exits in b, all statistics and timing cleared: b's allocation has room for it. */
+static void layout(struct block *b, uint64_t pc, const struct insn *ins, unsigned n,
+                   const uint64_t *pool, unsigned npool, unsigned nside)
+{
+    memset(b, 0, sizeof *b);
+    b->pc = pc;
+    b->n = n;
+    b->nside = (uint8_t)nside;
+    b->src = (struct insn *)(b->ops + n + 1);
+    memcpy(b->src, ins, n * sizeof ins[0]);
+    b->pool = (uint64_t *)(b->src + n);
+    memcpy(b->pool, pool, npool * sizeof pool[0]);
+    b->side = (struct exit *)(b->pool + npool);
+    memset(b->side, 0, nside * sizeof b->side[0]);
+}
+
 /* run_blocks()' handlers, by kind */
 static const void *const *handler;
 
@@ -574,20 +602,15 @@ static struct block *translate(struct fast *f, uint64_t pc)
         nside--;
     }
     size_t size = sizeof(struct block) + (n + 1) * sizeof(struct fop) + n * sizeof(struct insn) +
-                  npool * sizeof(uint64_t);
+                  npool * sizeof(uint64_t) + nside * sizeof(struct exit);
     struct block *b = calloc(1, size);
     if (!b)
         return NULL;
-    b->pc = pc;
-    b->src = (struct insn *)(b->ops + n + 1);
-    memcpy(b->src, ins, n * sizeof ins[0]);
-    b->pool = (uint64_t *)(b->src + n);
-    memcpy(b->pool, pool, npool * sizeof pool[0]);
     int verdict = n ? TIMED : UNTIMED;
+    layout(b, pc, ins, n, pool, npool, nside);
     while (n) {
-        b->n = n;
+        layout(b, pc, ins, n, pool, npool, nside);
         b->side_at = side_at;
-        b->nside = (uint8_t)nside;
         verdict = time_block(f, b, ins);
         if (verdict < 0)
             break;
@@ -595,13 +618,6 @@ static struct block *translate(struct fast *f, uint64_t pc)
         n = (unsigned)verdict + 1;
         side_at &= (1ull << verdict) - 1;
         nside = (unsigned)__builtin_popcountll(side_at);
-        unsigned keep_n = n;
-        memset(b, 0, sizeof *b);
-        b->pc = pc;
-        b->src = (struct insn *)(b->ops + keep_n + 1);
-        memmove(b->src, ins, keep_n * sizeof ins[0]);
-        b->pool = (uint64_t *)(b->src + keep_n);
-        memcpy(b->pool, pool, npool * sizeof pool[0]);
     }
     b->end.fall = xl(xlen, pc + 4 * n);
     if (n)
@@ -626,14 +642,43 @@ static struct block *translate(struct fast *f, uint64_t pc)
     return b;
 }
 
-/* The block at pc, translated on first use; f->outside (with this pc) when pc is outside
- * code memory, or there is no memory for a block: the reference loop. */
+/* A cold block at pc: the instructions up to its first jump or branch, or up to one the
+ * engine leaves to the reference loop (at least one), run by the reference loop. */
+static struct block *cold_block(struct fast *f, uint64_t pc)
+{
+    struct ram *code = f->m->bus.code;
+    const int xlen = f->m->hart.xlen;
+    unsigned n = 0;
+    uint64_t value, target;
+    while (n < BLOCK_MAX) {
+        uint64_t p = pc + 4 * n, off = p - code->base;
+        if (off > code->size - 4)
+            break;
+        const struct insn *d = decoded(code, off, xlen);
+        bool ours = operation(d, p, xlen, &value, &target).kind != K_NONE;
+        n += n == 0 || ours;
+        if (!ours || ends_block(d))
+            break;
+    }
+    struct block *b = calloc(1, sizeof *b + sizeof(struct fop));
+    if (!b)
+        return NULL;
+    b->pc = pc;
+    b->n = n ? n : 1;
+    b->ref = b->cold = 1;
+    link_block(f, b);
+    watch_update(f);
+    return b;
+}
+
+/* The block at pc (cold on first use); f->outside (with this pc) when pc is outside code
+ * memory, or there is no memory for a block: the reference loop. */
 static struct block *find(struct fast *f, uint64_t pc)
 {
     uint64_t w = (pc - f->base) >> 2;
     struct block *b = w < f->words ? f->map[w] : NULL;
     if (!b && w < f->words)
-        b = translate(f, pc);
+        b = cold_block(f, pc);
     if (!b) {
         f->outside.pc = pc;
         b = &f->outside;
@@ -664,7 +709,7 @@ static bool clean_edge(const struct fast *f, const struct block *b, const struct
 static struct block *follow(struct fast *f, struct block *b, struct exit *e, unsigned i, uint64_t pc)
 {
     struct block *c = find(f, pc);
-    if (c == &f->outside)
+    if (c == &f->outside || c->cold) /* not remembered: it will be replaced (warm_up) */
         return c;
     uint32_t bubbles = 0;
     if (e->branch && i == 1)
@@ -733,12 +778,25 @@ static void kill(struct fast *f, struct block *b)
         f->blocks = b->next;
     if (b->next)
         b->next->prev = b->prev;
-    for (struct block *o = f->blocks; o; o = o->next) {
+    for (struct block *o = f->blocks; o && !b->cold; o = o->next) { /* a cold one is not linked */
         unlink_exit(&o->end, b);
         for (unsigned j = 0; j < o->nside; j++)
             unlink_exit(&o->side[j], b);
     }
     free(b);
+}
+
+/* The cold block b has run HOT_RUNS times: its translation instead. */
+static struct block *warm_up(struct fast *f, struct block *b)
+{
+    uint64_t pc = b->pc;
+    kill(f, b);
+    b = translate(f, pc);
+    if (!b) {
+        f->outside.pc = pc;
+        b = &f->outside;
+    }
+    return b;
 }
 
 /* ram_invalidate(): a store changed code words [off, off + size); drop every block that
@@ -821,16 +879,20 @@ static ALWAYS_INLINE uint64_t predict(const struct fast *f, uint64_t p, uint64_t
  * the queue's contents, not where the ring starts). */
 static void canonical(struct timing *t)
 {
-    struct timing c = *t;
+    uint64_t at[TIMING_BP_FIFO];
+    uint8_t taken[TIMING_BP_FIFO];
+    uint16_t index[TIMING_BP_FIFO];
     for (unsigned i = 0; i < TIMING_BP_FIFO; i++) {
         unsigned j = (t->bp_head + i) % TIMING_BP_FIFO;
         bool live = i < t->bp_count;
-        c.bp_at[i] = live ? t->bp_at[j] : 0;
-        c.bp_taken[i] = live ? t->bp_taken[j] : 0;
-        c.bp_index[i] = live ? t->bp_index[j] : 0;
+        at[i] = live ? t->bp_at[j] : 0;
+        taken[i] = live ? t->bp_taken[j] : 0;
+        index[i] = live ? t->bp_index[j] : 0;
     }
-    c.bp_head = 0;
-    *t = c;
+    memcpy(t->bp_at, at, sizeof at);
+    memcpy(t->bp_taken, taken, sizeof taken);
+    memcpy(t->bp_index, index, sizeof index);
+    t->bp_head = 0;
 }
 
 /* Whether predict() agrees with timing_branch() on this machine's model: the same bubbles,
@@ -866,10 +928,14 @@ static bool predictor_agrees(struct fast *f)
             b->branches++;
             b->mispredicts += run == RUN_MISPREDICT;
         }
-        canonical(a);
-        canonical(b);
-        if (want != got || memcmp(a, b, sizeof *a))
+        if (want != got)
             return false;
+        if (i % 50 == 49) { /* the whole model now and then: it is 5 KiB */
+            canonical(a);
+            canonical(b);
+            if (memcmp(a, b, sizeof *a))
+                return false;
+        }
     }
     return true;
 }
@@ -1033,8 +1099,10 @@ static inline bool dirty(const struct block *b, const struct timing *t, uint64_t
 #define GO(e, i, pc, check)                                                                \
     do {                                                                                   \
         struct block *c_ = (e)->succ[i];                                                   \
-        if (unlikely(!c_ || (check)))                                                      \
-            c_ = follow(f, b, (e), i, pc);                                                 \
+        if (unlikely(!c_ || (check))) {                                                    \
+            b = follow(f, b, (e), i, pc); /* remembered, or not: look at it */             \
+            goto enter_checked;                                                            \
+        }                                                                                  \
         unsigned clean_ = (e)->clean[i];                                                   \
         b = c_;                                                                            \
         if (likely(clean_))                                                                \
@@ -1095,6 +1163,10 @@ reference:
         if (cpu_event(m))
             return;
     } else {
+        if (b->cold && ++b->heat >= HOT_RUNS) {
+            b = warm_up(f, b);
+            goto enter_checked;
+        }
         looked = false;
         if (cpu_run_steps(m, b->n))
             return;
@@ -1263,8 +1335,12 @@ bool fast_run(struct machine *m)
     run_blocks(f);
 
     code->watch = NULL;
-    while (f->blocks)
-        kill(f, f->blocks);
+    while (f->blocks) {
+        struct block *b = f->blocks;
+        f->blocks = b->next;
+        flush(f, b);
+        free(b);
+    }
     free(f->map);
     free(f);
     return true;
