@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The repository stands on its own: in the folders listed below, no reference to documents
-# outside it (a "../shared" tree, the former spec/*.md and seeds/ files), no absolute path of
-# the machine the code was written on, no internal work-item number ("issue 4"); and every
+# outside it (a shared folder beside the repository, the former spec/*.md and seeds/ files), no
+# absolute path of the machine the code was written on, no internal work-item number; and every
 # reference to docs/ names a file that exists and, where it quotes a section ("docs/timing.md
 # \"Memory\""), a heading that exists.  Usage: tests/tools/references.sh [DIR...]
 set -u
 dirs=("$@")
-[ ${#dirs[@]} -gt 0 ] || dirs=(bench freertos tools docs tests/tools)
+[ ${#dirs[@]} -gt 0 ] || dirs=(README.md Makefile mk sim include kernel port bsp bench freertos sweeps tools docs tests)
 bad=0
 pattern='\.\./shared|spec/(core-timing|benchmarks|toolchain)\.md|seeds/[0-9]|/work/|/root/|/home/[a-z]|[Ii]ssues? #?[0-9]'
 if hits=$(grep -rnIE "$pattern" "${dirs[@]}" --exclude=references.sh); then
