@@ -10,6 +10,8 @@ LINKARCH_32 := -march=rv32im -mabi=ilp32
 LINKARCH_64 := -march=rv64im -mabi=lp64
 BOARDDEF_paper := -DBOARD_PAPER
 BOARDDEF_virt  := -DBOARD_VIRT
+# the paper SoC as its RTL starts: .data copied from instruction memory (bsp/paper-rom/link.ld)
+BOARDDEF_paper-rom := -DBOARD_PAPER -DBOARD_PAPER_ROM
 TCFLAGS    := -std=c11 -Wall -Wextra -Werror -ffreestanding -nostdlib -fno-builtin \
               -mcmodel=medany -g -Ibsp/common -Iinclude
 TLDFLAGS   = -nostdlib -nostartfiles -Lbsp/common

@@ -25,6 +25,7 @@ struct step {
     unsigned flags; /* TF_* outcome for the timing model */
     uint64_t cause; /* the exception the instruction raises, or one of: */
     uint64_t tval;
+    bool timed;     /* a CSR instruction: timed before it executed (timing.h) */
 };
 #define NO_TRAP UINT64_MAX         /* it retires: retire() */
 #define MRET_DONE (UINT64_MAX - 1) /* MRET: cpu_mret() did all of it */
@@ -224,9 +225,17 @@ static ALWAYS_INLINE void execute(struct machine *m, struct ram *r0, const struc
     case OP_CSRRW: case OP_CSRRS: case OP_CSRRC:
     case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:
         {
+            /* timed before it executes: the core reads the CSR in ID, timing_read_lag()
+             * cycles before the instruction enters EXR (sim/timing.h) */
+            struct clock *clk = &m->hart.clk;
+            clk->cycle += timing_retire_pc(&m->timing, d->t, s->flags, pc);
+            s->timed = true;
+            clk->cycle -= timing_read_lag(&m->timing);
             uint64_t old;
             unsigned written = 0;
-            if (csr_op(m, d, a, &old, &written))
+            int r = csr_op(m, d, a, &old, &written);
+            clk->cycle += timing_read_lag(&m->timing);
+            if (r)
                 raise_exception(s, CAUSE_ILLEGAL_INSTRUCTION, d->raw);
             s->v = old;
             s->flags |= written;
@@ -255,15 +264,16 @@ static ALWAYS_INLINE void retire(struct machine *m, const struct insn *d, const 
     h->instret += d->retires;
     m->stats.class_count[d->t.cls]++;
     m->stats.issued++;
-    h->clk.cycle += timing_retire_pc(&m->timing, d->t, s->flags, pc);
+    if (likely(!s->timed))
+        h->clk.cycle += timing_retire_pc(&m->timing, d->t, s->flags, pc);
     if (unlikely(d->op == OP_WFI))
         cpu_wfi(m);
 }
 
 /* --icache / --dcache (cache.h), in the cached instances only.  A fetch miss delays the
- * instruction's issue: the front end waits while the older instructions drain, so pipeline
- * time advances with the clock (operand bubbles the wait covers disappear).  A data miss
- * freezes the whole pipeline in MEM, like a RAM store (pipeline time stands still).  FENCE.I
+ * instruction's entry into ID: the front end waits while the older instructions drain
+ * (timing_fetch_wait: operand bubbles the wait covers disappear).  A data miss freezes the
+ * whole pipeline, like a RAM store in MEM (timing_freeze_all).  FENCE.I
  * writes the dirty D$ lines back and invalidates the I$, so that code written through the
  * D$ is fetched again from memory (the simulated memories themselves are always coherent). */
 static ALWAYS_INLINE void fetch_cached(struct machine *m, uint64_t pc)
@@ -271,8 +281,7 @@ static ALWAYS_INLINE void fetch_cached(struct machine *m, uint64_t pc)
     struct caches *c = &m->caches;
     if (c->i.g.size) {
         uint32_t n = cache_read(&c->i, pc);
-        m->timing.now += n;
-        m->hart.clk.cycle += n;
+        timing_fetch_wait(&m->timing, n); /* in the next timing_retire's cost */
     }
 }
 
@@ -296,6 +305,7 @@ static __attribute__((noinline)) void data_cached(struct machine *m, const struc
         n = d->t.cls == TC_STORE ? cache_write(&c->d, &c->mem, addr, size[d->op])
                                  : cache_read(&c->d, addr);
     }
+    timing_freeze_all(&m->timing, n);
     m->hart.clk.cycle += n;
 }
 

@@ -84,7 +84,11 @@ int csr_write(struct machine *m, unsigned csr, uint64_t val)
     case CSR_MIP: break; /* MEIP, MTIP, MSIP reflect device levels: read-only */
     case CSR_MTVEC: c->mtvec = val & ~2ull; break; /* modes 0 (direct) and 1 (vectored) */
     case CSR_MSCRATCH: c->mscratch = val; break;
-    case CSR_MEPC: c->mepc = val & ~3ull; break; /* IALIGN = 32 */
+    case CSR_MEPC: /* IALIGN = 32; the old value for an MRET right behind (timing.h) */
+        c->mepc_old = c->mepc;
+        c->mepc = val & ~3ull;
+        timing_mepc_written(&m->timing);
+        break;
     case CSR_MCAUSE: c->mcause = val; break;
     case CSR_MTVAL: c->mtval = val; break;
     case CSR_MCYCLE: case CSR_MCYCLEH:

@@ -62,7 +62,11 @@ void decode(struct insn *d, uint32_t raw, int xlen)
     d->op = e->op;
     d->t.cls = e->cls;
     if ((e->cls == TC_MUL || e->cls == TC_DIV) && (xlen == 32 || INSN_OPCODE(raw) == OPCODE_OP_32))
-        d->sflags = TF_WORD;
+        d->sflags |= TF_WORD;
+    if ((e->cls == TC_LOAD || e->cls == TC_STORE) && INSN_FUNCT3(raw) == 3) /* ld, sd */
+        d->sflags |= TF_DOUBLE;
+    if (timing_csr_address(raw, (unsigned)xlen)) /* the RTL's CSR file freezes on these */
+        d->sflags |= TF_CSR_ACCESS;
     if (raw == INSN_NOP) /* docs/timing.md: minstret does not count the canonical NOP */
         d->retires = 0;
 }

@@ -101,7 +101,7 @@ enum op {
 struct insn {
     struct timing_insn t;
     uint8_t op;      /* enum op */
-    uint8_t sflags;  /* static timing flags (TF_WORD) */
+    uint8_t sflags;  /* static timing flags (TF_WORD, TF_DOUBLE, TF_CSR_ACCESS) */
     uint8_t retires; /* 1, or 0 for the canonical NOP (spec: minstret skips it) */
     uint8_t uimm;    /* CSR*I: the 5-bit immediate */
     int32_t imm;     /* sign-extended immediate; shift amount; CSR number */

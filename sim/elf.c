@@ -168,9 +168,16 @@ int elf_read(const char *path, struct elf_image *img, char *err, size_t errlen)
             continue;
         struct elf_segment s;
         s.offset = is64 ? rd(ph + 8, 8) : rd(ph + 4, 4);
-        s.vaddr = is64 ? rd(ph + 16, 8) : rd(ph + 8, 4);
+        /* placed at its load (physical) address, like objcopy -O binary: an image whose
+         * .data is stored in instruction memory and copied at start-up (bsp/paper-rom) finds
+         * it there, and its .bss, which runs elsewhere, is the start-up code's to clear; for
+         * every other image p_paddr == p_vaddr */
+        uint64_t run_at = is64 ? rd(ph + 16, 8) : rd(ph + 8, 4);
+        s.vaddr = is64 ? rd(ph + 24, 8) : rd(ph + 12, 4);
         s.filesz = is64 ? rd(ph + 32, 8) : rd(ph + 16, 4);
         s.memsz = is64 ? rd(ph + 40, 8) : rd(ph + 20, 4);
+        if (run_at != s.vaddr && s.filesz < s.memsz)
+            s.memsz = s.filesz;
         if (s.memsz == 0)
             continue;
         if (s.filesz > s.memsz || !in_file(img, s.offset, s.filesz))

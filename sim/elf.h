@@ -8,7 +8,7 @@
 #include "machine.h"
 
 struct elf_segment {
-    uint64_t vaddr, memsz, filesz, offset;
+    uint64_t vaddr, memsz, filesz, offset; /* vaddr: where it is loaded, the ELF's p_paddr */
 };
 
 struct elf_symbol {

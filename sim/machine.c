@@ -74,6 +74,8 @@ int machine_init(struct machine *m, const struct sim_config *cfg, int xlen)
     timing_init(&m->timing, &cfg->timing);
     if (memories_init(&m->bus, cfg) || caches_init(&m->caches, &cfg->cache))
         return -1;
+    timing_attach_code(&m->timing, m->bus.code->mem, m->bus.code->base, m->bus.code->size,
+                       (unsigned)xlen);
     devices_init(m);
     m->simctl.caches = &m->caches;
     return 0;

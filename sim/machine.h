@@ -36,6 +36,7 @@ enum {
 struct csr_file {
     bool mstatus_mie, mstatus_mpie;
     uint64_t mie, mtvec, mscratch, mepc, mcause, mtval;
+    uint64_t mepc_old;  /* mepc before the last CSR write to it (timing_mret_stale_mepc) */
     bool mcycle_write;  /* a CSR write to mcycle(h) takes effect after its instruction */
     uint64_t mcycle_new;
 };

@@ -1,29 +1,32 @@
-/* The pipeline timing model of the 8-stage core (docs/timing.md).
+/* The pipeline timing model of the 8-stage core (docs/timing.md), calibrated against the
+ * paper's own RTL (tests/rtl/: the RTL cross-check; docs/timing-rtl.md: the evidence).
  *
  * CONTRACT between the execute loop (sim/cpu.c) and the timing model (sim/timing.c):
- * the loop executes each instruction functionally, then asks the model how many cycles
- * it cost; mcycle advances by that amount.  A CSR read of mcycle returns mcycle before the
- * reading instruction's own cost is added.
+ * the loop executes each instruction functionally and hands it to the model, which returns
+ * how far mcycle advances.  mcycle after an instruction is the cycle the instruction entered
+ * EXR.  A CSR instruction is handed over before it executes: the core reads a CSR in ID, and
+ * the value it carries is the counter of its second-last ID cycle, timing_read_lag() cycles
+ * before it enters EXR (cpu.c reads mcycle that many cycles back).
  *
- * THE MODEL.  Every instruction has a base cycle: the cycle it issues into EXR (the stage
- * where all forwarding lands).  Its cost is 1 + the bubbles it waits in EXR for an operand
- * (ALU-use, load-use) or a CSR write in flight + the cycles it freezes the whole pipeline
- * (CSR, RAM store, MUL, DIV) + the bubbles behind it when it redirects fetch (predicted-
- * taken branch, misprediction, JAL/JALR).  Hazards are found with a scoreboard in
- * "pipeline time" (`now`): time that does not advance while the whole pipeline is frozen,
- * because a frozen pipeline keeps every distance between instructions (a load frozen in BR
- * still has its data one stage later).  Traps and MRET go through the trap-controller FSM.
- * Every number is a field of struct timing_params (sim/timing.c: the table with names,
- * defaults and spec citations), settable with --set name=value.
- *
- * The parameters belong to one struct timing (one machine): main() fills a struct
- * timing_params from the defaults and --set, and timing_init() copies it in.
- * Interface: TRAP_MEM_FAULT (load/store faults are raised in MEM, one stage after ECALL),
- * ST_IDLE, timing_interrupt() (interrupt taken at a boundary, cost from the assertion
- * cycle), timing_irq_window(), timing_idle(), timing_retire_pc() (the pc feeds the what-if
- * predictor=table).
- * Not modelled: the operand bubbles of an instruction that traps (a faulting load whose
- * base register was just loaded); its trap is counted from its natural issue slot. */
+ * THE MODEL is cycle by cycle, the control of the paper's RTL: the stages ID, EXR, EX, BR
+ * (the RTL's EX2), MEM and WB hold an instruction or a bubble, and each cycle is
+ *   - frozen (nothing moves) while the CSR file is busy (a CSR address in ID: csr_ready low
+ *     for one cycle, and again every second cycle while the instruction stays in ID), a
+ *     RAM store is in its first write cycle in MEM (write_done low), or the multiplier or
+ *     divider is starting or busy in EX;
+ *   - otherwise the front (IF..EXR) holds and a bubble enters EX while the instruction in
+ *     EXR waits for an operand (an ALU/MUL/DIV result in EX, a load in EX or BR; store data
+ *     included) or for an older CSR instruction in EX, MEM or WB;
+ *   - otherwise everything moves one stage.
+ * A jump or mispredicted branch in BR squashes the wrong-path instructions behind it and
+ * sends fetch to the target; a predicted-taken branch redirects fetch from IO; the global
+ * 2-bit counter is read in IO and updated every cycle a branch sits in BR.  ECALL and MRET
+ * are detected in ID, the timer interrupt when its line rises; the trap controller's FSM
+ * then empties the pipeline and the target enters ID a fixed number of cycles later.
+ * Wrong-path instructions are bubbles except for their CSR-address freeze in ID (the RTL
+ * decodes bits 31:20 of whatever reaches IO), for which the model reads the code memory.
+ * Every number is a named parameter (sim/timing.c: the table with names, defaults and the
+ * RTL measurement or spec line each rests on), settable with --set name=value. */
 #ifndef TEMPO_TIMING_H
 #define TEMPO_TIMING_H
 #include <stdbool.h>
@@ -47,24 +50,29 @@ enum tclass {
     TC_COUNT
 };
 
-/* Outcome flags the loop passes for one executed instruction. */
+/* Outcome flags the loop passes for one executed instruction (the static ones come from
+ * the decoder: TF_WORD, TF_DOUBLE, TF_CSR_ACCESS). */
 enum {
-    TF_TAKEN = 1u << 0,     /* conditional branch was taken */
-    TF_MMIO = 1u << 1,      /* the load/store went to a device, not to RAM */
-    TF_DIV_EARLY = 1u << 2, /* divide by zero or signed overflow: early finish */
-    TF_WORD = 1u << 3,      /* 32-bit operation: XLEN=32, or an RV64 W form */
-    TF_CSR_WRITE = 1u << 4, /* CSR instruction that writes its CSR */
+    TF_TAKEN = 1u << 0,      /* conditional branch was taken */
+    TF_MMIO = 1u << 1,       /* the load/store went to a device, not to RAM */
+    TF_DIV_EARLY = 1u << 2,  /* divide by zero or signed overflow: early finish */
+    TF_WORD = 1u << 3,       /* 32-bit operation: XLEN=32, or an RV64 W form */
+    TF_CSR_WRITE = 1u << 4,  /* CSR instruction that writes its CSR */
+    TF_DOUBLE = 1u << 5,     /* 8-byte load or store (ld, sd): the what-if data_port=32 */
+    TF_CSR_ACCESS = 1u << 6, /* bits 31:20 are a CSR address the RTL decodes, whatever the
+                                opcode: the CSR file freezes the pipeline with it in ID */
 };
 
-/* What the model needs of one instruction (0 in rd/rs1/rs2 means "none"). */
+/* What the model needs of one instruction (0 in rd/rs1/rs2 means "none"; for a store rs2
+ * is the data register; for CSR immediate forms and LUI/AUIPC/JAL rs1 is 0). */
 struct timing_insn {
     uint8_t cls, rd, rs1, rs2;
 };
 
 /* Kinds of control transfer charged through the trap controller FSM.
- * TRAP_EXCEPTION: illegal instruction, EBREAK, misaligned/faulting fetch target: the
- * synchronous (ECALL) path, raised in BR.  TRAP_MEM_FAULT: misaligned or faulting load or
- * store, raised in MEM (the highest-priority source), one stage later. */
+ * TRAP_ECALL: detected in ID.  TRAP_EXCEPTION: illegal instruction, EBREAK, misaligned or
+ * faulting fetch target, raised exc_stage stages after ID.  TRAP_MEM_FAULT: misaligned or
+ * faulting load or store, raised in MEM. */
 enum trap_kind { TRAP_EXCEPTION, TRAP_ECALL, TRAP_INTERRUPT, TRAP_MEM_FAULT };
 
 /* Stall causes reported by --stats; base cycles (one per timing_retire/timing_mret call)
@@ -78,34 +86,54 @@ extern const char *const stall_cause_name[ST_COUNT];
 /* The model's numbers; sim/timing.c holds the one table of names, defaults and citations. */
 enum predictor_kind { BP_GLOBAL2BIT, BP_NOT_TAKEN, BP_TAKEN, BP_TABLE };
 struct timing_params {
-    uint32_t alu_use, load_use, branch_taken, mispredict, jal, jalr;
-    uint32_t store_ram, store_mmio, mul, div32, div64, div_early;
-    uint32_t csr, csr_raw;
+    uint32_t alu_use, load_use, store_data, branch_taken, mispredict, jal, jalr;
+    uint32_t store_ram, store_mmio, mul, div32, div64, div_early, data_port;
+    uint32_t csr, csr_raw, read_lag;
     uint32_t trap_detect, ecall_stage, exc_stage, mem_fault_stage;
-    uint32_t fsm_ecall, fsm_exc, fsm_irq, fsm_mret, refill, irq_flush;
-    uint32_t predictor, bp_entries, bp_init;
+    uint32_t fsm_ecall, fsm_exc, fsm_irq, fsm_mret, refill, irq_flush, mmio_effect;
+    uint32_t mret_mepc_window;
+    uint32_t predictor, bp_entries, bp_init, bp_frozen;
 };
 
-#define TIMING_BP_FIFO 8 /* predictor updates in flight (at most 4 fit in the 5-cycle gap) */
-#define TIMING_CSRW 4    /* CSR writes in flight EX..WB */
 #define TIMING_BP_MAX 4096 /* largest what-if predictor table (predictor=table) */
 
+/* One pipeline stage's content; valid == 0 is a bubble. */
+struct tslot {
+    uint8_t valid, wrong;       /* wrong: fetched on a wrong path, squashed in BR at the latest */
+    uint8_t cls, rd, rs1, rs2;  /* rs2: ALU operand B; for stores, sdata is the data */
+    uint8_t sdata, csr_acc, csr_we, fwd, load, store_ram;
+    uint8_t beats;              /* extra write/read beats in MEM (data_port=32, 8-byte access) */
+    uint8_t branch, taken;
+    uint8_t redirect, pen;      /* a jump or mispredicted branch: bubbles behind it */
+    uint16_t busy, bp_index;    /* busy: MUL/DIV busy cycles after the start cycle */
+};
+enum { TS_ID, TS_EXR, TS_EX, TS_BR, TS_MEM, TS_WB, TS_N };
+
 struct timing {
-    struct timing_params p;  /* this machine's numbers (timing_init) */
+    struct timing_params p;     /* this machine's numbers (timing_init) */
     uint64_t stall[ST_COUNT];
-    uint64_t now;            /* pipeline time of the next instruction's natural issue */
-    uint64_t ready[32];      /* pipeline time from which a consumer may be in EXR */
-    uint8_t cause[32];       /* ST_ALU_USE or ST_LOAD_USE: who made ready[] late */
-    uint64_t csrw[TIMING_CSRW]; /* issue times of the last CSR writes */
-    unsigned csrw_n;
-    uint64_t bp_at[TIMING_BP_FIFO]; /* pending updates: visible from this pipeline time */
-    uint8_t bp_taken[TIMING_BP_FIFO];
-    uint16_t bp_index[TIMING_BP_FIFO];
-    uint8_t bp[TIMING_BP_MAX]; /* 2-bit counters as IO sees them; [0] is the global one */
-    unsigned bp_head, bp_count;
+    uint64_t cyc;               /* the current cycle: the one the next instruction may enter ID */
+    struct tslot st[TS_N];
+    uint64_t id_ready;          /* earliest cycle the next correct-path instruction enters ID */
+    uint8_t id_cause;           /* the stall cause of waiting for id_ready */
+    uint8_t wrong_on;           /* wrong-path instructions fill ID while waiting for a redirect */
+    uint64_t wrong_pc, wrong_at; /* the next one, from this cycle */
+    uint8_t csr_proc;           /* the CSR file's csr_processing flip-flop */
+    uint8_t write_phase, beat;  /* the data memory's write_phase; extra beats done */
+    uint16_t md_busy;           /* multiplier/divider busy cycles left */
+    uint8_t md_inflight;        /* the ALU controller's inflight flag (restart when it clears) */
+    uint8_t bp[TIMING_BP_MAX];  /* 2-bit counters; [0] is the global one */
+    uint8_t bp_io;              /* the global counter as IO saw it in the last cycle */
     uint64_t branches, mispredicts;
-    uint64_t irq_seen;       /* sim/cpu.c: assertions up to this cycle were looked at */
-    uint8_t lat[TC_COUNT], lat_cause[TC_COUNT]; /* from p by timing_init */
+    uint64_t irq_seen;          /* sim/cpu.c: assertions up to this cycle were looked at */
+    uint64_t mmio_at;           /* cycle the last device store takes effect (timing_interrupt) */
+    uint64_t seq, mepc_seq;     /* instructions handed over; the one that last wrote mepc */
+    uint32_t read_lag;          /* of the last instruction handed over (timing_read_lag) */
+    uint64_t fetch_delay;       /* I$ miss cycles before the next instruction (timing_fetch_wait) */
+    /* the code memory, for the CSR-address bits of wrong-path instructions */
+    const uint8_t *code;
+    uint64_t code_base, code_size;
+    unsigned xlen;
 };
 
 /* The defaults of the parameter table (sim/timing.c). */
@@ -116,103 +144,78 @@ int timing_set_param(struct timing_params *p, const char *assignment);
 /* The value of a parameter by name; -1 when there is none. */
 long long timing_get_param(const struct timing_params *p, const char *name);
 void timing_list_params(const struct timing_params *p, FILE *out);
-/* A model at reset with the parameters `p`. */
+/* A model at reset with the parameters `p` (copied: one machine, one set of numbers). */
 void timing_init(struct timing *t, const struct timing_params *p);
-/* Out-of-line parts (sim/timing.c). */
-uint32_t timing_branch(struct timing *t, uint64_t x0, uint64_t x, unsigned flags, uint64_t pc);
-uint32_t timing_csr_raw(struct timing *t, uint64_t x, unsigned flags);
-
-static inline uint32_t timing_freeze(struct timing *t, enum stall_cause c, uint32_t n)
+/* The code memory and width (sim/machine.c), for wrong-path instructions. */
+void timing_attach_code(struct timing *t, const uint8_t *mem, uint64_t base, uint64_t size,
+                        unsigned xlen);
+/* bits 31:20 of `raw` are a CSR address the RTL's CSR file decodes (TF_CSR_ACCESS): RTL
+ * IO_valid_csr_address compares them with the addresses the CSR file implements, whatever
+ * the opcode */
+static inline bool timing_csr_address(uint32_t raw, unsigned xlen)
 {
-    t->stall[c] += n;
-    return n;
+    switch (raw >> 20) {
+    case 0x300: case 0x301: case 0x304: case 0x305: case 0x340: case 0x341: case 0x342:
+    case 0x344: case 0xb00: case 0xb02: case 0xf11: case 0xf12: case 0xf14:
+        return true;
+    case 0xb80: case 0xb82: /* mcycleh, minstreth: RV32 only */
+        return xlen == 32;
+    default:
+        return false;
+    }
 }
 
-/* Cycles one executed (non-trapping) instruction at `pc` adds to mcycle (the pc only
- * matters to the what-if predictor=table). */
-static inline __attribute__((always_inline)) uint32_t
-timing_retire_pc(struct timing *t, struct timing_insn in, unsigned flags, uint64_t pc)
-{
-    const struct timing_params *p = &t->p;
-    uint64_t x0 = t->now, x = x0;
-    uint32_t cost = 1;
-    /* Operands: forwarding lands in EXR only; store data (rs2) is forwarded from EX, BR,
-     * MEM and WB without a stall (spec: Data hazards).  NOTE: the published RTL
-     * (Hazard_Unit.v) stalls store data like any operand; we follow the spec. */
-    uint64_t r1 = t->ready[in.rs1], r2 = t->ready[in.rs2];
-    if (in.cls == TC_STORE)
-        r2 = 0;
-    uint64_t r = r1 > r2 ? r1 : r2;
-    if (__builtin_expect(r > x, 0)) {
-        enum stall_cause c = r1 >= r2 ? t->cause[in.rs1] : t->cause[in.rs2];
-        t->stall[c] += r - x;
-        cost += (uint32_t)(r - x);
-        x = r;
-    }
-    t->now = x + 1;
-    /* the result can be forwarded into EXR from x + lat: ALU/MUL/DIV 1 + alu_use (from
-     * BR), loads 1 + load_use (from MEM), LUI, links and CSR values 1 (from EX) */
-    t->ready[in.rd] = x + t->lat[in.cls];
-    t->cause[in.rd] = t->lat_cause[in.cls];
-    t->ready[0] = 0;
-    if (__builtin_expect(in.cls <= TC_LOAD, 1)) /* TC_ALU, TC_LUI, TC_LOAD */
-        return cost;
-    switch (in.cls) {
-    case TC_STORE:
-        cost += timing_freeze(t, ST_STORE, flags & TF_MMIO ? p->store_mmio : p->store_ram);
-        break;
-    case TC_BRANCH:
-        cost += timing_branch(t, x0, x, flags, pc);
-        break;
-    case TC_JAL:
-        t->now += p->jal;
-        cost += timing_freeze(t, ST_JUMP, p->jal);
-        break;
-    case TC_JALR:
-        t->now += p->jalr;
-        cost += timing_freeze(t, ST_JUMP, p->jalr);
-        break;
-    case TC_MUL:
-        cost += timing_freeze(t, ST_MUL, p->mul);
-        break;
-    case TC_DIV:
-        cost += timing_freeze(t, ST_DIV, flags & TF_DIV_EARLY ? p->div_early
-                                         : flags & TF_WORD   ? p->div32
-                                                             : p->div64);
-        break;
-    case TC_CSR:
-        cost += timing_csr_raw(t, x, flags);
-        break;
-    default: /* TC_FENCE, TC_SYSTEM (WFI): one cycle, nothing in flight */
-        break;
-    }
-    return cost;
-}
-
-static inline __attribute__((always_inline)) uint32_t
-timing_retire(struct timing *t, struct timing_insn in, unsigned flags)
+/* Cycles one (non-trapping) instruction at `pc` adds to mcycle: until it enters EXR. */
+uint32_t timing_retire_pc(struct timing *t, struct timing_insn in, unsigned flags, uint64_t pc);
+static inline uint32_t timing_retire(struct timing *t, struct timing_insn in, unsigned flags)
 {
     return timing_retire_pc(t, in, flags, 0);
 }
+/* The last instruction handed over (a CSR instruction) read counters this many cycles before
+ * it entered EXR: read_lag once it stayed read_lag cycles in ID (the CSR freeze), else 1. */
+static inline uint32_t timing_read_lag(const struct timing *t) { return t->read_lag; }
 
-/* Cycles from the trapping instruction's issue to the first handler instruction issuing
- * (TRAP_INTERRUPT: from the assertion cycle; see timing_interrupt). */
+/* The trapping instruction (at `pc`, handed over instead of timing_retire) to the cycle
+ * before the handler's first instruction may enter ID; TRAP_INTERRUPT: see
+ * timing_interrupt. */
 uint32_t timing_trap(struct timing *t, enum trap_kind kind);
-/* Cycles from MRET's issue to the first instruction after it issuing. */
+/* MRET (handed over instead of timing_retire) to the cycle before its target may enter ID. */
 uint32_t timing_mret(struct timing *t);
-/* An interrupt taken at the boundary where mcycle == mcycle_now, the interrupt having been
- * asserted (line raised and enabled) at mcycle `asserted_at` (<= mcycle_now +
- * timing_irq_window()).  Returns the cycles to add so that the first handler instruction
- * issues exactly timing_trap(TRAP_INTERRUPT) cycles after the assertion.  Instructions
- * issued within timing_irq_window() cycles before the assertion are still in flight when
- * the FSM freezes the pipeline: the loop must take the interrupt before them (they become
- * mepc, spec: "mepc is the oldest in-flight instruction that has not completed"). */
-uint32_t timing_interrupt(struct timing *t, uint64_t mcycle_now, uint64_t asserted_at);
-static inline uint32_t timing_irq_window(const struct timing *t) { return t->p.irq_flush; }
-/* WFI waited `cycles` with nothing in flight. */
-static inline void timing_idle(struct timing *t, uint64_t cycles)
+/* MRET reads mepc as it was before a CSR write to it this close (instructions) before the
+ * MRET: the RTL's trap controller reads mepc before the write reaches WB. */
+static inline bool timing_mret_stale_mepc(const struct timing *t)
 {
-    t->now += cycles;
-    t->stall[ST_IDLE] += cycles;
+    return t->mepc_seq && t->seq - t->mepc_seq < t->p.mret_mepc_window;
 }
+/* A CSR instruction (already handed over: timing.h contract) writes mepc. */
+static inline void timing_mepc_written(struct timing *t) { t->mepc_seq = t->seq; }
+/* An interrupt taken at the boundary where mcycle == mcycle_now, its line having risen at
+ * mcycle `asserted_at` (<= mcycle_now + timing_irq_window()).  Returns the cycles to add: to
+ * the cycle the handler may enter ID, trap_detect + fsm_irq + refill after the rise. */
+uint32_t timing_interrupt(struct timing *t, uint64_t mcycle_now, uint64_t asserted_at);
+/* Instructions that enter EXR up to irq_flush cycles before an interrupt's line rises still
+ * complete; the next one is where the trap controller cuts (it becomes mepc).  Seen from the
+ * boundary before the next instruction (mcycle = the last one's EXR cycle), the window also
+ * covers the bubbles the next one will wait behind a redirect (timing.c). */
+uint64_t timing_irq_window(const struct timing *t);
+/* The largest window: the execute loop looks at interrupt lines this early. */
+uint64_t timing_irq_window_max(const struct timing *t);
+/* A line that a device store raised rises when the store reaches the device: the cycle to
+ * use instead of `now` for a line found up at the boundary `now`. */
+static inline uint64_t timing_device_rise(const struct timing *t, uint64_t now)
+{
+    return t->mmio_at > now && t->mmio_at <= now + t->p.irq_flush + t->p.mmio_effect
+               ? t->mmio_at : now;
+}
+/* Caches (sim/cache.h; cpu.c's cached loop instances).  An instruction-cache miss: the next
+ * instruction handed over enters ID `cycles` after it would have (the fetch starts when the
+ * front end would have taken it: after a redirect, for a jump target), while the older
+ * instructions drain (operand bubbles the wait covers disappear); the cost the model returns
+ * for that instruction includes them.  A data-cache miss: the whole pipeline freezes `cycles`
+ * cycles, charged before the load or store is handed over; the caller adds `cycles` to
+ * mcycle.  Neither charges a stall cause: the caches count their own stall cycles. */
+void timing_fetch_wait(struct timing *t, uint64_t cycles);
+void timing_freeze_all(struct timing *t, uint64_t cycles);
+/* WFI waited `cycles` with nothing in flight. */
+void timing_idle(struct timing *t, uint64_t cycles);
 #endif

@@ -107,7 +107,9 @@ void cpu_mret(struct machine *m)
     struct hart *h = &m->hart;
     h->csr.mstatus_mie = h->csr.mstatus_mpie;
     h->csr.mstatus_mpie = true;
-    h->pc = h->csr.mepc;
+    /* RTL: an MRET right behind a CSR write to mepc reads mepc before the write
+     * (timing.h: timing_mret_stale_mepc) */
+    h->pc = timing_mret_stale_mepc(&m->timing) ? h->csr.mepc_old : h->csr.mepc;
     h->next_event = 0;
     m->faults.open = false;
     m->faults.repeats = 0;
@@ -119,19 +121,20 @@ void cpu_mret(struct machine *m)
 
 /* Interrupts (docs/timing.md "Trap controller"; sim/timing.h timing_interrupt).  A
  * source is taken at the first instruction boundary at or after (assertion cycle -
- * timing_irq_window()), and its handler's first instruction issues exactly the interrupt
+ * timing_irq_window()), and its handler's first instruction enters ID exactly the interrupt
  * latency after the assertion, wherever the boundary falls.  The assertion cycle is the
  * cycle the line rises (IRQ_AT reached, mtime reaching mtimecmp); a source that was already
  * due at the previous look and not taken then (disabled, or raised by a register write
  * such as MSIP) counts from this boundary. */
-static void cpu_irq(struct machine *m)
+static uint64_t cpu_irq(struct machine *m)
 {
     static const unsigned priority[3] = {IRQ_M_EXT, IRQ_M_SOFT, IRQ_M_TIMER};
     const struct hart *h = &m->hart;
     uint64_t now = h->clk.cycle, w = timing_irq_window(&m->timing), seen = m->timing.irq_seen;
+    uint64_t later = UINT64_MAX; /* a line a device store raises after this boundary */
     m->timing.irq_seen = now + w;
     if (!h->csr.mstatus_mie)
-        return;
+        return later;
     uint64_t at = UINT64_MAX, cause = 0;
     for (int i = 0; i < 3; i++) {
         unsigned irq = priority[i];
@@ -141,8 +144,14 @@ static void cpu_irq(struct machine *m)
         uint64_t a = d->ops->irq_rise(d->state, irq);
         if (a > now + w)
             continue;
-        if (a <= seen)
-            a = now;
+        if (a <= seen) /* up since the last look: raised by a register write or enabled */
+            a = timing_device_rise(&m->timing, now);
+        if (a > now + w) {
+            m->timing.irq_seen = seen; /* look again at the boundary it reaches */
+            if (a < later)
+                later = a;
+            continue;
+        }
         if (at == UINT64_MAX)
             cause = irq;
         if (a < at)
@@ -150,6 +159,7 @@ static void cpu_irq(struct machine *m)
     }
     if (at != UINT64_MAX)
         trap_enter(m, cause, 0, true, at);
+    return later;
 }
 
 int cpu_event(struct machine *m)
@@ -170,9 +180,9 @@ int cpu_event(struct machine *m)
         return 1;
     }
     machine_update_devices(m); /* e.g. latch the external interrupt once IRQ_AT is reached */
-    cpu_irq(m);
+    uint64_t later = cpu_irq(m);
     /* wake up one window before the next line rises: its interrupt is taken there */
-    uint64_t next = UINT64_MAX, w = timing_irq_window(&m->timing);
+    uint64_t next = later, w = timing_irq_window_max(&m->timing);
     for (int i = 0; i < m->bus.ndev; i++) {
         const struct device *d = &m->bus.dev[i];
         uint64_t t = d->ops->next_event ? d->ops->next_event(d->state) : UINT64_MAX;

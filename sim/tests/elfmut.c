@@ -90,11 +90,15 @@ int main(int argc, char **argv)
         unsigned char *p1 = d + phoff + first * phentsize;
         if (!strcmp(mode, "overlap")) {
             memcpy(d + phoff + second * phentsize, p1, phentsize);
-            /* shift it by 4 bytes so that it overlaps without being identical */
-            unsigned char *p2 = d + phoff + second * phentsize + (is64 ? 16 : 8);
-            wr(p2, is64 ? 8 : 4, rd(p2, is64 ? 8 : 4) + 4);
+            /* shift it by 4 bytes so that it overlaps without being identical (p_vaddr and
+             * p_paddr: tempo-sim loads at the latter) */
+            unsigned char *p2 = d + phoff + second * phentsize;
+            for (int off = is64 ? 16 : 8; off <= (is64 ? 24 : 12); off += is64 ? 8 : 4)
+                wr(p2 + off, is64 ? 8 : 4, rd(p2 + off, is64 ? 8 : 4) + 4);
         } else {
-            wr(p1 + (is64 ? 16 : 8), is64 ? 8 : 4, 0x40000000); /* no memory there */
+            /* no memory there (p_vaddr and p_paddr) */
+            wr(p1 + (is64 ? 16 : 8), is64 ? 8 : 4, 0x40000000);
+            wr(p1 + (is64 ? 24 : 12), is64 ? 8 : 4, 0x40000000);
         }
     } else {
         fprintf(stderr, "elfmut: unknown mode %s\n", mode);

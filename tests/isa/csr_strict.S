@@ -24,7 +24,7 @@ TEST_FUNC
     TEST_CASE(6, a0, MSTATUS_MPP, csrr a0, mstatus; li a1, MSTATUS_MPP; and a0, a0, a1)
     TEST_CASE(7, a0, MSTATUS_MPP, li a1, MSTATUS_MPP; csrc mstatus, a1; csrr a0, mstatus; and a0, a0, a1)
     TEST_CASE(8, a0, MSTATUS_MPP, csrw mstatus, zero; csrr a0, mstatus)
-    TEST_CASE(9, a0, MSTATUS_MPP | MSTATUS_MPIE, la a1, 1f; csrw mepc, a1; mret; 1: csrr a0, mstatus)
+    TEST_CASE(9, a0, MSTATUS_MPP | MSTATUS_MPIE, la a1, 1f; csrw mepc, a1; MEPC_SETTLE; mret; 1: csrr a0, mstatus)
     csrw mstatus, zero
     /* mepc: the low two bits read as zero */
     TEST_CASE(10, a0, 0x1234, li a1, 0x1237; csrw mepc, a1; csrr a0, mepc)

@@ -31,6 +31,10 @@
 
 #define TESTNUM s11
 
+/* Between a CSR write of mepc and the MRET that uses it: the paper's core reads mepc before
+ * a write this close reaches WB (sim/timing.h: timing_mret_stale_mepc). */
+#define MEPC_SETTLE nop; nop; nop
+
 /* CSR numbers, mstatus/mie/mip bits and mcause values: include/riscv/encoding.h */
 #define CAUSE_INTR(code) (MCAUSE_INT | (code)) /* an interrupt's mcause */
 

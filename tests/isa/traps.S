@@ -112,6 +112,7 @@ TEST_FUNC
     csrs mstatus, a1
     la a0, 1f
     csrw mepc, a0
+    MEPC_SETTLE
     mret
     j isa_fail
 1:  csrr a0, mstatus
@@ -122,6 +123,7 @@ TEST_FUNC
     csrs mstatus, a1
     la a0, 1f
     csrw mepc, a0
+    MEPC_SETTLE
     mret
     j isa_fail
 1:  csrr a0, mstatus

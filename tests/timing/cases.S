@@ -1,8 +1,10 @@
-/* Timing micro-programs: each tc_* function reads rdcycle, runs one sequence, reads
- * rdcycle again and returns the difference.  The driver (main.c) subtracts the empty pair
- * (tc_empty) and compares with the figure expect.h derives from the spec.  Every sequence
- * is preceded by PAD so that nothing before it (argument set-up, a CSR write, a predictor
- * update in BR) is still in flight when the first rdcycle issues. */
+/* Timing micro-programs.  Most tc_* functions run one sequence 4 times between two counter
+ * reads, then 8 times, and return the difference: the cost of 4 repetitions in steady state,
+ * without the counter reads and what is in flight around them (the RTL cross-check measures
+ * the same sequences on the paper's RTL: tests/rtl/cases.S).  The driver (main.c) compares
+ * with the figure expect.h derives from the RTL's measurements.  The counter is read with
+ * `csrr mcycle`, as the RTL implements it (not rdcycle).  Every measurement is preceded by
+ * PAD so that nothing before it is still in flight. */
 #include "board.h"
 
 #if __riscv_xlen == 64
@@ -24,19 +26,8 @@
 tc_\name:
 .endm
 
-.macro OPEN
-    PAD
-    rdcycle t0
-.endm
-
-.macro CLOSE
-    rdcycle t1
-    sub a0, t1, t0
-    ret
-.endm
-
-/* The global 2-bit counter to `state`: four not-taken branches (0), then `state` taken
- * ones, each followed by enough instructions for its BR-stage update to be visible. */
+/* the global 2-bit counter to `state`: four not-taken branches (0), then `state` taken ones,
+ * each followed by enough instructions for its update to be visible */
 .macro PREDICTOR state
     .rept 4
     bne zero, zero, 91f
@@ -48,116 +39,52 @@ tc_\name:
     .endr
 .endm
 
-CASE empty
-    OPEN
-    CLOSE
+/* (a sequence holds several instructions: a C macro keeps them on one line) */
+.macro OPEN
+    PAD
+    csrr t0, mcycle
+.endm
+.macro MID
+    csrr t1, mcycle
+    sub t5, t1, t0
+    PAD
+    csrr t0, mcycle
+.endm
+.macro CLOSE
+    csrr t1, mcycle
+    sub a0, t1, t0
+    sub a0, a0, t5
+    ret
+.endm
+/* tc_name: 8 repetitions minus 4 */
+#define STEADY(name, ...) \
+    CASE name; OPEN; .rept 4; __VA_ARGS__; .endr; MID; .rept 8; __VA_ARGS__; .endr; CLOSE
+/* the same with the branch counter set to `state` before each run */
+#define STEADY_BP(state, name, ...) \
+    CASE name; PREDICTOR state; OPEN; .rept 4; __VA_ARGS__; .endr; csrr t1, mcycle; \
+    sub t5, t1, t0; PREDICTOR state; PAD; csrr t0, mcycle; .rept 8; __VA_ARGS__; .endr; CLOSE
 
-CASE alu_dep
-    OPEN
-    addi a1, a1, 1
-    addi a2, a1, 1
-    CLOSE
-
-CASE alu_indep
-    OPEN
-    addi a1, a1, 1
-    addi a2, a3, 1
-    CLOSE
-
-CASE lui_dep
-    OPEN
-    lui a1, 0x12345
-    addi a2, a1, 1
-    CLOSE
-
-/* a0 = address of a word in data RAM */
-CASE load_use
-    OPEN
-    lw a1, 0(a0)
-    addi a2, a1, 1
-    CLOSE
-
-CASE load_indep
-    OPEN
-    lw a1, 0(a0)
-    addi a2, a3, 1
-    CLOSE
-
-CASE load_dist2
-    OPEN
-    lw a1, 0(a0)
-    addi a3, a3, 1
-    addi a2, a1, 1
-    CLOSE
-
-CASE load_store_data
-    OPEN
-    LREG a1, 0(a0)
-    SREG a1, 8(a0)
-    CLOSE
-
-CASE store_ram
-    OPEN
-    SREG a1, 0(a0)
-    CLOSE
-
-/* a0 = a device register that ignores the value (simulator control IRQ_ACK) */
-CASE store_mmio
-    OPEN
-    sw zero, 0(a0)
-    CLOSE
-
-#define BRANCH_CASES(s)                 \
-CASE taken_s##s;                        \
-    PREDICTOR s;                        \
-    OPEN;                               \
-    beq zero, zero, 1f;                 \
-1:  CLOSE;                              \
-CASE nottaken_s##s;                     \
-    PREDICTOR s;                        \
-    OPEN;                               \
-    bne zero, zero, 1f;                 \
-1:  CLOSE
-
-BRANCH_CASES(0)
-BRANCH_CASES(1)
-BRANCH_CASES(2)
-BRANCH_CASES(3)
-
-CASE jal
-    OPEN
-    jal zero, 1f
-1:  CLOSE
-
-CASE call
-    mv a5, ra
-    OPEN
-    jal ra, 1f
-1:  mv ra, a5
-    CLOSE
-
-CASE jalr
-    la t2, 1f
-    OPEN
-    jalr zero, 0(t2)
-1:  CLOSE
-
-CASE mul
-    li a2, 12345
-    li a3, 678
-    OPEN
-    mul a1, a2, a3
-    CLOSE
-
-CASE mul_dep
-    li a2, 12345
-    li a3, 678
-    OPEN
-    mul a1, a2, a3
-    addi a4, a1, 1
-    CLOSE
-
-/* 32-bit divide: DIV on RV32, DIVW on RV64 (spec: the W forms take the 32-bit latency) */
+/* a0 = a word in data RAM (its neighbours too), or a device register that ignores stores */
+STEADY(alu_dep, addi a1, a3, 1; addi a2, a1, 1)
+STEADY(alu_indep, addi a1, a3, 1; addi a2, a3, 1)
+STEADY(lui_dep, lui a1, 0x12345; addi a2, a1, 1)
+STEADY(load_use, lw a1, 0(a0); addi a2, a1, 1)
+STEADY(load_indep, lw a1, 0(a0); addi a2, a3, 1)
+STEADY(load_dist2, lw a1, 0(a0); addi a3, a4, 1; addi a2, a1, 1)
+STEADY(load_store_data, LREG a1, 0(a0); SREG a1, 8(a0))
+STEADY(alu_store_data, addi a1, a3, 1; SREG a1, 8(a0))
+STEADY(store_ram, SREG a1, 0(a0))
+STEADY(store_mmio, sw zero, 0(a0))
+STEADY_BP(3, taken_predicted, beq zero, zero, .+4)
+STEADY_BP(0, nottaken_predicted, bne zero, zero, .+4)
+STEADY_BP(0, taken_then_not, beq zero, zero, .+4; bne zero, zero, .+4)
+STEADY_BP(3, not_then_taken, bne zero, zero, .+4; beq zero, zero, .+4)
+STEADY(jal, jal zero, .+4)
+STEADY(call, jal a1, .+4; addi a2, a1, 1)
+STEADY(jal_jalr, jal t2, .+4; jalr zero, 4(t2))
+STEADY(mul, mul a1, a2, a3)
+STEADY(mul_dep, mul a1, a2, a3; addi a4, a1, 1)
+/* 32-bit divide: DIV on RV32, DIVW on RV64 (the W forms take the 32-bit latency) */
 #if __riscv_xlen == 64
 #define DIV32 divw
 #define REM32 remuw
@@ -165,99 +92,37 @@ CASE mul_dep
 #define DIV32 div
 #define REM32 remu
 #endif
-
-CASE div32
-    li a2, 1000000
-    li a3, 7
-    OPEN
-    DIV32 a1, a2, a3
-    CLOSE
-
-CASE rem32
-    li a2, 1000000
-    li a3, 7
-    OPEN
-    REM32 a1, a2, a3
-    CLOSE
-
-CASE div32_zero
-    li a2, 1000000
-    OPEN
-    DIV32 a1, a2, zero
-    CLOSE
-
-CASE div32_overflow
-    li a2, -0x80000000
-    li a3, -1
-    OPEN
-    DIV32 a1, a2, a3
-    CLOSE
-
+/* the driver passes the operands: a2 = 1000000, a3 = 7, a4 = the most negative value, a5 = -1 */
+STEADY(div32, DIV32 a1, a2, a3)
+STEADY(rem32, REM32 a1, a2, a3)
+STEADY(div32_zero, DIV32 a1, a2, zero)
+STEADY(div32_overflow, DIV32 a1, a4, a5)
 #if __riscv_xlen == 64
-CASE div64
-    li a2, 1000000000000
-    li a3, 7
-    OPEN
-    div a1, a2, a3
-    CLOSE
-
-CASE div64_zero
-    li a2, 1000000000000
-    OPEN
-    divu a1, a2, zero
-    CLOSE
-
-CASE div64_overflow
-    li a2, 1
-    slli a2, a2, 63
-    li a3, -1
-    OPEN
-    rem a1, a2, a3
-    CLOSE
+STEADY(div64, div a1, a2, a3)
+STEADY(div64_zero, divu a1, a2, zero)
+STEADY(div64_overflow, rem a1, a4, a5)
 #endif
+STEADY(csr_read, csrr a1, mscratch; nop; nop; nop; nop)
+STEADY(csr_write, csrw mscratch, a1; nop; nop; nop; nop)
+STEADY(csr_raw1, csrr a1, mscratch)
+STEADY(csr_raw2, csrr a1, mscratch; nop)
+STEADY(csr_raw3, csrw mscratch, a1; nop; nop)
+STEADY(csr_raw4, csrw mscratch, a1; nop; nop; nop)
+/* ECALL to a handler that returns past it (tc_trap_next), 4 and 8 times */
+STEADY(ecall, ecall)
 
-CASE csr_read
-    OPEN
-    csrr a1, mscratch
-    CLOSE
-
-CASE csr_write
-    OPEN
-    csrw mscratch, a1
-    CLOSE
-
-CASE csr_raw1
-    OPEN
-    csrw mscratch, a1
-    csrr a2, mscratch
-    CLOSE
-
-CASE csr_raw2
-    OPEN
-    csrw mscratch, a1
-    nop
-    csrr a2, mscratch
-    CLOSE
-
-CASE csr_raw3
-    OPEN
-    csrw mscratch, a1
-    nop
-    nop
-    csrr a2, mscratch
-    CLOSE
-
-/* ECALL, EBREAK, a misaligned load, and MRET: a0 = uintptr_t[4] (the last two are scratch
- * RAM for the load); [0] = rdcycle before the trapping instruction: [0] = rdcycle before ECALL to the handler's first
- * rdcycle, [1] = rdcycle before MRET (the handler's last two instructions) to the first
- * instruction after it.  The trap handler (tc_trap) keeps t0, a0 and a2. */
+/* ECALL, EBREAK, a misaligned load, and MRET, one at a time: a0 = uintptr_t[4] (the last two
+ * are scratch RAM for the load); [0] = the counter read right before the trapping
+ * instruction to the handler's first read, [1] = the read right before MRET (the handler's
+ * last two instructions) to the first read after it.  The handler (tc_trap) keeps t0, a0 and
+ * a2. */
 .macro TRAP_CASE name, insn:vararg
 CASE \name
     mv a2, a0
     addi a0, a0, 16
     OPEN
     \insn
-    rdcycle t1
+    csrr t1, mcycle
     sub t2, t6, t0
     SREG t2, 0(a2)
     sub t2, t1, t4
@@ -265,39 +130,42 @@ CASE \name
     ret
 .endm
 
-TRAP_CASE ecall, ecall
+TRAP_CASE ecall1, ecall
 TRAP_CASE ebreak, ebreak
 /* a0 + 16 is a word in RAM; +1 makes the load misaligned */
 TRAP_CASE misaligned_load, lw a1, 1(a0)
 
 /* Software interrupt: a0 = the MSIP register; mie.MSIE and mstatus.MIE are set by the
- * caller.  Returns the handler's first rdcycle minus the rdcycle before the MSIP store. */
+ * caller.  Returns the handler's first read minus the read before the MSIP store. */
 CASE msip
     li t2, 1
     OPEN
     sw t2, 0(a0)
+    .rept 16
     nop
+    .endr
     la t3, tc_irq_stamp
     LREG t3, 0(t3)
     sub a0, t3, t0
     ret
 
-/* The trap vector.  Its first instruction reads the cycle counter, as the paper's
- * firmware would.  ECALL: skip it, then rdcycle t4 and MRET back.  Interrupts: record the
- * stamp in tc_irq_stamp, silence the source, count it in tc_irq_count.  Synchronous
- * exceptions (ECALL, EBREAK, the misaligned load) all skip the 4-byte instruction. */
+/* The trap vector.  Its first instruction reads the counter.  ECALL: skip it, then read the
+ * counter into t4 and MRET back.  Interrupts: record the stamp in tc_irq_stamp, silence the
+ * source, count it in tc_irq_count.  Synchronous exceptions (ECALL, EBREAK, the misaligned
+ * load) all skip the 4-byte instruction.  (Three instructions separate a write of mepc from
+ * the MRET: the paper's core reads mepc before a closer write reaches WB.) */
     .text
     .globl tc_trap
     .align 2
 tc_trap:
-    rdcycle t6
+    csrr t6, mcycle
     csrr t5, mcause
     bltz t5, 2f
     csrr t5, mepc
     addi t5, t5, 4
     csrw mepc, t5
     PAD
-    rdcycle t4
+    csrr t4, mcycle
     mret
 2:  la t5, tc_irq_stamp
     SREG t6, 0(t5)
@@ -313,7 +181,22 @@ tc_trap:
     LREG t6, 0(t5)
     addi t6, t6, 1
     SREG t6, 0(t5)
+    nop
+    nop
     mret
+
+/* The vector for tc_ecall: back past the ECALL, nothing measured (the RTL cross-check's
+ * handler: s-ecall) */
+    .globl tc_trap_next
+    .align 2
+tc_trap_next:
+    csrr t3, mepc
+    addi t3, t3, 4
+    PAD
+    csrw mepc, t3
+    PAD
+    mret
+    PAD
 
     .bss
     .align 3

@@ -52,7 +52,9 @@ int main(void)
     /* mip is read-only: writing MTIP does nothing */
     set_csr(mip, MIP_MTIP);
     CHECK(!(read_csr(mip) & MIP_MTIP));
-    /* mtime is writable; the time CSR reads it */
+    /* mtime is writable; the time CSR reads it (interrupts off: mtime passes mtimecmp while
+     * half written, and a handler run between the write and the read would age it) */
+    clear_csr(mstatus, MSTATUS_MIE);
     wr64(BOARD_MTIME, 1000);
     uint64_t m = rd64(BOARD_MTIME);
     CHECK(m >= 1000 && m < 1010);

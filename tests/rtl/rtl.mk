@@ -1,0 +1,54 @@
+# The RTL cross-check (tests/rtl/): timing micro-programs, and FreeRTOS's paper experiment when
+# FREERTOS_DIR is set, run on the paper's own RTL and on tempo-sim from the same images.
+#   make rtl-check RTL_VVP=/path/to/rv64-soc.vvp RTL_VVP32=/path/to/rv32-soc.vvp
+# The netlists (Icarus Verilog, compiled from the paper's SoC) are not part of this repository:
+# the user obtains or rebuilds them.  Without RTL_VVP (or RTL_VVP32) that width is skipped with
+# one line.  Needs vvp (apt-get install iverilog) and python3.  The RTL simulates about 8,000
+# cycles per second: the micro-programs take a few minutes, FreeRTOS's experiment longer.
+RTL_VVP      ?=
+RTL_VVP32    ?=
+RTL_DIR      := tests/rtl
+RTL_OUT      := $(BUILD)/rtl
+# Rounds of the FreeRTOS experiment on the RTL (the paper's N is 1,000: about 20 minutes).
+RTL_FR_ROUNDS ?= 100
+# Extra tempo-sim settings for the comparison, e.g. RTL_SET="--set jal=6"
+RTL_SET      ?=
+RTL_DEPS := $(RTL_DIR)/cases.S $(RTL_DIR)/main.c $(BSP_SRC) bsp/common/board.h bsp/common/bsp.h \
+            bsp/common/sections.ld bsp/paper-rom/link.ld $(RTL_DIR)/rtl.mk
+
+# The images: the paper-rom board (initial data copied from instruction memory at start-up).
+$(RTL_OUT)/cases-%.elf: $(RTL_DEPS)
+	@mkdir -p $(@D)
+	$(call fw-link,$@,$*,paper-rom,$(BSP_SRC) $(RTL_DIR)/main.c $(RTL_DIR)/cases.S,-O2)
+
+RTL_ELFS := $(RTL_OUT)/cases-32.elf $(RTL_OUT)/cases-64.elf
+RTL_ARGS  = --sim $(SIM) --work $(RTL_OUT)/work $(if $(RTL_VVP),--vvp64 $(abspath $(RTL_VVP))) \
+            $(if $(RTL_VVP32),--vvp32 $(abspath $(RTL_VVP32))) $(RTL_SET)
+
+# FreeRTOS's paper experiment (freertos/: the paper's Rhealstone task switch and task preempt)
+# as an image for the paper-rom board, RTL_FR_ROUNDS rounds, without the 1 kHz tick
+# (FR_TICK_RATE_HZ=1: the first tick comes after 10^8 cycles): on the RTL an interrupt that
+# cuts into the running task corrupts it (docs/timing-rtl.md), so the comparison runs the
+# experiment with the yield and resume paths alone, on both sides.
+RTL_FR_PAPER_SRC = $(firstword $(wildcard freertos/paper/fr_paper.c freertos/fr_paper.c))
+ifneq ($(FREERTOS_DIR),)
+define RTL_FR_RULE
+$(RTL_OUT)/fr-paper-$(1)-n$(RTL_FR_ROUNDS).elf: $$(RTL_FR_PAPER_SRC) bsp/paper-rom/link.ld $$(FR_DEPS) $(RTL_DIR)/rtl.mk
+	@$$(call fr-image,$$@,$(1),paper-rom,$$(RTL_FR_PAPER_SRC),$$(FR_PAPER_FLAGS) -DFR_PAPER_ROUNDS=$(RTL_FR_ROUNDS) -DFR_TICK_RATE_HZ=1)
+endef
+$(foreach w,32 64,$(eval $(call RTL_FR_RULE,$(w))))
+RTL_FR_ELFS := $(RTL_OUT)/fr-paper-32-n$(RTL_FR_ROUNDS).elf $(RTL_OUT)/fr-paper-64-n$(RTL_FR_ROUNDS).elf
+endif
+
+.PHONY: rtl-check rtl-images
+rtl-images: $(SIM) $(RTL_ELFS) $(RTL_FR_ELFS)
+
+rtl-check: rtl-images
+ifeq ($(RTL_VVP)$(RTL_VVP32),)
+	@echo "rtl-check: SKIP (no RTL netlist: make rtl-check RTL_VVP=/path/to/rv64-soc.vvp RTL_VVP32=/path/to/rv32-soc.vvp)"
+else
+	@python3 $(RTL_DIR)/run.py cases $(RTL_ELFS) $(RTL_ARGS)
+ifneq ($(FREERTOS_DIR),)
+	@python3 $(RTL_DIR)/run.py text $(RTL_FR_ELFS) $(RTL_ARGS) --marker 'fr-paper: (PASS|FAIL)\n'
+endif
+endif
