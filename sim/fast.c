@@ -71,12 +71,15 @@ enum kind {
 #define K1(name, ...) K_##name##_64,
 #define KX2(name, ...) K_##name##_X0_32, K_##name##_X0_64,
 #define KX1(name, ...) K_##name##_X0_64,
+#define KS2(name, ...) K_##name##_SX_32, K_##name##_SX_64,
     BOTH_OPS(K2, K2, K2, K2, K2) RV64_OPS(K1, K1, K1, K1)
     LOAD_OPS(KX2) LOAD_OPS_64(KX1) /* loads into x0: checked, the value dropped */
+    BRANCH_OPS(KS2)                /* a conditional branch inside a block: a side exit */
 #undef K2
 #undef K1
 #undef KX2
 #undef KX1
+#undef KS2
     K_JALR_32, K_JALR_64,
     K_JAL,           /* to the block's target; the link is the pc after the block */
     K_LI_32, K_LI_64, /* LUI, AUIPC: imm is the value */
@@ -101,6 +104,13 @@ static const uint8_t kind_of[2][OP_COUNT] = {
 #undef M64
         [OP_JALR] = K_JALR_64, [OP_JAL] = K_JAL, [OP_LUI] = K_LI_64, [OP_AUIPC] = K_LI_64,
     },
+};
+
+/* The side-exit kinds of the conditional branches */
+static const uint8_t side_exit[K_COUNT] = {
+#define SX(name, ...) [K_##name##_32] = K_##name##_SX_32, [K_##name##_64] = K_##name##_SX_64,
+    BRANCH_OPS(SX)
+#undef SX
 };
 
 /* The load kinds into x0 */
@@ -137,34 +147,44 @@ struct state {
     struct state *chain;
 };
 
+/* A block goes on past at most this many conditional branches (side exits). */
+#define SIDE_MAX 8
+
 /* A timed run of a block from one pipeline state: the block's cycles and statistics by
- * outcome (the last instruction, a conditional branch, not taken [0] or taken [1]; one
- * outcome, [0], for any other block). */
+ * outcome (OUT_*).  What every run reads, then what statistics read (struct tally). */
+enum { OUT_END, OUT_END_TAKEN, OUT_SIDE }; /* the last instruction not a taken branch, a
+                                              taken branch; [OUT_SIDE + j] side exit j taken */
 struct outcome {
-    uint64_t cost;              /* cycles the block adds to mcycle */
-    const struct state *exit;   /* the state after it */
+    uint64_t cost;              /* cycles the run adds to mcycle */
     struct entry *next;         /* the timed run that followed (JALR: its pc checked) */
+    const struct state *exit;   /* the state after it */
     uint64_t runs;              /* not yet charged to the machine's statistics */
+    uint32_t n, instret;        /* instructions run, minstret */
+};
+struct tally {
     uint64_t stall[ST_COUNT], branches, mispredicts;
 };
 struct entry {
     struct block *b;
-    const struct state *s;      /* the state the block starts in */
     uint64_t prefix;            /* cycles up to the boundary before the last instruction */
-    struct outcome out[2];
+    const struct state *s;      /* the state the block starts in */
     struct entry *chain;        /* in the engine's table, by (b, s) */
     struct entry *all;          /* every entry */
+    struct tally *tally;        /* per outcome, after out[] */
+    uint32_t nout;
+    struct outcome out[];
 };
 
 struct block {
     uint8_t ref;           /* left to the reference loop */
     uint8_t cold;          /* not translated yet: ref, and counting its runs (heat) */
     uint8_t branch;        /* ends with a conditional branch */
+    uint8_t nside;         /* side exits */
+    uint64_t side_at;      /* bit i: instruction i is a side exit */
+    uint64_t side_target[SIDE_MAX];
     uint32_t heat;
     uint32_t n;            /* instructions (the reference loop runs this many if it must) */
-    uint32_t instret;      /* minstret of one run */
     uint64_t pc, fall, target; /* the pc after the block; a branch's or JAL's target */
-    uint32_t class_count[TC_COUNT];
     struct block *prev, *next; /* every live block */
     struct insn *src;          /* the decoded instructions, for timing and replay() */
     uint64_t *pool;            /* K_LI_POOL values */
@@ -194,13 +214,27 @@ struct fast {
 
 /* ---- pipeline states ---- */
 
+/* Slot a's fields into b, whose padding bytes are zero (a's are whatever they were).  A
+ * field added to struct tslot must be added here: the sizes below stop the build until
+ * it is. */
+_Static_assert(sizeof(struct tslot) == 22 && offsetof(struct tslot, busy) == 18,
+               "copy_slot() copies every field of struct tslot");
+static void copy_slot(struct tslot *b, const struct tslot *a)
+{
+    b->valid = a->valid, b->wrong = a->wrong, b->cls = a->cls, b->rd = a->rd;
+    b->rs1 = a->rs1, b->rs2 = a->rs2, b->sdata = a->sdata, b->csr_acc = a->csr_acc;
+    b->csr_we = a->csr_we, b->fwd = a->fwd, b->load = a->load, b->store_ram = a->store_ram;
+    b->beats = a->beats, b->branch = a->branch, b->taken = a->taken;
+    b->redirect = a->redirect, b->pen = a->pen, b->busy = a->busy, b->bp_index = a->bp_index;
+}
+
 /* The state of model t at its cycle, in relative form. */
 static void capture(const struct timing *t, struct pstate *s)
 {
     memset(s, 0, sizeof *s);
     for (int i = 0; i < TS_N; i++)
         if (t->st[i].valid)
-            memcpy(&s->st[i], &t->st[i], sizeof s->st[i]);
+            copy_slot(&s->st[i], &t->st[i]);
     s->id_ready = t->id_ready == UINT64_MAX ? UINT64_MAX
                   : t->id_ready > t->cyc    ? t->id_ready - t->cyc
                                             : 0; /* ready: every value up to now is alike */
@@ -395,11 +429,14 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
 {
     if (f->nentries >= f->entry_slots)
         GROW(f->entries, f->entry_slots, struct entry, ENTRY_HASH);
-    struct entry *e = calloc(1, sizeof *e);
+    const unsigned nout = OUT_SIDE + b->nside;
+    struct entry *e = calloc(1, sizeof *e + nout * (sizeof e->out[0] + sizeof e->tally[0]));
     if (!e)
         return NULL;
     e->b = b;
     e->s = s;
+    e->nout = nout;
+    e->tally = (struct tally *)(e->out + nout);
     struct timing *w = &f->scratch, *v = &f->fork;
     memset(w->stall, 0, sizeof w->stall);
     w->branches = w->mispredicts = 0;
@@ -407,29 +444,57 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
     if (s->s.wrong_on)
         watch_wrong_path(f, s->s.wrong_pc);
     const struct insn *last = &b->src[b->n - 1];
+    (void)last;
     if (ends_block(last)) {
         watch_wrong_path(f, b->fall);
         watch_wrong_path(f, b->target);
     }
-    watch_update(f);
-    for (unsigned i = 0; i + 1 < b->n; i++)
-        timing_retire_pc(w, b->src[i].t, b->src[i].sflags, b->pc + 4 * i);
-    e->prefix = w->cyc - SCRATCH_NOW;
-    struct pstate ps;
-    for (unsigned o = 0; o < (b->branch ? 2u : 1u); o++) {
-        struct outcome *u = &e->out[o];
-        memcpy(v, w, sizeof *v);
-        timing_retire_pc(v, last->t, last->sflags | (o ? TF_TAKEN : 0), b->pc + 4 * (b->n - 1));
-        u->cost = v->cyc - SCRATCH_NOW;
-        memcpy(u->stall, v->stall, sizeof u->stall);
-        u->branches = v->branches;
-        u->mispredicts = v->mispredicts;
-        capture(v, &ps);
-        u->exit = intern(f, &ps);
-        if (!u->exit) {
-            free(e);
-            return NULL;
+    for (unsigned i = 0; i < b->n; i++)
+        if (b->side_at >> i & 1) {
+            watch_wrong_path(f, b->pc + 4 * i + 4);
+            watch_wrong_path(f, b->pc + 4 * i + (uint64_t)(int64_t)b->src[i].imm);
         }
+    watch_update(f);
+    /* the straight line, forking each way out: a side exit taken, the last instruction
+     * (a branch: not taken, taken) */
+    struct pstate ps;
+    for (unsigned i = 0, j = 0; i < b->n; i++) {
+        const bool side = b->side_at >> i & 1, end = i + 1 == b->n;
+        const struct insn *d = &b->src[i];
+        const uint64_t pc = b->pc + 4 * i;
+        if (end)
+            e->prefix = w->cyc - SCRATCH_NOW;
+        if (!side && !end) {
+            timing_retire_pc(w, d->t, d->sflags, pc);
+            continue;
+        }
+        for (int taken = 1; taken >= 0; taken--) { /* taken first: it forks from w */
+            if (taken && !side && !b->branch)
+                continue;
+            struct timing *r = side && !taken ? w : v; /* a side exit passed: on with w */
+            if (r == v)
+                memcpy(v, w, sizeof *v);
+            timing_retire_pc(r, d->t, d->sflags | (taken ? TF_TAKEN : 0), pc);
+            if (r == w)
+                continue;
+            const unsigned o = side ? OUT_SIDE + j : taken ? OUT_END_TAKEN : OUT_END;
+            struct outcome *u = &e->out[o];
+            struct tally *y = &e->tally[o];
+            u->cost = v->cyc - SCRATCH_NOW;
+            u->n = i + 1;
+            for (unsigned k = 0; k <= i; k++)
+                u->instret += b->src[k].retires;
+            memcpy(y->stall, v->stall, sizeof y->stall);
+            y->branches = v->branches;
+            y->mispredicts = v->mispredicts;
+            capture(v, &ps);
+            u->exit = intern(f, &ps);
+            if (!u->exit) {
+                free(e);
+                return NULL;
+            }
+        }
+        j += side;
     }
     struct entry **head = &f->entries[entry_hash(b, s) & (f->entry_slots - 1)];
     e->chain = *head;
@@ -472,14 +537,14 @@ static struct block *translate(struct fast *f, uint64_t pc)
     const int xlen = m->hart.xlen;
     struct insn ins[BLOCK_MAX];
     struct fop ops[BLOCK_MAX + 1];
-    uint64_t pool[BLOCK_MAX], target = 0;
-    unsigned n = 0, npool = 0;
+    uint64_t pool[BLOCK_MAX], target[BLOCK_MAX], side_at = 0;
+    unsigned n = 0, npool = 0, nside = 0;
     while (n < BLOCK_MAX) {
         uint64_t p = pc + 4 * n, off = p - code->base, value;
         if (off > code->size - 4)
             break;
         const struct insn *d = decoded(code, off, xlen);
-        ops[n] = operation(d, p, xlen, &value, &target);
+        ops[n] = operation(d, p, xlen, &value, &target[n]);
         if (ops[n].kind == K_NONE)
             break;
         if ((ops[n].kind == K_LI_32 || ops[n].kind == K_LI_64) &&
@@ -491,8 +556,18 @@ static struct block *translate(struct fast *f, uint64_t pc)
             ops[n].imm = (int32_t)value;
         }
         ins[n++] = *d;
+        /* a forward branch is usually not taken: go on past it (a side exit) */
+        if (d->t.cls == TC_BRANCH && target[n - 1] > p && nside < SIDE_MAX) {
+            side_at |= 1ull << (n - 1);
+            nside++;
+            continue;
+        }
         if (ends_block(d))
             break;
+    }
+    if (n && (side_at >> (n - 1) & 1)) { /* nothing after it: the block's own end */
+        side_at &= ~(1ull << (n - 1));
+        nside--;
     }
     size_t size = sizeof(struct block) + (n + 1) * sizeof(struct fop) + n * sizeof(struct insn) +
                   npool * sizeof(uint64_t);
@@ -507,12 +582,16 @@ static struct block *translate(struct fast *f, uint64_t pc)
     b->pool = (uint64_t *)(b->src + n);
     memcpy(b->pool, pool, npool * sizeof pool[0]);
     b->fall = xl(xlen, pc + 4 * n);
-    b->target = target;
+    b->target = n ? target[n - 1] : 0;
     b->branch = n && ins[n - 1].t.cls == TC_BRANCH;
-    for (unsigned i = 0; i < n; i++) {
-        b->class_count[ins[i].t.cls]++;
-        b->instret += ins[i].retires;
-    }
+    b->side_at = side_at;
+    b->nside = (uint8_t)nside;
+    for (unsigned i = 0, j = 0; i < n; i++)
+        if (side_at >> i & 1) {
+            ops[i].kind = side_exit[ops[i].kind];
+            b->side_target[j] = target[i];
+            ops[i].imm = (int32_t)j++;
+        }
     if (n == 0 || !ends_block(&ins[n - 1]))
         ops[n].kind = K_END;
     for (unsigned i = 0; i <= n; i++)
@@ -574,17 +653,17 @@ static void flush(struct fast *f, struct entry *e)
 {
     struct machine *m = f->m;
     struct timing *t = &m->timing;
-    for (int o = 0; o < 2; o++) {
+    for (unsigned o = 0; o < e->nout; o++) {
         struct outcome *u = &e->out[o];
         if (!u->runs)
             continue;
-        for (int c = 0; c < TC_COUNT; c++)
-            m->stats.class_count[c] += u->runs * e->b->class_count[c];
-        m->stats.issued += u->runs * e->b->n;
+        for (unsigned i = 0; i < u->n; i++)
+            m->stats.class_count[e->b->src[i].t.cls] += u->runs;
+        m->stats.issued += u->runs * u->n;
         for (int s = 0; s < ST_COUNT; s++)
-            t->stall[s] += u->runs * u->stall[s];
-        t->branches += u->runs * u->branches;
-        t->mispredicts += u->runs * u->mispredicts;
+            t->stall[s] += u->runs * e->tally[o].stall[s];
+        t->branches += u->runs * e->tally[o].branches;
+        t->mispredicts += u->runs * e->tally[o].mispredicts;
         u->runs = 0;
     }
 }
@@ -754,6 +833,13 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
             goto taken;                                                                    \
         goto fall;                                                                         \
     }
+#define H_BRANCH_SX(name, cond)                                                            \
+    LBL(name##_SX, XLEN) : {                                                               \
+        const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
+        if (cond)                                                                          \
+            goto side_taken;                                                               \
+        NEXT;                                                                              \
+    }
 #define H_JALR                                                                             \
     LBL(JALR, XLEN) : {                                                                    \
         const uint64_t target = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm) & ~1ull; \
@@ -801,8 +887,8 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
     do {                                                                                   \
         struct outcome *const u_ = &e->out[o];                                             \
         cycle += u_->cost;                                                                 \
-        instret += b->instret;                                                             \
-        dseq += b->n;                                                                      \
+        instret += u_->instret;                                                            \
+        dseq += u_->n;                                                                     \
         u_->runs++;                                                                        \
         ps = u_->exit;                                                                     \
         struct entry *const c_ = u_->next;                                                 \
@@ -822,8 +908,11 @@ static void run_blocks(struct fast *f)
 #define T64(name, ...) [K_##name##_64] = &&L_##name##_64,
 #define TX32(name, ...) [K_##name##_X0_32] = &&L_##name##_X0_32,
 #define TX64(name, ...) [K_##name##_X0_64] = &&L_##name##_X0_64,
+#define TS(name, ...) [K_##name##_SX_32] = &&L_##name##_SX_32, [K_##name##_SX_64] = &&L_##name##_SX_64,
         BOTH_OPS(T32, T32, T32, T32, T32) BOTH_OPS(T64, T64, T64, T64, T64)
         RV64_OPS(T64, T64, T64, T64) LOAD_OPS(TX32) LOAD_OPS(TX64) LOAD_OPS_64(TX64)
+        BRANCH_OPS(TS)
+#undef TS
 #undef T32
 #undef T64
 #undef TX32
@@ -884,7 +973,7 @@ reference:
 
 #define XLEN 32
     ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
-    LOAD_OPS(H_LOAD_X0)
+    LOAD_OPS(H_LOAD_X0) BRANCH_OPS(H_BRANCH_SX)
     H_JALR
 L_LI_32:
     x[op->rd] = (uint32_t)op->imm;
@@ -893,7 +982,7 @@ L_LI_32:
 #define XLEN 64
     ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
     ALU_OPS_64(H_ALU) DIV_OPS_64(H_DIV) LOAD_OPS_64(H_LOAD) STORE_OPS_64(H_STORE)
-    LOAD_OPS(H_LOAD_X0) LOAD_OPS_64(H_LOAD_X0)
+    LOAD_OPS(H_LOAD_X0) LOAD_OPS_64(H_LOAD_X0) BRANCH_OPS(H_BRANCH_SX)
     H_JALR
 L_LI_64:
     x[op->rd] = (uint64_t)(int64_t)op->imm;
@@ -911,18 +1000,20 @@ L_SEXT_W:
     x[op->rd] = w32(x[op->rs1]);
     NEXT;
 
+side_taken:
+    FINISH(OUT_SIDE + op->imm, b->side_target[op->imm], 0);
 taken:
-    FINISH(1, b->target, 0);
+    FINISH(OUT_END_TAKEN, b->target, 0);
 fall:
-    FINISH(0, b->fall, 0);
+    FINISH(OUT_END, b->fall, 0);
 L_JAL:
     x[op->rd] = b->fall;
     x[0] = 0;
-    FINISH(0, b->target, 0);
+    FINISH(OUT_END, b->target, 0);
 jalr:
-    FINISH(0, pc, c_->b->pc != pc);
+    FINISH(OUT_END, pc, c_->b->pc != pc);
 L_END:
-    FINISH(0, b->fall, 0);
+    FINISH(OUT_END, b->fall, 0);
 
 deopt: {
     /* op cannot complete here: the reference loop runs it, after the model has charged
