@@ -95,9 +95,13 @@ FR_ANALYSIS_ELFS += $(FR_BUILD)/analysis-$(1)/fr-paper-generic-select.elf
 endef
 $(foreach w,$(FR_WIDTHS),$(eval $(call FR_WHATIF_RULE,$(w))))
 
+# With RTL_VVP / RTL_VVP32 (tests/rtl/rtl.mk) the experiment also runs on the paper's RTL first
+# (a few minutes) into build/rtl/fr-paper-rtl.json, and Table II shows its figures (also in
+# later runs without RTL_VVP, from that file; without it the RTL column says "not measured").
 freertos-paper: $(SIM) $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.elf) $(FR_ANALYSIS_ELFS)
+	@$(if $(RTL_VVP)$(RTL_VVP32),$(MAKE) --no-print-directory rtl-freertos-paper)
 	@tools/python.sh freertos/paper/compare.py $(SIM) $(FR_BUILD) --md $(FR_BUILD)/paper-comparison.md \
-	    --json $(FR_BUILD)/paper-comparison.json
+	    --json $(FR_BUILD)/paper-comparison.json --rtl $(RTL_FR_JSON)
 
 # `make bench FREERTOS_DIR=...` also runs the paper comparison, after the benchmark suites.
 ifneq ($(FREERTOS_DIR),)

@@ -11,12 +11,12 @@ void board_exit(int code) __attribute__((noreturn));
 
 /* The cycle counter: mcycle, which the paper's RTL implements (it does not decode the user
  * alias cycle, 0xC00, that rdcycle reads: there rdcycle reads 0 without the CSR stall).  On
- * tempo-sim both read the same value at the same cost. */
+ * tempo-sim both read the same value at the same cost.  Spelled as `csrr %0, mcycle` in .insn
+ * form (csrrs rd, 0xb00, x0; the immediate is 0xb00 - 4096): it assembles under every -march
+ * the images use, Zicsr or not (rdcycle did). */
 static inline uintptr_t board_cycles(void)
 {
     uintptr_t c;
-    /* csrr c, mcycle (0xB00, as -1280 in 12 signed bits), spelled as .insn: the test
-     * sources that include this header are compiled with the plain -march (no Zicsr) */
     __asm__ volatile(".insn i 0x73, 2, %0, x0, -1280" : "=r"(c));
     return c;
 }

@@ -21,6 +21,7 @@ Modes:
 """
 import argparse
 import concurrent.futures
+import json
 import os
 import re
 import shutil
@@ -428,6 +429,76 @@ def mode_text(a, elves):
     return 0
 
 
+FR_LINE = re.compile(r"^t([sp]) e=0x([0-9a-f]+) l=0x([0-9a-f]+)$", re.M)
+FR_TESTS = {"s": ("task_switch", 2), "p": ("task_preempt", 1)}   # events per round
+
+
+def fr_results(text, rounds):
+    """FreeRTOS paper images built with FR_PAPER_TERSE: test -> elapsed, loop, per event."""
+    out = {}
+    for m in FR_LINE.finditer(text):
+        name, per_round = FR_TESTS[m.group(1)]
+        e, l = int(m.group(2), 16), int(m.group(3), 16)
+        out[name] = {"elapsed": e, "loop": l, "result": (e - l) // (rounds * per_round)}
+    return out
+
+
+def mode_frpaper(a, elves):
+    """FreeRTOS's paper experiment (freertos/paper/fr_paper.c built with FR_PAPER_TERSE and
+    FR_PAPER_ROUNDS = --rounds) on the RTL and on tempo-sim; --json writes the figures for
+    freertos/paper/compare.py."""
+    record = {"rounds": a.rounds}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        jobs = []
+        for path in elves:
+            elf = Elf(path)
+            out, cycles, rc = run_sim(a.sim, path, a.set)
+            if rc != 0 or "PASS" not in out:
+                raise SystemExit(f"run.py: {path}: tempo-sim exit {rc}, output {out[:200]!r}")
+            netlist = a.vvp64 if elf.xlen == 64 else a.vvp32
+            job = None
+            if netlist:
+                work = os.path.join(a.work, f"fr-paper-rv{elf.xlen}")
+                shutil.rmtree(work, ignore_errors=True)
+                # (the RTL's start-up and first switches take longer than tempo-sim's run
+                # suggests: a generous budget, the end marker stops it)
+                job = pool.submit(run_rtl, netlist, elf.imem_words(),
+                                  2 * rtl_budget(cycles, len(out)), work,
+                                  lambda t: re.search(r"PASS|FAIL", t) is not None, 5.0,
+                                  a.trace)
+            jobs.append((elf.xlen, out, cycles, job))
+        print(f"{'FreeRTOS paper experiment, N = ' + str(a.rounds):36} | {'RTL':>9} "
+              f"{'tempo-sim':>9} {'diff':>6}")
+        for xlen, out, cycles, job in jobs:
+            sim = fr_results(out, a.rounds)
+            rtl, note = {}, "no netlist"
+            if job:
+                text, wall, ended = job.result()
+                rtl = fr_results(text, a.rounds)
+                note = f"{wall:.0f} s of vvp, ended by {ended}"
+                if "PASS" not in text:
+                    note += f"; the RTL did not pass: UART {text[:80]!r}"
+                record[f"speed/{xlen}"] = {"wall_seconds": round(wall, 1), "ended": ended}
+            for test in ("task_switch", "task_preempt"):
+                s = sim.get(test)
+                r = rtl.get(test)
+                record[f"{test}/{xlen}"] = {"sim": s["result"] if s else None,
+                                             "rtl": r["result"] if r else None,
+                                             "sim_elapsed": s["elapsed"] if s else None,
+                                             "rtl_elapsed": r["elapsed"] if r else None}
+                for k in ("elapsed", "loop", "result"):
+                    sv = s[k] if s else None
+                    rv = r[k] if r else None
+                    d = f"{sv - rv:>+6}" if sv is not None and rv is not None and sv != rv else ""
+                    print(f"{test + ' RV' + str(xlen) + ' ' + k:36} | "
+                          f"{rv if rv is not None else '-':>9} {sv if sv is not None else '-':>9} {d}")
+            print(f"  RV{xlen}: {note}")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(record, f, indent=1)
+    return 0
+
+
 def mode_mem(a, mems):
     for path in mems:
         words = read_mem(path)
@@ -452,7 +523,7 @@ def mode_mem(a, mems):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("mode", choices=["cases", "text", "mem"])
+    ap.add_argument("mode", choices=["cases", "text", "mem", "frpaper"])
     ap.add_argument("files", nargs="+")
     ap.add_argument("--sim", required=True, help="tempo-sim")
     ap.add_argument("--vvp64", help="the RV64 SoC netlist")
@@ -461,6 +532,8 @@ def main():
     ap.add_argument("--set", action="append", default=[], help="tempo-sim --set (repeatable)")
     ap.add_argument("--marker", help="text and mem modes: stop the RTL once its UART output matches this "
                     "regular expression")
+    ap.add_argument("--rounds", type=int, default=0, help="frpaper mode: the images' N")
+    ap.add_argument("--json", help="frpaper mode: write the figures here")
     ap.add_argument("--xlen", type=int, default=64, help="mem mode: the image's width")
     ap.add_argument("--cycles", type=int, default=5_000_000, help="mem mode: RTL run length")
     ap.add_argument("--strict", action="store_true", help="exit 1 when a value differs")
@@ -483,7 +556,8 @@ def main():
     if (a.vvp64 or a.vvp32) and vvp_major() is None:
         print("SKIP: vvp (Icarus Verilog) is not installed: apt-get install iverilog")
         a.vvp64 = a.vvp32 = None
-    return {"cases": mode_cases, "text": mode_text, "mem": mode_mem}[a.mode](a, a.files)
+    return {"cases": mode_cases, "text": mode_text, "mem": mode_mem,
+            "frpaper": mode_frpaper}[a.mode](a, a.files)
 
 
 if __name__ == "__main__":
