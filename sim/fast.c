@@ -20,7 +20,8 @@
 #define HOT_RUNS 32
 
 /* Timed runs (struct entry) and pipeline states kept at most: beyond them the engine
- * forgets all and starts again (a bound on memory, never reached by the test images). */
+ * forgets them and starts again (a bound on memory, never reached by the test images; the
+ * loop image needs 49 and 93). */
 #define ENTRIES_MAX (1u << 20)
 #define STATES_MAX (1u << 20)
 
@@ -937,8 +938,9 @@ static void run_blocks(struct fast *f)
     LOAD();
 
 enter_checked:
-    /* a block not known to be translated, or a state not known to be timed for it */
-    if (unlikely(b->ref || !ps))
+    /* a block not known to be translated, or a state not known to be timed for it; with
+     * too many timed runs or states, the reference loop first (LOAD forgets them) */
+    if (unlikely(b->ref || !ps || f->nentries >= ENTRIES_MAX || f->nstates >= STATES_MAX))
         goto reference;
     e = entry_of(f, b, ps);
     if (unlikely(!e))
