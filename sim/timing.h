@@ -26,7 +26,28 @@
  * Wrong-path instructions are bubbles except for their CSR-address freeze in ID (the RTL
  * decodes bits 31:20 of whatever reaches IO), for which the model reads the code memory.
  * Every number is a named parameter (sim/timing.c: the table with names, defaults and the
- * RTL measurement or spec line each rests on), settable with --set name=value. */
+ * RTL measurement or doc line each rests on), settable with --set name=value.
+ *
+ * WHAT AN EXECUTE ENGINE CALLS (sim/cpu.c and sim/trap.c are the reference):
+ *  - timing_init(t, params), then timing_attach_code(t, code memory, base, size, xlen);
+ *  - per instruction, timing_retire_pc(t, insn, flags, pc) (out of line: the cycle loop),
+ *    flags = the decoder's static flags (TF_WORD, TF_DOUBLE, TF_CSR_ACCESS) | the outcome
+ *    (TF_TAKEN, TF_MMIO, TF_DIV_EARLY, TF_CSR_WRITE); it returns the cycles to add to mcycle;
+ *  - a CSR instruction: timing_retire_pc BEFORE its CSR access, which reads the counters
+ *    timing_read_lag(t) cycles back; a CSR write of mepc calls timing_mepc_written(t);
+ *  - MRET: the target is the old mepc when timing_mret_stale_mepc(t), then timing_mret(t);
+ *  - a trap: timing_trap(t, kind) instead of timing_retire_pc; an interrupt:
+ *    timing_interrupt(t, now, rise), looked for timing_irq_window(t) cycles ahead (it depends
+ *    on what is in flight), waking up timing_irq_window_max(t) before a device event; a line
+ *    a device store raised rises at timing_device_rise(t, now);
+ *  - WFI: timing_idle(t, cycles); caches: timing_fetch_wait(t, n), timing_freeze_all(t, n).
+ * Changed from the scoreboard model this replaced: the retire step is out of line and
+ * cycle by cycle (struct timing holds the stages, not register ready times); CSR
+ * instructions are timed before they execute; timing_irq_window takes the model and varies;
+ * new: timing_attach_code, timing_read_lag, timing_mret_stale_mepc, timing_mepc_written,
+ * timing_device_rise, timing_irq_window_max, timing_fetch_wait, timing_freeze_all,
+ * TF_DOUBLE, TF_CSR_ACCESS, timing_csr_address; removed: timing_branch, timing_csr_raw,
+ * timing_freeze. */
 #ifndef TEMPO_TIMING_H
 #define TEMPO_TIMING_H
 #include <stdbool.h>
