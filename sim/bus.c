@@ -54,6 +54,8 @@ void ram_invalidate(struct ram *r, uint64_t off, unsigned size)
         return;
     for (uint64_t w = off >> 2; w <= (off + size - 1) >> 2; w++)
         r->dec[w].op = OP_UNDECODED;
+    if (r->watch)
+        r->watch(r->watch_ctx, off, size);
 }
 
 void bus_tohost_check(struct machine *m)

@@ -14,6 +14,9 @@ struct ram {
     uint8_t *mem;
     struct insn *dec;
     uint64_t dec_lo, dec_hi;
+    /* told by ram_invalidate() of the words a store changed (the fast engine's blocks) */
+    void (*watch)(void *ctx, uint64_t off, unsigned size);
+    void *watch_ctx;
 };
 
 #define BUS_MAX_DEVICES 4

@@ -10,6 +10,7 @@
  * with constant arguments; the traced instances add the --trace/--profile calls (trace.h),
  * the cached ones also the I$/D$ model (cache.h: machine_cached() selects them). */
 #include <string.h>
+#include "fast.h"
 #include "machine.h"
 #include "muldiv.h"
 #include "trace.h"
@@ -355,10 +356,31 @@ static void run64_traced(struct machine *m) { run(m, 64, true, false); }
 static void run32_cached(struct machine *m) { run(m, 32, true, true); }
 static void run64_cached(struct machine *m) { run(m, 64, true, true); }
 
+/* n instructions of the untraced loop, the first without looking at events (the caller
+ * did, at this boundary): the fast engine's way to the reference (fast.c). */
+static ALWAYS_INLINE int run_steps(struct machine *m, uint64_t n, const int xlen)
+{
+    struct hart *const h = &m->hart;
+    struct ram *const code = m->bus.code, *const r0 = &m->bus.ram[0];
+    for (uint64_t i = 0; i < n; i++) {
+        if (i && unlikely(h->clk.cycle >= h->next_event) && cpu_event(m))
+            return 1;
+        step(m, code, r0, h->clk.cycle, xlen, false, false);
+    }
+    return 0;
+}
+
+int cpu_run_steps(struct machine *m, uint64_t n)
+{
+    return m->hart.xlen == 32 ? run_steps(m, n, 32) : run_steps(m, n, 64);
+}
+
 void cpu_run(struct machine *m)
 {
     bool traced = m->trace || m->profile;
     m->hart.next_event = 0;
+    if (!machine_reference_only(m) && fast_run(m))
+        return;
     if (machine_cached(m))
         (m->hart.xlen == 32 ? run32_cached : run64_cached)(m);
     else if (m->hart.xlen == 32)

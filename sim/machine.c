@@ -69,6 +69,7 @@ int machine_init(struct machine *m, const struct sim_config *cfg, int xlen)
     m->cycle_limit = cfg->max_cycles != 0; /* main() refuses limits beyond the end of time */
     m->max_cycles = m->cycle_limit ? cfg->max_cycles : MACHINE_END_OF_TIME;
     m->trace = cfg->trace;
+    m->reference = cfg->reference;
     m->bus.tohost_dw = UINT64_MAX;
     timing_init(&m->timing, &cfg->timing);
     if (memories_init(&m->bus, cfg) || caches_init(&m->caches, &cfg->cache))

@@ -69,6 +69,7 @@ struct sim_config {
     uint64_t max_cycles; /* 0: no limit */
     FILE *trace;         /* NULL: no trace */
     struct timing_params timing;
+    bool reference;      /* --engine reference */
     struct cache_config cache; /* --icache, --dcache, --mem-* (all zero: none) */
 };
 
@@ -93,6 +94,7 @@ struct machine {
     uint64_t max_cycles;  /* --max-cycles, or the end of time (MACHINE_END_OF_TIME) */
     bool cycle_limit;     /* --max-cycles was given */
     struct fault_watch faults;
+    bool reference;       /* --engine reference: the reference loop only */
     /* observation: --trace, --profile, and names for messages */
     FILE *trace;
     struct profile *profile;
@@ -118,8 +120,19 @@ uint64_t machine_update_devices(struct machine *m);
  * engine that does not model them must leave a machine for which this holds to cpu_run(). */
 static inline bool machine_cached(const struct machine *m) { return m->caches.on; }
 
+/* The ONE predicate for the options only the reference execute loop honours: with any of
+ * them, cpu_run() runs it instead of the fast engine (fast.h).  An option that observes or
+ * changes every instruction (a trace, a profile, a cache model, a debugger) belongs here. */
+static inline bool machine_reference_only(const struct machine *m)
+{
+    return m->reference || m->trace || m->profile || machine_cached(m);
+}
+
 /* sim/cpu.c: run until the machine stops (m->run.stop) */
 void cpu_run(struct machine *m);
+/* n instructions of the reference loop, the first without looking at device events (the
+ * caller just did); 1 when the run must end */
+int cpu_run_steps(struct machine *m, uint64_t n);
 
 /* sim/trap.c: trap entry, interrupts, WFI, MRET and run control */
 void trap_exception(struct machine *m, uint64_t cause, uint64_t tval);

@@ -31,6 +31,7 @@ enum key {
     OPT_SOC = 256, OPT_MAX_CYCLES, OPT_IMEM, OPT_DMEM, OPT_RAM, OPT_TRACE, OPT_TRACE_FILE,
     OPT_STATS, OPT_STATS_JSON, OPT_PROFILE, OPT_PROFILE_JSON, OPT_SET, OPT_LIST_PARAMS,
     OPT_VERSION, OPT_ICACHE, OPT_DCACHE, OPT_MEM_LATENCY, OPT_MEM_BEAT, OPT_MEM_WIDTH,
+    OPT_ENGINE,
 };
 
 static const struct opt {
@@ -57,6 +58,7 @@ static const struct opt {
     {"mem-beat", OPT_MEM_BEAT, "N", "cycles per further beat (default 1)"},
     {"mem-width", OPT_MEM_WIDTH, "N", "bytes per beat: 1, 2, 4, ... 64 (default 4)"},
     {"list-params", OPT_LIST_PARAMS, NULL, "list the timing parameters (after any --set) and exit"},
+    {"engine", OPT_ENGINE, "fast|reference", "execute loop (default fast; the results are the same)"},
     {"version", OPT_VERSION, NULL, "the simulator's version (git revision) and exit"},
     {"help", OPT_HELP, NULL, "this text and exit (also -h)"},
 };
@@ -199,6 +201,12 @@ static void parse_args(int argc, char **argv, struct options *o)
                 exit(EXIT_USAGE); /* timing_set_param printed the reason */
             break;
         case OPT_LIST_PARAMS: o->list_params = true; break;
+        case OPT_ENGINE:
+            if (!strcmp(v, "fast") || !strcmp(v, "reference"))
+                o->cfg.reference = v[0] == 'r';
+            else
+                die(EXIT_USAGE, "--engine: unknown engine '%s' (fast or reference)", v);
+            break;
         case OPT_ICACHE:
         case OPT_DCACHE: {
             char err[200];

@@ -127,8 +127,9 @@ int stats_json(const struct machine *m, const char *path, int exit_status)
     fprintf(f, "  \"cache\": \"%s\",\n", desc);
     if (m->caches.on)
         caches_json(m, f);
-    fprintf(f, "  \"traps\": %llu, \"interrupts\": %llu\n}\n", (unsigned long long)m->stats.traps,
-            (unsigned long long)m->stats.interrupts);
+    fprintf(f, "  \"traps\": %llu, \"interrupts\": %llu, \"trap_digest\": \"0x%016llx\"\n}\n",
+            (unsigned long long)m->stats.traps, (unsigned long long)m->stats.interrupts,
+            (unsigned long long)m->stats.trap_digest);
     int bad = ferror(f);
     return fclose(f) || bad ? -1 : 0;
 }

@@ -51,6 +51,7 @@ static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool ir
     uint64_t base = c->mtvec & ~(uint64_t)MTVEC_MODE_MASK;
     uint64_t pc = irq && (c->mtvec & MTVEC_VECTORED) ? base + 4 * cause : base;
     h->pc = h->xlen == 32 ? (uint32_t)pc : pc; /* an address wraps at XLEN bits */
+    stats_trap(&m->stats, h->clk.cycle, c->mcause, c->mepc, c->mtval);
     enum trap_kind kind = irq ? TRAP_INTERRUPT
                           : cause == CAUSE_MACHINE_ECALL ? TRAP_ECALL
                           : cause >= CAUSE_MISALIGNED_LOAD && cause <= CAUSE_STORE_ACCESS ? TRAP_MEM_FAULT

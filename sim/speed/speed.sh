@@ -5,10 +5,12 @@
 # is installed.  The comparison is meant to be fair: one ELF for both (its written data off
 # the code pages: loop.c), the two run interleaved (tempo-sim, QEMU, tempo-sim, ...), whole-
 # process wall time (start-up included), the median of RUNS runs each.  QEMU's instruction
-# count is tempo-sim's for the same image.  Not a test: the figures depend on the machine.
+# count is tempo-sim's for the same image.  The ratio is tempo-sim's time over QEMU's (at
+# most 1: tempo-sim takes no longer).  Then the reference execute loop (--engine
+# reference), for what the fast engine buys.  Not a test: the figures depend on the machine.
 # usage: sim/speed/speed.sh SIM DIR [RUNS]   (DIR holds loop-{paper,virt}-{32,64}.elf)
 set -u
-sim=$1 dir=$2 runs=${3:-5}
+sim=$1 dir=$2 runs=${3:-9}
 ns() { date +%s%N; }
 wall() { # command...: whole-process wall time in seconds; fails when the command fails
   local s e
@@ -20,7 +22,7 @@ rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.1f", n / t / 1e6 }'; }
 field() { grep -o "\"$1\": [0-9]*" "$2" | head -1 | grep -o '[0-9]*$'; }
 
 echo "tempo-sim speed: median of $runs runs, whole-process wall time; $(nproc) host cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-9s %12s %12s %9s %8s %10s | %9s %8s %s\n' image instructions cycles seconds Minsn/s Mcycles/s "QEMU s" Minsn/s "QEMU / tempo-sim"
+printf '%-9s %12s %12s | %9s %8s %10s | %9s %8s | %s\n' image instructions cycles "tempo-sim" Minsn/s Mcycles/s "QEMU s" Minsn/s "ratio"
 for soc in paper virt; do
   for x in 32 64; do
     img=$dir/loop-$soc-$x.elf json=$dir/loop-$soc-$x.json
@@ -38,16 +40,31 @@ for soc in paper virt; do
       fi
     done
     t=$(median <<<"$ts")
-    printf '%-9s %12s %12s %9.3f %8s %10s |' "$soc-$x" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
+    printf '%-9s %12s %12s | %8.3fs %8s %10s |' "$soc-$x" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
     if [ $qemu = 1 ]; then
       u=$(median <<<"$qs")
-      printf ' %9.3f %8s %.2fx\n' "$u" "$(rate "$n" "$u")" "$(awk -v a="$t" -v b="$u" 'BEGIN { print a / b }')"
+      printf ' %8.3fs %8s | %.2f\n' "$u" "$(rate "$n" "$u")" "$(awk -v a="$t" -v b="$u" 'BEGIN { print a / b }')"
     elif [ "$soc" = virt ]; then
       echo " $q not installed: not measured"
     else
-      echo
+      echo " (QEMU has no paper SoC)"
     fi
   done
 done
-echo "QEMU / tempo-sim: how many times faster QEMU ran the same image (above 1: QEMU is faster)"
+echo "ratio: tempo-sim's time over QEMU's on the same image (at most 1.00: tempo-sim takes no longer)"
+rruns=3
+echo "the reference execute loop (--engine reference, median of $rruns runs), for comparison:"
+for soc in paper virt; do
+  for x in 32 64; do
+    img=$dir/loop-$soc-$x.elf json=$dir/loop-$soc-$x.json
+    n=$(field instructions "$json") c=$(field cycles "$json")
+    ts=""
+    for _ in $(seq $rruns); do
+      t=$(wall "$sim" --engine reference --soc "$soc" "$img") || { echo "tempo-sim failed on $img"; exit 1; }
+      ts="$ts $t"
+    done
+    t=$(median <<<"$ts")
+    printf '%-9s %12s %12s | %8.3fs %8s %10s\n' "$soc-$x" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
+  done
+done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

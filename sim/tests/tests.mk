@@ -148,3 +148,5 @@ TEST_TARGETS += test-sim-cache-$(1)-$(2)
 .PHONY: test-sim-cache-$(1)-$(2)
 endef
 $(foreach b,paper virt,$(foreach x,32 64,$(eval $(call simt_cache,$(b),$(x)))))
+
+include sim/tests/engines.mk

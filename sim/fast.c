@@ -1,0 +1,1086 @@
+/* The fast engine (fast.h): blocks of predecoded operations run by a threaded interpreter,
+ * timed by the model once per block and pipeline state; the reference loop (cpu.c) for
+ * everything else. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include "fast.h"
+#include "machine.h"
+#include "muldiv.h"
+
+#define likely(c) __builtin_expect(!!(c), 1)
+#define unlikely(c) __builtin_expect(!!(c), 0)
+
+/* Instructions per block at most: a longer straight line becomes several blocks.  The
+ * bound also limits the search for the blocks a store into code hits. */
+#define BLOCK_MAX 48
+
+/* A block is translated once the reference loop has run it this many times: until then
+ * translating would cost more than it saves (most code of a short run runs a few times). */
+#define HOT_RUNS 32
+
+/* Timed runs (struct entry) and pipeline states kept at most: beyond them the engine
+ * forgets them and starts again (a bound on memory, never reached by the test images; the
+ * loop image needs 49 and 93). */
+#define ENTRIES_MAX (1u << 20)
+#define STATES_MAX (1u << 20)
+
+/* Cycle the scratch model starts its runs at (far from 0, like a machine's). */
+#define SCRATCH_NOW (1ull << 40)
+
+/* The operations, in the style of cpu.c's execute(): a = rs1, b = rs2, imm the immediate;
+ * XLEN is the width of the handler's instance.  Each list item is one decode.h OP_ name. */
+#define ALU_OPS(X)                                                                         \
+    X(ADD, a + b) X(SUB, a - b) X(SLL, a << (b & (XLEN - 1)))                             \
+    X(SLT, sx(XLEN, a) < sx(XLEN, b)) X(SLTU, a < b) X(XOR, a ^ b)                        \
+    X(SRL, a >> (b & (XLEN - 1))) X(SRA, (uint64_t)(sx(XLEN, a) >> (b & (XLEN - 1))))     \
+    X(OR, a | b) X(AND, a & b) X(MUL, a * b) X(MULH, mulh(XLEN, a, b))                    \
+    X(MULHSU, mulhsu(XLEN, a, b)) X(MULHU, mulhu(XLEN, a, b))                             \
+    X(ADDI, a + (uint64_t)imm) X(SLTI, sx(XLEN, a) < imm)                                 \
+    X(SLTIU, a < xl(XLEN, (uint64_t)imm)) X(XORI, a ^ (uint64_t)imm)                      \
+    X(ORI, a | (uint64_t)imm) X(ANDI, a & (uint64_t)imm) X(SLLI, a << imm)                \
+    X(SRLI, a >> imm) X(SRAI, (uint64_t)(sx(XLEN, a) >> imm))
+#define ALU_OPS_64(X)                                                                      \
+    X(ADDW, w32(a + b)) X(SUBW, w32(a - b)) X(SLLW, w32((uint32_t)a << (b & 31)))         \
+    X(SRLW, w32((uint32_t)a >> (b & 31))) X(SRAW, w32((int32_t)a >> (b & 31)))            \
+    X(MULW, w32((uint32_t)a * (uint32_t)b)) X(ADDIW, w32(a + (uint64_t)imm))              \
+    X(SLLIW, w32((uint32_t)a << imm)) X(SRLIW, w32((uint32_t)a >> imm))                   \
+    X(SRAIW, w32((int32_t)a >> imm))
+/* divides: `fl` collects TF_DIV_EARLY (muldiv.h), which the reference loop times */
+#define DIV_OPS(X)                                                                         \
+    X(DIV, divs(XLEN, a, b, &fl)) X(DIVU, divu(a, b, &fl)) X(REM, rems(XLEN, a, b, &fl))  \
+    X(REMU, remu(a, b, &fl))
+#define DIV_OPS_64(X)                                                                      \
+    X(DIVW, divw(a, b, &fl)) X(DIVUW, divuw(a, b, &fl)) X(REMW, remw(a, b, &fl))          \
+    X(REMUW, remuw(a, b, &fl))
+/* loads: bytes, C type (its signedness extends the value) */
+#define LOAD_OPS(X) X(LB, 1, int8_t) X(LH, 2, int16_t) X(LW, 4, int32_t) X(LBU, 1, uint8_t) X(LHU, 2, uint16_t)
+#define LOAD_OPS_64(X) X(LD, 8, uint64_t) X(LWU, 4, uint32_t)
+#define STORE_OPS(X) X(SB, 1) X(SH, 2) X(SW, 4)
+#define STORE_OPS_64(X) X(SD, 8)
+#define BRANCH_OPS(X)                                                                      \
+    X(BEQ, a == b) X(BNE, a != b) X(BLT, sx(XLEN, a) < sx(XLEN, b))                       \
+    X(BGE, sx(XLEN, a) >= sx(XLEN, b)) X(BLTU, a < b) X(BGEU, a >= b)
+#define BOTH_OPS(X, Y, L, S, B) ALU_OPS(X) DIV_OPS(Y) LOAD_OPS(L) STORE_OPS(S) BRANCH_OPS(B)
+#define RV64_OPS(X, Y, L, S) ALU_OPS_64(X) DIV_OPS_64(Y) LOAD_OPS_64(L) STORE_OPS_64(S)
+
+
+/* Operation kinds: one per operation and width (the translator picks the machine's). */
+enum kind {
+    K_NONE, /* not run by the engine */
+#define K2(name, ...) K_##name##_32, K_##name##_64,
+#define K1(name, ...) K_##name##_64,
+#define KX2(name, ...) K_##name##_X0_32, K_##name##_X0_64,
+#define KX1(name, ...) K_##name##_X0_64,
+#define KS2(name, ...) K_##name##_SX_32, K_##name##_SX_64,
+    BOTH_OPS(K2, K2, K2, K2, K2) RV64_OPS(K1, K1, K1, K1)
+    LOAD_OPS(KX2) LOAD_OPS_64(KX1) /* loads into x0: checked, the value dropped */
+    BRANCH_OPS(KS2)                /* a conditional branch inside a block: a side exit */
+#undef K2
+#undef K1
+#undef KX2
+#undef KX1
+#undef KS2
+    K_JALR_32, K_JALR_64,
+    K_JAL,           /* to the block's target; the link is the pc after the block */
+    K_LI_32, K_LI_64, /* LUI, AUIPC: imm is the value */
+    K_LI_POOL,       /* the same with a value beyond 32 bits: imm indexes the block's pool */
+    K_NOP,           /* a result to x0 that can neither trap nor take dynamic time */
+    K_MV,            /* ADDI rd, rs1, 0 */
+    K_SEXT_W,        /* ADDIW rd, rs1, 0 */
+    K_END,           /* the block falls through to the next pc */
+    K_COUNT
+};
+
+static const uint8_t kind_of[2][OP_COUNT] = {
+    {
+#define M32(name, ...) [OP_##name] = K_##name##_32,
+        BOTH_OPS(M32, M32, M32, M32, M32)
+#undef M32
+        [OP_JALR] = K_JALR_32, [OP_JAL] = K_JAL, [OP_LUI] = K_LI_32, [OP_AUIPC] = K_LI_32,
+    },
+    {
+#define M64(name, ...) [OP_##name] = K_##name##_64,
+        BOTH_OPS(M64, M64, M64, M64, M64) RV64_OPS(M64, M64, M64, M64)
+#undef M64
+        [OP_JALR] = K_JALR_64, [OP_JAL] = K_JAL, [OP_LUI] = K_LI_64, [OP_AUIPC] = K_LI_64,
+    },
+};
+
+/* The side-exit kinds of the conditional branches */
+static const uint8_t side_exit[K_COUNT] = {
+#define SX(name, ...) [K_##name##_32] = K_##name##_SX_32, [K_##name##_64] = K_##name##_SX_64,
+    BRANCH_OPS(SX)
+#undef SX
+};
+
+/* The load kinds into x0 */
+static const uint8_t load_x0[K_COUNT] = {
+#define LX2(name, ...) [K_##name##_32] = K_##name##_X0_32, [K_##name##_64] = K_##name##_X0_64,
+#define LX1(name, ...) [K_##name##_64] = K_##name##_X0_64,
+    LOAD_OPS(LX2) LOAD_OPS_64(LX1)
+#undef LX2
+#undef LX1
+};
+
+/* One operation, one per instruction: 16 bytes.  `h` is its handler in run_blocks(). */
+struct fop {
+    const void *h;
+    int32_t imm;
+    uint8_t kind, rd, rs1, rs2;
+};
+
+/* The model's state at a boundary between instructions, relative to its cycle: all of
+ * struct timing that decides how later instructions are timed (timing.h), and nothing
+ * absolute.  The machine's model and this form convert both ways (capture, restore).
+ * Interned: equal states are one object, compared by address. */
+struct pstate {
+    struct tslot st[TS_N];  /* bubbles all zero */
+    uint64_t id_ready;      /* cycles from now; 0: ready; UINT64_MAX: behind a redirect */
+    uint64_t wrong_pc, wrong_at; /* wrong_at in cycles from now; both 0 without wrong_on */
+    uint16_t md_busy;
+    uint8_t id_cause, wrong_on, csr_proc, write_phase, beat, md_inflight, bp0, bp_io;
+};
+
+struct state {
+    struct pstate s;
+    uint64_t hash;
+    struct state *chain;
+};
+
+/* A block goes on past at most this many conditional branches (side exits). */
+#define SIDE_MAX 8
+
+/* A timed run of a block from one pipeline state: the block's cycles and statistics by
+ * outcome (OUT_*).  What every run reads, then what statistics read (struct tally). */
+enum { OUT_END, OUT_END_TAKEN, OUT_SIDE }; /* the last instruction not a taken branch, a
+                                              taken branch; [OUT_SIDE + j] side exit j taken */
+struct outcome {
+    uint64_t cost;              /* cycles the run adds to mcycle */
+    struct entry *next;         /* the timed run that followed (JALR: its pc checked) */
+    const struct state *exit;   /* the state after it */
+    uint64_t runs;              /* not yet charged to the machine's statistics */
+    uint32_t n, instret;        /* instructions run, minstret */
+};
+struct tally {
+    uint64_t stall[ST_COUNT], branches, mispredicts;
+};
+struct entry {
+    struct block *b;
+    uint64_t prefix;            /* cycles up to the boundary before the last instruction */
+    const struct state *s;      /* the state the block starts in */
+    struct entry *chain;        /* in the engine's table, by (b, s) */
+    struct entry *all;          /* every entry */
+    struct tally *tally;        /* per outcome, after out[] */
+    uint32_t nout;
+    struct outcome out[];
+};
+
+struct block {
+    uint8_t ref;           /* left to the reference loop */
+    uint8_t cold;          /* not translated yet: ref, and counting its runs (heat) */
+    uint8_t branch;        /* ends with a conditional branch */
+    uint8_t nside;         /* side exits */
+    uint64_t side_at;      /* bit i: instruction i is a side exit */
+    uint64_t side_target[SIDE_MAX];
+    uint32_t heat;
+    uint32_t n;            /* instructions (the reference loop runs this many if it must) */
+    uint64_t pc, fall, target; /* the pc after the block; a branch's or JAL's target */
+    struct block *prev, *next; /* every live block */
+    struct insn *src;          /* the decoded instructions, for timing and replay() */
+    uint64_t *pool;            /* K_LI_POOL values */
+    struct fop ops[];          /* then src and pool */
+};
+
+struct fast {
+    struct machine *m;
+    struct block **map; /* per word of code memory: the block that starts there */
+    uint64_t base, words;
+    struct block *blocks;
+    struct block outside; /* stands for a pc outside code memory: the reference loop */
+    uint64_t wrong_words; /* words after a branch or jump the model may read (wrong path) */
+    /* RAM for loads and stores (ram[1]: the paper's instruction memory, loads only) */
+    uint64_t r0base, r0size, r1base, r1size;
+    uint8_t *r0mem, *r1mem;
+    /* stores of n bytes into ram[0] offsets up to slim[n] run here, except into the
+     * doublewords [wlo, wlo + wlen) that hold predecoded code or tohost (watch_update) */
+    uint64_t slim[9], wlo, wlen;
+    /* interned states and timed runs: hash tables (chains), sizes a power of two */
+    struct state **states;
+    struct entry **entries, *all;
+    uint32_t nstates, nentries, state_slots, entry_slots;
+    /* the scratch models: at reset on this machine's parameters; runs */
+    struct timing clean, scratch, fork;
+};
+
+/* ---- pipeline states ---- */
+
+/* Slot a's fields into b, whose padding bytes are zero (a's are whatever they were).  A
+ * field added to struct tslot must be added here: the sizes below stop the build until
+ * it is. */
+_Static_assert(sizeof(struct tslot) == 22 && offsetof(struct tslot, busy) == 18,
+               "copy_slot() copies every field of struct tslot");
+static void copy_slot(struct tslot *b, const struct tslot *a)
+{
+    b->valid = a->valid, b->wrong = a->wrong, b->cls = a->cls, b->rd = a->rd;
+    b->rs1 = a->rs1, b->rs2 = a->rs2, b->sdata = a->sdata, b->csr_acc = a->csr_acc;
+    b->csr_we = a->csr_we, b->fwd = a->fwd, b->load = a->load, b->store_ram = a->store_ram;
+    b->beats = a->beats, b->branch = a->branch, b->taken = a->taken;
+    b->redirect = a->redirect, b->pen = a->pen, b->busy = a->busy, b->bp_index = a->bp_index;
+}
+
+/* The state of model t at its cycle, in relative form. */
+static void capture(const struct timing *t, struct pstate *s)
+{
+    memset(s, 0, sizeof *s);
+    for (int i = 0; i < TS_N; i++)
+        if (t->st[i].valid)
+            copy_slot(&s->st[i], &t->st[i]);
+    s->id_ready = t->id_ready == UINT64_MAX ? UINT64_MAX
+                  : t->id_ready > t->cyc    ? t->id_ready - t->cyc
+                                            : 0; /* ready: every value up to now is alike */
+    s->id_cause = t->id_cause;
+    if (t->wrong_on) {
+        s->wrong_on = 1;
+        s->wrong_pc = t->wrong_pc;
+        s->wrong_at = t->wrong_at > t->cyc ? t->wrong_at - t->cyc : 0;
+    }
+    s->csr_proc = t->csr_proc;
+    s->write_phase = t->write_phase;
+    s->beat = t->beat;
+    s->md_busy = t->md_busy;
+    s->md_inflight = t->md_inflight;
+    s->bp0 = t->bp[0];
+    s->bp_io = t->bp_io;
+}
+
+/* Model t in state s at cycle `now` (its statistics and the rest left as they are). */
+static void restore(struct timing *t, const struct pstate *s, uint64_t now)
+{
+    t->cyc = now;
+    memcpy(t->st, s->st, sizeof t->st);
+    t->id_ready = s->id_ready == UINT64_MAX ? UINT64_MAX : s->id_ready ? now + s->id_ready : 0;
+    t->id_cause = s->id_cause;
+    t->wrong_on = s->wrong_on;
+    t->wrong_pc = s->wrong_pc;
+    t->wrong_at = s->wrong_on ? now + s->wrong_at : 0;
+    t->csr_proc = s->csr_proc;
+    t->write_phase = s->write_phase;
+    t->beat = s->beat;
+    t->md_busy = s->md_busy;
+    t->md_inflight = s->md_inflight;
+    t->bp[0] = s->bp0;
+    t->bp_io = s->bp_io;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h = (h ^ v) * 0x9e3779b97f4a7c15ull;
+    return h ^ (h >> 29);
+}
+
+static uint64_t state_hash(const struct pstate *s)
+{
+    uint64_t h = 0, w;
+    for (size_t i = 0; i + 8 <= sizeof *s; i += 8) {
+        memcpy(&w, (const char *)s + i, 8);
+        h = mix(h, w);
+    }
+    return h;
+}
+
+/* Grow a chained hash table of `*slots` heads to twice its size (`next_of` finds an
+ * element's chain link, `hash_of` its hash); false when there is no memory. */
+#define GROW(table, slots, type, hash_of)                                                  \
+    do {                                                                                   \
+        uint32_t n_ = (slots) ? 2 * (slots) : 1024;                                        \
+        type **t_ = calloc(n_, sizeof *t_);                                                \
+        if (!t_)                                                                           \
+            return NULL;                                                                   \
+        for (uint32_t i_ = 0; i_ < (slots); i_++)                                          \
+            for (type *e_ = (table)[i_], *nx_; e_; e_ = nx_) {                             \
+                nx_ = e_->chain;                                                           \
+                uint64_t k_ = (hash_of(e_)) & (n_ - 1);                                    \
+                e_->chain = t_[k_];                                                        \
+                t_[k_] = e_;                                                               \
+            }                                                                              \
+        free(table);                                                                       \
+        (table) = t_;                                                                      \
+        (slots) = n_;                                                                      \
+    } while (0)
+
+#define STATE_HASH(e) ((e)->hash)
+/* The interned state equal to s; NULL when there is no memory. */
+static const struct state *intern(struct fast *f, const struct pstate *s)
+{
+    uint64_t h = state_hash(s);
+    if (f->nstates >= f->state_slots)
+        GROW(f->states, f->state_slots, struct state, STATE_HASH);
+    struct state **head = &f->states[h & (f->state_slots - 1)];
+    for (struct state *e = *head; e; e = e->chain)
+        if (e->hash == h && !memcmp(&e->s, s, sizeof *s))
+            return e;
+    struct state *e = malloc(sizeof *e);
+    if (!e)
+        return NULL;
+    e->s = *s;
+    e->hash = h;
+    e->chain = *head;
+    *head = e;
+    f->nstates++;
+    return e;
+}
+
+static uint64_t entry_hash(const struct block *b, const struct state *s)
+{
+    return mix(mix(0, (uint64_t)(uintptr_t)b), (uint64_t)(uintptr_t)s);
+}
+#define ENTRY_HASH(e) entry_hash((e)->b, (e)->s)
+
+/* ---- translation ---- */
+
+/* The predecoded record of code offset `off`, as cpu.c's fetch() keeps them (stores into
+ * [dec_lo, dec_hi) invalidate them, and the engine's blocks with them). */
+static const struct insn *decoded(struct ram *code, uint64_t off, int xlen)
+{
+    struct insn *d = &code->dec[off >> 2];
+    if (d->op == OP_UNDECODED) {
+        uint32_t raw;
+        memcpy(&raw, code->mem + off, 4);
+        decode(d, raw, xlen);
+        if (off < code->dec_lo)
+            code->dec_lo = off;
+        if (off + 4 > code->dec_hi)
+            code->dec_hi = off + 4;
+    }
+    return d;
+}
+
+/* The operation for `d` at `pc` (K_NONE when the engine leaves it to the reference loop:
+ * CSRs, system instructions, FENCE, illegal ones, jumps to misaligned targets); `value`:
+ * a LUI's or AUIPC's result, `target`: a branch's or JAL's. */
+static struct fop operation(const struct insn *d, uint64_t pc, int xlen, uint64_t *value,
+                            uint64_t *target)
+{
+    struct fop o = {.imm = d->imm, .kind = kind_of[xlen == 64][d->op], .rd = d->t.rd,
+                    .rs1 = d->t.rs1, .rs2 = d->t.rs2};
+    *target = xl(xlen, pc + (uint64_t)(int64_t)d->imm);
+    *value = d->op == OP_AUIPC ? *target : xl(xlen, (uint64_t)(int64_t)d->imm);
+    if ((d->t.cls == TC_BRANCH || d->t.cls == TC_JAL) && (*target & 3))
+        o.kind = K_NONE;
+    if (o.kind != K_NONE && d->t.rd == 0 && (d->t.cls == TC_ALU || d->t.cls == TC_LUI || d->t.cls == TC_MUL))
+        o.kind = K_NOP;
+    else if (d->op == OP_ADDI && d->t.rs1 == 0)
+        o.kind = xlen == 32 ? K_LI_32 : K_LI_64, *value = xl(xlen, (uint64_t)(int64_t)d->imm);
+    else if (d->op == OP_ADDI && d->imm == 0)
+        o.kind = K_MV;
+    else if (d->op == OP_ADDIW && d->imm == 0)
+        o.kind = K_SEXT_W;
+    else if (d->t.cls == TC_LOAD && d->t.rd == 0)
+        o.kind = load_x0[o.kind];
+    return o;
+}
+
+static bool ends_block(const struct insn *d)
+{
+    return d->t.cls == TC_BRANCH || d->t.cls == TC_JAL || d->t.cls == TC_JALR;
+}
+
+/* Recompute f->wlo/wlen from the predecoded range of ram[0] and tohost's doubleword (both
+ * grow over the run: after a translation and after the reference loop ran). */
+static void watch_update(struct fast *f)
+{
+    const struct ram *r0 = &f->m->bus.ram[0];
+    uint64_t lo = r0->dec_lo, hi = r0->dec_hi, dw = f->m->bus.tohost_dw;
+    if (dw != UINT64_MAX) {
+        uint64_t off = (dw << 3) - r0->base;
+        if (off < r0->size) {
+            lo = off < lo ? off : lo;
+            hi = off + 8 > hi ? off + 8 : hi;
+        }
+    }
+    /* the doublewords around them: an aligned store of up to 8 bytes lies in one */
+    lo &= ~7ull;
+    hi = (hi + 7) & ~7ull;
+    f->wlo = lo < hi ? lo : 0;
+    f->wlen = lo < hi ? hi - lo : 0;
+}
+
+/* The model reads the code words of a wrong path from pc on (timing.h): stores into them
+ * must reach the engine (code_written) as stores into code do, so the range the reference
+ * loop watches (dec_lo, dec_hi) grows to take them in. */
+static void watch_wrong_path(struct fast *f, uint64_t pc)
+{
+    struct ram *code = f->m->bus.code;
+    uint64_t off = pc - code->base;
+    if (off >= code->size)
+        return;
+    uint64_t hi = off + 4 * f->wrong_words;
+    hi = hi < code->size ? hi : code->size;
+    off &= ~3ull;
+    if (off < code->dec_lo)
+        code->dec_lo = off;
+    if (hi > code->dec_hi)
+        code->dec_hi = hi;
+}
+
+/* The timed run of b from state s: the model from s over b's instructions, the last one
+ * with each outcome; NULL when there is no memory. */
+static struct entry *time_entry(struct fast *f, struct block *b, const struct state *s)
+{
+    if (f->nentries >= f->entry_slots)
+        GROW(f->entries, f->entry_slots, struct entry, ENTRY_HASH);
+    const unsigned nout = OUT_SIDE + b->nside;
+    struct entry *e = calloc(1, sizeof *e + nout * (sizeof e->out[0] + sizeof e->tally[0]));
+    if (!e)
+        return NULL;
+    e->b = b;
+    e->s = s;
+    e->nout = nout;
+    e->tally = (struct tally *)(e->out + nout);
+    struct timing *w = &f->scratch, *v = &f->fork;
+    memset(w->stall, 0, sizeof w->stall);
+    w->branches = w->mispredicts = 0;
+    restore(w, &s->s, SCRATCH_NOW);
+    if (s->s.wrong_on)
+        watch_wrong_path(f, s->s.wrong_pc);
+    const struct insn *last = &b->src[b->n - 1];
+    (void)last;
+    if (ends_block(last)) {
+        watch_wrong_path(f, b->fall);
+        watch_wrong_path(f, b->target);
+    }
+    for (unsigned i = 0; i < b->n; i++)
+        if (b->side_at >> i & 1) {
+            watch_wrong_path(f, b->pc + 4 * i + 4);
+            watch_wrong_path(f, b->pc + 4 * i + (uint64_t)(int64_t)b->src[i].imm);
+        }
+    watch_update(f);
+    /* the straight line, forking each way out: a side exit taken, the last instruction
+     * (a branch: not taken, taken) */
+    struct pstate ps;
+    for (unsigned i = 0, j = 0; i < b->n; i++) {
+        const bool side = b->side_at >> i & 1, end = i + 1 == b->n;
+        const struct insn *d = &b->src[i];
+        const uint64_t pc = b->pc + 4 * i;
+        if (end)
+            e->prefix = w->cyc - SCRATCH_NOW;
+        if (!side && !end) {
+            timing_retire_pc(w, d->t, d->sflags, pc);
+            continue;
+        }
+        for (int taken = 1; taken >= 0; taken--) { /* taken first: it forks from w */
+            if (taken && !side && !b->branch)
+                continue;
+            struct timing *r = side && !taken ? w : v; /* a side exit passed: on with w */
+            if (r == v)
+                memcpy(v, w, sizeof *v);
+            timing_retire_pc(r, d->t, d->sflags | (taken ? TF_TAKEN : 0), pc);
+            if (r == w)
+                continue;
+            const unsigned o = side ? OUT_SIDE + j : taken ? OUT_END_TAKEN : OUT_END;
+            struct outcome *u = &e->out[o];
+            struct tally *y = &e->tally[o];
+            u->cost = v->cyc - SCRATCH_NOW;
+            u->n = i + 1;
+            for (unsigned k = 0; k <= i; k++)
+                u->instret += b->src[k].retires;
+            memcpy(y->stall, v->stall, sizeof y->stall);
+            y->branches = v->branches;
+            y->mispredicts = v->mispredicts;
+            capture(v, &ps);
+            u->exit = intern(f, &ps);
+            if (!u->exit) {
+                free(e);
+                return NULL;
+            }
+        }
+        j += side;
+    }
+    struct entry **head = &f->entries[entry_hash(b, s) & (f->entry_slots - 1)];
+    e->chain = *head;
+    *head = e;
+    e->all = f->all;
+    f->all = e;
+    f->nentries++;
+    return e;
+}
+
+/* The timed run of b from s, timed now if it is new; NULL when there is no memory. */
+static struct entry *entry_of(struct fast *f, struct block *b, const struct state *s)
+{
+    if (f->entry_slots)
+        for (struct entry *e = f->entries[entry_hash(b, s) & (f->entry_slots - 1)]; e; e = e->chain)
+            if (e->b == b && e->s == s)
+                return e;
+    return time_entry(f, b, s);
+}
+
+static void link_block(struct fast *f, struct block *b)
+{
+    b->prev = NULL;
+    b->next = f->blocks;
+    if (f->blocks)
+        f->blocks->prev = b;
+    f->blocks = b;
+    f->map[(b->pc - f->base) >> 2] = b;
+}
+
+/* run_blocks()' handlers, by kind */
+static const void *const *handler;
+
+/* The block at pc: straight-line instructions up to the first branch or jump, or up to
+ * one the engine leaves to the reference loop (then at least that one, left to it). */
+static struct block *translate(struct fast *f, uint64_t pc)
+{
+    struct machine *m = f->m;
+    struct ram *code = m->bus.code;
+    const int xlen = m->hart.xlen;
+    struct insn ins[BLOCK_MAX];
+    struct fop ops[BLOCK_MAX + 1];
+    uint64_t pool[BLOCK_MAX], target[BLOCK_MAX], side_at = 0;
+    unsigned n = 0, npool = 0, nside = 0;
+    while (n < BLOCK_MAX) {
+        uint64_t p = pc + 4 * n, off = p - code->base, value;
+        if (off > code->size - 4)
+            break;
+        const struct insn *d = decoded(code, off, xlen);
+        ops[n] = operation(d, p, xlen, &value, &target[n]);
+        if (ops[n].kind == K_NONE)
+            break;
+        if ((ops[n].kind == K_LI_32 || ops[n].kind == K_LI_64) &&
+            (uint64_t)(int64_t)(int32_t)value != value) {
+            ops[n].kind = K_LI_POOL;
+            ops[n].imm = (int32_t)npool;
+            pool[npool++] = value;
+        } else if (ops[n].kind == K_LI_32 || ops[n].kind == K_LI_64) {
+            ops[n].imm = (int32_t)value;
+        }
+        ins[n++] = *d;
+        /* a forward branch is usually not taken: go on past it (a side exit) */
+        if (d->t.cls == TC_BRANCH && target[n - 1] > p && nside < SIDE_MAX) {
+            side_at |= 1ull << (n - 1);
+            nside++;
+            continue;
+        }
+        if (ends_block(d))
+            break;
+    }
+    if (n && (side_at >> (n - 1) & 1)) { /* nothing after it: the block's own end */
+        side_at &= ~(1ull << (n - 1));
+        nside--;
+    }
+    size_t size = sizeof(struct block) + (n + 1) * sizeof(struct fop) + n * sizeof(struct insn) +
+                  npool * sizeof(uint64_t);
+    struct block *b = calloc(1, size);
+    if (!b)
+        return NULL;
+    b->pc = pc;
+    b->n = n ? n : 1;
+    b->ref = n == 0;
+    b->src = (struct insn *)(b->ops + n + 1);
+    memcpy(b->src, ins, n * sizeof ins[0]);
+    b->pool = (uint64_t *)(b->src + n);
+    memcpy(b->pool, pool, npool * sizeof pool[0]);
+    b->fall = xl(xlen, pc + 4 * n);
+    b->target = n ? target[n - 1] : 0;
+    b->branch = n && ins[n - 1].t.cls == TC_BRANCH;
+    b->side_at = side_at;
+    b->nside = (uint8_t)nside;
+    for (unsigned i = 0, j = 0; i < n; i++)
+        if (side_at >> i & 1) {
+            ops[i].kind = side_exit[ops[i].kind];
+            b->side_target[j] = target[i];
+            ops[i].imm = (int32_t)j++;
+        }
+    if (n == 0 || !ends_block(&ins[n - 1]))
+        ops[n].kind = K_END;
+    for (unsigned i = 0; i <= n; i++)
+        ops[i].h = handler[ops[i].kind];
+    memcpy(b->ops, ops, (n + 1) * sizeof ops[0]);
+    link_block(f, b);
+    watch_update(f);
+    return b;
+}
+
+/* A cold block at pc: the instructions up to its first jump or branch, or up to one the
+ * engine leaves to the reference loop (at least one), run by the reference loop. */
+static struct block *cold_block(struct fast *f, uint64_t pc)
+{
+    struct ram *code = f->m->bus.code;
+    const int xlen = f->m->hart.xlen;
+    unsigned n = 0;
+    uint64_t value, target;
+    while (n < BLOCK_MAX) {
+        uint64_t p = pc + 4 * n, off = p - code->base;
+        if (off > code->size - 4)
+            break;
+        const struct insn *d = decoded(code, off, xlen);
+        bool ours = operation(d, p, xlen, &value, &target).kind != K_NONE;
+        n += n == 0 || ours;
+        if (!ours || ends_block(d))
+            break;
+    }
+    struct block *b = calloc(1, sizeof *b + sizeof(struct fop));
+    if (!b)
+        return NULL;
+    b->pc = pc;
+    b->n = n ? n : 1;
+    b->ref = b->cold = 1;
+    link_block(f, b);
+    watch_update(f);
+    return b;
+}
+
+/* The block at pc (cold on first use); f->outside (with this pc) when pc is outside code
+ * memory, or there is no memory for a block: the reference loop. */
+static struct block *find(struct fast *f, uint64_t pc)
+{
+    uint64_t w = (pc - f->base) >> 2;
+    struct block *b = w < f->words ? f->map[w] : NULL;
+    if (!b && w < f->words)
+        b = cold_block(f, pc);
+    if (!b) {
+        f->outside.pc = pc;
+        b = &f->outside;
+    }
+    return b;
+}
+
+/* ---- statistics and invalidation ---- */
+
+/* Charge the runs of e into the machine's statistics. */
+static void flush(struct fast *f, struct entry *e)
+{
+    struct machine *m = f->m;
+    struct timing *t = &m->timing;
+    for (unsigned o = 0; o < e->nout; o++) {
+        struct outcome *u = &e->out[o];
+        if (!u->runs)
+            continue;
+        for (unsigned i = 0; i < u->n; i++)
+            m->stats.class_count[e->b->src[i].t.cls] += u->runs;
+        m->stats.issued += u->runs * u->n;
+        for (int s = 0; s < ST_COUNT; s++)
+            t->stall[s] += u->runs * e->tally[o].stall[s];
+        t->branches += u->runs * e->tally[o].branches;
+        t->mispredicts += u->runs * e->tally[o].mispredicts;
+        u->runs = 0;
+    }
+}
+
+/* Forget every timed run (their statistics charged first). */
+static void forget_entries(struct fast *f)
+{
+    while (f->all) {
+        struct entry *e = f->all;
+        f->all = e->all;
+        flush(f, e);
+        free(e);
+    }
+    if (f->entry_slots)
+        memset(f->entries, 0, f->entry_slots * sizeof *f->entries);
+    f->nentries = 0;
+}
+
+/* Forget every state (no timed run may be left). */
+static void forget_states(struct fast *f)
+{
+    for (uint32_t i = 0; i < f->state_slots; i++)
+        for (struct state *e = f->states[i], *nx; e; e = nx) {
+            nx = e->chain;
+            free(e);
+        }
+    if (f->state_slots)
+        memset(f->states, 0, f->state_slots * sizeof *f->states);
+    f->nstates = 0;
+}
+
+/* Drop block b (no timed run may refer to it). */
+static void kill(struct fast *f, struct block *b)
+{
+    f->map[(b->pc - f->base) >> 2] = NULL;
+    if (b->prev)
+        b->prev->next = b->next;
+    else
+        f->blocks = b->next;
+    if (b->next)
+        b->next->prev = b->prev;
+    free(b);
+}
+
+/* The cold block b has run HOT_RUNS times: its translation instead. */
+static struct block *warm_up(struct fast *f, struct block *b)
+{
+    uint64_t pc = b->pc;
+    kill(f, b);
+    b = translate(f, pc);
+    if (!b) {
+        f->outside.pc = pc;
+        b = &f->outside;
+    }
+    return b;
+}
+
+/* ram_invalidate(): a store changed code words [off, off + size), words of a block or of
+ * a wrong path the model read: forget every timed run, and drop every block that holds
+ * one of the words.  The engine never runs inside a block at this point: stores into code
+ * go to the reference loop, between blocks. */
+static void code_written(void *ctx, uint64_t off, unsigned size)
+{
+    struct fast *f = ctx;
+    forget_entries(f);
+    uint64_t first = off >> 2, last = (off + size - 1) >> 2;
+    uint64_t w = first >= BLOCK_MAX - 1 ? first - (BLOCK_MAX - 1) : 0;
+    for (; w <= last && w < f->words; w++) {
+        struct block *b = f->map[w];
+        if (b && w + b->n > first)
+            kill(f, b);
+    }
+}
+
+/* ---- running ---- */
+
+/* Charge instructions [0, k) of b through the model, as the reference loop would have. */
+static void replay(struct fast *f, const struct block *b, unsigned k)
+{
+    struct machine *m = f->m;
+    for (unsigned i = 0; i < k; i++) {
+        const struct insn *d = &b->src[i];
+        m->hart.instret += d->retires;
+        m->stats.class_count[d->t.cls]++;
+        m->stats.issued++;
+        m->hart.clk.cycle += timing_retire_pc(&m->timing, d->t, d->sflags, b->pc + 4 * i);
+    }
+}
+
+/* The successor at pc of a run that ended with outcome u: its block, and the timed run
+ * from u's exit state remembered in u when the block is translated. */
+static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
+{
+    struct block *c = find(f, pc);
+    if (c->ref)
+        return c;
+    struct entry *e = entry_of(f, c, u->exit);
+    if (e)
+        u->next = e;
+    return c;
+}
+#define LBL(name, w) LBL_(name, w)
+#define LBL_(name, w) L_##name##_##w
+#define NEXT                                                                               \
+    do {                                                                                   \
+        op++;                                                                              \
+        goto *op->h;                                                                       \
+    } while (0)
+
+#define H_ALU(name, expr)                                                                  \
+    LBL(name, XLEN) : {                                                                    \
+        const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
+        const int64_t imm = op->imm;                                                       \
+        (void)a, (void)b, (void)imm;                                                       \
+        x[op->rd] = xl(XLEN, (uint64_t)(expr));                                            \
+        NEXT;                                                                              \
+    }
+#define H_DIV(name, expr)                                                                  \
+    LBL(name, XLEN) : {                                                                    \
+        const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
+        unsigned fl = 0;                                                                   \
+        uint64_t v = (expr);                                                               \
+        if (unlikely(fl))                                                                  \
+            goto deopt; /* early finish: its own timing */                                 \
+        x[op->rd] = xl(XLEN, v);                                                           \
+        x[0] = 0;                                                                          \
+        NEXT;                                                                              \
+    }
+/* Loads from ram[0] or ram[1], stores to ram[0] outside the watched window; anything else
+ * (misaligned, a device, a fault, code, tohost) goes to the reference loop. */
+#define H_LOAD(name, n, type) H_LOAD_(name, n, type, x[op->rd] = xl(XLEN, (uint64_t)v))
+#define H_LOAD_X0(name, n, type) H_LOAD_(name##_X0, n, type, (void)v)
+#define H_LOAD_(name, n, type, write)                                                      \
+    LBL(name, XLEN) : {                                                                    \
+        const uint64_t ea = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm);             \
+        const uint8_t *p;                                                                  \
+        uint64_t off = ea - f->r0base;                                                     \
+        if (unlikely(ea & (n - 1)))                                                        \
+            goto deopt;                                                                    \
+        if (likely(off <= f->r0size - n)) {                                                \
+            p = f->r0mem + off;                                                            \
+        } else {                                                                           \
+            off = ea - f->r1base;                                                          \
+            if (off >= f->r1size || off > f->r1size - n)                                   \
+                goto deopt;                                                                \
+            p = f->r1mem + off;                                                            \
+        }                                                                                  \
+        type v;                                                                            \
+        memcpy(&v, p, n);                                                                  \
+        write;                                                                             \
+        NEXT;                                                                              \
+    }
+#define H_STORE(name, n)                                                                   \
+    LBL(name, XLEN) : {                                                                    \
+        const uint64_t ea = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm);             \
+        const uint64_t off = ea - f->r0base;                                               \
+        if (unlikely((ea & (n - 1)) || off > f->slim[n] || off - f->wlo < f->wlen))         \
+            goto deopt;                                                                    \
+        const uint64_t v = x[op->rs2];                                                     \
+        memcpy(f->r0mem + off, &v, n); /* little-endian host */                            \
+        NEXT;                                                                              \
+    }
+#define H_BRANCH(name, cond)                                                               \
+    LBL(name, XLEN) : {                                                                    \
+        const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
+        if (cond)                                                                          \
+            goto taken;                                                                    \
+        goto fall;                                                                         \
+    }
+#define H_BRANCH_SX(name, cond)                                                            \
+    LBL(name##_SX, XLEN) : {                                                               \
+        const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
+        if (cond)                                                                          \
+            goto side_taken;                                                               \
+        NEXT;                                                                              \
+    }
+#define H_JALR                                                                             \
+    LBL(JALR, XLEN) : {                                                                    \
+        const uint64_t target = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm) & ~1ull; \
+        if (unlikely(target & 3))                                                          \
+            goto deopt;                                                                    \
+        x[op->rd] = b->fall;                                                           \
+        x[0] = 0;                                                                          \
+        pc = target;                                                                       \
+        goto jalr;                                                                         \
+    }
+
+
+/* The machine's state the loop keeps in locals, to and from memory around anything else:
+ * the block `b` knows the pc; `ps` is the model's pipeline state at this boundary (NULL:
+ * no memory for it, the model itself holds it), at the model's cycle cycle + off. */
+#define SAVE()                                                                             \
+    do {                                                                                   \
+        h->clk.cycle = cycle;                                                              \
+        if (ps)                                                                            \
+            restore(t, &ps->s, cycle + off);                                               \
+        t->seq += dseq;                                                                    \
+        dseq = 0;                                                                          \
+        h->instret = instret;                                                              \
+        h->pc = b->pc;                                                                     \
+    } while (0)
+#define LOAD()                                                                             \
+    do {                                                                                   \
+        if (f->nentries >= ENTRIES_MAX || f->nstates >= STATES_MAX)                        \
+            forget_entries(f);                                                             \
+        if (f->nstates >= STATES_MAX)                                                      \
+            forget_states(f);                                                              \
+        cycle = h->clk.cycle;                                                              \
+        off = t->cyc - cycle;                                                              \
+        instret = h->instret;                                                              \
+        struct pstate s_;                                                                  \
+        capture(t, &s_);                                                                   \
+        ps = intern(f, &s_);                                                               \
+        b = find(f, h->pc);                                                                \
+        watch_update(f);                                                                   \
+    } while (0)
+
+/* A run of e's block ended with outcome o: its cycles, and on to the next block at npc
+ * (`check`, an expression of the remembered next run c_: it does not start at npc). */
+#define FINISH(o, npc, check)                                                              \
+    do {                                                                                   \
+        struct outcome *const u_ = &e->out[o];                                             \
+        cycle += u_->cost;                                                                 \
+        instret += u_->instret;                                                            \
+        dseq += u_->n;                                                                     \
+        u_->runs++;                                                                        \
+        ps = u_->exit;                                                                     \
+        struct entry *const c_ = u_->next;                                                 \
+        if (likely(c_ && !(check))) {                                                      \
+            e = c_;                                                                        \
+            b = c_->b;                                                                     \
+            goto enter;                                                                    \
+        }                                                                                  \
+        b = follow(f, u_, npc);                                                            \
+        goto enter_checked;                                                                \
+    } while (0)
+
+static void run_blocks(struct fast *f)
+{
+    static const void *const tab[K_COUNT] = {
+#define T32(name, ...) [K_##name##_32] = &&L_##name##_32,
+#define T64(name, ...) [K_##name##_64] = &&L_##name##_64,
+#define TX32(name, ...) [K_##name##_X0_32] = &&L_##name##_X0_32,
+#define TX64(name, ...) [K_##name##_X0_64] = &&L_##name##_X0_64,
+#define TS(name, ...) [K_##name##_SX_32] = &&L_##name##_SX_32, [K_##name##_SX_64] = &&L_##name##_SX_64,
+        BOTH_OPS(T32, T32, T32, T32, T32) BOTH_OPS(T64, T64, T64, T64, T64)
+        RV64_OPS(T64, T64, T64, T64) LOAD_OPS(TX32) LOAD_OPS(TX64) LOAD_OPS_64(TX64)
+        BRANCH_OPS(TS)
+#undef TS
+#undef T32
+#undef T64
+#undef TX32
+#undef TX64
+        [K_JALR_32] = &&L_JALR_32, [K_JALR_64] = &&L_JALR_64, [K_JAL] = &&L_JAL,
+        [K_LI_32] = &&L_LI_32, [K_LI_64] = &&L_LI_64, [K_LI_POOL] = &&L_LI_POOL,
+        [K_NOP] = &&L_NOP, [K_MV] = &&L_MV, [K_SEXT_W] = &&L_SEXT_W, [K_END] = &&L_END,
+    };
+    handler = tab;
+    if (!f)
+        return;
+    struct machine *const m = f->m;
+    struct hart *const h = &m->hart;
+    struct timing *const t = &m->timing;
+    uint64_t *const x = h->x;
+    uint64_t cycle, off, instret, dseq = 0, pc;
+    const struct state *ps;
+    struct block *b;
+    struct entry *e = NULL;
+    const struct fop *op;
+    bool looked = false; /* cpu_event() ran at this boundary */
+    LOAD();
+
+enter_checked:
+    /* a block not known to be translated, or a state not known to be timed for it; with
+     * too many timed runs or states, the reference loop first (LOAD forgets them) */
+    if (unlikely(b->ref || !ps || f->nentries >= ENTRIES_MAX || f->nstates >= STATES_MAX))
+        goto reference;
+    e = entry_of(f, b, ps);
+    if (unlikely(!e))
+        goto reference;
+enter:
+    /* the reference loop looks at devices before every instruction: it must run the block
+     * when an event is due before its last instruction */
+    if (unlikely(cycle + e->prefix >= h->next_event))
+        goto reference;
+    looked = false;
+    op = b->ops;
+    goto *op->h;
+
+reference:
+    /* the reference loop: device events and interrupts first, as it would */
+    SAVE();
+    if (!looked && cycle >= h->next_event) {
+        looked = true;
+        if (cpu_event(m))
+            return;
+    } else {
+        if (b->cold && ++b->heat >= HOT_RUNS) {
+            b = warm_up(f, b);
+            goto enter_checked;
+        }
+        looked = false;
+        if (cpu_run_steps(m, b->n))
+            return;
+    }
+    LOAD();
+    goto enter_checked;
+
+#define XLEN 32
+    ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
+    LOAD_OPS(H_LOAD_X0) BRANCH_OPS(H_BRANCH_SX)
+    H_JALR
+L_LI_32:
+    x[op->rd] = (uint32_t)op->imm;
+    NEXT;
+#undef XLEN
+#define XLEN 64
+    ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
+    ALU_OPS_64(H_ALU) DIV_OPS_64(H_DIV) LOAD_OPS_64(H_LOAD) STORE_OPS_64(H_STORE)
+    LOAD_OPS(H_LOAD_X0) LOAD_OPS_64(H_LOAD_X0) BRANCH_OPS(H_BRANCH_SX)
+    H_JALR
+L_LI_64:
+    x[op->rd] = (uint64_t)(int64_t)op->imm;
+    NEXT;
+#undef XLEN
+L_LI_POOL:
+    x[op->rd] = b->pool[op->imm];
+    NEXT;
+L_NOP:
+    NEXT;
+L_MV:
+    x[op->rd] = x[op->rs1];
+    NEXT;
+L_SEXT_W:
+    x[op->rd] = w32(x[op->rs1]);
+    NEXT;
+
+side_taken:
+    FINISH(OUT_SIDE + op->imm, b->side_target[op->imm], 0);
+taken:
+    FINISH(OUT_END_TAKEN, b->target, 0);
+fall:
+    FINISH(OUT_END, b->fall, 0);
+L_JAL:
+    x[op->rd] = b->fall;
+    x[0] = 0;
+    FINISH(OUT_END, b->target, 0);
+jalr:
+    FINISH(OUT_END, pc, c_->b->pc != pc);
+L_END:
+    FINISH(OUT_END, b->fall, 0);
+
+deopt: {
+    /* op cannot complete here: the reference loop runs it, after the model has charged
+     * the instructions before it (from the state the block started in) */
+    unsigned k = (unsigned)(op - b->ops);
+    SAVE();
+    replay(f, b, k);
+    h->pc = b->pc + 4 * k;
+    if (cpu_run_steps(m, 1))
+        return;
+    LOAD();
+    goto enter_checked;
+}
+}
+
+bool fast_run(struct machine *m)
+{
+    /* the predictor=table what-if keeps a table of counters the engine's states leave out */
+    if (m->timing.p.predictor == BP_TABLE)
+        return false;
+    struct fast *f = calloc(1, sizeof *f);
+    struct ram *code = m->bus.code;
+    if (f)
+        f->map = calloc(code->size / 4, sizeof *f->map);
+    if (!f || !f->map) {
+        free(f);
+        return false;
+    }
+    run_blocks(NULL); /* its handlers, for translate() */
+    f->m = m;
+    f->base = code->base;
+    f->words = code->size / 4;
+    f->outside.ref = 1;
+    f->outside.n = 1;
+    const struct timing_params *p = &m->timing.p;
+    uint32_t pen = p->mispredict > p->jal ? p->mispredict : p->jal;
+    pen = pen > p->jalr ? pen : p->jalr;
+    /* a wrong path is fetched at most one word per cycle until the redirect */
+    f->wrong_words = (uint64_t)pen + p->branch_taken + 8;
+    timing_init(&f->clean, p);
+    timing_attach_code(&f->clean, m->timing.code, m->timing.code_base, m->timing.code_size,
+                       m->timing.xlen);
+    memcpy(&f->scratch, &f->clean, sizeof f->scratch);
+    watch_update(f);
+    for (unsigned n = 1; n <= 8; n *= 2)
+        f->slim[n] = m->bus.ram[0].size - n;
+    f->r0base = m->bus.ram[0].base;
+    f->r0size = m->bus.ram[0].size;
+    f->r0mem = m->bus.ram[0].mem;
+    f->r1base = m->bus.ram[1].base;
+    f->r1size = m->bus.ram[1].size;
+    f->r1mem = m->bus.ram[1].mem;
+    code->watch = code_written;
+    code->watch_ctx = f;
+
+    run_blocks(f);
+
+    code->watch = NULL;
+    forget_entries(f);
+    forget_states(f);
+    free(f->states);
+    free(f->entries);
+    while (f->blocks)
+        kill(f, f->blocks);
+    free(f->map);
+    free(f);
+    return true;
+}

@@ -1,0 +1,51 @@
+# The differential test of the execute loops (sim/tests/engines.sh): the images the test
+# suites build (make test: test-sim-engines) and every benchmark image (make bench:
+# bench-engines) run on the reference loop and on the fast engine, with the options their
+# suite runs them with; the results must be identical.  The lists name other suites'
+# variables and are expanded when the recipe runs, after every makefile has been read.
+ENG_OUT := $(BUILD)/sim/engines
+eng_empty :=
+eng_space := $(eng_empty) $(eng_empty)
+# $(call eng_list,OPTIONS,IMAGES): OPTIONS|IMAGE entries (OPTIONS comma-separated)
+eng_list = $(foreach i,$(2),$(1)|$(i))
+eng_soc = $(if $(filter paper%,$(1)),paper,virt)
+
+ENG_ISA = $(foreach x,32 64,$(foreach b,paper virt,$(call eng_list,--soc=$(b)$(comma)--max-cycles=50000000,\
+            $(patsubst %,$(ISA_OUT)/rv$(x)-$(b)/%.elf,$(ISA_AREAS)))))
+ENG_TIMING = $(foreach x,32 64,--soc=paper|$(TM_OUT)/timing-$(x).elf \
+               --soc=paper$(comma)$(subst $(eng_space),$(comma),$(TM_SET_ARGS))|$(TM_OUT)/timing-set-$(x).elf)
+ENG_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(call eng_list,--soc=$(b)$(comma)--max-cycles=100000000,\
+              $(patsubst %,$(SIMT_OUT)/$(b)-$(x)/%.elf,hello dev_clint dev_simctl dev_fault faults1 faults2)) \
+              --soc=$(b)$(comma)--max-cycles=2000000000|$(SIMT_OUT)/$(b)-$(x)/dev_wfi.elf \
+              --soc=$(b)$(comma)--max-cycles=100000|$(SIMT_OUT)/$(b)-$(x)/misc1.elf \
+              $(call eng_list,--soc=$(b)$(comma)--max-cycles=10000000,$(patsubst %,$(SIMT_OUT)/$(b)-$(x)/misc%.elf,2 3 4 5 6)) \
+              --soc=$(b)|$(SIMT_OUT)/$(b)-$(x)/misc7.elf --soc=$(b)$(comma)--max-cycles=1000000|$(SIMT_OUT)/$(b)-$(x)/misc7.elf \
+              --soc=$(b)|$(SIMT_OUT)/$(b)-$(x)/misc8.elf \
+              $(call eng_list,--soc=$(b)$(comma)--max-cycles=10000000,$(SIMT_OUT)/$(b)-$(x)/cache.elf $(SIMT_OUT)/$(b)-$(x)/icache.elf))) \
+            $(foreach x,32 64,--soc=paper$(comma)--max-cycles=100000|$(SIMT_OUT)/paper-$(x)/vector.elf)
+ENG_KERNEL = $(foreach c,$(TK_CFGS),$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000,\
+               $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS))))
+ENG_SPEED = $(foreach i,$(SIMS_IMAGES),--soc=$(if $(findstring -paper-,$(i)),paper,virt)|$(i))
+ENG_BENCH_TEMPO = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000,$(BENCH_ELFS_tempo_32) $(BENCH_ELFS_tempo_64))
+ENG_FREERTOS = $(if $(FREERTOS_DIR),$(foreach v,paper virt qemu,$(foreach x,32 64,\
+                 $(call eng_list,--soc=$(call eng_soc,$(v))$(comma)--max-cycles=1000000000,\
+                 $(FR_BUILD)/$(v)-$(x)/fr-paper.elf $(FR_BUILD)/$(v)-$(x)/fr-port-test.elf))))
+ENG_TESTS = $(ENG_ISA) $(ENG_TIMING) $(ENG_SIMFW) $(ENG_KERNEL) $(ENG_SPEED) $(ENG_BENCH_TEMPO) $(ENG_FREERTOS)
+ENG_BENCH = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000,$(BENCH_ELFS) $(BENCH_COLD_ELFS))
+eng_images = $(foreach e,$(1),$(lastword $(subst |, ,$(e))))
+eng_quote = $(foreach e,$(1),'$(e)')
+
+.PHONY: test-sim-engines bench-engines
+test-sim-engines: $(SIM)
+	@mkdir -p $(ENG_OUT)
+	@$(MAKE) --no-print-directory $(sort $(call eng_images,$(ENG_TESTS))) >$(ENG_OUT)/build-test.log 2>&1 || \
+	    echo "engines: some images did not build, see $(ENG_OUT)/build-test.log"
+	@tools/check.sh sim-engines sim/tests/engines.sh $(SIM) $(ENG_OUT)/test $(call eng_quote,$(ENG_TESTS))
+TEST_TARGETS += test-sim-engines
+
+bench-engines: $(SIM) bench-fw
+	@mkdir -p $(ENG_OUT)
+	@echo "engines: every benchmark image on the reference loop and on the fast engine"
+	@sim/tests/engines.sh $(SIM) $(ENG_OUT)/bench $(call eng_quote,$(ENG_BENCH)) >$(ENG_OUT)/bench.log 2>&1; \
+	    rc=$$?; tail -n 20 $(ENG_OUT)/bench.log; exit $$rc
+BENCH_TARGETS += bench-engines
