@@ -8,14 +8,15 @@ mkdir -p "$dir"
 e=sim/tests/expect.sh
 fails=0
 t() { "$e" "$@" || fails=$((fails + 1)); }
-# within a second, and without growing: at most 2 GB of address space
+# refused after reading at most the limit, without growing (at most 2 GB of address space);
+# the 10 s timeout only catches a hang (status 124): wall time is printed, never asserted
 quick() { # name file
   local s ms out rc
   s=$(date +%s%N)
   out=$( (ulimit -v 2000000; timeout 10 "$sim" "$2") 2>&1); rc=$?
   ms=$((($(date +%s%N) - s) / 1000000))
   echo "$1: status $rc in $ms ms: $out"
-  if [ $rc -ne 121 ] || [ $ms -ge 1000 ] || ! grep -q "larger than the 64 MiB image limit" <<<"$out"; then
+  if [ $rc -ne 121 ] || ! grep -q "larger than the 64 MiB image limit" <<<"$out"; then
     echo "FAIL $1"; fails=$((fails + 1))
   fi
 }
