@@ -29,6 +29,7 @@ enum {
     EXIT_TRAP_STORM = 126,
     EXIT_OUTPUT_LOST = 127,
     EXIT_SIGNAL_BASE = 128, /* + the signal number: 130 SIGINT, 143 SIGTERM */
+    EXIT_KILLED = 137,      /* GDB's kill (as SIGKILL would) */
 };
 
 /* The CSRs that hold state (csr.c); the others are computed when read. */
@@ -71,6 +72,7 @@ struct sim_config {
 
 struct profile;
 struct symtab;
+struct observe;
 
 struct machine {
     struct hart hart;
@@ -89,10 +91,12 @@ struct machine {
     uint64_t max_cycles;  /* --max-cycles, or the end of time (MACHINE_END_OF_TIME) */
     bool cycle_limit;     /* --max-cycles was given */
     struct fault_watch faults;
-    /* observation: --trace, --profile, and names for messages */
+    /* observation: --trace, --profile, and names for messages; --gdb, --timeline, --measure,
+     * the trace's window and thread names, stack marks (observe.h; NULL when none is asked) */
     FILE *trace;
     struct profile *profile;
     const struct symtab *symbols;
+    struct observe *obs;
 };
 
 /* The last cycle a run may reach: the 64-bit cycle count minus room for one instruction's

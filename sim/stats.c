@@ -3,6 +3,7 @@
  * + stall cycles by cause (struct timing, including ST_IDLE: the cycles WFI skipped)
  * = total cycles. */
 #include "machine.h"
+#include "observe.h"
 
 static const char *const class_name[TC_COUNT] = {
     "alu", "lui", "load", "store", "branch", "jal", "jalr", "mul", "div", "csr", "fence", "system",
@@ -44,6 +45,7 @@ void stats_print(const struct machine *m, FILE *out)
     for (int i = 0; i < TC_COUNT; i++)
         fprintf(out, " %s %llu", class_name[i], (unsigned long long)m->stats.class_count[i]);
     fputc('\n', out);
+    observe_stats_print(m, out); /* threads' stacks, --measure */
 }
 
 int stats_json(const struct machine *m, const char *path, int exit_status)
@@ -66,8 +68,10 @@ int stats_json(const struct machine *m, const char *path, int exit_status)
     fprintf(f, "},\n  \"class_counts\": {");
     for (int i = 0; i < TC_COUNT; i++)
         fprintf(f, "%s\"%s\": %llu", i ? ", " : "", class_name[i], (unsigned long long)m->stats.class_count[i]);
-    fprintf(f, "},\n  \"traps\": %llu, \"interrupts\": %llu\n}\n", (unsigned long long)m->stats.traps,
+    fprintf(f, "},\n  \"traps\": %llu, \"interrupts\": %llu", (unsigned long long)m->stats.traps,
             (unsigned long long)m->stats.interrupts);
+    observe_stats_json(m, f); /* kernel, threads, measures */
+    fprintf(f, "\n}\n");
     int bad = ferror(f);
     return fclose(f) || bad ? -1 : 0;
 }

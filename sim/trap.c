@@ -3,6 +3,7 @@
  * event (or after anything that may change interrupts: a device write, a CSR write, MRET,
  * WFI), and trap_exception() when an instruction traps. */
 #include "machine.h"
+#include "observe.h"
 #include "trace.h"
 
 /* The same exception at the same pc this many times in a row, with no MRET in between,
@@ -62,6 +63,8 @@ static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool ir
     m->stats.interrupts += irq;
     if (m->trace)
         trace_trap(m);
+    if (m->obs)
+        observe_trap(m, irq, cause, asserted);
 }
 
 static void stop(struct machine *m, enum stop why)
@@ -114,6 +117,8 @@ void cpu_mret(struct machine *m)
     m->stats.class_count[TC_SYSTEM]++;
     m->stats.issued++;
     h->clk.cycle += timing_mret(&m->timing);
+    if (m->obs)
+        observe_mret(m);
 }
 
 /* Interrupts (spec/core-timing.md "Trap controller"; sim/timing.h timing_interrupt).  A
