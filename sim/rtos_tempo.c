@@ -15,7 +15,7 @@
 #include "machine.h"
 #include "rtos.h"
 
-enum { S_KERNEL, S_IDLE };
+enum { S_KERNEL, S_IDLE, S_ENTRY };
 enum {
     T_SP, T_GUARD, T_PRIO, T_BASE_PRIO, T_STATE, T_MAGIC, T_WAIT_MUTEX, T_NAME, T_SIZE, M_OWNER,
     K_STARTED, F_SWITCH, F_TRAP, F_TRAP_MEPC,
@@ -53,7 +53,8 @@ static int attach(struct rtos *r, const struct elf_image *img)
     if (!elf_find_symbol(img, "tk_kernel_state", &r->sym[S_KERNEL], NULL) ||
         !elf_find_symbol(img, "tk_idle", &r->sym[S_IDLE], &size) ||
         !elf_find_symbol(img, "tk_thread_create", &a, NULL) ||
-        !elf_find_symbol(img, "tk_port_trap_entry", &a, NULL))
+        !elf_find_symbol(img, "tk_port_trap_entry", &a, NULL) ||
+        !elf_find_symbol(img, "tk_port_thread_entry", &r->sym[S_ENTRY], NULL))
         return -1;
     layout(r);
     if (size != r->off[T_SIZE]) {
@@ -134,7 +135,8 @@ static int saved_regs(struct rtos *r, const struct rtos_thread *t, uint64_t regs
         regs[s_reg[i]] = rtos_ptr(r, sp + (uint64_t)(i + 1) * R);
     regs[1] = regs[32] = resume & ~1ull;
     regs[2] = sp + r->off[F_SWITCH];
-    *valid = 1ull << 32 | 1u << 0 | 1u << 1 | 1u << 2;
+    /* a thread that never ran starts in tk_port_thread_entry: no caller to show */
+    *valid = 1ull << 32 | 1u << 0 | (regs[32] != r->sym[S_ENTRY]) << 1 | 1u << 2;
     for (int i = 0; i < 12; i++)
         *valid |= 1ull << s_reg[i];
     return 0;
