@@ -1,6 +1,6 @@
 /* bench/port.h on the Tempo kernel (kernel/include/tempo.h).  A thin mapping: every call is
  * one tk_* call on a statically allocated object; the only work added is the id lookup. */
-#include "bench/port.h"
+#include "bench.h"
 #include "tempo.h"
 
 /* Stacks: enough for the benchmark bodies plus one interrupt frame at either width. */

@@ -92,7 +92,7 @@ void fr_unhandled_interrupt(uintptr_t mcause, uintptr_t mepc)
 
 /* Called by the port's trap handler (portASM.S) for every interrupt that is not the machine
  * timer, on the ISR stack, with a0 = mcause and a1 = mepc.  Weak: the benchmark layer
- * (bench_port.c) dispatches straight to the benchmark's handler instead of through here. */
+ * (bench/ports/freertos/port.c) dispatches straight to the benchmark's handler instead of through here. */
 __attribute__((weak)) void freertos_risc_v_application_interrupt_handler(uintptr_t mcause,
                                                                          uintptr_t mepc)
 {
