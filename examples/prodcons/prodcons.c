@@ -7,7 +7,7 @@
  *   make run                      tempo-sim, paper SoC, RV32 (SOC=virt, XLEN=64 ...)
  *   make gdb                      stop it in gdb-multiarch: info threads, bt, watch
  *   make timeline                 prodcons.json for https://ui.perfetto.dev
- *   make run SIMFLAGS='--stats --measure wake=on_tick,run:consumer' */
+ *   make run SIMFLAGS='--stats --measure wake=on_tick,run:cons' */
 #include <stdio.h>
 #include "board.h"
 #include "bsp.h"
@@ -91,9 +91,9 @@ int main(void)
     check("tk_alarm_init", tk_alarm_init(&tick_alarm, on_tick, NULL));
     check("tk_alarm_start", tk_alarm_start(&tick_alarm, PERIOD, PERIOD));
     /* the consumer is the more urgent: it runs as soon as an item arrives */
-    check("tk_thread_create", tk_thread_create(&consumer_thread, "consumer", consumer, NULL,
+    check("tk_thread_create", tk_thread_create(&consumer_thread, "cons", consumer, NULL,
                                                consumer_stack, sizeof consumer_stack, 2, 0));
-    check("tk_thread_create", tk_thread_create(&producer_thread, "producer", producer, NULL,
+    check("tk_thread_create", tk_thread_create(&producer_thread, "prod", producer, NULL,
                                                producer_stack, sizeof producer_stack, 3, 0));
     tk_start();
 }
