@@ -28,6 +28,8 @@ static const struct {
     {CSR_MCOUNTEREN, "mcounteren"}, {CSR_MENVCFG, "menvcfg"}, {CSR_MSTATUSH, "mstatush"},
     {CSR_MCOUNTINHIBIT, "mcountinhibit"}, {CSR_MSCRATCH, "mscratch"}, {CSR_MEPC, "mepc"},
     {CSR_MCAUSE, "mcause"}, {CSR_MTVAL, "mtval"}, {CSR_MIP, "mip"}, {CSR_MTVAL2, "mtval2"},
+    {CSR_MHPMEVENT3, "mhpmevent3"}, {CSR_PMPCFG0, "pmpcfg0"}, {CSR_PMPADDR0, "pmpaddr0"},
+    {CSR_MHPMCOUNTER3, "mhpmcounter3"}, {CSR_HPMCOUNTER3, "hpmcounter3"},
     {CSR_TSELECT, "tselect"}, {CSR_DCSR, "dcsr"}, {CSR_MCYCLE, "mcycle"},
     {CSR_MINSTRET, "minstret"}, {CSR_MCYCLEH, "mcycleh"}, {CSR_MINSTRETH, "minstreth"},
     {CSR_CYCLE, "cycle"}, {CSR_TIME, "time"}, {CSR_INSTRET, "instret"}, {CSR_CYCLEH, "cycleh"},

@@ -6,8 +6,9 @@
  *   trap                    the first instruction of a trap handler (any trap)
  *   mret                    the first instruction after an MRET
  *   switch[:NAME]           the store that makes thread NAME (any thread) the kernel's current
- *   run[:NAME]              the first instruction thread NAME runs after that, outside the
- *                           kernel's switch and trap-exit code and outside interrupt handlers
+ *   run[:NAME]              the first instruction thread NAME runs after that: on its own
+ *                           stack, outside the kernel's switch and trap-exit code and outside
+ *                           interrupt handlers
  * At each event the open interval of a probe whose TO it is closes, then a probe whose FROM
  * it is opens one (when none is open): FROM = TO measures periods. */
 #ifndef TEMPO_MEASURE_H

@@ -147,6 +147,14 @@ static void switch_check(struct machine *m, uint64_t cycle)
     o->run_pending = now;
 }
 
+/* The thread made current runs once sp lies in its own stack (the kernel made it current
+ * while still on the old thread's stack, or on an interrupt stack); unknown extent: at once. */
+static bool on_own_stack(const struct observe *o, uint64_t sp)
+{
+    const struct rtos_thread *t = &o->rtos.t[o->run_pending];
+    return !t->stack_top || (sp > t->stack_base && sp <= t->stack_top);
+}
+
 bool observe_pre(struct machine *m, uint64_t pc)
 {
     struct observe *o = m->obs;
@@ -169,7 +177,7 @@ bool observe_pre(struct machine *m, uint64_t pc)
         if ((f & PCF_PROBE) && o->ms)
             measure_event(o->ms, EV_PC, pc, cycle);
     }
-    if (o->run_pending >= 0 && !o->in_isr && !(f & PCF_SWITCH_CODE)) {
+    if (o->run_pending >= 0 && !o->in_isr && !(f & PCF_SWITCH_CODE) && on_own_stack(o, m->hart.x[2])) {
         if (o->ms)
             measure_event(o->ms, EV_RUN, (uint64_t)o->run_pending, cycle);
         o->run_pending = -1;
