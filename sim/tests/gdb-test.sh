@@ -78,6 +78,9 @@ done
 grep -Eq '^\* +[0-9]+ +Thread [0-9]+ \([A-Za-z ]+: running, prio [0-9]+' "$log" || fail "no running thread marked current"
 n=$(grep -Ec '^[* ] +[0-9]+ +Thread [0-9]+ \([A-Za-z ]+: (ready|blocked|sleeping|suspended|running)( [^,]*)?, prio [0-9]+' "$log")
 [ "$n" -ge 3 ] || fail "info threads: $n threads with a state and a priority"
+# the idle thread was switched out at interrupt exit: its frame is where the interrupt found it
+idle=$([ "$kernel" = tempo ] && echo 'idle: ready, prio 32\) +tk_idle_main' || echo 'IDLE: ready, prio 0\) +prvIdleTask')
+grep -Eq "^  +[0-9]+ +Thread [0-9]+ \($idle \(" "$log" || fail "the idle thread is not shown where it was interrupted"
 # the backtrace of each example thread, whichever runs, reaches its function
 for fn in consumer producer; do
   grep -Eq "^#[0-9]+ +(0x[0-9a-f]+ in )?$fn \(" "$log" || fail "no backtrace reaches $fn"
