@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include "machine.h"
 
-/* The step at `pc` began at cycle c0 (the loop's look at devices and interrupts came first)
- * and issued at cycle `issue`; `d` is its instruction (NULL for a fetch fault), `ea` the
+/* The step at `pc` began at cycle c0 (before the loop's look at devices and interrupts: the
+ * trace line's cycle) and issued at cycle `issue` (the observers' cycle); `d` is its instruction (NULL for a fetch fault), `ea` the
  * address a load or store accessed; `retired`: it completed (false when it trapped).
  * Charges the profile (c0 onwards), writes the trace line of a retired instruction inside
  * the trace window, then tells the observers (observe_post). */
