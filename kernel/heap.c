@@ -361,15 +361,18 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
 }
 
 /* A walk over the blocks (diagnostics; no counter is kept, so alloc and free stay short). */
-size_t tk_heap_free_bytes(struct tk_heap *h)
+int tk_heap_free_bytes(struct tk_heap *h, size_t *bytes)
 {
     if (!h || h->magic != TK_MAGIC_HEAP)
-        return 0;
+        return TK_EOBJ;
+    if (!bytes)
+        return TK_EINVAL;
     size_t n = 0;
     unsigned long s = tk_port_irq_lock();
     for (blk *b = (blk *)h->start; (uint8_t *)b < h->end; b = blk_at(b, b->size & ~HEAP_FREE))
         if (b->size & HEAP_FREE)
             n += b->size & ~HEAP_FREE;
     tk_port_irq_unlock(s);
-    return n;
+    *bytes = n;
+    return TK_OK;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The repository stands on its own: in the folders listed below, no reference to documents
-# outside it (a "../shared" tree, the former spec/*.md and seeds/ files), no absolute path of
-# the machine the code was written on, no internal work-item number ("issue 4"); and every
+# outside it (a shared folder beside the repository, the former spec/*.md and seeds/ files), no
+# absolute path of the machine the code was written on, no internal work-item number; and every
 # reference to docs/ names a file that exists and, where it quotes a section ("docs/timing.md
 # \"Memory\""), a heading that exists.  Usage: tests/tools/references.sh [DIR...]
 set -u
