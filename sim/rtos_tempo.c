@@ -21,13 +21,15 @@ enum {
     K_STARTED, F_SWITCH, F_TRAP, F_TRAP_MEPC,
 };
 #define MAGIC_THREAD 0x54680000u /* kernel/kernel.h TK_MAGIC_THREAD */
+#define NAME_MAX 16u             /* tempo.h TK_NAME_MAX: the name is a copy in the block */
 
 static const char *const state_name[] = {"unused", "ready", "blocked", "sleeping", "suspended",
                                          "exited"}; /* enum tk_thread_state */
 
 /* The offsets at pointer size R (tempo.h: sp, next, prev, stack_guard, slice/slice_left, prio,
  * base_prio, state, flags, wait_result, prio_bit, magic, wait_bits, ready_slot, waitq,
- * wait_mutex, held, wait_buf, mail, timeout (3 pointers and a tick), name). */
+ * wait_mutex, held, wait_buf, mail, timeout (3 pointers and a tick), all_next, name: a
+ * TK_NAME_MAX array). */
 static void layout(struct rtos *r)
 {
     uint64_t R = r->ptr, timer = R == 8 ? 32 : 16;
@@ -38,8 +40,8 @@ static void layout(struct rtos *r)
     r->off[T_STATE] = 4 * R + 6;
     r->off[T_MAGIC] = 4 * R + 16;
     r->off[T_WAIT_MUTEX] = 6 * R + 24;
-    r->off[T_NAME] = 10 * R + 24 + timer;
-    r->off[T_SIZE] = r->off[T_NAME] + R;
+    r->off[T_NAME] = 11 * R + 24 + timer;
+    r->off[T_SIZE] = r->off[T_NAME] + NAME_MAX;
     r->off[M_OWNER] = R;                      /* struct tk_mutex: waiters, owner */
     r->off[K_STARTED] = R + 5;                /* struct tk_kernel: current, ready_map, sched_lock, started */
     r->off[F_SWITCH] = (13 * R + 15) & ~15ull; /* offsets.h TK_SWITCH_FRAME */
@@ -87,7 +89,7 @@ static int info(struct rtos *r, uint64_t tcb, struct rtos_info *out)
     memset(out, 0, sizeof *out);
     if (rtos_word(r, tcb + r->off[T_MAGIC], 4) != MAGIC_THREAD)
         return -1;
-    rtos_string(r, rtos_ptr(r, tcb + r->off[T_NAME]), out->name, sizeof out->name);
+    rtos_string(r, tcb + r->off[T_NAME], out->name, NAME_MAX);
     if (!out->name[0])
         snprintf(out->name, sizeof out->name, "0x%llx", (unsigned long long)tcb);
     unsigned st = (unsigned)rtos_word(r, tcb + r->off[T_STATE], 1);
@@ -102,7 +104,7 @@ static int info(struct rtos *r, uint64_t tcb, struct rtos_info *out)
         char owner[RTOS_NAME_MAX] = "?";
         uint64_t o = rtos_ptr(r, mutex + r->off[M_OWNER]);
         if (o && rtos_word(r, o + r->off[T_MAGIC], 4) == MAGIC_THREAD)
-            rtos_string(r, rtos_ptr(r, o + r->off[T_NAME]), owner, sizeof owner);
+            rtos_string(r, o + r->off[T_NAME], owner, NAME_MAX);
         snprintf(out->detail, sizeof out->detail, "on mutex 0x%llx held by %s",
                  (unsigned long long)mutex, owner);
     }
@@ -150,7 +152,7 @@ static bool is_api(const char *fn)
 
 static const char *const switch_code[] = {
     "tk_port_switch", "tk_port_switch_isr", "tk_port_start", "tk_port_trap_entry",
-    "tk_port_thread_entry", "tk__isr_exit", "tk__isr_dispatch", "tk_yield", "tk_thread_resume",
+    "tk_port_thread_entry", "tk__isr_exit", "tk__timer_interrupt", "tk__isr_other", "tk_yield", "tk_thread_resume",
     "tk_thread_suspend", NULL,
 };
 

@@ -22,8 +22,9 @@ int main(int argc, char **argv)
         unsigned word;
         char text[256];
         int off = 0;
-        /* "     14c:\tc00027f3          \tcsrrs\ta5,cycle,zero" */
-        if (sscanf(line, " %llx:\t%x %n", &addr, &word, &off) != 2 || !off)
+        /* "     14c:\tc00027f3          \tcsrrs\ta5,cycle,zero"; data in a code section is
+         * "    60f8:\t61662073 00746c75 656c6c69 206c6167     s fault.illegal " (no tab) */
+        if (sscanf(line, " %llx:\t%x%n", &addr, &word, &off) != 2 || !off || !strchr(line + off, '\t'))
             continue;
         char *p = line + off;
         while (*p == ' ' || *p == '\t')

@@ -78,9 +78,12 @@ done
 grep -Eq '^\* +[0-9]+ +Thread [0-9]+ \([A-Za-z ]+: running, prio [0-9]+' "$log" || fail "no running thread marked current"
 n=$(grep -Ec '^[* ] +[0-9]+ +Thread [0-9]+ \([A-Za-z ]+: (ready|blocked|sleeping|suspended|running)( [^,]*)?, prio [0-9]+' "$log")
 [ "$n" -ge 3 ] || fail "info threads: $n threads with a state and a priority"
-# the idle thread was switched out at interrupt exit: its frame is where the interrupt found it
-idle=$([ "$kernel" = tempo ] && echo 'idle: ready, prio 32\) +tk_idle_main' || echo 'IDLE: ready, prio 0\) +prvIdleTask')
-grep -Eq "^  +[0-9]+ +Thread [0-9]+ \($idle \(" "$log" || fail "the idle thread is not shown where it was interrupted"
+# the idle thread was switched out at interrupt exit: its frame is where the interrupt found it,
+# in its loop (frame #0, or #1 under a function inlined there), not in the switch code
+if [ "$kernel" = tempo ]; then idle='idle: ready, prio 32' fn=tk_idle_main; else idle='IDLE: ready, prio 0' fn=prvIdleTask; fi
+awk -v head="^Thread [0-9]+ \\(Thread [0-9]+ \\($idle\\)\\):" '$0 ~ head { on = 1; next } on && /^$/ { exit } on' "$log" >"$out/idle.bt"
+grep -Eq "^#[01]  +$fn \(" "$out/idle.bt" && ! grep -Eq '^#0 .*(tk_port_switch|tk_port_trap_entry|tk_port_start|tk__isr_exit|vPortYield|xPortStartScheduler)' "$out/idle.bt" ||
+  { cat "$out/idle.bt"; fail "the idle thread is not shown where it was interrupted"; }
 # the backtrace of each example thread, whichever runs, reaches its function
 for fn in consumer producer; do
   grep -Eq "^#[0-9]+ +(0x[0-9a-f]+ in )?$fn \(" "$log" || fail "no backtrace reaches $fn"
