@@ -231,6 +231,12 @@ void measure_print(const struct measures *ms, FILE *out)
     }
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
 static void json_str(FILE *f, const char *s)
 {
     fputc('"', f);
@@ -252,7 +258,7 @@ void measure_json(const struct measures *ms, FILE *f)
         json_str(f, p->to_text);
         fprintf(f, ", \"count\": %zu", p->n);
         if (!p->n) {
-            fprintf(f, ", \"min\": null, \"avg\": null, \"max\": null, \"histogram\": []}");
+            fprintf(f, ", \"min\": null, \"avg\": null, \"max\": null, \"histogram\": [], \"values\": []}");
             continue;
         }
         fprintf(f, ", \"min\": %llu, \"avg\": %.3f, \"max\": %llu, \"histogram\": [",
@@ -264,6 +270,16 @@ void measure_json(const struct measures *ms, FILE *f)
             fprintf(f, "%s{\"lo\": %llu, \"hi\": %llu, \"count\": %llu}", b ? ", " : "",
                     (unsigned long long)(p->min + (uint64_t)b * w),
                     (unsigned long long)(p->min + (uint64_t)b * w + w - 1), (unsigned long long)count[b]);
+        /* every distinct value with its count, ascending (the report's per-cycle histograms) */
+        fprintf(f, "], \"values\": [");
+        qsort(p->v, p->n, sizeof *p->v, cmp_u64);
+        for (size_t k = 0, first = 1; k < p->n; first = 0) {
+            size_t e = k;
+            while (e < p->n && p->v[e] == p->v[k])
+                e++;
+            fprintf(f, "%s[%llu, %zu]", first ? "" : ", ", (unsigned long long)p->v[k], e - k);
+            k = e;
+        }
         fprintf(f, "]}");
     }
     fprintf(f, "%s]", ms->n ? "\n  " : "");

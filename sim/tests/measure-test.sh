@@ -44,6 +44,10 @@ assert period["max"] == 200000 and sum(h["count"] for h in period["histogram"] i
 for p in d["measures"]:
     assert sum(h["count"] for h in p["histogram"]) == p["count"], "%s: histogram != count" % p["name"]
     assert p["histogram"][0]["lo"] == p["min"] and p["histogram"][-1]["hi"] >= p["max"], p["name"]
+    vals = [v for v, _ in p["values"]]
+    assert sum(c for _, c in p["values"]) == p["count"] and vals == sorted(set(vals)), "%s: values" % p["name"]
+    assert vals[0] == p["min"] and vals[-1] == p["max"], "%s: values' range" % p["name"]
+    assert abs(sum(v * c for v, c in p["values"]) / p["count"] - p["avg"]) < 0.001, "%s: values' mean" % p["name"]
 print("isr 11 x %d (14 with fsm_irq=9), wake %d x avg %.1f, period %d" % (isr["count"], wake["count"], wake["avg"], period["max"]))
 PY
 if [ -n "$ctxsw" ]; then
