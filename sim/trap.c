@@ -38,9 +38,11 @@ const char *trap_cause_name(uint64_t mcause, int xlen)
 }
 
 /* Trap entry (privileged spec "Machine Trap Handling"): mepc <- pc of the instruction
- * that trapped (or the next one, for interrupts), MPIE <- MIE, MIE <- 0. */
+ * that trapped (or the next one, for interrupts), MPIE <- MIE, MIE <- 0.  An interrupt's
+ * `asserted` is the cycle its latency counts from (cpu_irq), `rise` the cycle its line rose
+ * (the observers' irq event: earlier when it waited while masked). */
 static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool irq,
-                       uint64_t asserted)
+                       uint64_t asserted, uint64_t rise)
 {
     struct hart *h = &m->hart;
     struct csr_file *c = &h->csr;
@@ -64,7 +66,7 @@ static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool ir
     if (m->trace)
         trace_trap(m);
     if (m->obs)
-        observe_trap(m, irq, cause, asserted);
+        observe_trap(m, irq, cause, rise);
 }
 
 static void stop(struct machine *m, enum stop why)
@@ -87,7 +89,7 @@ void trap_exception(struct machine *m, uint64_t cause, uint64_t tval)
     f->repeats = f->repeats && cause == f->last_cause && pc == f->last_epc ? f->repeats + 1 : 1;
     f->last_cause = cause;
     f->last_epc = pc;
-    trap_enter(m, cause, tval, false, 0);
+    trap_enter(m, cause, tval, false, 0, 0);
     if (f->repeats >= TRAP_STORM_REPEATS)
         stop(m, STOP_TRAP_STORM);
 }
@@ -136,7 +138,7 @@ static void cpu_irq(struct machine *m)
     m->timing.irq_seen = now + w;
     if (!h->csr.mstatus_mie)
         return;
-    uint64_t at = UINT64_MAX, cause = 0;
+    uint64_t at = UINT64_MAX, cause = 0, rise = 0;
     for (int i = 0; i < 3; i++) {
         unsigned irq = priority[i];
         if (!(h->csr.mie & (1ull << irq)))
@@ -145,15 +147,15 @@ static void cpu_irq(struct machine *m)
         uint64_t a = d->ops->irq_rise(d->state, irq);
         if (a > now + w)
             continue;
+        if (at == UINT64_MAX)
+            cause = irq, rise = a;
         if (a <= seen)
             a = now;
-        if (at == UINT64_MAX)
-            cause = irq;
         if (a < at)
             at = a;
     }
     if (at != UINT64_MAX)
-        trap_enter(m, cause, 0, true, at);
+        trap_enter(m, cause, 0, true, at, rise);
 }
 
 int cpu_event(struct machine *m)

@@ -55,6 +55,13 @@ def render(meta, names, order, spans, marks, lo, hi, width):
     def x(c):
         return LEFT + (min(max(c, lo), hi) - lo) * plot / max(hi - lo, 1)
 
+    # threads that share a name (a benchmark's) are told apart by their order: "bench 2"
+    base = {t: names.get(t, str(t)) for t in tids}
+    label = dict(base)
+    for t in tids:
+        same = [u for u in tids if base[u] == base[t]]
+        if len(same) > 1:
+            label[t] = "%s %d" % (base[t], same.index(t) + 1)
     title = "%s: cycles %d to %d" % (meta.get("image", "timeline"), lo, hi)
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
            'font-family="sans-serif" font-size="11">' % (width, height, width, height),
@@ -63,7 +70,7 @@ def render(meta, names, order, spans, marks, lo, hi, width):
     for t in tids:
         y = TOP + row[t] * ROW
         out.append('<text x="%d" y="%d" text-anchor="end">%s</text>'
-                   % (LEFT - 6, y + BAR - 3, escape(names.get(t, str(t)))))
+                   % (LEFT - 6, y + BAR - 3, escape(label[t])))
         out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#dddddd"/>'
                    % (LEFT, y + BAR + 2, LEFT + plot, y + BAR + 2))
     for s in sorted(spans, key=lambda s: (s[3] == "kernel", s[0])):
