@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # tempo-sim --measure:
 #   - on the producer/consumer example (build/examples/KERNEL-paper-XLEN): the timer
-#     interrupt's assertion to its handler's first instruction is the model's interrupt
-#     latency for every interrupt (11 cycles; 14 with --set fsm_irq=9), one interval per
-#     interrupt taken; the alarm's callback to the consumer running comes once per item; a
+#     interrupt's assertion (its line rising) to its handler's first instruction is the
+#     model's interrupt latency (11 cycles; 14 with --set fsm_irq=9) for the most of them and
+#     the least, longer only for one that rose while interrupts were off (a critical
+#     section), one interval per interrupt taken; the alarm's callback to the consumer running comes once per item; a
 #     probe from a symbol to itself measures periods; the JSON histogram adds up to the count;
 #   - on the context-switch benchmark image (Tempo only): tk_yield to the next thread running
 #     gives what the benchmark's own trace walker (bench/report/elfinfo.py) finds: the same
@@ -26,7 +27,7 @@ py=$(tools/python.sh --which 2>/dev/null || command -v python3)
 "$sim" --stats-json "$out/set.json" --set fsm_irq=9 --measure isr=irq:timer,trap "$elf" >/dev/null 2>&1 ||
   fail "the run with --set failed"
 "$sim" --stats --measure isr=irq:timer,trap "$elf" >/dev/null 2>"$out/stats.txt" || fail "the --stats run failed"
-grep -Eq '^  measure isr \(irq:timer -> trap\): [0-9]+ intervals, min 11, avg 11\.0, max 11 cycles$' "$out/stats.txt" ||
+grep -Eq '^  measure isr \(irq:timer -> trap\): [0-9]+ intervals, min 11, avg [0-9.]+, max [0-9]+ cycles$' "$out/stats.txt" ||
   fail "--stats has no measure line: $(grep measure "$out/stats.txt")"
 "$py" - "$out/m.json" "$out/set.json" <<'PY' || fail "the measures"
 import json, sys
@@ -34,9 +35,11 @@ d, s = (json.load(open(f)) for f in sys.argv[1:3])
 m = {p["name"]: p for p in d["measures"]}
 isr, wake, period = m["isr"], m["wake"], m["period"]
 assert isr["count"] == d["interrupts"] > 0, "isr: %d intervals for %d interrupts" % (isr["count"], d["interrupts"])
-assert isr["min"] == isr["max"] == 11, "interrupt latency %s..%s, not 11" % (isr["min"], isr["max"])
+def mode(p):
+    return max(p["values"], key=lambda vc: vc[1])[0]
+assert isr["min"] == mode(isr) == 11, "interrupt latency from %s, mostly %s, not 11" % (isr["min"], mode(isr))
 t = s["measures"][0]
-assert t["min"] == t["max"] == 14, "with fsm_irq=9 the latency is %s..%s, not 14" % (t["min"], t["max"])
+assert t["min"] == mode(t) == 14, "with fsm_irq=9 the latency is from %s, mostly %s, not 14" % (t["min"], mode(t))
 assert wake["count"] == 16 and wake["min"] > 0, "wake: %d intervals (16 items)" % wake["count"]
 assert period["count"] == 15, "period: %d intervals between 16 ticks" % period["count"]
 assert period["max"] == 200000 and sum(h["count"] for h in period["histogram"] if h["lo"] <= 200000 <= h["hi"]) >= 14, \
