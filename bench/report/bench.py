@@ -416,6 +416,8 @@ def timeline_svg(sim, build, out, kernel):
     svg = os.path.join(out, "timeline-%s.svg" % kernel)
     if not os.path.exists(elf):
         return None
+    if os.path.exists(svg):
+        os.remove(svg)  # never an earlier run's beside this run's figures
     subprocess.run([sim, "--soc", "paper", "--max-cycles", str(F.TIMELINE_MAX_CYCLES),
                     "--timeline", tl, "--trace-from", F.TIMELINE_FROM, elf],
                    capture_output=True, text=True)
