@@ -7,7 +7,6 @@
  * constants, so the report's text is kept with the code (tk_texts), not there, and a thread's
  * name is a copy in its control block. */
 #include "kernel.h"
-#include "bsp.h"
 
 uintptr_t tk_exc_stack[TK_FAULT_STACK_BYTES / sizeof(uintptr_t)] __attribute__((aligned(16)));
 _Static_assert(sizeof tk_exc_stack == TK_EXC_STACK_WORDS * TK_R, "offsets.h");
@@ -50,7 +49,7 @@ static const char tk_texts[(sizeof TK_TEXTS + 7) & ~7u]
 static TK_COLD void tk_puts(const char *s)
 {
     while (*s)
-        board_putc(*s++);
+        tk_port_putc(*s++);
 }
 
 /* Text n of tk_texts. */
@@ -65,11 +64,11 @@ static TK_COLD void tk_put_text(uintptr_t n)
 
 static TK_COLD void tk_put_hex(uintptr_t v)
 {
-    board_putc('0');
-    board_putc('x');
+    tk_port_putc('0');
+    tk_port_putc('x');
     for (int shift = (int)(8 * sizeof v) - 4; shift >= 0; shift -= 4) {
         unsigned d = (unsigned)(v >> shift) & 15u;
-        board_putc((char)(d < 10 ? '0' + d : 'a' + d - 10));
+        tk_port_putc((char)(d < 10 ? '0' + d : 'a' + d - 10));
     }
 }
 
@@ -141,11 +140,11 @@ static TK_COLD void tk_put_waiting(void)
     for (const struct tk_thread *t = tk_k.threads; t; t = t->all_next) {
         if (t->state != TK_STATE_BLOCKED && t->state != TK_STATE_SUSPENDED)
             continue;
-        board_putc('\n');
+        tk_port_putc('\n');
         tk_put_text(T_INDENT);
         tk_put_thread(t);
         tk_put_text(T_PRIO);
-        board_put_uint(t->prio);
+        tk_port_put_uint(t->prio);
         tk_put_text(T_PRIO_END);
         tk_put_wait(t);
     }
@@ -191,7 +190,7 @@ TK_COLD void tk_fault_report(const struct tk_fault *f)
     } else {
         tk_put_text(T_UNKNOWN);
     }
-    board_putc('\n');
+    tk_port_putc('\n');
 }
 
 void tk_set_fatal_handler(void (*fn)(const struct tk_fault *f))
@@ -204,16 +203,16 @@ void tk_set_fatal_handler(void (*fn)(const struct tk_fault *f))
 static TK_COLD void tk_fatal(const struct tk_fault *f)
 {
     if (tk_in_fatal)
-        board_exit(100 + TK_FATAL_EXCEPTION); /* a fault while handling one */
+        tk_port_exit(100 + TK_FATAL_EXCEPTION); /* a fault while handling one */
     tk_in_fatal = 1;
     if (tk_fatal_fn) {
         tk_fatal_fn(f);
     } else {
         tk_fault_report(f);
-        board_exit(100 + f->reason);
+        tk_port_exit(100 + f->reason);
     }
     if (f->reason != TK_FATAL_STACK || !f->thread || f->thread == &tk_idle)
-        board_exit(100 + f->reason);
+        tk_port_exit(100 + f->reason);
     tk_in_fatal = 0;
 }
 
@@ -277,5 +276,5 @@ TK_COLD void tk__deadlock(void)
 {
     struct tk_fault f = {TK_FATAL_DEADLOCK, NULL, 0, 0, 0, 0};
     tk_fatal(&f);
-    board_exit(100 + TK_FATAL_DEADLOCK);
+    tk_port_exit(100 + TK_FATAL_DEADLOCK);
 }

@@ -1,6 +1,6 @@
 /* Tempo kernel internals shared by the object files: the scheduler state, ready lists,
  * the wait-queue mechanism and the timer list.  Hot helpers are always_inline:
- * spec/core-timing.md charges 6 cycles for every JAL/JALR, so every call and return on the
+ * docs/timing.md charges 6 cycles for every JAL/JALR, so every call and return on the
  * switch path costs 12. */
 #ifndef TK_KERNEL_H
 #define TK_KERNEL_H
@@ -193,7 +193,7 @@ TK_INLINE int tk__stack_ok(struct tk_thread *t)
 /* Switch from the current thread to `next` (thread context, interrupts disabled, next !=
  * current) and return, when the current thread is resumed, its wait_result.  Always used as
  * `return tk__switch_return(...)`: the compiler makes it a tail call, so a thread resumes
- * directly in its caller (spec/core-timing.md: every call and return costs 6 cycles).  The
+ * directly in its caller (docs/timing.md: every call and return costs 6 cycles).  The
  * current thread's wait_result must hold the value to return: set by its waker for a blocking
  * call, by the caller itself otherwise. */
 TK_INLINE int tk__switch_return(struct tk_thread *next)

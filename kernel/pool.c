@@ -2,7 +2,7 @@
  * what the user may write: a free block's header links it into the free list, an allocated
  * block's holds TK_POOL_USED.  A free therefore checks, in constant time and without trusting
  * the block's contents, that the pointer is a block of this pool (range, then a multiply
- * instead of a remainder: spec/core-timing.md, DIV/REM stall about 35 cycles, MUL 4) and that
+ * instead of a remainder: docs/timing.md, DIV/REM stall about 35 cycles, MUL 4) and that
  * the block is allocated (a double free is refused). */
 #include "kernel.h"
 

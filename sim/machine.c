@@ -33,7 +33,7 @@ static int memories_init(struct bus *b, const struct sim_config *cfg)
 {
     if (cfg->soc == SOC_PAPER) {
         /* ram[0] = data memory (most loads/stores), ram[1] = instruction memory, which is
-         * also readable as data (spec/core-timing.md "Memory") */
+         * also readable as data (docs/timing.md "Memory") */
         if (ram_init(&b->ram[0], PAPER_DMEM_BASE, cfg->dmem_size, 0) ||
             ram_init(&b->ram[1], PAPER_IMEM_BASE, cfg->imem_size, 1))
             return -1;

@@ -20,7 +20,7 @@
 #include "symbols.h"
 #include "timeline.h"
 
-/* spec/core-timing.md "Memory": 32 KiB each; the devices above them bound the sizes */
+/* docs/timing.md "Memory": 32 KiB each; the devices above them bound the sizes */
 #define DEFAULT_MEM_SIZE  (32u << 10)
 #define PAPER_IMEM_MAX    (32ull << 20) /* the CLINT is at 0x0200_0000 */
 #define PAPER_DMEM_MAX    (64ull << 10) /* the UART is at 0x1001_0000 */

@@ -6,7 +6,7 @@
 #define TEMPO_BOARD_H
 
 #if defined(BOARD_PAPER)
-/* spec/core-timing.md "Memory map (paper SoC)" */
+/* docs/boards.md "Paper SoC" */
 #define BOARD_NAME            "paper"
 #define BOARD_IMEM_BASE       0x00000000
 #define BOARD_DMEM_BASE       0x10000000
@@ -18,7 +18,7 @@
 #define BOARD_MSIP            (BOARD_SIMCTL + 0x18) /* the paper CLINT has no msip */
 #define BOARD_CYCLES_PER_TICK 100000     /* mtime += 1 every 100,000 cycles */
 #elif defined(BOARD_VIRT)
-/* QEMU `virt` (spec/toolchain.md): SiFive CLINT, NS16550, test device */
+/* QEMU `virt` (docs/boards.md "virt SoC"): SiFive CLINT, NS16550, test device */
 #define BOARD_NAME            "virt"
 #define BOARD_RAM_BASE        0x80000000
 #define BOARD_MSIP            0x02000000

@@ -69,7 +69,7 @@ static void mtimecmp_write(uint64_t v)
     *(volatile uint64_t *)(uintptr_t)BOARD_MTIMECMP = v;
 #else
     /* Never let the compare pass through a smaller value than either word (CLINT idiom);
-     * MMIO stores do not stall (spec/core-timing.md "Memory"). */
+     * MMIO stores do not stall (docs/timing.md "Memory"). */
     REG32(BOARD_MTIMECMP) = 0xFFFFFFFFu;
     REG32(BOARD_MTIMECMP + 4) = (uint32_t)(v >> 32);
     REG32(BOARD_MTIMECMP) = (uint32_t)v;

@@ -1,6 +1,6 @@
 /* Tempo RISC-V port: context switch, yield fast path, thread start, trap entry (RV32, RV64).
  *
- * Cost model (spec/core-timing.md): every JAL/JALR costs 6 cycles, every RAM store stalls 1,
+ * Cost model (docs/timing.md): every JAL/JALR costs 6 cycles, every RAM store stalls 1,
  * a mispredicted or taken-unpredicted branch costs 6 (one global 2-bit counter), so the paths
  * here are straight lines and save only what the calling convention requires.
  *

@@ -6,7 +6,7 @@ SIMT_FW  := sim/tests/fw
 SIMT_DEV := dev_clint dev_simctl dev_fault dev_wfi
 SIMT_EXPECT := sim/tests/expect.sh
 # fw-link ends with the plain -march (for the libgcc multilib), which would drop Zicsr when
-# compiling: spec/toolchain.md's other remedy, ISA spec 2.2 (rv32im includes Zicsr), keeps it.
+# compiling: docs/boards.md "Toolchain"'s other remedy, ISA spec 2.2 (rv32im includes Zicsr), keeps it.
 SIMT_TFLAGS := -O2 -misa-spec=2.2 -Wl,--no-warn-rwx-segments -Iinclude
 comma := ,
 
