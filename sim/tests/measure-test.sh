@@ -2,8 +2,9 @@
 # tempo-sim --measure:
 #   - on the producer/consumer example (build/examples/KERNEL-paper-XLEN): the timer
 #     interrupt's assertion (its line rising) to its handler's first instruction is the
-#     model's interrupt latency (11 cycles; 14 with --set fsm_irq=9) for the most of them and
-#     the least, longer only for one that rose while interrupts were off (a critical
+#     model's interrupt latency (11 cycles with the defaults; 3 more with fsm_irq 3 higher:
+#     the latency is read from the run, so a recalibrated model needs no edit here) for the
+#     most of them and the least, longer only for one that rose while interrupts were off (a critical
 #     section), one interval per interrupt taken; the alarm's callback to the consumer running comes once per item; a
 #     probe from a symbol to itself measures periods; the JSON histogram adds up to the count;
 #   - on the context-switch benchmark image (Tempo only): tk_yield to the next thread running
@@ -24,10 +25,12 @@ mkdir -p "$out"
 py=$(tools/python.sh --which 2>/dev/null || command -v python3)
 "$sim" --stats-json "$out/m.json" --measure isr=irq:timer,trap --measure "wake=on_tick,run:cons" \
   --measure "period=on_tick,on_tick" "$elf" >/dev/null 2>"$out/err.txt" || fail "the run failed"
-"$sim" --stats-json "$out/set.json" --set fsm_irq=9 --measure isr=irq:timer,trap "$elf" >/dev/null 2>&1 ||
+fsm=$("$sim" --list-params | awk '$1 == "fsm_irq" { print $2 }')
+[ -n "$fsm" ] || fail "--list-params has no fsm_irq"
+"$sim" --stats-json "$out/set.json" --set fsm_irq=$((fsm + 3)) --measure isr=irq:timer,trap "$elf" >/dev/null 2>&1 ||
   fail "the run with --set failed"
 "$sim" --stats --measure isr=irq:timer,trap "$elf" >/dev/null 2>"$out/stats.txt" || fail "the --stats run failed"
-grep -Eq '^  measure isr \(irq:timer -> trap\): [0-9]+ intervals, min 11, avg [0-9.]+, max [0-9]+ cycles$' "$out/stats.txt" ||
+grep -Eq '^  measure isr \(irq:timer -> trap\): [0-9]+ intervals, min [0-9]+, avg [0-9.]+, max [0-9]+ cycles$' "$out/stats.txt" ||
   fail "--stats has no measure line: $(grep measure "$out/stats.txt")"
 "$py" - "$out/m.json" "$out/set.json" <<'PY' || fail "the measures"
 import json, sys
@@ -37,9 +40,10 @@ isr, wake, period = m["isr"], m["wake"], m["period"]
 assert isr["count"] == d["interrupts"] > 0, "isr: %d intervals for %d interrupts" % (isr["count"], d["interrupts"])
 def mode(p):
     return max(p["values"], key=lambda vc: vc[1])[0]
-assert isr["min"] == mode(isr) == 11, "interrupt latency from %s, mostly %s, not 11" % (isr["min"], mode(isr))
+L = isr["min"]
+assert mode(isr) == L > 0, "interrupt latency from %s, mostly %s" % (L, mode(isr))
 t = s["measures"][0]
-assert t["min"] == mode(t) == 14, "with fsm_irq=9 the latency is from %s, mostly %s, not 14" % (t["min"], mode(t))
+assert t["min"] == mode(t) == L + 3, "with fsm_irq 3 higher the latency is from %s, mostly %s, not %d" % (t["min"], mode(t), L + 3)
 assert wake["count"] == 16 and wake["min"] > 0, "wake: %d intervals (16 items)" % wake["count"]
 assert period["count"] == 15, "period: %d intervals between 16 ticks" % period["count"]
 assert period["max"] == 200000 and sum(h["count"] for h in period["histogram"] if h["lo"] <= 200000 <= h["hi"]) >= 14, \
@@ -51,7 +55,8 @@ for p in d["measures"]:
     assert sum(c for _, c in p["values"]) == p["count"] and vals == sorted(set(vals)), "%s: values" % p["name"]
     assert vals[0] == p["min"] and vals[-1] == p["max"], "%s: values' range" % p["name"]
     assert abs(sum(v * c for v, c in p["values"]) / p["count"] - p["avg"]) < 0.001, "%s: values' mean" % p["name"]
-print("isr 11 x %d (14 with fsm_irq=9), wake %d x avg %.1f, period %d" % (isr["count"], wake["count"], wake["avg"], period["max"]))
+print("isr %d x %d (%d with fsm_irq 3 higher), wake %d x avg %.1f, period %d"
+      % (L, isr["count"], L + 3, wake["count"], wake["avg"], period["max"]))
 PY
 if [ -n "$ctxsw" ]; then
   "$sim" --stats-json "$out/cs.json" --trace-file "$out/cs.trace" --measure sw=tk_yield,run "$ctxsw" \
