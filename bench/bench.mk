@@ -190,11 +190,12 @@ bench-test-run:
 # selfcheck-*: Tempo's images passed their self-checks and produced every figure; the budgets;
 # schema: results.json matches bench/report/results.schema.json; published-figures: no
 # negative per-event figure in results.json, results.csv, analysis.md or report.html, every
-# Rhealstone test published the paper's way, every left-out variant explained.
+# Rhealstone test published the paper's way, every left-out variant explained; seeing: the
+# simulator's interrupt-latency histograms equal the firmware's figures, the timelines.
 BENCH_CHECKS := $(foreach s,kernel-metrics rhealstone thread-metric context-switch,\
                   selfcheck-$(s)-32 selfcheck-$(s)-64) \
                 task-switch task-preempt interrupt-latency kernel-metrics rv64-vs-rv32 worst-case \
-                footprint schema published-figures
+                footprint schema published-figures seeing
 $(addprefix test-bench-,$(BENCH_CHECKS)): test-bench-%: bench-test-run
 	@tools/check.sh bench-$* $(BENCH_PY) check $* --results $(BENCH_TEST_OUT)
 

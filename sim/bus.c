@@ -23,6 +23,39 @@ static struct device *dev_at(struct bus *b, uint64_t addr)
     return NULL;
 }
 
+/* the RAM region holding all of [addr, addr + n), or NULL */
+static const struct ram *ram_span(const struct bus *b, uint64_t addr, uint64_t n)
+{
+    for (int i = 0; i < 2; i++) {
+        const struct ram *r = &b->ram[i];
+        uint64_t o = addr - r->base;
+        if (r->mem && o < r->size && n <= r->size - o)
+            return r;
+    }
+    return NULL;
+}
+
+int bus_peek(const struct bus *b, uint64_t addr, void *buf, uint64_t n)
+{
+    const struct ram *r = ram_span(b, addr, n);
+    if (!r)
+        return -1;
+    memcpy(buf, r->mem + (addr - r->base), n);
+    return 0;
+}
+
+int bus_poke(struct bus *b, uint64_t addr, const void *buf, uint64_t n)
+{
+    struct ram *r = (struct ram *)ram_span(b, addr, n);
+    if (!r)
+        return -1;
+    uint64_t off = addr - r->base;
+    memcpy(r->mem + off, buf, n);
+    for (uint64_t w = off & ~3ull; r->dec && n && w < off + n; w += 4) /* every word touched */
+        ram_invalidate(r, w, 4);
+    return 0;
+}
+
 struct device *bus_window(struct bus *b)
 {
     return b->ndev < BUS_MAX_DEVICES ? &b->dev[b->ndev++] : NULL;

@@ -39,6 +39,10 @@ int bus_store(struct machine *m, uint64_t addr, unsigned size, uint64_t val);
 void bus_tohost_check(struct machine *m);
 /* forget the predecoded records of the words a store of `size` bytes at `off` touched */
 void ram_invalidate(struct ram *r, uint64_t off, unsigned size);
+/* Debug access (a debugger, the kernel awareness): n bytes of RAM at addr, no device touched,
+ * nothing charged; writes keep fetch coherent.  0, or -1 when a byte lies outside RAM. */
+int bus_peek(const struct bus *b, uint64_t addr, void *buf, uint64_t n);
+int bus_poke(struct bus *b, uint64_t addr, const void *buf, uint64_t n);
 /* a new device window; returns it for the device's init function to fill */
 struct device *bus_window(struct bus *b);
 #endif

@@ -7,12 +7,14 @@
  * derive their state from the cycle count.  An instruction that traps goes to trap.c.
  *
  * The loop is instantiated six times (XLEN 32/64; plain, traced, cached) by inlining run()
- * with constant arguments; the traced instances add the --trace/--profile calls (trace.h),
- * the cached ones also the I$/D$ model (cache.h: machine_cached() selects them). */
+ * with constant arguments; the traced instances add the --trace/--profile calls (trace.h) and
+ * the observers of --gdb, --timeline, --measure and the stack marks (observe.h), the cached
+ * ones also the I$/D$ model (cache.h: machine_cached() selects them). */
 #include <string.h>
 #include "fast.h"
 #include "machine.h"
 #include "muldiv.h"
+#include "observe.h"
 #include "trace.h"
 
 #define likely(c) __builtin_expect(!!(c), 1)
@@ -309,19 +311,26 @@ static __attribute__((noinline)) void data_cached(struct machine *m, const struc
     m->hart.clk.cycle += n;
 }
 
-/* One instruction; c0 is the cycle the step began at (for the traced loop). */
+/* One instruction; c0 is the cycle the step began at, before the look at devices and
+ * interrupts (for the traced loop, whose observers may stop before it: observe.h). */
 static ALWAYS_INLINE void step(struct machine *m, struct ram *code, struct ram *r0,
                                uint64_t c0, const int xlen, const bool traced, const bool cached)
 {
+    if (traced && m->obs && !observe_pre(m, m->hart.pc))
+        return;
     const uint64_t pc = m->hart.pc;
     const struct insn *d = fetch(m, code, pc, xlen);
     if (unlikely(!d)) {
         if (traced)
-            trace_step(m, pc, c0, NULL, false);
+            trace_step(m, pc, c0, m->hart.clk.cycle, NULL, 0, false);
         return;
     }
     if (cached)
         fetch_cached(m, pc);
+    const uint64_t issue = m->hart.clk.cycle;
+    /* the address a load or store accesses, before rd (maybe its base) is written */
+    const uint64_t ea = traced && (d->t.cls == TC_LOAD || d->t.cls == TC_STORE)
+                            ? xl(xlen, m->hart.x[d->t.rs1] + (uint64_t)(int64_t)d->imm) : 0;
     struct step s = {.npc = xl(xlen, pc + 4), .flags = d->sflags, .cause = NO_TRAP};
     execute(m, r0, d, pc, &s, xlen);
     if (cached && s.cause == NO_TRAP && (d->t.cls == TC_LOAD || d->t.cls == TC_STORE ||
@@ -332,7 +341,7 @@ static ALWAYS_INLINE void step(struct machine *m, struct ram *code, struct ram *
     else if (s.cause != MRET_DONE)
         trap_exception(m, s.cause, s.tval);
     if (traced)
-        trace_step(m, pc, c0, d, s.cause == NO_TRAP || s.cause == MRET_DONE);
+        trace_step(m, pc, c0, issue, d, ea, s.cause == NO_TRAP || s.cause == MRET_DONE);
 }
 
 static ALWAYS_INLINE void run(struct machine *m, const int xlen, const bool traced,
@@ -377,7 +386,7 @@ int cpu_run_steps(struct machine *m, uint64_t n)
 
 void cpu_run(struct machine *m)
 {
-    bool traced = m->trace || m->profile;
+    bool traced = m->trace || m->profile || m->obs;
     m->hart.next_event = 0;
     if (!machine_reference_only(m) && fast_run(m))
         return;

@@ -3,8 +3,6 @@
 #include "decode.h"
 #include <string.h>
 
-enum fmt { FMT_R, FMT_I, FMT_S, FMT_B, FMT_U, FMT_J, FMT_SH, FMT_N, FMT_C, FMT_CI };
-
 struct opdef {
     uint32_t mask, match;
     uint8_t op, cls, fmt, xlen;

@@ -86,6 +86,10 @@
     X(CSRRSI,  TC_CSR,    CI, 0)        \
     X(CSRRCI,  TC_CSR,    CI, 0)
 
+/* Operand formats: R, I, S, B, U, J as in the unprivileged spec; SH shift by an immediate;
+ * N no operands (FENCE, ECALL, ...); C a CSR and a register; CI a CSR and an immediate. */
+enum insn_fmt { FMT_R, FMT_I, FMT_S, FMT_B, FMT_U, FMT_J, FMT_SH, FMT_N, FMT_C, FMT_CI };
+
 enum op {
     OP_UNDECODED = 0, /* record not decoded yet (or invalidated by a store) */
     OP_ILLEGAL,

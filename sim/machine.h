@@ -30,6 +30,7 @@ enum {
     EXIT_TRAP_STORM = 126,
     EXIT_OUTPUT_LOST = 127,
     EXIT_SIGNAL_BASE = 128, /* + the signal number: 130 SIGINT, 143 SIGTERM */
+    EXIT_KILLED = 137,      /* GDB's kill (as SIGKILL would) */
 };
 
 /* The CSRs that hold state (csr.c); the others are computed when read. */
@@ -75,6 +76,7 @@ struct sim_config {
 
 struct profile;
 struct symtab;
+struct observe;
 
 struct machine {
     struct hart hart;
@@ -95,10 +97,12 @@ struct machine {
     bool cycle_limit;     /* --max-cycles was given */
     struct fault_watch faults;
     bool reference;       /* --engine reference: the reference loop only */
-    /* observation: --trace, --profile, and names for messages */
+    /* observation: --trace, --profile, and names for messages; --gdb, --timeline, --measure,
+     * the trace's window and thread names, stack marks (observe.h; NULL when none is asked) */
     FILE *trace;
     struct profile *profile;
     const struct symtab *symbols;
+    struct observe *obs;
 };
 
 /* The last cycle a run may reach: the 64-bit cycle count minus room for one instruction's
@@ -125,7 +129,7 @@ static inline bool machine_cached(const struct machine *m) { return m->caches.on
  * changes every instruction (a trace, a profile, a cache model, a debugger) belongs here. */
 static inline bool machine_reference_only(const struct machine *m)
 {
-    return m->reference || m->trace || m->profile || machine_cached(m);
+    return m->reference || m->trace || m->profile || m->obs || machine_cached(m);
 }
 
 /* sim/cpu.c: run until the machine stops (m->run.stop) */

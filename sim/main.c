@@ -11,10 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "elf.h"
+#include "gdb.h"
 #include "machine.h"
+#include "measure.h"
+#include "observe.h"
 #include "profile.h"
 #include "revision.h" /* TEMPO_SIM_REVISION, written by sim/sim.mk */
 #include "symbols.h"
+#include "timeline.h"
 
 /* docs/timing.md "Memory": 32 KiB each; the devices above them bound the sizes */
 #define DEFAULT_MEM_SIZE  (32u << 10)
@@ -32,6 +36,7 @@ enum key {
     OPT_STATS, OPT_STATS_JSON, OPT_PROFILE, OPT_PROFILE_JSON, OPT_SET, OPT_LIST_PARAMS,
     OPT_VERSION, OPT_ICACHE, OPT_DCACHE, OPT_MEM_LATENCY, OPT_MEM_BEAT, OPT_MEM_WIDTH,
     OPT_ENGINE,
+    OPT_TRACE_FROM, OPT_TRACE_TO, OPT_TIMELINE, OPT_MEASURE, OPT_GDB,
 };
 
 static const struct opt {
@@ -45,9 +50,16 @@ static const struct opt {
     {"imem-size", OPT_IMEM, "N", "paper instruction memory (default 32K, at most 32M)"},
     {"dmem-size", OPT_DMEM, "N", "paper data memory (default 32K, at most 64K)"},
     {"ram-size", OPT_RAM, "N", "virt RAM (default 128M, at most 2048M)"},
-    {"trace", OPT_TRACE, NULL, "one line per retired instruction on stderr: cycle pc raw-word [xN=value]"},
+    {"trace", OPT_TRACE, NULL, "one line per retired instruction on stderr: cycle pc raw-word "
+                               "function+offset disassembly [xN=value] [mem=address] [thread=name]"},
     {"trace-file", OPT_TRACE_FILE, "FILE", "the same, into FILE"},
-    {"stats", OPT_STATS, NULL, "at exit: cycles, instructions, CPI, stall cycles by cause (stderr)"},
+    {"trace-from", OPT_TRACE_FROM, "CYCLE|SYMBOL", "--trace and --timeline start at this cycle, or where pc first reaches SYMBOL"},
+    {"trace-to", OPT_TRACE_TO, "CYCLE|SYMBOL", "... and end before this cycle, or after the first instruction at SYMBOL"},
+    {"timeline", OPT_TIMELINE, "FILE.json", "threads, interrupts, kernel calls and switches over time (Chrome Trace Event Format: Perfetto)"},
+    {"measure", OPT_MEASURE, "NAME=FROM,TO", "cycles from each FROM event to the next TO (symbol, 0xaddress, irq[:ext|timer|soft], "
+                                             "trap, mret, switch[:THREAD], run[:THREAD]); in --stats (repeatable)"},
+    {"gdb", OPT_GDB, "PORT", "GDB remote protocol on 127.0.0.1:PORT (0: any free port), halted at reset"},
+    {"stats", OPT_STATS, NULL, "at exit: cycles, instructions, CPI, stall cycles by cause, threads' stacks, --measure (stderr)"},
     {"stats-json", OPT_STATS_JSON, "FILE", "the same as JSON"},
     {"profile", OPT_PROFILE, NULL, "at exit: cycles and instructions per function (stderr)"},
     {"profile-json", OPT_PROFILE_JSON, "FILE", "the same as JSON"},
@@ -77,6 +89,7 @@ static const struct {
     {EXIT_TRAP_STORM, "trap storm: the same exception repeats with no MRET between"},
     {EXIT_OUTPUT_LOST, "output lost (stdout, --trace-file, a JSON file could not be written)"},
     {130, "SIGINT; 143: SIGTERM (after a line with cycle, pc and function)"},
+    {EXIT_KILLED, "killed from GDB (kill)"},
 };
 
 static void usage(FILE *out)
@@ -85,10 +98,10 @@ static void usage(FILE *out)
           "Runs a bare-metal RV32IM/RV64IM ELF image (XLEN from the ELF class) on the paper's\n"
           "8-stage core.  N: decimal or 0x hexadecimal; sizes take a K or M suffix.\n", out);
     for (size_t i = 0; i < NOPTS; i++) {
-        char head[40];
+        char head[48];
         snprintf(head, sizeof head, "--%s%s%s", opts[i].name, opts[i].arg ? " " : "",
                  opts[i].arg ? opts[i].arg : "");
-        fprintf(out, "  %-22s %s\n", head, opts[i].help);
+        fprintf(out, "  %-28s %s\n", head, opts[i].help);
     }
     fputs("Exit status: the firmware's (codes of 120 or more become 119), or\n", out);
     for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++)
@@ -138,9 +151,13 @@ static uint64_t parse_size(const char *opt, const char *s, uint64_t max)
     return v;
 }
 
+#define MEASURE_OPTS 16
 struct options {
     struct sim_config cfg;
     const char *image, *stats_path, *profile_path, *trace_path;
+    const char *trace_from, *trace_to, *timeline_path, *measure[MEASURE_OPTS];
+    int nmeasure;
+    long gdb_port; /* -1: no --gdb */
     bool stats, profile, trace, list_params;
 };
 
@@ -207,6 +224,15 @@ static void parse_args(int argc, char **argv, struct options *o)
             else
                 die(EXIT_USAGE, "--engine: unknown engine '%s' (fast or reference)", v);
             break;
+        case OPT_TRACE_FROM: o->trace_from = v; break;
+        case OPT_TRACE_TO: o->trace_to = v; break;
+        case OPT_TIMELINE: o->timeline_path = v; break;
+        case OPT_MEASURE:
+            if (o->nmeasure == MEASURE_OPTS)
+                die(EXIT_USAGE, "--measure: at most %d probes", MEASURE_OPTS);
+            o->measure[o->nmeasure++] = v;
+            break;
+        case OPT_GDB: o->gdb_port = (long)parse_number(name, v, false, 65535); break;
         case OPT_ICACHE:
         case OPT_DCACHE: {
             char err[200];
@@ -239,6 +265,8 @@ static void parse_args(int argc, char **argv, struct options *o)
         timing_list_params(&o->cfg.timing, stdout);
         exit(0);
     }
+    if ((o->trace_from || o->trace_to) && !o->trace && !o->trace_path && !o->timeline_path)
+        die(EXIT_USAGE, "--trace-from and --trace-to bound --trace, --trace-file or --timeline; none was given");
     if (o->cfg.cache.mem_given && !o->cfg.cache.icache.size && !o->cfg.cache.dcache.size)
         die(EXIT_USAGE, "--mem-latency, --mem-beat and --mem-width describe the memory behind "
                         "the caches: give --icache or --dcache (without a cache every memory is a BRAM)");
@@ -312,6 +340,9 @@ static int outcome(const struct machine *m)
                     (unsigned long long)h->csr.mtval, cycle);
         }
         return EXIT_TRAP_STORM;
+    case STOP_KILLED:
+        fprintf(stderr, "tempo-sim: killed from GDB at cycle %llu, pc 0x%llx in %s\n", cycle, pc, fn);
+        return EXIT_KILLED;
     case STOP_SIGNAL:
     default:
         fprintf(stderr, "tempo-sim: %s at cycle %llu, pc 0x%llx in %s\n",
@@ -328,12 +359,51 @@ static bool lost(const char *what, bool failed)
     return failed;
 }
 
+/* The observers the options ask for (observe.h): the traced loop runs with them.  A kernel
+ * image's --stats adds the threads' stack marks; without a kernel it stays on the fast loop. */
+static void observe_setup(const struct options *o, struct machine *m, const struct elf_image *img,
+                          const struct symtab *syms, struct observe *obs, struct timeline **tl)
+{
+    bool trace = o->trace || o->trace_path, stats = o->stats || o->stats_path;
+    if (!trace && !o->timeline_path && !o->nmeasure && o->gdb_port < 0 && !stats)
+        return;
+    if (observe_init(obs, m, img, syms, true))
+        die(EXIT_USAGE, "out of memory for the observers");
+    if (!trace && !o->timeline_path && !o->nmeasure && o->gdb_port < 0 && !obs->kernel) {
+        observe_free(obs); /* --stats alone, no kernel: nothing to observe */
+        return;
+    }
+    m->obs = obs;
+    if (observe_window(obs, img, o->trace_from, o->trace_to))
+        die(EXIT_USAGE, "--trace-from/--trace-to: '%s' is neither a cycle count nor a symbol in code memory",
+            o->trace_from && observe_window(obs, img, o->trace_from, NULL) ? o->trace_from : o->trace_to);
+    if (o->nmeasure) {
+        char err[256];
+        if (!(obs->ms = measure_new(obs)))
+            die(EXIT_USAGE, "out of memory for --measure");
+        for (int i = 0; i < o->nmeasure; i++)
+            if (measure_add(obs->ms, o->measure[i], img, err, sizeof err))
+                die(EXIT_USAGE, "--measure: %s", err);
+        if (measure_needs_kernel(obs->ms) && !obs->kernel)
+            die(EXIT_USAGE, "--measure: switch: and run: need a kernel tempo-sim knows (Tempo or FreeRTOS); %s has none",
+                o->image);
+    }
+    if (o->timeline_path && !(*tl = obs->tl = timeline_new(obs, syms, o->timeline_path, o->image)))
+        die(EXIT_USAGE, "out of memory for --timeline");
+    if (o->gdb_port >= 0) {
+        char err[256];
+        if (!(obs->gdb = gdb_listen((unsigned)o->gdb_port, err, sizeof err)))
+            die(EXIT_USAGE, "%s", err);
+    }
+}
+
 int main(int argc, char **argv)
 {
     struct options o = {
         .cfg = {.soc = SOC_PAPER, .imem_size = DEFAULT_MEM_SIZE, .dmem_size = DEFAULT_MEM_SIZE,
                 .ram_size = VIRT_RAM_DEFAULT,
                 .cache = {.mem = {CACHE_MEM_LATENCY, CACHE_MEM_BEAT, CACHE_MEM_WIDTH}}},
+        .gdb_port = -1,
     };
     timing_params_default(&o.cfg.timing);
     parse_args(argc, argv, &o);
@@ -377,14 +447,21 @@ int main(int argc, char **argv)
         m.profile = &prof;
     }
     m.hart.pc = img.entry;
+    static struct observe obs;
+    struct timeline *tl = NULL;
+    observe_setup(&o, &m, &img, &syms, &obs, &tl);
     /* UART output: line-buffered so that nothing is lost and lines arrive whole */
     setvbuf(stdout, NULL, _IOLBF, 0);
 
     catch_signals(&m);
     cpu_run(&m);
+    if (m.obs)
+        observe_end(&m);
     bool out_lost = lost("stdout", fflush(stdout) != 0 || ferror(stdout));
 
     int status = outcome(&m);
+    if (obs.gdb)
+        gdb_exit(&m, status);
     uint64_t cycles = m.hart.clk.cycle;
     if (o.stats)
         stats_print(&m, stderr);
@@ -394,6 +471,8 @@ int main(int argc, char **argv)
         profile_print(&prof, cycles, stderr);
     if (o.profile_path)
         out_lost |= lost(o.profile_path, profile_json(&prof, cycles, o.profile_path) != 0);
+    if (tl)
+        out_lost |= lost(o.timeline_path, timeline_write(tl) != 0);
     if (o.cfg.trace && o.cfg.trace != stderr) {
         bool failed = ferror(o.cfg.trace);
         failed |= fclose(o.cfg.trace) != 0;
@@ -402,6 +481,10 @@ int main(int argc, char **argv)
     out_lost |= fflush(stderr) != 0 || ferror(stderr);
     if (m.profile)
         profile_free(&prof);
+    timeline_free(tl);
+    measure_free(obs.ms);
+    gdb_free(obs.gdb);
+    observe_free(&obs);
     symtab_free(&syms);
     machine_free(&m);
     elf_free(&img);

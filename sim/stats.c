@@ -3,6 +3,7 @@
  * + stall cycles by cause (struct timing, including ST_IDLE: the cycles WFI skipped; with
  * caches, the cycles their misses stalled: icache, dcache) = total cycles. */
 #include "machine.h"
+#include "observe.h"
 
 static const char *const class_name[TC_COUNT] = {
     "alu", "lui", "load", "store", "branch", "jal", "jalr", "mul", "div", "csr", "fence", "system",
@@ -95,6 +96,7 @@ void stats_print(const struct machine *m, FILE *out)
     fputc('\n', out);
     if (m->caches.on)
         caches_print(m, out);
+    observe_stats_print(m, out); /* threads' stacks, --measure */
 }
 
 int stats_json(const struct machine *m, const char *path, int exit_status)
@@ -127,9 +129,11 @@ int stats_json(const struct machine *m, const char *path, int exit_status)
     fprintf(f, "  \"cache\": \"%s\",\n", desc);
     if (m->caches.on)
         caches_json(m, f);
-    fprintf(f, "  \"traps\": %llu, \"interrupts\": %llu, \"trap_digest\": \"0x%016llx\"\n}\n",
+    fprintf(f, "  \"traps\": %llu, \"interrupts\": %llu, \"trap_digest\": \"0x%016llx\"",
             (unsigned long long)m->stats.traps, (unsigned long long)m->stats.interrupts,
             (unsigned long long)m->stats.trap_digest);
+    observe_stats_json(m, f); /* kernel, threads, measures */
+    fprintf(f, "\n}\n");
     int bad = ferror(f);
     return fclose(f) || bad ? -1 : 0;
 }

@@ -22,14 +22,19 @@ int symtab_init(struct symtab *t, const struct elf_image *img, uint64_t code_lo,
         bool global_label = s->type == STT_NOTYPE && (s->bind == STB_GLOBAL || s->bind == STB_WEAK);
         if (!(s->is_func || global_label) || s->value < code_lo || s->value >= code_hi)
             continue;
-        t->f[t->n++] = (struct func_sym){s->name, s->value, s->size ? s->value + s->size : 0};
+        t->f[t->n++] = (struct func_sym){s->name, s->value, s->size ? s->value + s->size : 0,
+                                         s->bind == STB_GLOBAL || s->bind == STB_WEAK};
     }
     qsort(t->f, t->n, sizeof *t->f, by_addr);
-    /* aliases at one address: keep the first; a symbol without size ends at the next one */
+    /* aliases at one address: keep the first (a global one before a file's static one); a
+     * symbol without size ends at the next one */
     size_t n = 0;
     for (size_t i = 0; i < t->n; i++) {
-        if (n && t->f[n - 1].lo == t->f[i].lo)
+        if (n && t->f[n - 1].lo == t->f[i].lo) {
+            if (!t->f[n - 1].global && t->f[i].global)
+                t->f[n - 1] = t->f[i];
             continue;
+        }
         t->f[n++] = t->f[i];
     }
     t->n = n;

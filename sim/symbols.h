@@ -9,6 +9,7 @@
 struct func_sym {
     const char *name; /* points into the ELF image */
     uint64_t lo, hi;  /* [lo, hi) */
+    int global;       /* a global or weak symbol (not a file's static function) */
 };
 
 struct symtab {

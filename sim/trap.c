@@ -3,6 +3,7 @@
  * event (or after anything that may change interrupts: a device write, a CSR write, MRET,
  * WFI), and trap_exception() when an instruction traps. */
 #include "machine.h"
+#include "observe.h"
 #include "trace.h"
 
 /* The same exception at the same pc this many times in a row, with no MRET in between,
@@ -37,9 +38,11 @@ const char *trap_cause_name(uint64_t mcause, int xlen)
 }
 
 /* Trap entry (privileged spec "Machine Trap Handling"): mepc <- pc of the instruction
- * that trapped (or the next one, for interrupts), MPIE <- MIE, MIE <- 0. */
+ * that trapped (or the next one, for interrupts), MPIE <- MIE, MIE <- 0.  An interrupt's
+ * `asserted` is the cycle its latency counts from (cpu_irq), `rise` the cycle its line rose
+ * (the observers' irq event: earlier when it waited while masked). */
 static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool irq,
-                       uint64_t asserted)
+                       uint64_t asserted, uint64_t rise)
 {
     struct hart *h = &m->hart;
     struct csr_file *c = &h->csr;
@@ -63,6 +66,8 @@ static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool ir
     m->stats.interrupts += irq;
     if (m->trace)
         trace_trap(m);
+    if (m->obs)
+        observe_trap(m, irq, cause, rise);
 }
 
 static void stop(struct machine *m, enum stop why)
@@ -85,7 +90,7 @@ void trap_exception(struct machine *m, uint64_t cause, uint64_t tval)
     f->repeats = f->repeats && cause == f->last_cause && pc == f->last_epc ? f->repeats + 1 : 1;
     f->last_cause = cause;
     f->last_epc = pc;
-    trap_enter(m, cause, tval, false, 0);
+    trap_enter(m, cause, tval, false, 0, 0);
     if (f->repeats >= TRAP_STORM_REPEATS)
         stop(m, STOP_TRAP_STORM);
 }
@@ -117,6 +122,8 @@ void cpu_mret(struct machine *m)
     m->stats.class_count[TC_SYSTEM]++;
     m->stats.issued++;
     h->clk.cycle += timing_mret(&m->timing);
+    if (m->obs)
+        observe_mret(m);
 }
 
 /* Interrupts (docs/timing.md "Trap controller"; sim/timing.h timing_interrupt).  A
@@ -135,7 +142,7 @@ static uint64_t cpu_irq(struct machine *m)
     m->timing.irq_seen = now + w;
     if (!h->csr.mstatus_mie)
         return later;
-    uint64_t at = UINT64_MAX, cause = 0;
+    uint64_t at = UINT64_MAX, cause = 0, rise = 0;
     for (int i = 0; i < 3; i++) {
         unsigned irq = priority[i];
         if (!(h->csr.mie & (1ull << irq)))
@@ -144,6 +151,7 @@ static uint64_t cpu_irq(struct machine *m)
         uint64_t a = d->ops->irq_rise(d->state, irq);
         if (a > now + w)
             continue;
+        uint64_t line = a; /* the cycle the line rose, for the observers */
         if (a <= seen) /* up since the last look: raised by a register write or enabled */
             a = timing_device_rise(&m->timing, now);
         if (a > now + w) {
@@ -153,12 +161,12 @@ static uint64_t cpu_irq(struct machine *m)
             continue;
         }
         if (at == UINT64_MAX)
-            cause = irq;
+            cause = irq, rise = line;
         if (a < at)
             at = a;
     }
     if (at != UINT64_MAX)
-        trap_enter(m, cause, 0, true, at);
+        trap_enter(m, cause, 0, true, at, rise);
     return later;
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Make sure the tools the build needs are present; install the missing Debian packages with
 # apt-get when we are root, otherwise print the exact command to run.
-#   (no option)    the RISC-V cross GCC, python3, and the report's Python modules
+#   (no option)    the RISC-V cross GCC, python3, the report's Python modules, picolibc for
+#                  the cross GCC and gdb-multiarch (the examples and the --gdb tests)
 #   --optional     also qemu-system-misc (QEMU cross-checks; their tests SKIP without it)
 #   --screenshots  also chromium (tools/screenshots.sh: the report in a headless browser)
 #   --sweep        also GNU parallel (make sweep runs its jobs with it)
@@ -19,6 +20,10 @@ install() {   # install Debian packages $@ or explain how
   fi
 }
 need riscv64-unknown-elf-gcc || install gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf || exit 1
+# The examples' printf (picolibc for the cross compiler) and the debugger tempo-sim --gdb is
+# tested with; without them those tests SKIP, saying which package is missing.
+[ -f /usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs ] || install picolibc-riscv64-unknown-elf || true
+need gdb-multiarch || install gdb-multiarch || true
 need python3 || need /usr/bin/python3 || install python3 || exit 1
 # bench/report/ (the benchmark report) needs matplotlib, Jinja2, pyelftools and jsonschema.
 # Debian's packages install them for /usr/bin/python3; tools/python.sh finds the python3

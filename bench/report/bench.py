@@ -99,7 +99,15 @@ class Job:
         self.case = self.name.split(".")[0]
         self.variant = self.name.split(".")[1] if "." in self.name else None
         base = elf[:-4]
-        self.profile = self.stats = self.trace = None
+        self.profile = self.stats = self.trace = self.probe = None
+        # The interrupt latency again by the simulator (tempo-sim --measure, nothing added to
+        # the firmware): from the interrupt's assertion (the IRQ_AT cycle the firmware set) to
+        # the handler's counter read, i.e. the firmware's own sample; every value kept.
+        if self.case == F.PROBE_CASE:
+            read = elfinfo.counter_read(elf, F.PROBE_HANDLER)
+            if read is not None:
+                self.probe = (base + ".measure.json",
+                              "%s=irq:ext,0x%x" % (F.PROBE_NAME, read))
         if self.case.startswith("cs_"):
             self.profile, self.stats = base + ".profile.json", base + ".stats.json"
             if self.case == "cs_yield" and self.variant == F.CS_VARIANTS[0]:
@@ -111,6 +119,8 @@ class Job:
             cmd += ["--profile-json", self.profile, "--stats-json", self.stats]
         if self.trace:
             cmd += ["--trace-file", self.trace]
+        if self.probe:
+            cmd += ["--stats-json", self.probe[0], "--measure", self.probe[1]]
         return cmd + [self.elf]
 
 
@@ -119,6 +129,8 @@ def run_job(sim, job):
     p = subprocess.run(job.command(sim), capture_output=True, text=True)
     head, recs, sizes, notes, fail, done = parse_output(p.stdout)
     ok = p.returncode == 0 and done and fail is None
+    if ok and job.probe:
+        probe_histogram(job, recs)
     if not ok and fail is None:
         last = (p.stdout.strip().splitlines() or [""])[-1]
         err = p.stderr.strip()[-200:]
@@ -126,6 +138,30 @@ def run_job(sim, job):
     return {"kernel": job.kernel, "xlen": job.xlen, "image": job.name, "ok": ok,
             "exit": p.returncode, "fail": fail, "seconds": round(time.time() - t0, 3),
             "records": recs, "sizes": sizes, "notes": notes, "job": job}
+
+
+def probe_histogram(job, recs):
+    """Attach the simulator's samples of the probed metric to its record as a histogram
+    ([cycles, count] pairs), when they are the firmware's: same count, min, max and sum.
+    Otherwise the record keeps none (the check "seeing" fails) and stderr says why."""
+    rec = next((r for r in recs if r["metric"] == F.PROBE_METRIC and r.get("min_cycles") is not None), None)
+    try:
+        m = next(p for p in elfinfo.load_json(job.probe[0])["measures"] if p["name"] == F.PROBE_NAME)
+    except (OSError, ValueError, KeyError, StopIteration):
+        m = None
+    if rec is None or m is None or not m.get("values"):
+        return
+    vals = m["values"]
+    total = sum(v * c for v, c in vals)
+    if (m["count"] == rec["samples"] and vals[0][0] == rec["min_cycles"]
+            and vals[-1][0] == rec["max_cycles"]
+            and abs(total / m["count"] - rec["avg_cycles"]) < 0.01):
+        rec["histogram"] = vals
+    else:
+        print("bench: %s rv%d %s: the simulator's %d samples (%s..%s) are not the firmware's %d "
+              "(%s..%s): no histogram" % (job.kernel, job.xlen, job.name, m["count"], vals[0][0],
+                                          vals[-1][0], rec["samples"], rec["min_cycles"],
+                                          rec["max_cycles"]), file=sys.stderr)
 
 
 def progress(msg, quiet, final=False):
@@ -189,7 +225,7 @@ def shape(kernel, xlen, rec):
                          else F.METHOD_LOOP)
     out.update(avg_cycles=rec["avg_cycles"], min_cycles=rec.get("min_cycles"),
                max_cycles=rec.get("max_cycles"), samples=rec["samples"])
-    if rec["suite"] == "context-switch":
+    if rec["suite"] == "context-switch" or rec.get("histogram"):
         out["histogram"] = rec.get("histogram", [])
     return out
 
@@ -355,6 +391,8 @@ def cmd_run(args):
         with open(os.path.join(args.out, name), "w") as f:
             json.dump(data, f, indent=1)
             f.write("\n")
+    for k in kernels:
+        timeline_svg(args.sim, args.build, args.out, k)
     ctx = write_reports(args.out, obj, runs, analysis, args.no_freertos_reason,
                         time.time() - t_start)
     failed = [r for r in results if not r["ok"]]
@@ -368,6 +406,45 @@ def cmd_run(args):
     return 1 if failed else 0
 
 
+TIMELINE_SVG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools",
+                            "timeline-svg.py")
+
+
+def timeline_svg(sim, build, out, kernel):
+    """timeline-<kernel>.svg in out: a window of the F.TIMELINE_CASE image at RV32 (tempo-sim
+    --timeline from F.TIMELINE_FROM, then tools/timeline-svg.py).  The path, or None (why on
+    stderr) when the image, the run or the window is missing."""
+    elf = os.path.join(build, kernel, "rv32", F.TIMELINE_CASE + ".elf")
+    tl = os.path.join(out, "timeline-%s.json" % kernel)
+    svg = os.path.join(out, "timeline-%s.svg" % kernel)
+    if not os.path.exists(elf):
+        return None
+    if os.path.exists(svg):
+        os.remove(svg)  # never an earlier run's beside this run's figures
+    subprocess.run([sim, "--soc", "paper", "--max-cycles", str(F.TIMELINE_MAX_CYCLES),
+                    "--timeline", tl, "--trace-from", F.TIMELINE_FROM, elf],
+                   capture_output=True, text=True)
+    try:
+        events = [e for e in elfinfo.load_json(tl)["traceEvents"] if e.get("ph") == "X"]
+    except (OSError, ValueError, KeyError):
+        events = []
+    p = None
+    if events:
+        first = min(e["args"]["cycle"] for e in events)
+        irqs = [e["args"]["cycle"] for e in events if e.get("cat") == "interrupt"]
+        lo = max(first, min(irqs) - F.TIMELINE_WINDOW // 2) if irqs else first
+        p = subprocess.run([sys.executable, TIMELINE_SVG, tl, "--from", str(lo), "--to",
+                            str(lo + F.TIMELINE_WINDOW), "--width", "960", "-o", svg],
+                           capture_output=True, text=True)
+    if os.path.exists(tl):
+        os.remove(tl)  # megabytes; the SVG is what the report keeps
+    if p is None or p.returncode != 0:
+        print("bench: no timeline of %s for %s%s" % (F.TIMELINE_CASE, kernel,
+              ": " + p.stderr.strip() if p else ""), file=sys.stderr)
+        return None
+    return svg
+
+
 def write_reports(out, results, runs, analysis, no_freertos_reason, seconds, draw=True):
     """results.csv, analysis.md and report.html from the results; returns the context."""
     import report  # matplotlib and Jinja2: only when a report is written
@@ -375,8 +452,15 @@ def write_reports(out, results, runs, analysis, no_freertos_reason, seconds, dra
     ctx = render.Context(results, runs, analysis, no_freertos_reason, seconds)
     with open(os.path.join(out, "analysis.md"), "w") as f:
         f.write(render.analysis_markdown(ctx))
+    timelines = {}
+    for k in ctx.kernels:
+        try:
+            with open(os.path.join(out, "timeline-%s.svg" % k)) as f:
+                timelines[k] = f.read()
+        except OSError:
+            pass
     with open(os.path.join(out, "report.html"), "w") as f:
-        f.write(report.html(ctx, draw))
+        f.write(report.html(ctx, draw, timelines))
     return ctx
 
 
@@ -568,6 +652,8 @@ def cmd_check(args):
                 need(suite, m, xlen)
         print("%d of %d %s images passed their self-checks at rv%d"
               % (len([r for r in mine if r["ok"]]), len(mine), suite, xlen))
+    elif name == "seeing":
+        seeing_problems(args.results, results, bad)
     elif name in budgets.GROUPS:
         for group, item, value, budget, ok in budgets.evaluate(recs):
             if group != name:
@@ -581,6 +667,58 @@ def cmd_check(args):
     for b in bad:
         print("FAIL: " + b)
     return 1 if bad else 0
+
+
+def seeing_problems(out, results, bad):
+    """What the simulator's observers add to the report: every kernel's interrupt latency at
+    both widths has the simulator's per-interrupt histogram, equal to the firmware's figures;
+    the report draws it where it has more than one value; every kernel has its timeline
+    window (interrupt handlers and at least two threads) in the page."""
+    kernels = results.get("kernels", [])
+    spread = False
+    for k in kernels:
+        for x in (32, 64):
+            r = next((r for r in results["records"] if r["kernel"] == k and r["xlen"] == x
+                      and r["suite"] == "rhealstone" and r["metric"] == F.PROBE_METRIC), None)
+            if r is None:
+                bad.append("%s rv%d: no interrupt latency" % (k, x))
+                continue
+            h = r.get("histogram")
+            if not h:
+                bad.append("%s rv%d: no histogram of the interrupt latency" % (k, x))
+                continue
+            n = sum(c for _, c in h)
+            avg = sum(v * c for v, c in h) / n
+            if (n, h[0][0], h[-1][0]) != (r["samples"], r["min_cycles"], r["max_cycles"]) \
+                    or abs(avg - r["avg_cycles"]) >= 0.01:
+                bad.append("%s rv%d: histogram %d samples %s..%s avg %.2f, figure %d samples "
+                           "%s..%s avg %s" % (k, x, n, h[0][0], h[-1][0], avg, r["samples"],
+                                              r["min_cycles"], r["max_cycles"], r["avg_cycles"]))
+            spread |= len(h) > 1
+            print("%s rv%d interrupt latency: %d samples in %d values, as the firmware's"
+                  % (k, x, n, len(h)))
+    try:
+        with open(os.path.join(out, "report.html")) as f:
+            page = f.read()
+    except OSError:
+        page = ""
+        bad.append("no report.html")
+    if spread and "Interrupt latency: cycles of every interrupt" not in page:
+        bad.append("report.html: no interrupt latency histogram")
+    for k in kernels:
+        try:
+            with open(os.path.join(out, "timeline-%s.svg" % k)) as f:
+                svg = f.read()
+        except OSError:
+            bad.append("no timeline-%s.svg" % k)
+            continue
+        rows = re.findall(r'text-anchor="end">([^<]*)</text>', svg)
+        threads = [r for r in rows if r not in ("cycle", "interrupts")]
+        if "interrupts" not in rows or len(threads) < 2:
+            bad.append("timeline-%s.svg: rows %s (interrupts and two threads expected)" % (k, rows))
+        if svg.strip() not in page:
+            bad.append("report.html does not embed timeline-%s.svg" % k)
+        print("%s timeline: rows %s" % (k, ", ".join(rows)))
 
 
 def validate(path):

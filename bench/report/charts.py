@@ -244,14 +244,14 @@ def rv64_overhead(ctx):
     return to_svg(fig, "RV64 overhead per metric")
 
 
-def switch_histograms(ctx):
-    """The minimal context switch, every switch of the traced run: one histogram per kernel
-    and width (the metric whose every sample the report has)."""
+def _histograms(ctx, suite, metric, spread_only, unit, xlabel, ylabel, title):
+    """One histogram per kernel and width of a metric whose every sample the record holds
+    ("histogram": [cycles, count] pairs); spread_only: only those with more than one value."""
     panels = []
     for k in ctx.kernels:
         for x in (32, 64):
-            r = ctx.get(k, "context-switch", "minimal context switch", x)
-            if r and r.get("histogram"):
+            r = ctx.get(k, suite, metric, x)
+            if r and r.get("histogram") and (len(r["histogram"]) > 1 or not spread_only):
                 panels.append(((k, x), r))
     if not panels:
         return ""
@@ -273,10 +273,26 @@ def switch_histograms(ctx):
         ax.axvline(r["avg_cycles"], color=ANCHOR, linewidth=0.8, linestyle="--")
         lo, hi = min(vals), max(vals)
         ax.set_xlim(lo - 5, hi + 5)
-        ax.set_title("%s: avg %s, min %s, max %s (%d switches)" % (
+        ax.set_title("%s: avg %s, min %s, max %s (%d %s)" % (
             label(k, x), R.fmt_avg(r["avg_cycles"]), r["min_cycles"], r["max_cycles"],
-            r["samples"]), loc="left", fontsize=8.5)
-        ax.set_xlabel("cycles per switch")
-        ax.set_ylabel("switches")
+            r["samples"], unit), loc="left", fontsize=8.5)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
     fig.tight_layout()
-    return to_svg(fig, "Minimal context switch: cycles of every switch")
+    return to_svg(fig, title)
+
+
+def switch_histograms(ctx):
+    """The minimal context switch, every switch of the traced run: one histogram per kernel
+    and width."""
+    return _histograms(ctx, "context-switch", "minimal context switch", False, "switches",
+                       "cycles per switch", "switches",
+                       "Minimal context switch: cycles of every switch")
+
+
+def latency_histograms(ctx):
+    """Rhealstone's interrupt latency, every interrupt (the simulator's probe, equal to the
+    firmware's samples: bench.py probe_histogram), where it has more than one value."""
+    return _histograms(ctx, "rhealstone", F.PROBE_METRIC, True, "interrupts",
+                       "cycles from the raise to the handler's counter read", "interrupts",
+                       "Interrupt latency: cycles of every interrupt")

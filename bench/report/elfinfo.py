@@ -15,6 +15,7 @@ from elftools.elf.elffile import ELFFile
 OP_LOAD, OP_STORE, OP_IMM, OP_JALR = 0x03, 0x23, 0x13, 0x67
 F3_W, F3_D = 2, 3            # lw/sw, ld/sd
 REG_SP = 2
+OP_SYSTEM, F3_CSRRS, CSR_CYCLE = 0x73, 2, 0xC00  # rdcycle rd = csrrs rd, cycle, x0
 MRET = 0x30200073
 
 
@@ -81,6 +82,17 @@ def words(elf, sym):
             off = s.addr - base
             return [int.from_bytes(blob[i:i + 4], "little") for i in range(off, off + s.size, 4)]
     return []
+
+
+def counter_read(elf, sym):
+    """Address of the first counter read (`rdcycle rd`: csrrs rd, cycle, x0) in a code symbol,
+    or None."""
+    s = symbols(elf).get(sym)
+    for i, w in enumerate(words(elf, sym)):
+        if w & 0x7F == OP_SYSTEM and (w >> 12) & 7 == F3_CSRRS and (w >> 15) & 0x1F == 0 \
+                and w >> 20 == CSR_CYCLE:
+            return s.addr + 4 * i
+    return None
 
 
 def frame(elf, sym):

@@ -91,3 +91,17 @@ CLOCK_HZ = 100_000_000
 
 # results.json: the version of its layout (bench/report/results.schema.json).
 SCHEMA_VERSION = 1
+
+# The metric whose every sample the simulator also measures (tempo-sim --measure, see
+# bench.py Job): Rhealstone's interrupt latency, from the interrupt's assertion to the counter
+# read at the first statement of the handler (bench/suites/rhealstone.c il_handler).
+PROBE_CASE, PROBE_HANDLER, PROBE_METRIC, PROBE_NAME = \
+    "rh_ilatency", "il_handler", "interrupt latency", "ilat"
+
+# The report's timeline (bench.py timeline_svg): a window of TIMELINE_WINDOW cycles of one
+# benchmark per kernel at RV32, centred on the first interrupt (a timer tick) after
+# TIMELINE_FROM first runs; the run is cut at TIMELINE_MAX_CYCLES (the tick is every 100,000
+# cycles, the chain's threads start within a few hundred thousand).
+TIMELINE_CASE, TIMELINE_FROM = "tm_preempt", "pre4"
+TIMELINE_WINDOW = 6000
+TIMELINE_MAX_CYCLES = 1_000_000

@@ -3,6 +3,7 @@ with the charts of charts.py inline."""
 import os
 
 import jinja2
+import markupsafe
 
 import charts
 import figures as F
@@ -52,8 +53,10 @@ def meta(ctx):
             "images": len(ctx.runs), "seconds": ctx.seconds}
 
 
-def html(ctx, draw=True):
-    """The page; draw=False leaves the charts out (the tool's tests of the tables)."""
+def html(ctx, draw=True, timelines=None):
+    """The page; draw=False leaves the charts out (the tool's tests of the tables).
+    timelines: {kernel: SVG text} of the Thread-Metric timeline window (bench.py
+    timeline_svg), shown per kernel."""
     tables = {k: R.kernel_tables(ctx, k) for k in ctx.kernels}
     bt = R.budget_table(ctx)
     missed = None
@@ -62,7 +65,7 @@ def html(ctx, draw=True):
         if rows:
             missed = R.Table("Missed budgets", bt.columns, rows, align=bt.align)
     names = ("speedup", "kernel_metrics", "alarms", "rhealstone", "thread_metric",
-             "rv64_overhead", "switch_histograms")
+             "rv64_overhead", "switch_histograms", "latency_histograms")
     drawn = {n: getattr(charts, n)(ctx) if draw else "" for n in names}
     return environment().get_template("report.html.j2").render(
         summary=R.summary(ctx), conventions=R.CONVENTIONS, kernels=ctx.kernels, tables=tables,
@@ -74,4 +77,7 @@ def html(ctx, draw=True):
         paper_notes=R.paper_notes(), ch32=R.ch32_table(ctx), charts=drawn,
         rh_method=RH_METHOD, budgets=bt, budget_missed=missed,
         analysis=R.analysis_sections(ctx), analysis_intro=R.ANALYSIS_INTRO,
-        failed=R.failed_runs(ctx), method=METHOD, meta=meta(ctx))
+        failed=R.failed_runs(ctx), method=METHOD, meta=meta(ctx),
+        timelines=[(R.name(k), markupsafe.Markup(timelines[k])) for k in ctx.kernels
+                   if draw and timelines and k in timelines],
+        timeline_case=F.TIMELINE_CASE, timeline_window=F.TIMELINE_WINDOW)

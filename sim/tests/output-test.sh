@@ -9,6 +9,7 @@ t() { "$e" "$@" || fails=$((fails + 1)); }
 t 127 '^tempo-sim: output lost: /dev/full could not be written$' "$sim" --trace-file /dev/full "$img"
 t 127 '^tempo-sim: output lost: /dev/full could not be written$' "$sim" --stats-json /dev/full "$img"
 t 127 '^tempo-sim: output lost: /dev/full could not be written$' "$sim" --profile-json /dev/full "$img"
+t 127 '^tempo-sim: output lost: /dev/full could not be written$' "$sim" --timeline /dev/full "$img"
 err=$("$sim" "$img" 2>&1 >/dev/full); rc=$?
 echo "stdout on /dev/full: status $rc: $err"
 if [ $rc -ne 127 ] || ! grep -q '^tempo-sim: output lost: stdout could not be written$' <<<"$err"; then

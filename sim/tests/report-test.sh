@@ -24,9 +24,14 @@ pi=$(grep -o '"instructions": [0-9]*' "$dir/profile.json" | grep -o '[0-9]*$' | 
 first=$(grep -o '"name": "[^"]*"' "$dir/profile.json" | head -1)
 [ "$first" = '"name": "fib"' ] || fail "profile top is $first, not fib"
 grep -Eq '^ +[0-9]+ +[0-9.]+% +[0-9]+  fib$' "$dir/err.txt" || fail "--profile text has no fib line"
-# trace: one line per retired instruction, "cycle pc raw [xN=value]"
+# trace: one line per retired instruction,
+# "cycle pc raw  function+0xoff  disassembly[  xN=value][  mem=address]"
 lines=$(grep -vc ' trap ' "$dir/trace.txt")
 [ "$lines" = "$insns" ] || fail "trace has $lines lines for $insns instructions"
-bad=$(grep -v ' trap ' "$dir/trace.txt" | grep -Evc '^[0-9]+ [0-9a-f]{8,16} [0-9a-f]{8}( x[0-9]+=[0-9a-f]+)?$')
-[ "$bad" = 0 ] || fail "$bad malformed trace lines"
+bad=$(grep -v ' trap ' "$dir/trace.txt" |
+      grep -Evc '^[0-9]+ [0-9a-f]{8,16} [0-9a-f]{8}  ([A-Za-z_.$][A-Za-z0-9_.$]*\+0x[0-9a-f]+|\?)  [a-z.]+( [^ ]+)?(  x[0-9]+=[0-9a-f]+)?(  mem=[0-9a-f]+)?$')
+[ "$bad" = 0 ] || fail "$bad malformed trace lines, e.g. $(grep -v ' trap ' "$dir/trace.txt" | head -1)"
+# fib's own code is in it, disassembled, and its loads and stores name their address
+grep -Eq '  fib\+0x[0-9a-f]+  (sw|sd) [a-z0-9]+,-?[0-9]+\(sp\)  mem=[0-9a-f]+$' "$dir/trace.txt" ||
+  fail "no store of fib's with its address in the trace"
 echo "cycles $cycles instructions $insns: stats, profile and trace consistent"

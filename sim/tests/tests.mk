@@ -150,3 +150,51 @@ endef
 $(foreach b,paper virt,$(foreach x,32 64,$(eval $(call simt_cache,$(b),$(x)))))
 
 include sim/tests/engines.mk
+
+# ---- What the observers see (sim/observe.h): the disassembler; GDB, timeline, probes, trace
+# window and stack marks on the examples, built and run as README "Your own application" says.
+SIMT_ISA_AREAS := alu branch jump loadstore mul div csr traps fence interrupts misaligned csr_strict irq_ext
+$(SIMT_OUT)/disasm_test: sim/tests/disasm_test.c sim/disasm.c sim/disasm.h sim/decode.c sim/decode.h \
+                         sim/timing.h include/riscv/encoding.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HOSTCFLAGS) -Iinclude -o $@ sim/tests/disasm_test.c sim/disasm.c sim/decode.c
+SIMT_DISASM_IMAGES := $(foreach x,32 64,$(foreach a,$(SIMT_ISA_AREAS),$(BUILD)/isa/rv$(x)-paper/$(a).elf) \
+                        $(BUILD)/isa/rv64-paper/rv64w.elf build/kernel/paper$(x)/sync.elf)
+test-sim-disasm: $(SIMT_OUT)/disasm_test $(SIMT_DISASM_IMAGES)
+	@tools/check.sh sim-disasm sim/tests/disasm-test.sh $(SIMT_OUT)/disasm_test $(TOBJDUMP) $(SIMT_DISASM_IMAGES)
+test-sim-rsp: $(SIM) $(SIMS_OUT)/loop-paper-32.elf $(SIMT_OUT)/paper-32/hello.elf
+	@tools/check.sh sim-rsp tools/python.sh sim/tests/rsp-test.py $(SIM) $(SIMS_OUT)/loop-paper-32.elf \
+	    $(SIMT_OUT)/paper-32/hello.elf
+test-readme-snippet:
+	@tools/check.sh readme-snippet sim/tests/readme-snippet-test.sh README.md
+TEST_TARGETS += test-sim-disasm test-sim-rsp test-readme-snippet
+.PHONY: test-sim-disasm test-sim-rsp test-readme-snippet
+
+# A Tempo image with painted stacks (sim/tests/fw/tk_stack.c), linked with the kernel library.
+define simt_kernel_image
+$(SIMT_OUT)/paper-$(1)/tk_stack.elf: $(SIMT_FW)/tk_stack.c build/kernel/paper$(1)/libtempo.a $(BSP_SRC) bsp/paper/link.ld
+	@mkdir -p $$(@D)
+	$$(call tk_cc,paper$(1)) -T bsp/paper/link.ld $$(TLDFLAGS) -Wl,--no-warn-rwx-segments \
+	    $$(LINKARCH_$(1)) -o $$@ $(SIMT_FW)/tk_stack.c $$(BSP_SRC) build/kernel/paper$(1)/libtempo.a -lgcc
+endef
+$(foreach x,32 64,$(eval $(call simt_kernel_image,$(x))))
+
+# $(1) kernel, $(2) xlen: the examples on the paper SoC, then the tests that use them (one
+# recipe: they run in this order).  FreeRTOS's SKIP without FREERTOS_DIR.
+define simt_see
+test-see-$(1)-$(2): $(SIM) $(if $(filter tempo,$(1)),$(SIMT_OUT)/paper-$(2)/tk_stack.elf \
+                    $(BUILD)/bench/tempo/rv$(2)/cs_yield.a.elf $(SIMT_OUT)/paper-$(2)/hello.elf)
+	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh examples-$(1)-paper-$(2) sim/tests/examples-test.sh $(1) paper $(2) "$(FREERTOS_DIR)"
+	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh sim-gdb-$(1)-$(2) sim/tests/gdb-test.sh $(1) $(2) $(SIM)
+	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh sim-timeline-$(1)-$(2) sim/tests/timeline-test.sh $(1) $(2) $(SIM)
+	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh sim-measure-$(1)-$(2) sim/tests/measure-test.sh $(1) $(2) $(SIM) \
+	    $(if $(filter tempo,$(1)),$(BUILD)/bench/tempo/rv$(2)/cs_yield.a.elf $(SIMT_OUT)/paper-$(2)/hello.elf)
+	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh sim-stack-$(1)-$(2) sim/tests/stack-test.sh $(SIM) $(2) $(1) \
+	    $(if $(filter tempo,$(1)),$(SIMT_OUT)/paper-$(2)/tk_stack.elf)
+	$(if $(filter tempo,$(1)),@tools/check.sh sim-trace-$(2) sim/tests/trace-test.sh $(SIM) $(2))
+test-see-virt-$(1)-$(2): $(SIM)
+	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh examples-$(1)-virt-$(2) sim/tests/examples-test.sh $(1) virt $(2) "$(FREERTOS_DIR)"
+TEST_TARGETS += test-see-$(1)-$(2) test-see-virt-$(1)-$(2)
+.PHONY: test-see-$(1)-$(2) test-see-virt-$(1)-$(2)
+endef
+$(foreach k,tempo freertos,$(foreach x,32 64,$(eval $(call simt_see,$(k),$(x)))))

@@ -1,0 +1,37 @@
+/* --gdb PORT: the GDB remote serial protocol on 127.0.0.1:PORT (0: any free port; the line
+ * "tempo-sim: waiting for GDB on 127.0.0.1:PORT" on stderr names it).  The core is halted at
+ * reset until the debugger resumes it; while it is halted nothing simulated happens, so every
+ * cycle count is what it would be without the debugger.
+ *
+ * Served: registers x0-x31 and pc ('g', 'G', 'p', 'P') and the CSRs through the target
+ * description (qXfer:features:read: org.gnu.gdb.riscv.cpu and .csr, CSR n as register 65 + n);
+ * memory ('m', 'M', 'X': RAM, and aligned reads of device registers); breakpoints kept by the
+ * simulator, not written into memory (Z0/Z1, so code memory and cycles are untouched);
+ * watchpoints on writes, reads and both (Z2, Z3, Z4: the stop comes after the access);
+ * single step and continue ('s', 'c', vCont); Ctrl-C (the socket is looked at every 65,536
+ * instructions); `monitor` commands (qRcmd: help, cycles, stats, threads, rtos); the threads of
+ * the image's kernel (rtos.h: qfThreadInfo, qThreadExtraInfo, Hg, T, registers of a thread
+ * that is not running from its saved context); the exit status ('W') when the run ends.
+ * 'D' detaches (the run goes on to its end), 'k' ends the run with status 137. */
+#ifndef TEMPO_GDB_H
+#define TEMPO_GDB_H
+#include <stdbool.h>
+#include <stdint.h>
+
+struct machine;
+struct insn;
+struct gdb;
+
+/* Listen on 127.0.0.1:port; NULL with the reason in err. */
+struct gdb *gdb_listen(unsigned port, char *err, unsigned errlen);
+/* Before the instruction at pc: stop when the debugger wants (reset, breakpoint, a single
+ * step that entered a trap, Ctrl-C) and serve it until it resumes.  false: the run ends. */
+bool gdb_pre(struct machine *m, uint64_t pc, uint64_t cycle);
+/* After it: a watchpoint it hit, the end of a single step. */
+void gdb_post(struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea, bool retired);
+/* The run ended with `status`: tell the debugger, and let it go. */
+void gdb_exit(struct machine *m, int status);
+void gdb_free(struct gdb *g);
+/* The run was ended from the debugger ('k'). */
+bool gdb_killed(const struct gdb *g);
+#endif

@@ -1,0 +1,98 @@
+/* What the traced execute loop tells the observers: the debugger (gdb.h), the timeline
+ * (timeline.h), the latency probes (measure.h), the trace window and thread names (trace.c)
+ * and the per-thread stack marks, all through the kernel awareness of rtos.h.
+ *
+ * The untraced loop never calls these: a run asks for them through an option (--gdb,
+ * --timeline, --measure, --trace, --stats on a kernel image), and cpu.c then runs the traced
+ * instance.  Per instruction the traced loop calls observe_pre() before executing it (a
+ * breakpoint, a probe or a kernel-call entry at its pc; the return of a kernel call) and
+ * observe_post() after (a store to the kernel's current-thread variable is a thread switch;
+ * a write of sp moves the thread's stack mark; watchpoints and single steps; the trace
+ * line).  Trap entries and MRET come from trap.c.  Cycles are the hart's cycle count at the
+ * instruction's issue (what rdcycle reads there, before any CSR write of mcycle). */
+#ifndef TEMPO_OBSERVE_H
+#define TEMPO_OBSERVE_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "elf.h"
+#include "rtos.h"
+
+/* Flags per word of code memory: what happens when pc reaches it. */
+enum {
+    PCF_BREAK = 1,       /* a debugger breakpoint */
+    PCF_CALL = 2,        /* the entry of a kernel's public call (timeline) */
+    PCF_PROBE = 4,       /* an endpoint of a --measure probe */
+    PCF_CREATE = 8,      /* the kernel's thread-create function (rtos_kernel.create_fn) */
+    PCF_SWITCH_CODE = 16, /* inside the kernel's switch and trap-exit code */
+    PCF_WINDOW = 32,     /* --trace-from / --trace-to symbol */
+};
+
+/* A window of the run, from --trace-from / --trace-to: a cycle count or the first time pc
+ * reaches a symbol.  It bounds --trace and --timeline. */
+struct window {
+    uint64_t from_cycle, to_cycle;  /* known bounds; UINT64_MAX: not reached yet */
+    uint64_t from_pc, to_pc;        /* UINT64_MAX: the bound is a cycle count (or none) */
+    bool closed;                    /* the to-symbol was reached */
+};
+
+struct gdb;
+struct timeline;
+struct measures;
+struct machine;
+struct insn;
+struct symtab;
+
+struct observe {
+    uint8_t *pcf;                   /* PCF_* per code word of [pcf_lo, pcf_lo + 4 * words) */
+    uint64_t pcf_lo, pcf_words;
+    struct rtos rtos;               /* rtos.k NULL: no kernel known */
+    bool kernel;                    /* kernel awareness is on (rtos.k set and wanted) */
+    struct gdb *gdb;
+    struct timeline *tl;
+    struct measures *ms;
+    struct window win;
+    bool in_isr;                    /* an interrupt handler runs (from its entry to its MRET or
+                                       to a thread switch inside it) */
+    int run_pending;                /* a thread made current that has not run yet; -1 none */
+    uint64_t call_count;            /* kernel calls seen (the timeline's spans) */
+};
+
+/* Set up the observers' shared state for machine m and image img: the flag map, and the
+ * kernel awareness when `kernel` (the caller wants threads).  0, or -1 when out of memory. */
+int observe_init(struct observe *o, struct machine *m, const struct elf_image *img,
+                 const struct symtab *syms, bool kernel);
+void observe_free(struct observe *o);
+/* Set or clear flag f on the code word at addr: 0, or -1 when addr is not in code memory. */
+int observe_flag(struct observe *o, uint64_t addr, unsigned f, bool on);
+static inline unsigned observe_flags(const struct observe *o, uint64_t pc)
+{
+    uint64_t w = (pc - o->pcf_lo) >> 2;
+    return w < o->pcf_words && !(pc & 3) ? o->pcf[w] : 0;
+}
+/* The address of symbol "name" or "name+offset", or a number ("0x..."): 0, or -1. */
+int observe_symbol(const struct elf_image *img, const char *text, uint64_t *addr);
+/* --trace-from / --trace-to: a cycle count or a symbol.  0, or -1 (unknown symbol). */
+int observe_window(struct observe *o, const struct elf_image *img, const char *from, const char *to);
+static inline bool observe_in_window(const struct observe *o, uint64_t cycle)
+{
+    return cycle >= o->win.from_cycle && cycle < o->win.to_cycle;
+}
+
+/* The traced loop: before executing the instruction at pc (false: do not execute it, the run
+ * ends), and after it (ea: the effective address of a load or store). */
+bool observe_pre(struct machine *m, uint64_t pc);
+void observe_post(struct machine *m, uint64_t pc, uint64_t cycle, const struct insn *d,
+                  uint64_t ea, bool retired);
+/* trap.c: a trap was entered (cycle: its handler's first instruction; asserted: for an
+ * interrupt, the cycle its line rose); an MRET completed. */
+void observe_trap(struct machine *m, bool irq, uint64_t cause, uint64_t asserted);
+void observe_mret(struct machine *m);
+/* The end of the run: close what is open. */
+void observe_end(struct machine *m);
+/* The threads' stack marks for --stats / --stats-json (nothing without a kernel). */
+void observe_stats_print(const struct machine *m, FILE *out);
+void observe_stats_json(const struct machine *m, FILE *f);
+/* The name of thread index i ("main" for -1: before the scheduler starts). */
+const char *observe_thread_name(const struct observe *o, int i);
+#endif

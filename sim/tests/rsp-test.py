@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""tempo-sim --gdb at the protocol level, with a client of its own (what gdb-multiarch hides):
+acknowledgements and QStartNoAckMode, the stop at reset, the target description (registers,
+CSRs), 'g' and 'p', memory reads and writes (RAM, a device register, a hole: E14), a
+breakpoint that leaves code memory as it was, Ctrl-C while the core runs (T02), `monitor`,
+kill (status 137), the exit status in 'W', and a port already taken (status 120).
+
+usage: rsp-test.py SIM LOOP_ELF HELLO_ELF   (paper SoC, RV32 images; hello exits 7)"""
+import re
+import socket
+import subprocess
+import sys
+import time
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+class Stub:
+    def __init__(self, sim, elf, *extra):
+        self.p = subprocess.Popen([sim, "--gdb", "0", *extra, elf], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True)
+        line = self.p.stderr.readline()
+        m = re.search(r"waiting for GDB on 127\.0\.0\.1:(\d+)", line)
+        if not m:
+            fail("no 'waiting for GDB' line: %r" % line)
+        self.s = socket.create_connection(("127.0.0.1", int(m.group(1))), timeout=10)
+        self.ack = True
+        self.buf = b""
+
+    def byte(self):
+        while not self.buf:
+            chunk = self.s.recv(4096)
+            if not chunk:
+                fail("the stub closed the connection")
+            self.buf += chunk
+        b, self.buf = self.buf[:1], self.buf[1:]
+        return b
+
+    def send(self, data):
+        pkt = b"$" + data.encode() + b"#%02x" % (sum(data.encode()) & 0xFF)
+        self.s.sendall(pkt)
+        if self.ack and self.byte() != b"+":
+            fail("no '+' for %s" % data)
+
+    def recv(self):
+        while self.byte() != b"$":
+            pass
+        body = b""
+        while True:
+            c = self.byte()
+            if c == b"#":
+                break
+            body += c
+        cs = self.byte() + self.byte()
+        if int(cs, 16) != sum(body) & 0xFF:
+            fail("bad checksum on %r" % body)
+        if self.ack:
+            self.s.sendall(b"+")
+        return body.decode()
+
+    def ask(self, data):
+        self.send(data)
+        return self.recv()
+
+    def monitor(self, cmd):
+        self.send("qRcmd," + cmd.encode().hex())
+        text = ""
+        while True:
+            r = self.recv()
+            if r.startswith("O") and r != "OK":
+                text += bytes.fromhex(r[1:]).decode()
+            else:
+                return text, r
+
+    def end(self):
+        try:
+            out, err = self.p.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            fail("tempo-sim did not end")
+        return self.p.returncode, out, err
+
+
+def word(hexstr):
+    return int.from_bytes(bytes.fromhex(hexstr), "little")
+
+
+def main():
+    sim, loop, hello = sys.argv[1:4]
+
+    t = Stub(sim, loop)
+    if "qXfer:features:read+" not in t.ask("qSupported:swbreak+;xmlRegisters=i386") or \
+            "swbreak+" not in t.ask("qSupported"):
+        fail("qSupported lacks qXfer:features:read+ or swbreak+")
+    if t.ask("QStartNoAckMode") != "OK":
+        fail("QStartNoAckMode refused")
+    t.ack = False
+    stop = t.ask("?")
+    if not stop.startswith("T05thread:1;"):
+        fail("the core is not halted at reset: %r" % stop)
+    xml, off = "", 0
+    while True:
+        r = t.ask("qXfer:features:read:target.xml:%x,200" % off)
+        xml += r[1:]
+        off += len(r) - 1
+        if r[0] == "l":
+            break
+    for want in ("<architecture>riscv:rv32</architecture>", 'name="org.gnu.gdb.riscv.cpu"',
+                 '<reg name="pc" bitsize="32" regnum="32"', '<reg name="mstatus" bitsize="32" regnum="833"',
+                 '<reg name="mcycle" bitsize="32" regnum="2881"'):
+        if want not in xml:
+            fail("target.xml lacks %s" % want)
+    g = t.ask("g")
+    if len(g) != 33 * 8 or word(g[32 * 8:]) != 0:
+        fail("'g' is not 33 32-bit registers with pc = 0 (the entry): %r" % g)
+    if word(t.ask("p20")) != 0 or word(t.ask("p341")) != 0x1800:
+        fail("'p': pc or mstatus (MPP = 3) wrong")
+    code = t.ask("m0,8")
+    if t.ask("Z0,4,4") != "OK" or t.ask("m0,8") != code:
+        fail("a breakpoint changed code memory")
+    if not t.ask("m30000000,4").startswith("E"):
+        fail("a read of a hole is not an error")
+    if t.ask("M10000000,4:78563412") != "OK" or t.ask("m10000000,4") != "78563412":
+        fail("a RAM write did not read back")
+    if len(t.ask("m2000000,8")) != 16:  # the CLINT's mtime: a device register
+        fail("the mtime register cannot be read")
+    if t.ask("c") != "T05thread:1;swbreak:;" or word(t.ask("p20")) != 4:
+        fail("the breakpoint at 4 did not stop the core there")
+    text, r = t.monitor("cycles")
+    if r != "OK" or not re.match(r"cycle [1-9][0-9]* \(mcycle", text):
+        fail("monitor cycles: %r %r" % (text, r))
+    if t.ask("z0,4,4") != "OK":
+        fail("z0 refused")
+    t.send("c")
+    time.sleep(0.5)
+    t.s.sendall(b"\x03")
+    t.s.settimeout(5)
+    stop = t.recv()
+    if not stop.startswith("T02"):
+        fail("Ctrl-C did not stop the core: %r" % stop)
+    text, _ = t.monitor("cycles")
+    cycles = int(text.split()[1])
+    if cycles < 1000000:
+        fail("Ctrl-C after 0.5 s stopped at cycle %d" % cycles)
+    text, _ = t.monitor("help")
+    if "cycles" not in text or "threads" not in text:
+        fail("monitor help: %r" % text)
+    t.send("vKill;1")
+    rc, _, err = t.end()
+    if rc != 137 or "killed from GDB" not in err:
+        fail("kill: status %d, %r" % (rc, err))
+
+    t = Stub(sim, hello)
+    t.ask("?")
+    if t.ask("c") != "W07":
+        fail("hello's exit status 7 is not reported as W07")
+    t.s.close()
+    rc, out, _ = t.end()
+    if rc != 7 or "hello from tempo-sim" not in out:
+        fail("hello under GDB: status %d, %r" % (rc, out))
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    p = subprocess.run([sim, "--gdb", str(taken.getsockname()[1]), hello], capture_output=True, text=True)
+    if p.returncode != 120 or "cannot listen on 127.0.0.1:" not in p.stderr:
+        fail("a port in use: status %d, %r" % (p.returncode, p.stderr))
+    print("reset stop, target.xml, g/p, m/M, breakpoint outside memory, Ctrl-C at cycle %d, "
+          "monitor, kill 137, W07, port in use 120" % cycles)
+
+
+if __name__ == "__main__":
+    main()
