@@ -52,7 +52,7 @@ BENCH_OBJDIR_$(1)_$(2) := $(BENCH_DIR)/$(1)/rv$(2)/obj
 BENCH_OBJS_$(1)_$(2) := $$(patsubst %,$(BENCH_DIR)/$(1)/rv$(2)/obj/%.o,\
     $(BENCH_COMMON_SRC) $(or $(BENCH_BSP_$(1)),$(BSP_SRC)) $(BENCH_SRCS_$(1)) $(BENCH_KSRCS_$(1)))
 BENCH_CC_$(1)_$(2) = $(ARCH_$(2)) -DBOARD_PAPER $(TCFLAGS) $(or $(BENCH_OPT_$(1)),-O2) \
-    -ffunction-sections -fdata-sections
+    -ffunction-sections -fdata-sections -DTK_SPLIT_SECTIONS
 BENCH_FLAGS_$(1)_$(2) = $$(BENCH_CC_$(1)_$(2)) -I. -Ibench/common $(BENCH_CFLAGS_$(1)) \
     -DBENCH_KERNEL='"$(1)"'
 BENCH_KFLAGS_$(1)_$(2) = $$(BENCH_CC_$(1)_$(2)) $(BENCH_KCFLAGS_$(1))

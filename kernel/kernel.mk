@@ -16,7 +16,7 @@ tk_cc    = $(TCC) $(ARCH_$(call tk_xlen,$(1))) $(BOARDDEF_$(call tk_board,$(1)))
 # The kernel in function and data sections, linked with --gc-sections: a test image holds only the
 # calls it uses (the paper SoC has 32 KiB of code).  Not the test sources: a function of
 # theirs named start would land in .text.start, which the linker script puts first.
-TK_SECTIONS ?= -ffunction-sections -fdata-sections
+TK_SECTIONS ?= -ffunction-sections -fdata-sections -DTK_SPLIT_SECTIONS
 
 # $(1) = configuration: objects, libtempo.a, and one image per test.
 define TK_CFG_RULES

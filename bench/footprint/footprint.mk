@@ -11,7 +11,7 @@ FP_KSRC := $(sort $(wildcard kernel/*.c)) port/riscv/port.c port/riscv/switch.S
 define fp-rules
 FP_D_$(1)_$(2) := $(FP_DIR)/rv$(1)/$(2)
 FP_CC_$(1)_$(2) = $(TCC) $(ARCH_$(1)) -DBOARD_PAPER $(TCFLAGS) -$(2) \
-    -ffunction-sections -fdata-sections
+    -ffunction-sections -fdata-sections -DTK_SPLIT_SECTIONS
 FP_OBJS_$(1)_$(2) := $$(patsubst %,$(FP_DIR)/rv$(1)/$(2)/obj/%.o,$(FP_KSRC))
 $(FP_DIR)/rv$(1)/$(2)/obj/%.o: % $(TK_HDRS) bench/footprint/footprint.mk
 	@mkdir -p $$(@D)

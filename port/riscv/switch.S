@@ -73,10 +73,17 @@
     jr      t0
 .endm
 
-/* Every routine in its own section (.text.<name>): linked with --gc-sections, an image
- * holds only the routines it reaches. */
+/* With TK_SPLIT_SECTIONS (the kernel library's build, beside -ffunction-sections), every
+ * routine in its own section (.text.<name>): linked with --gc-sections, an image holds only
+ * the routines it reaches.  Without it, one .text: the linker gives a discarded section's
+ * debug information address 0, where the paper SoC's code starts, so GDB would name a
+ * discarded routine for the first instructions of the image (the examples build without). */
 .macro FUNC name
+#ifdef TK_SPLIT_SECTIONS
     .section .text.\name, "ax", @progbits
+#else
+    .text
+#endif
     .globl \name
     .type \name, @function
     .align 2
