@@ -34,6 +34,11 @@ static ALWAYS_INLINE void raise_exception(struct step *s, uint64_t cause, uint64
     s->tval = tval;
 }
 
+/* mtval of an illegal instruction: its bits, 16 of them for an encoding whose low two bits
+ * are not 11 (privileged spec "Machine Trap Value Register": the shortest of the
+ * instruction, ILEN and MXLEN bits; the upper half belongs to the next instruction). */
+static inline uint64_t illegal_tval(uint32_t raw) { return (raw & 3) == 3 ? raw : raw & 0xffff; }
+
 /* A jump or taken branch; a misaligned target traps on the jump (mtval = target). */
 static ALWAYS_INLINE void jump(struct step *s, uint64_t target)
 {
@@ -236,7 +241,7 @@ static ALWAYS_INLINE void execute(struct machine *m, struct ram *r0, const struc
     case OP_WFI:    break; /* after it retires: cpu_wfi() */
     case OP_ILLEGAL:
     case OP_UNDECODED:
-    case OP_COUNT:  raise_exception(s, CAUSE_ILLEGAL_INSTRUCTION, d->raw); break;
+    case OP_COUNT:  raise_exception(s, CAUSE_ILLEGAL_INSTRUCTION, illegal_tval(d->raw)); break;
     }
 #undef EA
 #undef TARGET
