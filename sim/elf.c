@@ -125,7 +125,11 @@ int elf_read(const char *path, struct elf_image *img, char *err, size_t errlen)
     fclose(f);
     if (bad)
         return fail(err, errlen, EXIT_ELF_UNREADABLE, "cannot read %s", path);
+    return elf_parse(img, path, err, errlen);
+}
 
+int elf_parse(struct elf_image *img, const char *path, char *err, size_t errlen)
+{
     const uint8_t *d = img->data;
     if (img->len == 0)
         return fail(err, errlen, EXIT_ELF_MALFORMED, "%s: empty file", path);
