@@ -20,3 +20,4 @@ $(SIM): $(SIM_SRC) $(SIM_HDR) $(BUILD)/sim/revision.h sim/sim.mk
 include sim/speed/speed.mk
 include sim/tests/tests.mk
 include sim/fuzz/fuzz.mk
+include sim/analyze.mk
