@@ -229,10 +229,12 @@ static ALWAYS_INLINE void execute(struct machine *m, struct ram *r0, const struc
         {
             uint64_t old;
             unsigned written = 0;
-            if (csr_op(m, d, a, &old, &written))
+            if (csr_op(m, d, a, &old, &written)) {
                 raise_exception(s, CAUSE_ILLEGAL_INSTRUCTION, d->raw);
-            s->v = old;
-            s->flags |= written;
+            } else {
+                s->v = old;
+                s->flags |= written;
+            }
         }
         break;
     case OP_ECALL:  raise_exception(s, CAUSE_MACHINE_ECALL, 0); break;
