@@ -100,8 +100,10 @@ int elf_read(const char *path, struct elf_image *img, char *err, size_t errlen)
         return fail(err, errlen, EXIT_ELF_UNREADABLE, "%s is larger than the %u MiB image limit",
                     path, ELF_MAX_BYTES >> 20);
     }
+    /* every byte of the buffer is defined (zero past what was read), so no check below
+     * can read an undefined byte, whatever the file's length */
     size_t cap = 1 << 16;
-    img->data = malloc(cap);
+    img->data = calloc(1, cap);
     for (;;) {
         if (!img->data) {
             fclose(f);
@@ -119,6 +121,8 @@ int elf_read(const char *path, struct elf_image *img, char *err, size_t errlen)
         uint8_t *n = realloc(img->data, cap);
         if (!n)
             free(img->data);
+        else
+            memset(n + img->len, 0, cap - img->len);
         img->data = n;
     }
     int bad = ferror(f);
