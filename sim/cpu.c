@@ -7,9 +7,11 @@
  * derive their state from the cycle count.  An instruction that traps goes to trap.c.
  *
  * The loop is instantiated four times (XLEN 32/64, traced or not) by inlining run() with
- * constant arguments; the traced instances add the --trace/--profile calls (trace.h). */
+ * constant arguments; the traced instances add the --trace/--profile calls (trace.h) and
+ * the --coverage counters (coverage.h). */
 #include <string.h>
 #include "machine.h"
+#include "coverage.h"
 #include "muldiv.h"
 #include "trace.h"
 
@@ -284,6 +286,8 @@ static ALWAYS_INLINE void step(struct machine *m, struct ram *code, struct ram *
         trap_exception(m, s.cause, s.tval);
     if (traced)
         trace_step(m, pc, c0, d, s.cause == NO_TRAP || s.cause == MRET_DONE);
+    if (traced && m->coverage)
+        coverage_step(m->coverage, pc, d, s.flags & TF_TAKEN);
 }
 
 static ALWAYS_INLINE void run(struct machine *m, const int xlen, const bool traced)
@@ -305,7 +309,7 @@ static void run64_traced(struct machine *m) { run(m, 64, true); }
 
 void cpu_run(struct machine *m)
 {
-    bool traced = m->trace || m->profile;
+    bool traced = m->trace || m->profile || m->coverage;
     m->hart.next_event = 0;
     if (m->hart.xlen == 32)
         (traced ? run32_traced : run32)(m);

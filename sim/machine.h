@@ -71,6 +71,7 @@ struct sim_config {
 
 struct profile;
 struct symtab;
+struct coverage;
 
 struct machine {
     struct hart hart;
@@ -92,6 +93,7 @@ struct machine {
     /* observation: --trace, --profile, and names for messages */
     FILE *trace;
     struct profile *profile;
+    struct coverage *coverage; /* --coverage */
     const struct symtab *symbols;
 };
 

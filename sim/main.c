@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "coverage.h"
 #include "elf.h"
 #include "machine.h"
 #include "profile.h"
@@ -28,7 +29,7 @@ enum key {
     OPT_HELP = 'h',
     OPT_SOC = 256, OPT_MAX_CYCLES, OPT_IMEM, OPT_DMEM, OPT_RAM, OPT_TRACE, OPT_TRACE_FILE,
     OPT_STATS, OPT_STATS_JSON, OPT_PROFILE, OPT_PROFILE_JSON, OPT_SET, OPT_LIST_PARAMS,
-    OPT_VERSION,
+    OPT_VERSION, OPT_COVERAGE,
 };
 
 static const struct opt {
@@ -48,6 +49,7 @@ static const struct opt {
     {"stats-json", OPT_STATS_JSON, "FILE", "the same as JSON"},
     {"profile", OPT_PROFILE, NULL, "at exit: cycles and instructions per function (stderr)"},
     {"profile-json", OPT_PROFILE_JSON, "FILE", "the same as JSON"},
+    {"coverage", OPT_COVERAGE, "FILE", "at exit: every instruction that ran and each branch's directions, into FILE"},
     {"set", OPT_SET, "NAME=VALUE", "change a timing parameter (repeatable)"},
     {"list-params", OPT_LIST_PARAMS, NULL, "list the timing parameters (after any --set) and exit"},
     {"version", OPT_VERSION, NULL, "the simulator's version (git revision) and exit"},
@@ -66,7 +68,7 @@ static const struct {
     {EXIT_CYCLE_LIMIT, "--max-cycles reached"},
     {EXIT_NO_WAKE, "WFI with no wake-up source (or none before the end of the cycle count)"},
     {EXIT_TRAP_STORM, "trap storm: the same exception repeats with no MRET between"},
-    {EXIT_OUTPUT_LOST, "output lost (stdout, --trace-file, a JSON file could not be written)"},
+    {EXIT_OUTPUT_LOST, "output lost (stdout, --trace-file, a JSON or coverage file could not be written)"},
     {130, "SIGINT; 143: SIGTERM (after a line with cycle, pc and function)"},
 };
 
@@ -131,7 +133,7 @@ static uint64_t parse_size(const char *opt, const char *s, uint64_t max)
 
 struct options {
     struct sim_config cfg;
-    const char *image, *stats_path, *profile_path, *trace_path;
+    const char *image, *stats_path, *profile_path, *trace_path, *coverage_path;
     bool stats, profile, trace, list_params;
 };
 
@@ -187,6 +189,7 @@ static void parse_args(int argc, char **argv, struct options *o)
         case OPT_STATS_JSON: o->stats_path = v; break;
         case OPT_PROFILE: o->profile = true; break;
         case OPT_PROFILE_JSON: o->profile_path = v; break;
+        case OPT_COVERAGE: o->coverage_path = v; break;
         case OPT_SET:
             if (timing_set_param(&o->cfg.timing, v))
                 exit(EXIT_USAGE); /* timing_set_param printed the reason */
@@ -337,6 +340,12 @@ int main(int argc, char **argv)
             die(EXIT_USAGE, "out of memory for the profile");
         m.profile = &prof;
     }
+    struct coverage cov;
+    if (o.coverage_path) {
+        if (coverage_init(&cov, code->base, code->size))
+            die(EXIT_USAGE, "out of memory for the coverage counters");
+        m.coverage = &cov;
+    }
     m.hart.pc = img.entry;
     /* UART output: line-buffered so that nothing is lost and lines arrive whole */
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -355,6 +364,10 @@ int main(int argc, char **argv)
         profile_print(&prof, cycles, stderr);
     if (o.profile_path)
         out_lost |= lost(o.profile_path, profile_json(&prof, cycles, o.profile_path) != 0);
+    if (o.coverage_path)
+        out_lost |= lost(o.coverage_path, coverage_write(&cov, code, o.coverage_path, m.hart.xlen,
+                                                         o.cfg.soc == SOC_PAPER ? "paper" : "virt",
+                                                         o.image) != 0);
     if (o.cfg.trace && o.cfg.trace != stderr) {
         bool failed = ferror(o.cfg.trace);
         failed |= fclose(o.cfg.trace) != 0;
@@ -363,6 +376,8 @@ int main(int argc, char **argv)
     out_lost |= fflush(stderr) != 0 || ferror(stderr);
     if (m.profile)
         profile_free(&prof);
+    if (m.coverage)
+        coverage_free(&cov);
     symtab_free(&syms);
     machine_free(&m);
     elf_free(&img);

@@ -2,7 +2,7 @@
  * sim/fuzz/fuzz.mk).
  *
  * Input: byte 0 picks the width (bit 0), the SoC (bit 1), the traced loop (bit 2:
- * --trace and --profile to /dev/null) and whether the last 6 bytes are 3 timing
+ * --trace, --profile and --coverage to /dev/null) and whether the last 6 bytes are 3 timing
  * parameters to --set (bit 3: a name and a value each, any value --set accepts, up to
  * 100,000 and the what-if predictors); bytes 1-31 set x1..x31, each to one of 16
  * addresses and values that matter (code, data, every device register, the ends of the
@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "coverage.h"
 #include "elf.h"
 #include "machine.h"
 #include "profile.h"
@@ -99,9 +100,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&none, 0, sizeof none);
     EXPECT(symtab_init(&syms, &none, code->base, code->base + code->size) == 0);
     m.symbols = &syms;
+    struct coverage cov;
     if (traced) {
         EXPECT(profile_init(&prof, &syms) == 0);
         m.profile = &prof;
+        EXPECT(coverage_init(&cov, code->base, code->size) == 0);
+        m.coverage = &cov;
     }
     cpu_run(&m);
 
@@ -116,8 +120,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int i = 0; i < ST_COUNT; i++)
         stalls += m.timing.stall[i];
     EXPECT(m.stats.issued + stalls == h->clk.cycle);
-    if (traced)
+    if (traced) {
+        EXPECT(coverage_write(&cov, code, "/dev/null", xlen, "fuzz", "input") == 0);
+        coverage_free(&cov);
         profile_free(&prof);
+    }
     symtab_free(&syms);
     machine_free(&m);
     return 0;
