@@ -7,7 +7,9 @@ ANALYZE_SRC   := $(SIM_SRC) sim/tests/decode_test.c sim/tests/elfmut.c $(wildcar
 ANALYZE_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -Iinclude -I$(BUILD)/sim -Isim
 
 .PHONY: analyze analyze-gcc analyze-clang test-analyze
-analyze: analyze-gcc analyze-clang
+analyze:
+	@tools/toolchain.sh --analysis
+	@$(MAKE) --no-print-directory analyze-gcc analyze-clang
 analyze-gcc analyze-clang: analyze-%: $(BUILD)/sim/revision.h
 	@sim/analyze.sh $* $(BUILD)/scan-build $(ANALYZE_FLAGS) -- $(ANALYZE_SRC)
 test-analyze: $(BUILD)/sim/revision.h

@@ -18,8 +18,11 @@ $(BUILD)/fuzz/fuzz_%: sim/fuzz/fuzz_%.c $(FUZZ_SRC) $(SIM_HDR) $(BUILD)/sim/revi
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRC)
 
-.PHONY: fuzz fuzz-corpus test-fuzz
-fuzz: $(if $(FUZZ_OK),$(FUZZ_BINS))
+.PHONY: fuzz fuzz-run fuzz-corpus test-fuzz
+fuzz:
+	@tools/toolchain.sh --analysis
+	@$(MAKE) --no-print-directory fuzz-run
+fuzz-run: $(if $(FUZZ_OK),$(FUZZ_BINS))
 	@sim/fuzz/run.sh $(SECONDS) $(BUILD)/fuzz $(FUZZERS)
 fuzz-corpus: $(FUZZ_BINS) isa-images $(foreach b,paper virt,$(foreach x,32 64,$(SIMT_OUT)/$(b)-$(x)/hello.elf))
 	sim/fuzz/make-corpus.sh $(BUILD) $(BUILD)/fuzz/fuzz_elf $(BUILD)/fuzz/fuzz_exec
