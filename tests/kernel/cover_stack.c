@@ -9,6 +9,7 @@
  * its own priority back).  Written for `make coverage`: the overflow direction of every
  * inlined copy of the check. */
 #include "ktest.h"
+#include "offsets.h" /* TK_SWITCH_FRAME: the frame a switch pushes (port/riscv) */
 
 static struct tk_thread ctl, victim, high;
 KT_STACK(s_ctl); KT_STACK(s_victim); KT_STACK(s_high);
@@ -21,7 +22,7 @@ static uint32_t qbuf[1], bbuf[1];
 
 static volatile int fatals, last_reason;
 static struct tk_thread *volatile last_thread;
-static volatile int scenario, high_runs;
+static volatile int scenario, high_runs, low_sp;
 
 static void on_fatal(int reason, struct tk_thread *t, uintptr_t detail)
 {
@@ -60,6 +61,25 @@ static void isr_post(void)
     tk_sem_post_from_isr(&high_sem);
 }
 
+/* The second pass runs each call with the stack pointer so low that the switch frame
+ * would reach the guard word (intact): the other half of the check.  The call is entered
+ * straight from assembly, its arguments in a0..a4, on that stack; it must not return. */
+static void died(void)
+{
+    kt_fail(__FILE__, __LINE__, "a switch on an exhausted stack returned", scenario, 0);
+}
+
+static __attribute__((noreturn)) void call_low(uintptr_t sp, uintptr_t fn, const uintptr_t *a)
+{
+    register uintptr_t a0 __asm__("a0") = a[0], a1 __asm__("a1") = a[1], a2 __asm__("a2") = a[2],
+                       a3 __asm__("a3") = a[3], a4 __asm__("a4") = a[4];
+    __asm__ volatile("mv sp, %0\n\tmv ra, %1\n\tjr %2"
+                     : : "r"(sp), "r"((uintptr_t)died), "r"(fn), "r"(a0), "r"(a1), "r"(a2),
+                         "r"(a3), "r"(a4)
+                     : "ra", "memory");
+    __builtin_unreachable();
+}
+
 enum { S_SEM, S_MUTEX, S_EVENT, S_MAIL, S_MSGQ, S_BMQ_RECV, S_BMQ_SEND, S_DELAY, S_DELAY_UNTIL,
        S_YIELD, S_SUSPEND, S_POST, S_MAIL_SEND, S_MSGQ_SEND, S_BMQ_SEND_WAKE, S_BMQ_RECV_WAKE,
        S_EVENT_SET, S_UNLOCK, S_RESUME, S_CREATE, S_SET_PRIO, S_SCHED_UNLOCK, S_ISR, S_COUNT };
@@ -78,6 +98,46 @@ static void victim_body(void *arg)
     }
     if (scenario == S_SEM)
         KT_EQ(tk_thread_set_slice(NULL, 5), TK_OK); /* a sliced thread dies too */
+    if (low_sp) {
+        static uint32_t lm;
+        static uintptr_t lw;
+        static tk_tick_t llast;
+        llast = tk_tick_get();
+        uintptr_t f = 0, a[5] = {0};
+        switch (scenario) {
+#define CALL(fn, x0, x1, x2, x3, x4) \
+    f = (uintptr_t)fn, a[0] = (uintptr_t)(x0), a[1] = (uintptr_t)(x1), a[2] = (uintptr_t)(x2), \
+    a[3] = (uintptr_t)(x3), a[4] = (uintptr_t)(x4)
+        case S_SEM: CALL(tk_sem_pend, &sem, TK_FOREVER, 0, 0, 0); break;
+        case S_MUTEX: CALL(tk_mutex_lock, &mtx, TK_FOREVER, 0, 0, 0); break;
+        case S_EVENT: CALL(tk_event_wait, &ev, 1, TK_EVENT_ANY, NULL, TK_FOREVER); break;
+        case S_MAIL: CALL(tk_mail_recv, &lw, 10, 0, 0, 0); break;
+        case S_MSGQ: CALL(tk_msgq_recv, &msgq, &lm, TK_FOREVER, 0, 0); break;
+        case S_BMQ_RECV: CALL(tk_bmq_recv, &bmq, &lm, TK_FOREVER, 0, 0); break;
+        case S_BMQ_SEND: CALL(tk_bmq_send, &bmq, &lm, TK_FOREVER, 0, 0); break;
+        case S_DELAY: CALL(tk_delay, 3, 0, 0, 0, 0); break;
+        case S_DELAY_UNTIL: CALL(tk_delay_until, &llast, 3, 0, 0, 0); break;
+        case S_YIELD: CALL(tk_yield, 0, 0, 0, 0, 0); break;
+        case S_SUSPEND: CALL(tk_thread_suspend, NULL, 0, 0, 0, 0); break;
+        case S_POST: CALL(tk_sem_post, &high_sem, 0, 0, 0, 0); break;
+        case S_MAIL_SEND: CALL(tk_mail_send, &high, 1, 0, 0, 0); break;
+        case S_MSGQ_SEND: CALL(tk_msgq_send, &msgq, &lm, 0, 0, 0); break;
+        case S_BMQ_SEND_WAKE: CALL(tk_bmq_send, &bmq, &lm, TK_NOWAIT, 0, 0); break;
+        case S_BMQ_RECV_WAKE: CALL(tk_bmq_recv, &bmq, &lm, TK_NOWAIT, 0, 0); break;
+        case S_EVENT_SET: CALL(tk_event_set, &ev, 2, 0, 0, 0); break;
+        case S_UNLOCK: CALL(tk_mutex_unlock, &mtx, 0, 0, 0, 0); break;
+        case S_RESUME: CALL(tk_thread_resume, &high, 0, 0, 0, 0); break;
+        case S_SET_PRIO: CALL(tk_thread_set_priority, NULL, 20, 0, 0, 0); break;
+        case S_SCHED_UNLOCK:
+            tk_sched_lock();
+            tk_thread_resume(&high);
+            CALL(tk_sched_unlock, 0, 0, 0, 0, 0);
+            break;
+#undef CALL
+        }
+        uintptr_t g = (uintptr_t)tk_thread_self()->stack_guard;
+        call_low((g + TK_SWITCH_FRAME) & ~(uintptr_t)15, f, a);
+    }
     *tk_thread_self()->stack_guard = 0; /* the overflow */
     switch (scenario) {
     case S_SEM: tk_sem_pend(&sem, TK_FOREVER); break;
@@ -129,7 +189,11 @@ static void control(void *arg)
     uint32_t m = 0;
     tk_set_fatal_handler(on_fatal);
     kt_irq_setup(isr_post);
-    for (int s = 0; s < S_COUNT; s++) {
+    for (int s = 0; s < 2 * S_COUNT; s++) {
+        low_sp = s >= S_COUNT;
+        s %= S_COUNT;
+        if (low_sp && (s == S_CREATE || s == S_ISR)) /* not a plain call */
+            goto next;
         scenario = s;
         kt_log_num("scenario ", (uint64_t)s);
         int before = fatals, runs = high_runs;
@@ -164,7 +228,7 @@ static void control(void *arg)
         KT_EQ(last_reason, TK_FATAL_STACK);
         KT_CHECK(last_thread == &victim);
         KT_EQ(tk_thread_state(&victim), TK_STATE_EXITED);
-        KT_EQ(*victim.stack_guard, (uintptr_t)victim.stack_guard); /* the guard restored */
+        KT_EQ(*victim.stack_guard, (uintptr_t)victim.stack_guard); /* intact, or restored */
         if (wakes_high) {
             while (tk_thread_state(&high) != TK_STATE_EXITED)
                 KT_EQ(tk_delay(1), TK_OK);
@@ -180,6 +244,8 @@ static void control(void *arg)
             (void)tk_bmq_recv(&bmq, &m, TK_NOWAIT);
         (void)tk_msgq_recv(&msgq, &m, TK_NOWAIT);
         (void)tk_event_clear(&ev, 0xffffffffu);
+    next:
+        s += low_sp ? S_COUNT : 0;
     }
     kt_pass();
 }
