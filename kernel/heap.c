@@ -65,7 +65,9 @@ TK_INLINE blk *blk_at(void *base, hword off)
 TK_INLINE const uint8_t *heap_lg(void)
 {
     const uint8_t *lg = tk_log2_byte;
+#ifndef __FRAMAC__ /* a barrier for GCC only: the value is unchanged (make frama-c) */
     __asm__("" : "+r"(lg));
+#endif
     return lg;
 }
 
