@@ -11,7 +11,8 @@ BENCH_TARGETS :=
 all: $(SIM)
 
 include mk/firmware.mk
-include $(wildcard sim/sim.mk tests/*/*.mk kernel/kernel.mk bench/bench.mk freertos/freertos.mk)
+include $(wildcard sim/sim.mk tests/*/*.mk kernel/kernel.mk bench/bench.mk freertos/freertos.mk \
+                   sweeps/sweeps.mk)
 
 toolchain:
 	@tools/toolchain.sh --optional

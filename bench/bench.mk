@@ -1,26 +1,34 @@
-# The latency benchmark suite (issue 5): `make bench` builds every suite for every kernel in
+# The latency benchmark suites: `make bench` builds every suite for every kernel in
 # BENCH_KERNELS at XLEN 32 and 64, runs them on tempo-sim --soc paper (both cores), prints the
 # tables and writes results/ (results.json, results.csv, analysis.md, report.html).
+# Definitions and method: docs/benchmarks.md.
 #
-# A kernel K plugs in with a make fragment that appends K to BENCH_KERNELS and sets
-# BENCH_SRCS_K (its sources and the bench/port.h layer), BENCH_CFLAGS_K, and optionally
-# BENCH_OPT_K (default -O2), BENCH_BSP_K (default the common start-up), BENCH_LDSCRIPT_K
-# (default bsp/paper/link.ld), BENCH_SWITCH_SYM_K / BENCH_TRAP_SYM_K (the switch routine and
-# trap entry symbols), BENCH_DATA_RE_K (regex of its data symbols) and BENCH_DEPS_K.
-# Fragments: bench/ports/*/port.mk and freertos/bench-port.mk.
+# A kernel K plugs in with bench/ports/K/port.mk, which appends K to BENCH_KERNELS and sets
+#   BENCH_SRCS_K         its bench/port.h layer (benchmark code: sees bench/ and the kernel's
+#                        public headers only)
+#   BENCH_CFLAGS_K       flags of the layer: the kernel's public include directories
+#   BENCH_KSRCS_K        the kernel's own sources, compiled for the benchmark images
+#   BENCH_KCFLAGS_K      the kernel's own flags for them (its internal include directories)
+# and optionally BENCH_OPT_K (default -O2), BENCH_BSP_K (default the common start-up),
+# BENCH_LDSCRIPT_K (default bsp/paper/link.ld), BENCH_SWITCH_SYM_K / BENCH_TRAP_SYM_K (the
+# switch routine and trap entry symbols), BENCH_DATA_RE_K (regex of its data symbols) and
+# BENCH_DEPS_K.  Objects link in the order: bench/common, start-up, layer, kernel.
 #
 # Targets: bench-fw (the images), bench-run (run them, print, write results/), bench-report
 # (re-render results/ only), and for make test bench-test-run plus one test-bench-* per check.
 BENCH_KERNELS :=
-include $(sort $(wildcard bench/ports/*/port.mk))
--include freertos/bench-port.mk
+# Tempo first: the order of the tables and of results.json.
+include bench/ports/tempo/port.mk
+include $(filter-out bench/ports/tempo/port.mk,$(sort $(wildcard bench/ports/*/port.mk)))
 
 # KERNEL=tempo|freertos restricts a run to one kernel.
 KERNEL ?=
 BENCH_RUN_KERNELS := $(if $(KERNEL),$(filter $(KERNEL),$(BENCH_KERNELS)),$(BENCH_KERNELS))
 BENCH_XLENS := 32 64
 BENCH_DIR := $(BUILD)/bench
-BENCH_PY := python3 bench/report/bench.py
+# The report tool needs matplotlib, Jinja2, pyelftools and jsonschema: tools/python.sh runs the
+# python3 that has them (tools/toolchain.sh installs them).
+BENCH_PY := tools/python.sh bench/report/bench.py
 
 BENCH_CASES_km := km_yield km_mail km_sem km_fifo km_msgq km_bmq km_mail_i km_sem_i \
                   km_msgq_i km_bmq_i km_mem km_alrm
@@ -41,14 +49,17 @@ BENCH_HDRS := bench/port.h bench/common/bench.h bsp/common/board.h bsp/common/bs
 define bench-kernel-rules
 BENCH_OBJDIR_$(1)_$(2) := $(BENCH_DIR)/$(1)/rv$(2)/obj
 BENCH_OBJS_$(1)_$(2) := $$(patsubst %,$(BENCH_DIR)/$(1)/rv$(2)/obj/%.o,\
-    $(BENCH_COMMON_SRC) $(or $(BENCH_BSP_$(1)),$(BSP_SRC)) $(BENCH_SRCS_$(1)))
-BENCH_FLAGS_$(1)_$(2) = $(ARCH_$(2)) -DBOARD_PAPER $(TCFLAGS) $(or $(BENCH_OPT_$(1)),-O2) \
-    -ffunction-sections -fdata-sections -I. -Ibench/common $(BENCH_CFLAGS_$(1)) \
+    $(BENCH_COMMON_SRC) $(or $(BENCH_BSP_$(1)),$(BSP_SRC)) $(BENCH_SRCS_$(1)) $(BENCH_KSRCS_$(1)))
+BENCH_CC_$(1)_$(2) = $(ARCH_$(2)) -DBOARD_PAPER $(TCFLAGS) $(or $(BENCH_OPT_$(1)),-O2) \
+    -ffunction-sections -fdata-sections
+BENCH_FLAGS_$(1)_$(2) = $$(BENCH_CC_$(1)_$(2)) -I. -Ibench/common $(BENCH_CFLAGS_$(1)) \
     -DBENCH_KERNEL='"$(1)"'
+BENCH_KFLAGS_$(1)_$(2) = $$(BENCH_CC_$(1)_$(2)) $(BENCH_KCFLAGS_$(1))
 $(BENCH_DIR)/$(1)/rv$(2)/obj/%.o: % $(BENCH_HDRS) $(BENCH_DEPS_$(1)) bench/bench.mk
 	@mkdir -p $$(dir $$@)
 	@echo "  CC      $$@"
-	@$$(TCC) $$(BENCH_FLAGS_$(1)_$(2)) -c -o $$@ $$<
+	@$$(TCC) $$(if $$(filter $$<,$(BENCH_KSRCS_$(1))),$$(BENCH_KFLAGS_$(1)_$(2)),$$(BENCH_FLAGS_$(1)_$(2))) \
+	    -c -o $$@ $$<
 endef
 
 # $(call bench-image-rule,K,XLEN,SUITE,CASE[.variant]): one image.  The suite source is
@@ -70,63 +81,133 @@ $(BENCH_DIR)/$(1)/rv$(2)/$(4).elf: $(BENCH_DIR)/$(1)/rv$(2)/obj/case/$(4).o \
 	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) -lgcc
 endef
 
+# $(call bench-cold-rule,K,XLEN,SUITE,CASE): the cold variant of a per-sample case
+# (-DBENCH_COLD: bench_cold() puts the caches in their worst state before every sample), in
+# $(BENCH_DIR)/K/rvXLEN/cold/; run only with caches (bench-cache).
+define bench-cold-rule
+BENCH_COLD_ELFS_$(1)_$(2) += $(BENCH_DIR)/$(1)/rv$(2)/cold/$(4).elf
+$(BENCH_DIR)/$(1)/rv$(2)/obj/cold/$(4).o: $(BENCH_SUITE_SRC_$(3)) $(BENCH_HDRS) \
+    $(BENCH_DEPS_$(1)) bench/bench.mk
+	@mkdir -p $$(dir $$@)
+	@echo "  CC      $$@"
+	@$$(TCC) $$(BENCH_FLAGS_$(1)_$(2)) -DBENCH_CASE=$(4) -DBENCH_COLD -c -o $$@ $(BENCH_SUITE_SRC_$(3))
+$(BENCH_DIR)/$(1)/rv$(2)/cold/$(4).elf: $(BENCH_DIR)/$(1)/rv$(2)/obj/cold/$(4).o \
+    $$(BENCH_OBJS_$(1)_$(2)) $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld)
+	@mkdir -p $$(dir $$@)
+	@echo "  LINK    $$@"
+	@$$(TCC) $(LINKARCH_$(2)) -T $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld) $$(TLDFLAGS) \
+	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) -lgcc
+endef
+# Every case whose figure is a set of samples, except Alrm (a spinning thread's loss per tick)
+BENCH_COLD_CASES_km := $(filter-out km_alrm,$(BENCH_CASES_km))
+BENCH_COLD_CASES_rh := rh_ilatency
+
 $(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(eval $(call bench-kernel-rules,$(k),$(x)))))
+$(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(foreach s,km rh,\
+    $(foreach c,$(BENCH_COLD_CASES_$(s)),$(eval $(call bench-cold-rule,$(k),$(x),$(s),$(c)))))))
 $(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(foreach s,km rh tm cs,\
     $(foreach c,$(BENCH_CASES_$(s)),$(eval $(call bench-image-rule,$(k),$(x),$(s),$(c)))))))
 
 BENCH_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_ELFS_$(k)_$(x))))
+BENCH_COLD_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_COLD_ELFS_$(k)_$(x))))
 
 # Kernel symbols the host tool needs, one line per kernel.
 BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),\
     --kernel '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))')
 
-.PHONY: bench-fw bench-run bench-report bench-suite test-bench-tool
-bench-fw: $(BENCH_ELFS)
+.PHONY: bench-fw bench-run bench-report bench-readme bench-screenshots bench-suite test-bench-tool
+bench-fw: $(BENCH_ELFS) $(BENCH_COLD_ELFS)
 
 # Run every image (2 in parallel), print the tables, write results/.
 bench-run: $(SIM) bench-fw
 	@$(if $(BENCH_RUN_KERNELS),,echo "bench: no kernel to run: KERNEL=$(KERNEL) is not one of \
 	    '$(BENCH_KERNELS)' (FreeRTOS needs FREERTOS_DIR=/path/to/FreeRTOS-Kernel)"; exit 1)
-	@$(BENCH_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 \
-	    --keep-kernels '$(BENCH_KERNELS)' $(BENCH_KERNEL_ARGS) $(if $(FREERTOS_DIR),,--no-freertos-reason "FREERTOS_DIR is not set")
+	@$(BENCH_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 --cc $(TCC) \
+	    --keep-kernels '$(BENCH_KERNELS)' $(BENCH_KERNEL_ARGS) \
+	    $(if $(FREERTOS_DIR),--freertos-dir '$(FREERTOS_DIR)',--no-freertos-reason "FREERTOS_DIR is not set")
 
 # The tables and reports again from results/ (after editing bench/report/), nothing run.
 bench-report:
 	@$(BENCH_PY) render --out results
 
+# The README's result tables and summary from results/ (markdown), nothing run.
+bench-readme:
+	@$(BENCH_PY) readme --out results
+
+# The report in headless Chromium at a laptop and a wide window (installs chromium when root).
+bench-screenshots:
+	@tools/toolchain.sh --screenshots
+	@tools/screenshots.sh results/report.html $(BUILD)/screenshots
+
 bench-suite: toolchain
 	@mkdir -p $(BENCH_DIR)
 	@echo "bench: building tempo-sim and $(words $(BENCH_ELFS)) images for $(BENCH_RUN_KERNELS)" \
 	    "(log: $(BENCH_DIR)/build.log)"
-	@$(MAKE) --no-print-directory -j2 $(SIM) bench-fw > $(BENCH_DIR)/build.log 2>&1 || \
-	    { tail -n 30 $(BENCH_DIR)/build.log; echo "bench: build failed"; exit 1; }
-	@$(MAKE) --no-print-directory bench-run
+	@t0=$$(date +%s); \
+	$(MAKE) --no-print-directory -j2 $(SIM) bench-fw > $(BENCH_DIR)/build.log 2>&1 || \
+	    { tail -n 30 $(BENCH_DIR)/build.log; echo "bench: build failed"; exit 1; }; \
+	t1=$$(date +%s); \
+	$(MAKE) --no-print-directory bench-run; rc=$$?; \
+	echo "bench: build $$((t1 - t0)) s, runs and report $$(( $$(date +%s) - t1 )) s"; exit $$rc
 
 BENCH_TARGETS += bench-suite
 
-# make test: one run of every Tempo image at both widths (into build/bench/test), then the
-# checks, each one line in the summary.  A firmware build failure leaves no results, so every
-# check then fails with "no result" instead of vanishing from the summary.
+# The cached configuration (README "Caches"): every kernel-metric, Rhealstone and
+# Thread-Metric image with caches (average), the cold variants (worst case from a cold
+# cache), both widths, beside the figures without caches; results/cache.{json,csv,md}.  Then
+# the cache-size sweep (sweeps/cache-size.toml) for the chart results/cache-size.svg.
+BENCH_CACHE_OPTIONS := --icache 4K:32:2 --dcache 4K:32:2 --mem-latency 20 --mem-beat 1 --mem-width 4
+BENCH_CACHE_PY := tools/python.sh bench/report/cache.py
+.PHONY: bench-cache
+bench-cache: $(SIM) bench-fw
+	@$(BENCH_CACHE_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 \
+	    --options '$(BENCH_CACHE_OPTIONS)' $(addprefix --kernel ,$(BENCH_RUN_KERNELS))
+	@if tools/toolchain.sh --sweep; then \
+	  $(MAKE) --no-print-directory sweep SWEEP=cache-size SWEEP_CHART=results/cache-size.svg; \
+	else echo "bench: the cache-size chart needs GNU parallel (make sweep)"; fi
+BENCH_TARGETS += bench-cache
+
+# make test: one run of every image of every configured kernel at both widths (Tempo; FreeRTOS
+# too with FREERTOS_DIR) into build/bench/test, then the checks, each one line in the summary.
+# A firmware build failure leaves no results, so every check then fails with "no result"
+# instead of vanishing from the summary.
 BENCH_TEST_OUT := $(BENCH_DIR)/test
 .PHONY: bench-test-run
 bench-test-run:
 	@rm -rf $(BENCH_TEST_OUT) && mkdir -p $(BENCH_TEST_OUT)
-	@if $(MAKE) --no-print-directory $(SIM) $(BENCH_ELFS_tempo_32) $(BENCH_ELFS_tempo_64) \
+	@if $(MAKE) --no-print-directory $(SIM) \
+	    $(foreach k,$(BENCH_KERNELS),$(BENCH_ELFS_$(k)_32) $(BENCH_ELFS_$(k)_64)) \
 	    > $(BENCH_TEST_OUT)/build.log 2>&1; then \
 	  $(BENCH_PY) run --quiet --sim $(SIM) --build $(BENCH_DIR) --out $(BENCH_TEST_OUT) \
-	    --jobs 2 \
-	    --kernel 'tempo:$(BENCH_SWITCH_SYM_tempo):$(BENCH_TRAP_SYM_tempo):$(BENCH_DATA_RE_tempo)' \
+	    --jobs 2 --cc $(TCC) $(foreach k,$(BENCH_KERNELS),--kernel \
+	    '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))') \
+	    $(if $(FREERTOS_DIR),--freertos-dir '$(FREERTOS_DIR)',--no-freertos-reason "FREERTOS_DIR is not set") \
 	    > $(BENCH_TEST_OUT)/run.log 2>&1 || true; \
 	else echo "bench: firmware build failed, see $(BENCH_TEST_OUT)/build.log"; fi
 
+# selfcheck-*: Tempo's images passed their self-checks and produced every figure; the budgets;
+# schema: results.json matches bench/report/results.schema.json; published-figures: no
+# negative per-event figure in results.json, results.csv, analysis.md or report.html, every
+# Rhealstone test published the paper's way, every left-out variant explained.
 BENCH_CHECKS := $(foreach s,kernel-metrics rhealstone thread-metric context-switch,\
                   selfcheck-$(s)-32 selfcheck-$(s)-64) \
-                task-switch task-preempt kernel-metrics rv64-vs-rv32 worst-case
+                task-switch task-preempt kernel-metrics rv64-vs-rv32 worst-case \
+                schema published-figures
 $(addprefix test-bench-,$(BENCH_CHECKS)): test-bench-%: bench-test-run
 	@tools/check.sh bench-$* $(BENCH_PY) check $* --results $(BENCH_TEST_OUT)
 
-# The report tool's own tests, and the generated page is self-contained.
+# Caches: before a free memory the figures are those without caches; the cold variants pass
+# their checks with every sample above the warm worst case (bench/report/cache.py test).
+test-bench-cache: bench-test-run
+	@$(MAKE) --no-print-directory $(filter %/km_yield.elf %/km_mail_i.elf %/rh_ilatency.elf,\
+	    $(BENCH_COLD_ELFS_tempo_32) $(BENCH_COLD_ELFS_tempo_64)) > $(BENCH_TEST_OUT)/cold-build.log 2>&1 || true
+	@tools/check.sh bench-cache $(BENCH_CACHE_PY) test --sim $(SIM) --build $(BENCH_DIR) \
+	    --results $(BENCH_TEST_OUT)
+TEST_TARGETS += test-bench-cache
+
+# The report tool's own tests (parser, trace walker, budgets, publishing rules, schema on a
+# recorded run), and the generated page is self-contained.
 test-bench-tool: bench-test-run
-	@tools/check.sh bench-tool python3 bench/report/selftest.py $(BENCH_TEST_OUT)/report.html
+	@tools/check.sh bench-tool tools/python.sh bench/report/selftest.py $(BENCH_TEST_OUT)/report.html
 
 TEST_TARGETS += $(addprefix test-bench-,$(BENCH_CHECKS)) test-bench-tool

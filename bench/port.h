@@ -2,9 +2,10 @@
  *
  * Every suite in bench/suites/ is written against this header alone (plus the
  * kernel-neutral helpers of bench/common/bench.h), so the very same benchmark source runs
- * on every kernel.  A kernel provides one C file implementing these calls (Tempo:
- * bench/ports/tempo/port.c; FreeRTOS: freertos/bench_port.c; README.md "Benchmarks") and a
- * make fragment naming its sources.  In the spirit of Thread-Metric's tm_api.h: small,
+ * on every kernel.  A kernel provides one C file implementing these calls, which includes
+ * bench/common/bench.h (this header and the helpers a layer reports through: bench_size,
+ * bench_fail), and a make fragment naming its sources: bench/ports/<kernel>/port.c and
+ * port.mk (Tempo, FreeRTOS; docs/benchmarks.md "Porting layer").  In the spirit of Thread-Metric's tm_api.h: small,
  * kernel-neutral, objects named by small integer ids the benchmark chooses.
  *
  * Conventions for every call:
@@ -174,6 +175,4 @@ static inline uintptr_t bp_cycles(void)
     return c;
 }
 
-/* Implemented by bench/common (kernel-neutral), declared here for layers. */
-void bench_size(const char *name, uint32_t bytes);
 #endif

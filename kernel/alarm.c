@@ -8,6 +8,11 @@ int tk_alarm_init(struct tk_alarm *a, void (*fn)(struct tk_alarm *a, void *arg),
 {
     if (!a || !fn)
         return TK_EINVAL;
+    unsigned long s = tk_port_irq_lock();
+    if (a->magic == TK_MAGIC_ALARM && a->node.next) { /* armed: it is in the timer lists */
+        tk_port_irq_unlock(s);
+        return TK_EBUSY;
+    }
     a->node.next = a->node.prev = NULL;
     a->node.expire = NULL; /* marks an alarm: timer.c expires it inline */
     a->fn = fn;
@@ -15,6 +20,7 @@ int tk_alarm_init(struct tk_alarm *a, void (*fn)(struct tk_alarm *a, void *arg),
     a->period = 0;
     a->active = 0;
     a->magic = TK_MAGIC_ALARM;
+    tk_port_irq_unlock(s);
     return TK_OK;
 }
 
@@ -22,8 +28,10 @@ int tk_alarm_start(struct tk_alarm *a, tk_tick_t delay, tk_tick_t period)
 {
     if (!a || a->magic != TK_MAGIC_ALARM)
         return TK_EOBJ;
-    if (delay == 0 || delay == TK_FOREVER || period == TK_FOREVER)
+    if (delay - 1 >= TK_TIMEOUT_MAX || period > TK_TIMEOUT_MAX) /* delay 0 wraps */
         return TK_EINVAL;
+    if (!tk__initialised())
+        return TK_ESTATE;
     unsigned long s = tk_port_irq_lock();
     if (a->node.next)
         tk__timer_remove(&a->node);

@@ -7,9 +7,15 @@ int tk_event_init(struct tk_event *e, uint32_t bits)
 {
     if (!e)
         return TK_EINVAL;
+    unsigned long s = tk_port_irq_lock();
+    if (e->magic == TK_MAGIC_EVENT && e->waiters.head) {
+        tk_port_irq_unlock(s);
+        return TK_EBUSY;
+    }
     e->waiters.head = NULL;
     e->bits = bits;
     e->magic = TK_MAGIC_EVENT;
+    tk_port_irq_unlock(s);
     return TK_OK;
 }
 
@@ -78,11 +84,14 @@ int tk_event_clear(struct tk_event *e, uint32_t bits)
     return TK_OK;
 }
 
-uint32_t tk_event_get(struct tk_event *e)
+int tk_event_get(struct tk_event *e, uint32_t *bits)
 {
     if (!e || e->magic != TK_MAGIC_EVENT)
-        return 0;
-    return e->bits;
+        return TK_EOBJ;
+    if (!bits)
+        return TK_EINVAL;
+    *bits = e->bits;
+    return TK_OK;
 }
 
 int tk_event_wait(struct tk_event *e, uint32_t bits, unsigned options, uint32_t *got,
@@ -93,7 +102,6 @@ int tk_event_wait(struct tk_event *e, uint32_t bits, unsigned options, uint32_t 
     unsigned long s = tk_port_irq_lock();
     int rc;
     uint32_t m;
-    struct tk_thread *cur = tk_k.current;
     if (!e || e->magic != TK_MAGIC_EVENT) {
         rc = TK_EOBJ;
     } else if (timeout != TK_NOWAIT && (rc = tk__can_block(s)) != TK_OK) {
@@ -107,6 +115,7 @@ int tk_event_wait(struct tk_event *e, uint32_t bits, unsigned options, uint32_t 
     } else if (timeout == TK_NOWAIT) {
         rc = TK_EAGAIN;
     } else {
+        struct tk_thread *cur = tk_k.current;
         cur->wait_bits = bits;
         cur->wait_buf = got;
         cur->flags = (uint8_t)((cur->flags & 0x0Fu) | (options << 4));

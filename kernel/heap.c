@@ -6,7 +6,7 @@
  * ends the heap and is also the first block's physical predecessor, so merging never looks
  * past either end and never tests for NULL.
  *
- * Shaped by the cost model (spec/core-timing.md: every RAM store stalls 1 cycle, a
+ * Shaped by the cost model (docs/timing.md: every RAM store stalls 1 cycle, a
  * mispredicted branch costs 6): an allocation is cut from the END of the free block, so the
  * remainder keeps its header, its list links and usually its class (no list update at all);
  * a merge that leaves the surviving free block in its class only rewrites its size. */
@@ -39,7 +39,7 @@ _Static_assert(HEAP_MIN % HEAP_ALIGN == 0, "minimum block must keep the alignmen
 
 /* Index of the highest set bit of x > 0 without libgcc (__clzsi2) and without branches: two
  * set-if-above steps narrow x to one byte, a 256-byte table does the rest (about half the
- * cycles of a smear + de Bruijn multiply on this core: spec/core-timing.md, ALU-use 1 bubble,
+ * cycles of a smear + de Bruijn multiply on this core: docs/timing.md, ALU-use 1 bubble,
  * MUL 4 stall cycles). */
 static const uint8_t tk_log2_byte[256] __attribute__((section(".sdata.tk_c"))) = {
     0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
@@ -237,7 +237,7 @@ static TK_COLD int tk_heap_alloc_error(struct tk_heap *h, size_t bytes, void **p
 
 int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
 {
-    /* Validation in two branches (spec/core-timing.md: each mispredicted one costs 6). */
+    /* Validation in two branches (docs/timing.md: each mispredicted one costs 6). */
     if (TK_UNLIKELY(!h))
         return TK_EOBJ;
     /* The magic word's flags sign-extended (no zero-extension on RV64, as lw loads them), the
@@ -365,15 +365,18 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
 }
 
 /* A walk over the blocks (diagnostics; no counter is kept, so alloc and free stay short). */
-size_t tk_heap_free_bytes(struct tk_heap *h)
+int tk_heap_free_bytes(struct tk_heap *h, size_t *bytes)
 {
     if (!h || h->magic != TK_MAGIC_HEAP)
-        return 0;
+        return TK_EOBJ;
+    if (!bytes)
+        return TK_EINVAL;
     size_t n = 0;
     unsigned long s = tk_port_irq_lock();
     for (blk *b = (blk *)h->start; (uint8_t *)b < h->end; b = blk_at(b, b->size & ~HEAP_FREE))
         if (b->size & HEAP_FREE)
             n += b->size & ~HEAP_FREE;
     tk_port_irq_unlock(s);
-    return n;
+    *bytes = n;
+    return TK_OK;
 }

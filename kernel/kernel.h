@@ -1,6 +1,6 @@
 /* Tempo kernel internals shared by the object files: the scheduler state, ready lists,
  * the wait-queue mechanism and the timer list.  Hot helpers are always_inline:
- * spec/core-timing.md charges 6 cycles for every JAL/JALR, so every call and return on the
+ * docs/timing.md charges 6 cycles for every JAL/JALR, so every call and return on the
  * switch path costs 12. */
 #ifndef TK_KERNEL_H
 #define TK_KERNEL_H
@@ -52,7 +52,6 @@ struct tk_kernel {
     tk_tick_t next_event;               /* tick the CLINT compare is programmed for */
     struct tk_thread *ready[TK_PRIO_COUNT]; /* circular lists; the running thread is head */
     struct tk_timer timers;             /* sentinel of the sorted timer list */
-    void (*fatal)(int reason, struct tk_thread *t, uintptr_t detail);
     uint8_t debruijn[32];               /* tk_debruijn32, copied here: reached through tp */
     /* Timer wheel (timer.c): timers due from wheel_base to wheel_base + TK_WHEEL - 1, by
      * expiry % TK_WHEEL, and the map of its non-empty slots.  Zero at reset; empty until
@@ -60,14 +59,36 @@ struct tk_kernel {
     tk_tick_t wheel_base;
     uint32_t wheel_map;
     struct tk_timer *wheel[TK_WHEEL];
+    struct tk_irq {                     /* tk_irq_attach; the external one is read by switch.S */
+        void (*fn)(void *arg);
+        void *arg;
+    } irq_ext, irq_sw;
+    struct tk_thread *threads;          /* every thread created, through all_next */
 };
 /* The kernel state is reached through tp, which tk_init() points at it for good: machine-
  * mode firmware without thread-local storage never uses tp, and a register base saves the
- * auipc+addi (2 cycles) every kernel call would spend forming the address. */
+ * auipc+addi (2 cycles) every kernel call would spend forming the address.  Before tk_init()
+ * tp is 0 (the start-up clears it), and that is how a call made too early is told apart:
+ * calls allowed in main test tk_kp (tk__initialised), thread-only calls read the state only
+ * after seeing interrupts enabled (they are off from reset until tk_start()). */
 extern struct tk_kernel tk_kernel_state;
 register struct tk_kernel *tk_kp __asm__("tp");
 #define tk_k (*tk_kp)
 extern struct tk_thread tk_idle; /* priority TK_PRIO_COUNT: below every thread */
+
+TK_INLINE int tk__initialised(void)
+{
+    return TK_LIKELY(tk_kp != NULL);
+}
+
+/* Copy a thread's name into its control block (cut to TK_NAME_MAX - 1 characters). */
+TK_INLINE void tk__set_name(struct tk_thread *t, const char *name)
+{
+    unsigned i = 0;
+    for (; name && name[i] && i < TK_NAME_MAX - 1; i++)
+        t->name[i] = name[i];
+    t->name[i] = '\0';
+}
 
 /* ---- find first set without libgcc (no Zbb): de Bruijn multiply, one MUL + one load ----
  * Index = (isolated bit * 0x077CB531) >> 27 -> bit number (de Bruijn sequence B(2,5)). */
@@ -148,8 +169,16 @@ TK_INLINE struct tk_thread *tk__highest(void)
     return *(struct tk_thread **)((char *)tk_k.ready + off);
 }
 
-void tk__stack_overflow(struct tk_thread *t) __attribute__((noreturn, noinline));
-void tk__fatal(int reason, struct tk_thread *t, uintptr_t detail);
+/* ---- faults (fault.c) ---- */
+/* The port's way into tk__stack_overflow: from the exception stack (switch.S). */
+void tk_port_stack_fault(struct tk_thread *t) __attribute__((noreturn));
+void tk__stack_overflow(struct tk_thread *t, uintptr_t sp) __attribute__((noreturn));
+void tk__exception(uintptr_t cause, uintptr_t pc, uintptr_t tval, uintptr_t sp)
+    __attribute__((noreturn));
+void tk__fatal_irq(uintptr_t cause); /* returns only if the interrupt may be ignored */
+/* The port's way into tk__deadlock: from the exception stack (switch.S). */
+void tk_port_deadlock(void) __attribute__((noreturn));
+void tk__deadlock(void) __attribute__((noreturn));
 
 /* Stack overflow detection at switch time: the outgoing thread's guard word (the lowest word
  * of its stack holds its own address) must be intact, and its stack pointer, with the frame
@@ -164,14 +193,14 @@ TK_INLINE int tk__stack_ok(struct tk_thread *t)
 /* Switch from the current thread to `next` (thread context, interrupts disabled, next !=
  * current) and return, when the current thread is resumed, its wait_result.  Always used as
  * `return tk__switch_return(...)`: the compiler makes it a tail call, so a thread resumes
- * directly in its caller (spec/core-timing.md: every call and return costs 6 cycles).  The
+ * directly in its caller (docs/timing.md: every call and return costs 6 cycles).  The
  * current thread's wait_result must hold the value to return: set by its waker for a blocking
  * call, by the caller itself otherwise. */
 TK_INLINE int tk__switch_return(struct tk_thread *next)
 {
     struct tk_thread *cur = tk_k.current;
     if (TK_UNLIKELY(!tk__stack_ok(cur)))
-        tk__stack_overflow(cur);
+        tk_port_stack_fault(cur);
     tk_k.current = next;
     return tk_port_switch(cur, next);
 }
@@ -195,10 +224,12 @@ TK_INLINE int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, i
  * highest now when called from a thread.  Returns rc, now or when the caller is resumed. */
 TK_INLINE int tk__reschedule_return(unsigned long irq_state, int rc)
 {
-    struct tk_thread *cur = tk_k.current, *next = tk__highest();
-    if ((irq_state & TK_MIE) && next != cur && !tk_k.sched_lock && tk_k.started) {
-        cur->wait_result = rc;
-        return tk__switch_return(next);
+    if (irq_state & TK_MIE) { /* a thread: the kernel state is read only now (see tk_kp) */
+        struct tk_thread *cur = tk_k.current, *next = tk__highest();
+        if (next != cur && !tk_k.sched_lock && tk_k.started) {
+            cur->wait_result = rc;
+            return tk__switch_return(next);
+        }
     }
     tk_port_irq_unlock(irq_state);
     return rc;
@@ -232,7 +263,7 @@ TK_INLINE void tk__timer_remove(struct tk_timer *tm)
             tk_k.wheel_map &= ~((uint32_t)1 << (tm->expiry & (TK_WHEEL - 1)));
     }
 }
-void tk__timer_isr(void);
+void tk__timer_interrupt(void); /* the timer interrupt, then tk__isr_exit() */
 void tk__thread_timeout(struct tk_timer *tm);
 
 /* ---- wait queues (wait.c) ---- */
@@ -249,24 +280,40 @@ TK_INLINE void tk__waitq_insert(struct tk_waitq *q, struct tk_thread *t)
 }
 
 /* Take the current thread off the ready list and queue it on q (NULL: a sleep or a mailbox
- * wait) with a timeout; the caller then switches with tk__switch_return(). */
-TK_INLINE void tk__pend_current(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout,
-                                uint8_t state)
+ * wait). */
+TK_INLINE void tk__pend_queue(struct tk_thread *cur, struct tk_waitq *q, uint8_t state)
 {
     tk__ready_remove(cur);
     cur->state = state;
     cur->waitq = q;
     if (__builtin_expect(q != NULL, 1))
         tk__waitq_insert(q, cur);
+}
+
+/* tk__pend_current with a timeout (wait.c, out of line: the untimed path stays free of calls,
+ * so its callers need no stack frame). */
+int tk__pend_timed(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout, uint8_t state);
+
+/* Queue the current thread on q (tk__pend_queue) with a timeout; the caller then switches with
+ * tk__switch_return().  Returns TK_OK, or TK_EINVAL for a timeout beyond TK_TIMEOUT_MAX
+ * (nothing done): the range is checked on the timed path only. */
+TK_INLINE int tk__pend_current(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout,
+                               uint8_t state)
+{
     if (__builtin_expect(timeout != TK_FOREVER, 0))
-        tk__timer_add(&cur->timeout, tk_port_ticks() + timeout);
+        return tk__pend_timed(cur, q, timeout, state);
+    tk__pend_queue(cur, q, state);
+    return TK_OK;
 }
 
 /* Block the current thread on q until woken or timed out; returns (tail call) the wake
- * result, with interrupts enabled. */
+ * result, with interrupts enabled (they were: tk__can_block). */
 TK_INLINE int tk__block(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout)
 {
-    tk__pend_current(cur, q, timeout, TK_STATE_BLOCKED);
+    if (__builtin_expect(tk__pend_current(cur, q, timeout, TK_STATE_BLOCKED) != TK_OK, 0)) {
+        tk_port_irq_unlock(TK_MIE);
+        return TK_EINVAL;
+    }
     return tk__switch_return(tk__highest());
 }
 

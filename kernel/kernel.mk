@@ -13,30 +13,34 @@ tk_board = $(if $(filter paper%,$(1)),paper,virt)
 tk_xlen  = $(if $(filter %32,$(1)),32,64)
 tk_cc    = $(TCC) $(ARCH_$(call tk_xlen,$(1))) $(BOARDDEF_$(call tk_board,$(1))) $(TCFLAGS) \
            $(TK_OPT) $(TK_INC) $(if $(filter qemu%,$(1)),-DKT_QEMU)
+# The kernel in function sections, linked with --gc-sections: a test image holds only the
+# calls it uses (the paper SoC has 32 KiB of code).  Not the test sources: a function of
+# theirs named start would land in .text.start, which the linker script puts first.
+TK_SECTIONS ?= -ffunction-sections
 
 # $(1) = configuration: objects, libtempo.a, and one image per test.
 define TK_CFG_RULES
 TK_OBJ_$(1) := $(patsubst kernel/%.c,build/kernel/$(1)/k_%.o,$(TK_KSRC)) \
                build/kernel/$(1)/p_port.o build/kernel/$(1)/p_switch.o
-build/kernel/$(1)/k_%.o: kernel/%.c $(TK_HDRS)
+build/kernel/$(1)/k_%.o: kernel/%.c $(TK_HDRS) kernel/kernel.mk
 	@mkdir -p $$(@D)
 	@echo "  CC      $$@"
-	@$(call tk_cc,$(1)) -c -o $$@ $$<
-build/kernel/$(1)/p_%.o: port/riscv/%.c $(TK_HDRS)
+	@$(call tk_cc,$(1)) $(TK_SECTIONS) -c -o $$@ $$<
+build/kernel/$(1)/p_%.o: port/riscv/%.c $(TK_HDRS) kernel/kernel.mk
 	@mkdir -p $$(@D)
 	@echo "  CC      $$@"
-	@$(call tk_cc,$(1)) -c -o $$@ $$<
+	@$(call tk_cc,$(1)) $(TK_SECTIONS) -c -o $$@ $$<
 build/kernel/$(1)/p_%.o: port/riscv/%.S $(TK_HDRS)
 	@mkdir -p $$(@D)
 	@echo "  AS      $$@"
 	@$(call tk_cc,$(1)) -c -o $$@ $$<
 build/kernel/$(1)/libtempo.a: $$(TK_OBJ_$(1))
 	@rm -f $$@ && $(CROSS)ar rcs $$@ $$^
-build/kernel/$(1)/%.elf: tests/kernel/%.c tests/kernel/ktest.c tests/kernel/ktest.h \
+build/kernel/$(1)/%.elf: tests/kernel/%.c tests/kernel/ktest.c $(wildcard tests/kernel/*.h) \
                          build/kernel/$(1)/libtempo.a $(BSP_SRC) $(TK_HDRS)
 	@echo "  LINK    $$@"
 	@$(call tk_cc,$(1)) -Itests/kernel -T bsp/$(call tk_board,$(1))/link.ld $(TLDFLAGS) \
-	  -Wl,--no-warn-rwx-segments \
+	  -Wl,--no-warn-rwx-segments -Wl,--gc-sections \
 	  $(LINKARCH_$(call tk_xlen,$(1))) -o $$@ tests/kernel/$$*.c tests/kernel/ktest.c \
 	  $(BSP_SRC) build/kernel/$(1)/libtempo.a -lgcc
 endef

@@ -4,10 +4,17 @@
 
 int tk_msgq_init(struct tk_msgq *q, void *buf, size_t msg_bytes, size_t capacity)
 {
-    if (!q || tk__ring_init(&q->ring, buf, msg_bytes, capacity) != TK_OK)
+    if (!q || !tk__ring_args_ok(buf, msg_bytes, capacity))
         return TK_EINVAL;
+    unsigned long s = tk_port_irq_lock();
+    if (q->magic == TK_MAGIC_MSGQ && q->receivers.head) {
+        tk_port_irq_unlock(s);
+        return TK_EBUSY;
+    }
+    tk__ring_init(&q->ring, buf, msg_bytes, capacity);
     q->receivers.head = NULL;
     q->magic = TK_MAGIC_MSGQ;
+    tk_port_irq_unlock(s);
     return TK_OK;
 }
 

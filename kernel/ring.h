@@ -5,17 +5,20 @@
 #define TK_RING_H
 #include "kernel.h"
 
-/* Context: any. */
-TK_INLINE int tk__ring_init(struct tk_ring *r, void *buf, size_t msg_bytes, size_t capacity)
+/* The arguments of a ring (documented at tk_msgq_init). */
+TK_INLINE int tk__ring_args_ok(const void *buf, size_t msg_bytes, size_t capacity)
 {
-    if (!buf || ((uintptr_t)buf & 3u) || msg_bytes < 4 || msg_bytes > 1024 || (msg_bytes & 3u) ||
-        capacity == 0 || capacity > 0xFFFFu)
-        return TK_EINVAL;
+    return buf && !((uintptr_t)buf & 3u) && msg_bytes >= 4 && msg_bytes <= 1024 &&
+           !(msg_bytes & 3u) && capacity != 0 && capacity <= 0xFFFFu;
+}
+
+/* An empty ring over buf (arguments checked).  Context: any. */
+TK_INLINE void tk__ring_init(struct tk_ring *r, void *buf, size_t msg_bytes, size_t capacity)
+{
     r->buf = buf;
     r->words = (uint16_t)(msg_bytes / 4);
     r->capacity = (uint16_t)capacity;
     r->count = r->head = 0;
-    return TK_OK;
 }
 
 /* Send without blocking, interrupts locked: TK_OK, TK_EINVAL or TK_EFULL; *woken receives

@@ -1,7 +1,6 @@
 /* Scheduler: kernel state, start-up, the idle thread, interrupt-exit switching, scheduler
- * lock, faults. */
+ * lock. */
 #include "kernel.h"
-#include "bsp.h"
 
 /* The de Bruijn table lives in .sdata, next to the global pointer, so the linker turns the
  * auipc+addi that reaches it into one gp-relative addi. */
@@ -17,14 +16,37 @@ struct tk_thread tk_idle;
 static uintptr_t tk_idle_stack[128];
 
 
+/* Can no thread ever run again?  None is ready (the idle thread runs), no timer is armed
+ * (sleeps, timeouts, alarms), no interrupt but the timer's is enabled, so nothing can wake a
+ * thread; and some thread waits (blocked or suspended) rather than all having exited.
+ * Interrupts locked: the timer interrupt moves timers between the wheel and the list. */
+static int tk_stalled(void)
+{
+    unsigned long mie;
+    __asm__ volatile("csrr %0, mie" : "=r"(mie));
+    if (tk_k.ready_map || tk_k.wheel_map || tk_k.timers.next != &tk_k.timers ||
+        (mie & ~(1ul << 7)))
+        return 0;
+    for (const struct tk_thread *t = tk_k.threads; t; t = t->all_next)
+        if (t->state == TK_STATE_BLOCKED || t->state == TK_STATE_SUSPENDED)
+            return 1;
+    return 0;
+}
+
 /* The idle thread: runs when no thread is ready and sleeps with WFI; the CLINT compare is
  * programmed for the next timer event only (tickless), so it sleeps until that event or a
- * device interrupt. */
+ * device interrupt.  When nothing can wake any thread it reports the deadlock (the run ends)
+ * instead of sleeping for ever. */
 static void tk_idle_main(void *arg)
 {
     (void)arg;
-    for (;;)
+    for (;;) {
+        unsigned long s = tk_port_irq_lock();
+        if (TK_UNLIKELY(tk_stalled()))
+            tk_port_deadlock();
+        tk_port_irq_unlock(s);
         __asm__ volatile("wfi");
+    }
 }
 
 int tk_init(void)
@@ -46,7 +68,7 @@ int tk_init(void)
     t->stack_guard = &tk_idle_stack[0];
     tk_idle_stack[0] = (uintptr_t)&tk_idle_stack[0];
     t->sp = tk_port_stack_init((uintptr_t)&tk_idle_stack[128] & ~(uintptr_t)15, tk_idle_main, 0);
-    t->name = "idle";
+    tk__set_name(t, "idle");
     t->magic = TK_MAGIC_THREAD;
     t->base_prio = TK_PRIO_COUNT;
     tk__set_prio(t, TK_PRIO_COUNT);
@@ -54,14 +76,19 @@ int tk_init(void)
     t->timeout.next = NULL;
     t->timeout.expire = tk__thread_timeout;
     t->held = NULL;
+    tk_k.irq_ext.fn = tk_k.irq_sw.fn = NULL;
+    tk_k.threads = NULL;
+    /* Faults from here on are reported (main's included). */
+    __asm__ volatile("csrw mtvec, %0" : : "r"((uintptr_t)tk_port_trap_entry));
     tk_port_irq_unlock(s & TK_MIE);
     return TK_OK;
 }
 
 void tk_start(void)
 {
+    if (!tk__initialised())
+        tk_init();
     (void)tk_port_irq_lock();
-    __asm__ volatile("csrw mtvec, %0" : : "r"((uintptr_t)tk_port_trap_entry));
     tk_port_timer_start();
     /* Timers armed before the start (alarms) count from tick 0. */
     tk_tick_t first = TK_TICK_MAX_SLEEP;
@@ -85,7 +112,7 @@ void tk__isr_exit(void)
     struct tk_thread *cur = tk_k.current;
     if (next != cur && !tk_k.sched_lock) {
         if (TK_UNLIKELY(!tk__stack_ok(cur)))
-            tk__stack_overflow(cur);
+            tk_port_stack_fault(cur);
         tk_k.current = next;
         tk_port_switch_isr(cur, next);
     }
@@ -121,70 +148,5 @@ int tk_sched_unlock(void)
 
 tk_tick_t tk_tick_get(void)
 {
-    return tk_k.started ? tk_port_ticks() : 0;
-}
-
-/* ---- faults ---- */
-static void tk_fatal_default(int reason, struct tk_thread *t, uintptr_t detail)
-{
-    static const char *const what[] = {"?", "stack overflow", "exception", "unhandled irq"};
-    board_puts("tempo: fatal: ");
-    board_puts(what[reason >= 1 && reason <= 3 ? reason : 0]);
-    board_puts(" in thread ");
-    board_puts(t && t->name ? t->name : "?");
-    board_puts(", detail ");
-    board_put_uint(detail);
-    if (reason == TK_FATAL_EXCEPTION) {
-        uintptr_t mepc;
-        __asm__ volatile("csrr %0, mepc" : "=r"(mepc));
-        board_puts(", mepc ");
-        board_put_uint(mepc);
-    }
-    board_putc('\n');
-    board_exit(100 + reason);
-}
-
-void tk_set_fatal_handler(void (*fn)(int reason, struct tk_thread *t, uintptr_t detail))
-{
-    tk_k.fatal = fn;
-}
-
-void tk__fatal(int reason, struct tk_thread *t, uintptr_t detail)
-{
-    if (tk_k.fatal)
-        tk_k.fatal(reason, t, detail);
-    else
-        tk_fatal_default(reason, t, detail);
-    if (reason != TK_FATAL_STACK)
-        board_exit(100 + reason);
-}
-
-/* The guard word of `t` (the outgoing thread) was overwritten: report it, terminate t
- * without saving its context (its stack is not trustworthy) and run the next thread. */
-void tk__stack_overflow(struct tk_thread *t)
-{
-    tk__fatal(TK_FATAL_STACK, t, (uintptr_t)t->stack_guard);
-    if (t == &tk_idle)
-        board_exit(100 + TK_FATAL_STACK);
-    if (t->state == TK_STATE_READY)
-        tk__ready_remove(t);
-    else if (t->waitq)
-        tk__list_remove(&t->waitq->head, t);
-    if (t->wait_mutex) {
-        /* it waited for a mutex: its owner no longer inherits its priority (as on a
-         * timeout, kernel/timer.c) */
-        struct tk_mutex *m = t->wait_mutex;
-        t->wait_mutex = NULL;
-        tk__mutex_waiter_left(m);
-    }
-    if (t->timeout.next)
-        tk__timer_remove(&t->timeout);
-    if (t->slice)
-        tk_k.slicers--;
-    t->state = TK_STATE_EXITED;
-    t->waitq = NULL;
-    *t->stack_guard = (uintptr_t)t->stack_guard;
-    struct tk_thread *next = tk__highest();
-    tk_k.current = next;
-    tk_port_start(next);
+    return tk__initialised() && tk_k.started ? tk_port_ticks() : 0;
 }

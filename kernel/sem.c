@@ -5,10 +5,16 @@ int tk_sem_init(struct tk_sem *s, uint32_t count, uint32_t max)
 {
     if (!s || max == 0 || count > max)
         return TK_EINVAL;
+    unsigned long st = tk_port_irq_lock();
+    if (s->magic == TK_MAGIC_SEM && s->waiters.head) {
+        tk_port_irq_unlock(st);
+        return TK_EBUSY;
+    }
     s->waiters.head = NULL;
     s->count = count;
     s->max = max;
     s->magic = TK_MAGIC_SEM;
+    tk_port_irq_unlock(st);
     return TK_OK;
 }
 
@@ -74,9 +80,12 @@ int tk_sem_try(struct tk_sem *s)
     return tk_sem_pend(s, TK_NOWAIT);
 }
 
-int32_t tk_sem_count(struct tk_sem *s)
+int tk_sem_count(struct tk_sem *s, uint32_t *count)
 {
     if (!s || s->magic != TK_MAGIC_SEM)
         return TK_EOBJ;
-    return (int32_t)s->count;
+    if (!count)
+        return TK_EINVAL;
+    *count = s->count;
+    return TK_OK;
 }

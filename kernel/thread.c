@@ -11,7 +11,7 @@ TK_INLINE int tk__is_thread(const struct tk_thread *t)
  * NULL; NULL when that is no thread the user may change (the idle thread is not). */
 TK_INLINE struct tk_thread *tk__user_thread(struct tk_thread *t)
 {
-    if (!t)
+    if (!t && tk__initialised())
         t = tk_k.current;
     return tk__is_thread(t) && t != &tk_idle ? t : NULL;
 }
@@ -19,9 +19,12 @@ TK_INLINE struct tk_thread *tk__user_thread(struct tk_thread *t)
 int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *arg), void *arg,
                      void *stack, size_t stack_bytes, unsigned prio, unsigned options)
 {
-    if (!t || !entry || !stack || stack_bytes < TK_STACK_MIN || prio > TK_PRIO_LOWEST ||
-        (options & ~TK_THREAD_SUSPENDED))
+    if (!t || !entry || !stack || stack_bytes < TK_STACK_MIN || stack_bytes > TK_STACK_MAX ||
+        stack_bytes > UINTPTR_MAX - (uintptr_t)stack || /* the end must not wrap */
+        prio > TK_PRIO_LOWEST || (options & ~TK_THREAD_SUSPENDED))
         return TK_EINVAL;
+    if (!tk__initialised())
+        return TK_ESTATE;
     unsigned long s = tk_port_irq_lock();
     if (t->magic == TK_MAGIC_THREAD && t->state != TK_STATE_UNUSED &&
         t->state != TK_STATE_EXITED) {
@@ -41,13 +44,17 @@ int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *
     t->mail = 0;
     t->timeout.next = NULL;
     t->timeout.expire = tk__thread_timeout;
-    t->name = name;
+    tk__set_name(t, name);
     t->wait_bits = 0;
     t->wait_result = TK_OK;
     t->slice = t->slice_left = 0;
     t->base_prio = (uint8_t)prio;
     tk__set_prio(t, (uint8_t)prio);
     t->flags = 0;
+    if (t->magic != TK_MAGIC_THREAD) { /* first creation: into the kernel's list */
+        t->all_next = tk_k.threads;
+        tk_k.threads = t;
+    }
     t->magic = TK_MAGIC_THREAD;
     if (options & TK_THREAD_SUSPENDED) {
         t->state = TK_STATE_SUSPENDED;
@@ -61,7 +68,7 @@ int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *
 
 struct tk_thread *tk_thread_self(void)
 {
-    return tk_k.current;
+    return tk__initialised() ? tk_k.current : NULL;
 }
 
 /* tk_yield() is in port/riscv/switch.S: the most frequent switch, as one straight line. */
@@ -78,7 +85,7 @@ static int tk_sleep_until(unsigned long s, tk_tick_t wake)
 
 int tk_delay(tk_tick_t ticks)
 {
-    if (ticks == TK_FOREVER)
+    if (ticks > TK_TIMEOUT_MAX)
         return TK_EINVAL;
     unsigned long s = tk_port_irq_lock();
     int rc = tk__can_block(s);
@@ -91,7 +98,7 @@ int tk_delay(tk_tick_t ticks)
 
 int tk_delay_until(tk_tick_t *last_wake, tk_tick_t period)
 {
-    if (!last_wake || period == 0 || period == TK_FOREVER)
+    if (!last_wake || period - 1 >= TK_TIMEOUT_MAX) /* period 0 wraps */
         return TK_EINVAL;
     unsigned long s = tk_port_irq_lock();
     int rc = tk__can_block(s);
@@ -101,7 +108,8 @@ int tk_delay_until(tk_tick_t *last_wake, tk_tick_t period)
     }
     tk_tick_t wake = *last_wake + period;
     *last_wake = wake;
-    if ((int32_t)(wake - tk_port_ticks()) <= 0) {
+    /* A wake time not within the next TK_TIMEOUT_MAX ticks has passed (0 wraps). */
+    if (wake - tk_port_ticks() - 1 >= TK_TIMEOUT_MAX) {
         tk_port_irq_unlock(s);
         return TK_ELATE;
     }
@@ -110,19 +118,18 @@ int tk_delay_until(tk_tick_t *last_wake, tk_tick_t period)
 
 static TK_COLD int tk_suspend_slow(struct tk_thread *t, unsigned long s)
 {
-    struct tk_thread *cur = tk_k.current;
     int rc = TK_OK;
     if (!(t = tk__user_thread(t))) {
-        rc = TK_EOBJ;
+        rc = TK_EOBJ; /* also before tk_init(): there is no thread yet */
     } else if (t->state != TK_STATE_READY) {
         rc = TK_ESTATE;
-    } else if (t == cur && tk_k.started && (rc = tk__can_block(s)) != TK_OK) {
+    } else if (t == tk_k.current && tk_k.started && (rc = tk__can_block(s)) != TK_OK) {
         /* the caller cannot suspend itself here */
     } else {
         tk__ready_remove(t);
         t->state = TK_STATE_SUSPENDED;
-        if (t == cur && tk_k.started) {
-            cur->wait_result = TK_OK;
+        if (t == tk_k.current && tk_k.started) {
+            t->wait_result = TK_OK;
             return tk__switch_return(tk__highest());
         }
     }
@@ -137,12 +144,12 @@ int tk__thread_suspend_c(struct tk_thread *t);
 int tk__thread_suspend_c(struct tk_thread *t)
 {
     unsigned long s = tk_port_irq_lock();
-    struct tk_thread *cur = tk_k.current;
-    /* Fast path: a running thread suspends itself by its pointer (NULL: the slow path). */
-    if (TK_LIKELY(t == cur) && TK_LIKELY((((s & TK_MIE) ^ TK_MIE) | tk_k.sched_lock) == 0)) {
-        tk__ready_remove(cur);
-        cur->state = TK_STATE_SUSPENDED;
-        cur->wait_result = TK_OK; /* returned when resumed */
+    /* Fast path: a running thread suspends itself by its pointer (NULL: the slow path).  The
+     * kernel state is read only once interrupts are seen enabled (see tk_kp). */
+    if (TK_LIKELY(s & TK_MIE) && TK_LIKELY(t == tk_k.current) && TK_LIKELY(!tk_k.sched_lock)) {
+        tk__ready_remove(t);
+        t->state = TK_STATE_SUSPENDED;
+        t->wait_result = TK_OK; /* returned when resumed */
         return tk__switch_return(tk__highest());
     }
     return tk_suspend_slow(t, s);
@@ -174,17 +181,21 @@ int tk_thread_resume_from_isr(struct tk_thread *t)
     return TK_OK;
 }
 
-/* Move t to priority p wherever it is queued.  The running thread stays the head of its new
- * ready list (it keeps the processor until the reschedule decides otherwise). */
-static void tk_thread_reprio(struct tk_thread *t, uint8_t p)
+/* Move a ready thread to priority p.  The running thread stays the head of its new ready
+ * list (it keeps the processor until the reschedule decides otherwise). */
+TK_INLINE void tk_ready_reprio(struct tk_thread *t, uint8_t p)
 {
-    if (t->state == TK_STATE_READY && t != &tk_idle) {
-        tk__ready_remove(t);
-        tk__set_prio(t, p);
-        tk__ready_insert(t);
-        if (t == tk_k.current)
-            tk_k.ready[p] = t;
-    } else if (t->state == TK_STATE_BLOCKED && t->waitq) {
+    tk__ready_remove(t);
+    tk__set_prio(t, p);
+    tk__ready_insert(t);
+    if (t == tk_k.current)
+        tk_k.ready[p] = t;
+}
+
+/* Move a thread that is not ready to priority p (a blocked one keeps its wait queue's order). */
+static void tk_waiting_reprio(struct tk_thread *t, uint8_t p)
+{
+    if (t->state == TK_STATE_BLOCKED && t->waitq) {
         tk__list_remove(&t->waitq->head, t);
         tk__set_prio(t, p);
         tk__waitq_insert(t->waitq, t);
@@ -194,7 +205,7 @@ static void tk_thread_reprio(struct tk_thread *t, uint8_t p)
 }
 
 /* Effective priority: the base priority raised to the best waiter of every held mutex. */
-static uint8_t tk_inherited_prio(const struct tk_thread *t)
+TK_INLINE uint8_t tk_inherited_prio(const struct tk_thread *t)
 {
     uint8_t p = t->base_prio;
     for (const struct tk_mutex *m = t->held; m; m = m->next_held)
@@ -203,20 +214,39 @@ static uint8_t tk_inherited_prio(const struct tk_thread *t)
     return p;
 }
 
-/* Recompute t's effective priority and follow the chain of mutex owners (t waits on a mutex
- * whose owner may now need a higher or lower priority, and so on).  Stops at the first
- * thread whose priority does not change, so it terminates even on a deadlock cycle. */
-void tk__prio_propagate(struct tk_thread *t)
+/* The rest of a propagation that reached a thread t that is not ready, with its new priority
+ * p: while the thread changed waits for a mutex, that mutex's owner is next.  Stops at the
+ * first thread whose priority does not change. */
+static TK_COLD void tk_propagate_chain(struct tk_thread *t, uint8_t p)
 {
-    while (t) {
-        uint8_t p = tk_inherited_prio(t);
+    for (;;) {
+        if (t->state == TK_STATE_READY) {
+            tk_ready_reprio(t, p);
+            return;
+        }
+        tk_waiting_reprio(t, p);
+        if (t->state != TK_STATE_BLOCKED || !t->wait_mutex || !(t = t->wait_mutex->owner))
+            return;
+        p = tk_inherited_prio(t);
         if (p == t->prio)
             return;
-        tk_thread_reprio(t, p);
-        if (t->state != TK_STATE_BLOCKED || !t->wait_mutex)
-            return;
-        t = t->wait_mutex->owner;
     }
+}
+
+/* Recompute t's effective priority and follow the chain of mutex owners (t waits on a mutex
+ * whose owner may now need a higher or lower priority, and so on).  The usual case, a ready
+ * owner, is a leaf: no stack frame.  Never reaches the idle thread (it owns no mutex and
+ * waits for none). */
+void tk__prio_propagate(struct tk_thread *t)
+{
+    uint8_t p = tk_inherited_prio(t);
+    if (p == t->prio)
+        return;
+    if (TK_LIKELY(t->state == TK_STATE_READY)) {
+        tk_ready_reprio(t, p);
+        return;
+    }
+    tk_propagate_chain(t, p);
 }
 
 int tk_thread_set_priority(struct tk_thread *t, unsigned prio)
@@ -240,7 +270,7 @@ int tk_thread_set_priority(struct tk_thread *t, unsigned prio)
 
 int tk_thread_priority(struct tk_thread *t)
 {
-    if (!t)
+    if (!t && tk__initialised())
         t = tk_k.current;
     if (!tk__is_thread(t))
         return TK_EOBJ;
@@ -249,12 +279,14 @@ int tk_thread_priority(struct tk_thread *t)
 
 int tk_thread_set_slice(struct tk_thread *t, tk_tick_t ticks)
 {
-    if (ticks > 0xFFFFu)
+    if (ticks > TK_SLICE_MAX)
         return TK_EINVAL;
     unsigned long s = tk_port_irq_lock();
     int rc = TK_OK;
     if (!(t = tk__user_thread(t))) {
         rc = TK_EOBJ;
+    } else if (t->state == TK_STATE_EXITED || t->state == TK_STATE_UNUSED) {
+        rc = TK_ESTATE; /* slicers counts live threads: exit has already taken t's slice off */
     } else {
         if (!t->slice && ticks) {
             if (tk_k.slicers++ == 0 && tk_k.started) {
@@ -280,6 +312,8 @@ int tk_thread_state(struct tk_thread *t)
 
 void tk_thread_exit(void)
 {
+    if (!tk__initialised() || !tk_k.started)
+        tk_start(); /* from main before tk_start(): main's context ends either way */
     (void)tk_port_irq_lock();
     struct tk_thread *cur = tk_k.current;
     tk__ready_remove(cur);

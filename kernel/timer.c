@@ -217,9 +217,10 @@ static TK_COLD void timers_run_all(tk_tick_t now)
 }
 
 /* The CLINT timer interrupt: run every timer due, in expiry order (FIFO within a tick),
- * rotate a time slice, program the next event.  Work per tick: at most one find-first-set
- * per due tick and a constant number of steps per expiring timer. */
-void tk__timer_isr(void)
+ * rotate a time slice, program the next event, then the interrupt exit (a tail call: the trap
+ * entry calls this directly).  Work per tick: at most one find-first-set per due tick and a
+ * constant number of steps per expiring timer. */
+void tk__timer_interrupt(void)
 {
     tk_tick_t now = tk_port_ticks(), next;
     if (TK_LIKELY(tk_k.timers.next == &tk_k.timers) &&
@@ -268,4 +269,5 @@ void tk__timer_isr(void)
     }
     tk_k.next_event = next;
     tk_port_timer_set(next);
+    tk__isr_exit();
 }

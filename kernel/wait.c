@@ -1,7 +1,8 @@
 /* The wait queue: the one blocking mechanism every kernel object uses.  A queue is a
  * circular list of threads sorted by priority, FIFO among equal priorities; its head is the
  * thread to wake next.  Inserting walks from the tail (the common case, a waiter of the same
- * or a lower priority than those queued, costs no walk); removal is O(1). */
+ * or a lower priority than those queued, costs no walk); removal is O(1).  Also the timed
+ * form of a pend (kernel.h: tk__pend_current). */
 #include "kernel.h"
 
 void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t)
@@ -25,4 +26,13 @@ void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t)
     t->next = p->next;
     p->next->prev = t;
     p->next = t;
+}
+
+int tk__pend_timed(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout, uint8_t state)
+{
+    if (timeout > TK_TIMEOUT_MAX)
+        return TK_EINVAL;
+    tk__pend_queue(cur, q, state);
+    tk__timer_add(&cur->timeout, tk_port_ticks() + timeout);
+    return TK_OK;
 }

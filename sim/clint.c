@@ -2,11 +2,11 @@
 #include "clint.h"
 #include "riscv/encoding.h"
 
-/* spec/core-timing.md "CLINT": mtime += 1 every 100,000 core cycles (1 kHz at 100 MHz) */
+/* docs/timing.md "CLINT": mtime += 1 every 100,000 core cycles (1 kHz at 100 MHz) */
 #define PAPER_CYCLES_PER_TICK 100000u
-/* spec/toolchain.md: QEMU virt's mtime runs at 10 MHz, i.e. every 10 cycles at 100 MHz */
+/* docs/boards.md "Toolchain": QEMU virt's mtime runs at 10 MHz, i.e. every 10 cycles at 100 MHz */
 #define VIRT_CYCLES_PER_TICK 10u
-/* paper: spec/core-timing.md "Memory map"; virt: the SiFive layout (board.h) */
+/* paper: docs/boards.md "Paper SoC"; virt: the SiFive layout (board.h) */
 #define CLINT_BASE         0x02000000u
 #define PAPER_MTIME        0x0u
 #define PAPER_MTIMECMP     0x8u
@@ -151,7 +151,7 @@ void clint_init(struct clint *c, const struct clock *clk, enum soc soc, struct d
     *c = (struct clint){
         .clk = clk,
         .cycles_per_tick = soc == SOC_PAPER ? PAPER_CYCLES_PER_TICK : VIRT_CYCLES_PER_TICK,
-        .mtimecmp = UINT64_MAX, /* spec/core-timing.md: mtimecmp resets to all ones */
+        .mtimecmp = UINT64_MAX, /* docs/timing.md: mtimecmp resets to all ones */
     };
     *win = (struct device){
         .name = "clint",

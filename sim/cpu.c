@@ -6,9 +6,10 @@
  * timing model says it cost (timing.h).  Nothing else happens per instruction: devices
  * derive their state from the cycle count.  An instruction that traps goes to trap.c.
  *
- * The loop is instantiated four times (XLEN 32/64, traced or not) by inlining run() with
- * constant arguments; the traced instances add the --trace/--profile calls (trace.h) and
- * the --coverage counters (coverage.h). */
+ * The loop is instantiated six times (XLEN 32/64; plain, traced, cached) by inlining run()
+ * with constant arguments; the traced instances add the --trace/--profile calls (trace.h)
+ * and the --coverage counters (coverage.h), the cached ones also the I$/D$ model (cache.h:
+ * machine_cached() selects them). */
 #include <string.h>
 #include "machine.h"
 #include "coverage.h"
@@ -267,9 +268,48 @@ static ALWAYS_INLINE void retire(struct machine *m, const struct insn *d, const 
         cpu_wfi(m);
 }
 
+/* --icache / --dcache (cache.h), in the cached instances only.  A fetch miss delays the
+ * instruction's issue: the front end waits while the older instructions drain, so pipeline
+ * time advances with the clock (operand bubbles the wait covers disappear).  A data miss
+ * freezes the whole pipeline in MEM, like a RAM store (pipeline time stands still).  FENCE.I
+ * writes the dirty D$ lines back and invalidates the I$, so that code written through the
+ * D$ is fetched again from memory (the simulated memories themselves are always coherent). */
+static ALWAYS_INLINE void fetch_cached(struct machine *m, uint64_t pc)
+{
+    struct caches *c = &m->caches;
+    if (c->i.g.size) {
+        uint32_t n = cache_read(&c->i, pc);
+        m->timing.now += n;
+        m->hart.clk.cycle += n;
+    }
+}
+
+static __attribute__((noinline)) void data_cached(struct machine *m, const struct insn *d,
+                                                  unsigned flags, int xlen)
+{
+    struct caches *c = &m->caches;
+    static const uint8_t size[OP_COUNT] = {
+        [OP_LB] = 1, [OP_LBU] = 1, [OP_SB] = 1, [OP_LH] = 2, [OP_LHU] = 2, [OP_SH] = 2,
+        [OP_LW] = 4, [OP_LWU] = 4, [OP_SW] = 4, [OP_LD] = 8, [OP_SD] = 8,
+    };
+    uint64_t n = 0;
+    if (d->op == OP_FENCE_I) {
+        if (c->d.g.size)
+            n = cache_clean(&c->d);
+        if (c->i.g.size)
+            cache_invalidate(&c->i);
+    } else if (size[d->op] && c->d.g.size && !(flags & TF_MMIO)) {
+        /* before retire(): rs1 still holds the base even when rd == rs1 */
+        uint64_t addr = xl(xlen, m->hart.x[d->t.rs1] + (uint64_t)(int64_t)d->imm);
+        n = d->t.cls == TC_STORE ? cache_write(&c->d, &c->mem, addr, size[d->op])
+                                 : cache_read(&c->d, addr);
+    }
+    m->hart.clk.cycle += n;
+}
+
 /* One instruction; c0 is the cycle the step began at (for the traced loop). */
 static ALWAYS_INLINE void step(struct machine *m, struct ram *code, struct ram *r0,
-                               uint64_t c0, const int xlen, const bool traced)
+                               uint64_t c0, const int xlen, const bool traced, const bool cached)
 {
     const uint64_t pc = m->hart.pc;
     const struct insn *d = fetch(m, code, pc, xlen);
@@ -278,8 +318,13 @@ static ALWAYS_INLINE void step(struct machine *m, struct ram *code, struct ram *
             trace_step(m, pc, c0, NULL, false);
         return;
     }
+    if (cached)
+        fetch_cached(m, pc);
     struct step s = {.npc = xl(xlen, pc + 4), .flags = d->sflags, .cause = NO_TRAP};
     execute(m, r0, d, pc, &s, xlen);
+    if (cached && s.cause == NO_TRAP && (d->t.cls == TC_LOAD || d->t.cls == TC_STORE ||
+                                         d->op == OP_FENCE_I))
+        data_cached(m, d, s.flags, xlen);
     if (likely(s.cause == NO_TRAP))
         retire(m, d, &s, pc, xlen);
     else if (s.cause != MRET_DONE)
@@ -290,7 +335,8 @@ static ALWAYS_INLINE void step(struct machine *m, struct ram *code, struct ram *
         coverage_step(m->coverage, pc, d, s.flags & TF_TAKEN);
 }
 
-static ALWAYS_INLINE void run(struct machine *m, const int xlen, const bool traced)
+static ALWAYS_INLINE void run(struct machine *m, const int xlen, const bool traced,
+                              const bool cached)
 {
     struct hart *const h = &m->hart;
     struct ram *const code = m->bus.code, *const r0 = &m->bus.ram[0];
@@ -298,20 +344,25 @@ static ALWAYS_INLINE void run(struct machine *m, const int xlen, const bool trac
         const uint64_t c0 = h->clk.cycle;
         if (unlikely(h->clk.cycle >= h->next_event) && cpu_event(m))
             return;
-        step(m, code, r0, c0, xlen, traced);
+        step(m, code, r0, c0, xlen, traced, cached);
     }
 }
 
-static void run32(struct machine *m) { run(m, 32, false); }
-static void run64(struct machine *m) { run(m, 64, false); }
-static void run32_traced(struct machine *m) { run(m, 32, true); }
-static void run64_traced(struct machine *m) { run(m, 64, true); }
+static void run32(struct machine *m) { run(m, 32, false, false); }
+static void run64(struct machine *m) { run(m, 64, false, false); }
+static void run32_traced(struct machine *m) { run(m, 32, true, false); }
+static void run64_traced(struct machine *m) { run(m, 64, true, false); }
+/* caches: the traced instance with the cache hooks (a trace and a profile work with them) */
+static void run32_cached(struct machine *m) { run(m, 32, true, true); }
+static void run64_cached(struct machine *m) { run(m, 64, true, true); }
 
 void cpu_run(struct machine *m)
 {
     bool traced = m->trace || m->profile || m->coverage;
     m->hart.next_event = 0;
-    if (m->hart.xlen == 32)
+    if (machine_cached(m))
+        (m->hart.xlen == 32 ? run32_cached : run64_cached)(m);
+    else if (m->hart.xlen == 32)
         (traced ? run32_traced : run32)(m);
     else
         (traced ? run64_traced : run64)(m);

@@ -1,4 +1,4 @@
-/* Control and status registers (spec/core-timing.md "CSRs", RISC-V privileged spec).
+/* Control and status registers (docs/timing.md "CSRs", RISC-V privileged spec).
  * Machine mode only: mstatus.MPP reads 3.  Any CSR not listed here is an illegal
  * instruction, and so is a write to a read-only one (address bits [11:10] == 3). */
 #include "machine.h"

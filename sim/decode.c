@@ -63,6 +63,6 @@ void decode(struct insn *d, uint32_t raw, int xlen)
     d->t.cls = e->cls;
     if ((e->cls == TC_MUL || e->cls == TC_DIV) && (xlen == 32 || INSN_OPCODE(raw) == OPCODE_OP_32))
         d->sflags = TF_WORD;
-    if (raw == INSN_NOP) /* spec/core-timing.md: minstret does not count the canonical NOP */
+    if (raw == INSN_NOP) /* docs/timing.md: minstret does not count the canonical NOP */
         d->retires = 0;
 }

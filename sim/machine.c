@@ -33,7 +33,7 @@ static int memories_init(struct bus *b, const struct sim_config *cfg)
 {
     if (cfg->soc == SOC_PAPER) {
         /* ram[0] = data memory (most loads/stores), ram[1] = instruction memory, which is
-         * also readable as data (spec/core-timing.md "Memory") */
+         * also readable as data (docs/timing.md "Memory") */
         if (ram_init(&b->ram[0], PAPER_DMEM_BASE, cfg->dmem_size, 0) ||
             ram_init(&b->ram[1], PAPER_IMEM_BASE, cfg->imem_size, 1))
             return -1;
@@ -71,9 +71,10 @@ int machine_init(struct machine *m, const struct sim_config *cfg, int xlen)
     m->trace = cfg->trace;
     m->bus.tohost_dw = UINT64_MAX;
     timing_init(&m->timing, &cfg->timing);
-    if (memories_init(&m->bus, cfg))
+    if (memories_init(&m->bus, cfg) || caches_init(&m->caches, &cfg->cache))
         return -1;
     devices_init(m);
+    m->simctl.caches = &m->caches;
     return 0;
 }
 
@@ -83,6 +84,7 @@ void machine_free(struct machine *m)
         free(m->bus.ram[i].mem);
         free(m->bus.ram[i].dec);
     }
+    caches_free(&m->caches);
 }
 
 uint64_t machine_mcycle(const struct machine *m) { return clock_mcycle(&m->hart.clk); }

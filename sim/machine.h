@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "bus.h"
+#include "cache.h"
 #include "clint.h"
 #include "riscv/encoding.h"
 #include "simctl.h"
@@ -67,6 +68,7 @@ struct sim_config {
     uint64_t max_cycles; /* 0: no limit */
     FILE *trace;         /* NULL: no trace */
     struct timing_params timing;
+    struct cache_config cache; /* --icache, --dcache, --mem-* (all zero: none) */
 };
 
 struct profile;
@@ -77,6 +79,7 @@ struct machine {
     struct hart hart;
     struct bus bus;
     struct timing timing;
+    struct caches caches; /* --icache, --dcache (cache.h) */
     struct stats stats;
     /* devices */
     struct clint clint;
@@ -111,6 +114,10 @@ void machine_exit(struct machine *m, uint64_t code); /* the firmware asked to st
 uint64_t machine_mcycle(const struct machine *m);
 /* bring every device up to the current cycle; the interrupt lines they drive (MIP bits) */
 uint64_t machine_update_devices(struct machine *m);
+
+/* Caches are modelled only by the reference execute loop (cpu.c's traced instances): an
+ * engine that does not model them must leave a machine for which this holds to cpu_run(). */
+static inline bool machine_cached(const struct machine *m) { return m->caches.on; }
 
 /* sim/cpu.c: run until the machine stops (m->run.stop) */
 void cpu_run(struct machine *m);

@@ -17,19 +17,22 @@
 #include "revision.h" /* TEMPO_SIM_REVISION, written by sim/sim.mk */
 #include "symbols.h"
 
-/* spec/core-timing.md "Memory": 32 KiB each; the devices above them bound the sizes */
+/* docs/timing.md "Memory": 32 KiB each; the devices above them bound the sizes */
 #define DEFAULT_MEM_SIZE  (32u << 10)
 #define PAPER_IMEM_MAX    (32ull << 20) /* the CLINT is at 0x0200_0000 */
 #define PAPER_DMEM_MAX    (64ull << 10) /* the UART is at 0x1001_0000 */
 #define VIRT_RAM_DEFAULT  (128ull << 20) /* QEMU virt's default -m 128M */
 #define VIRT_RAM_MAX      (2048ull << 20) /* RAM at 0x8000_0000 up to the 4 GiB line */
 #define MEM_MIN           64u
+#define MEM_CYCLES_MAX    100000u /* --mem-latency, --mem-beat */
+#define MEM_WIDTH_MAX     64u     /* --mem-width: bytes per beat */
 
 enum key {
     OPT_HELP = 'h',
     OPT_SOC = 256, OPT_MAX_CYCLES, OPT_IMEM, OPT_DMEM, OPT_RAM, OPT_TRACE, OPT_TRACE_FILE,
     OPT_STATS, OPT_STATS_JSON, OPT_PROFILE, OPT_PROFILE_JSON, OPT_SET, OPT_LIST_PARAMS,
-    OPT_VERSION, OPT_COVERAGE,
+    OPT_VERSION, OPT_COVERAGE, OPT_ICACHE, OPT_DCACHE, OPT_MEM_LATENCY, OPT_MEM_BEAT,
+    OPT_MEM_WIDTH,
 };
 
 static const struct opt {
@@ -51,6 +54,11 @@ static const struct opt {
     {"profile-json", OPT_PROFILE_JSON, "FILE", "the same as JSON"},
     {"coverage", OPT_COVERAGE, "FILE", "at exit: every instruction that ran and each branch's directions, into FILE"},
     {"set", OPT_SET, "NAME=VALUE", "change a timing parameter (repeatable)"},
+    {"icache", OPT_ICACHE, "S:L:W", "an instruction cache of S bytes, L-byte lines, W ways (LRU) before main memory"},
+    {"dcache", OPT_DCACHE, "S:L:W[:wt]", "a data cache likewise (LRU; write-back, or :wt write-through)"},
+    {"mem-latency", OPT_MEM_LATENCY, "N", "main memory behind the caches: cycles to the first beat (default 20)"},
+    {"mem-beat", OPT_MEM_BEAT, "N", "cycles per further beat (default 1)"},
+    {"mem-width", OPT_MEM_WIDTH, "N", "bytes per beat: 1, 2, 4, ... 64 (default 4)"},
     {"list-params", OPT_LIST_PARAMS, NULL, "list the timing parameters (after any --set) and exit"},
     {"version", OPT_VERSION, NULL, "the simulator's version (git revision) and exit"},
     {"help", OPT_HELP, NULL, "this text and exit (also -h)"},
@@ -195,6 +203,26 @@ static void parse_args(int argc, char **argv, struct options *o)
                 exit(EXIT_USAGE); /* timing_set_param printed the reason */
             break;
         case OPT_LIST_PARAMS: o->list_params = true; break;
+        case OPT_ICACHE:
+        case OPT_DCACHE: {
+            char err[200];
+            struct cache_geometry *g = c == OPT_ICACHE ? &o->cfg.cache.icache : &o->cfg.cache.dcache;
+            if (cache_parse(v, c == OPT_DCACHE, g, err, sizeof err))
+                die(EXIT_USAGE, "--%s: %s", name, err);
+            break;
+        }
+        case OPT_MEM_LATENCY:
+        case OPT_MEM_BEAT:
+            *(c == OPT_MEM_LATENCY ? &o->cfg.cache.mem.latency : &o->cfg.cache.mem.beat) =
+                (uint32_t)parse_number(name, v, false, MEM_CYCLES_MAX);
+            o->cfg.cache.mem_given = true;
+            break;
+        case OPT_MEM_WIDTH:
+            o->cfg.cache.mem.width = (uint32_t)parse_number(name, v, false, MEM_WIDTH_MAX);
+            if (o->cfg.cache.mem.width & (o->cfg.cache.mem.width - 1) || !o->cfg.cache.mem.width)
+                die(EXIT_USAGE, "--%s: %s is not a power of two from 1 to %u", name, v, MEM_WIDTH_MAX);
+            o->cfg.cache.mem_given = true;
+            break;
         case ':': die(EXIT_USAGE, "%s needs a value; try --help", argv[optind - 1]);
         default: /* '?': unknown, ambiguous, or a value given to an option without one */
             if (optopt && find_opt(optopt))
@@ -207,6 +235,9 @@ static void parse_args(int argc, char **argv, struct options *o)
         timing_list_params(&o->cfg.timing, stdout);
         exit(0);
     }
+    if (o->cfg.cache.mem_given && !o->cfg.cache.icache.size && !o->cfg.cache.dcache.size)
+        die(EXIT_USAGE, "--mem-latency, --mem-beat and --mem-width describe the memory behind "
+                        "the caches: give --icache or --dcache (without a cache every memory is a BRAM)");
     if (optind >= argc)
         die(EXIT_USAGE, "no image given; try --help");
     if (optind + 1 < argc)
@@ -297,7 +328,8 @@ int main(int argc, char **argv)
 {
     struct options o = {
         .cfg = {.soc = SOC_PAPER, .imem_size = DEFAULT_MEM_SIZE, .dmem_size = DEFAULT_MEM_SIZE,
-                .ram_size = VIRT_RAM_DEFAULT},
+                .ram_size = VIRT_RAM_DEFAULT,
+                .cache = {.mem = {CACHE_MEM_LATENCY, CACHE_MEM_BEAT, CACHE_MEM_WIDTH}}},
     };
     timing_params_default(&o.cfg.timing);
     parse_args(argc, argv, &o);

@@ -1,6 +1,7 @@
 /* The simulator-control device (simctl.h).  The external interrupt is cycle-exact: it is
  * pending from the first instruction boundary at which mcycle >= IRQ_AT. */
 #include "simctl.h"
+#include "cache.h"
 #include "riscv/encoding.h"
 
 #define PAPER_SIMCTL_BASE 0x10020000u
@@ -12,6 +13,7 @@
 #define SIMCTL_IRQ_ACK    0x10u
 #define SIMCTL_IRQ_AFTER  0x14u
 #define SIMCTL_MSIP       0x18u
+#define SIMCTL_CACHE      0x1cu
 
 static uint64_t simctl_update(void *dev)
 {
@@ -66,6 +68,7 @@ static int simctl_read(void *dev, uint64_t off, unsigned size, uint64_t *val)
     case SIMCTL_IRQ_AT_HI: *val = s->irq_at >> 32; return 0;
     case SIMCTL_IRQ_ACK: *val = simctl_update(s) != 0; return 0;
     case SIMCTL_MSIP: *val = s->clint->msip; return 0;
+    case SIMCTL_CACHE: *val = s->caches ? caches_status(s->caches) : 0; return 0;
     }
     return -1;
 }
@@ -90,6 +93,10 @@ static int simctl_write(void *dev, uint64_t off, unsigned size, uint64_t val)
     case SIMCTL_IRQ_ACK: s->irq_pending = s->irq_armed = false; return 0;
     case SIMCTL_IRQ_AFTER: arm(s, clock_mcycle(s->clk) + val); return 0;
     case SIMCTL_MSIP: s->clint->msip = val & 1; return 0;
+    case SIMCTL_CACHE:
+        if (s->caches)
+            caches_control(s->caches, (uint32_t)val);
+        return 0;
     }
     return -1;
 }

@@ -38,79 +38,79 @@ static const struct param {
     const char *desc;
 } params[] = {
     {"alu_use", P(alu_use), 1,
-     "bubbles when the next instruction uses an ALU/MUL/DIV result (spec/core-timing.md: "
+     "bubbles when the next instruction uses an ALU/MUL/DIV result (docs/timing.md: "
      "Data hazards: 1 bubble; LUI, link and CSR values forward from EX without one)"},
     {"load_use", P(load_use), 2,
-     "bubbles when the next instruction uses a load result (spec/core-timing.md: Data "
+     "bubbles when the next instruction uses a load result (docs/timing.md: Data "
      "hazards: load-use 2; one instruction between costs load_use-1 = 1: data comes from MEM)"},
     {"branch_taken", P(branch_taken), 2,
-     "bubbles after a correctly predicted taken branch (spec/core-timing.md: Control flow: "
+     "bubbles after a correctly predicted taken branch (docs/timing.md: Control flow: "
      "predicted-taken 2)"},
     {"mispredict", P(mispredict), 6,
-     "bubbles after a mispredicted branch, either direction (spec/core-timing.md: Control "
+     "bubbles after a mispredicted branch, either direction (docs/timing.md: Control "
      "flow: misprediction 6)"},
     {"jal", P(jal), 6,
-     "bubbles after JAL, never predicted (spec/core-timing.md: Control flow: JAL 6)"},
+     "bubbles after JAL, never predicted (docs/timing.md: Control flow: JAL 6)"},
     {"jalr", P(jalr), 6,
-     "bubbles after JALR, never predicted (spec/core-timing.md: Control flow: JALR 6)"},
+     "bubbles after JALR, never predicted (docs/timing.md: Control flow: JALR 6)"},
     {"store_ram", P(store_ram), 1,
-     "pipeline freeze per store to RAM (spec/core-timing.md: Memory: two-cycle write, 1)"},
+     "pipeline freeze per store to RAM (docs/timing.md: Memory: two-cycle write, 1)"},
     {"store_mmio", P(store_mmio), 0,
-     "pipeline freeze per store to a device (spec/core-timing.md: Memory: MMIO no stall)"},
+     "pipeline freeze per store to a device (docs/timing.md: Memory: MMIO no stall)"},
     {"mul", P(mul), 4,
-     "pipeline freeze per MUL* (spec/core-timing.md: Multiply and divide: about 4)"},
+     "pipeline freeze per MUL* (docs/timing.md: Multiply and divide: about 4)"},
     {"div32", P(div32), 35,
-     "pipeline freeze per 32-bit DIV*/REM* (XLEN=32 or W form) (spec/core-timing.md: "
+     "pipeline freeze per 32-bit DIV*/REM* (XLEN=32 or W form) (docs/timing.md: "
      "Multiply and divide: about 35, derived: 32 iterations + 3)"},
     {"div64", P(div64), 67,
-     "pipeline freeze per 64-bit DIV*/REM* (spec/core-timing.md: Multiply and divide: "
+     "pipeline freeze per 64-bit DIV*/REM* (docs/timing.md: Multiply and divide: "
      "67-68, derived: 64 iterations + 3)"},
     {"div_early", P(div_early), 1,
-     "pipeline freeze for a divide by zero or overflow (spec/core-timing.md: finish early; "
+     "pipeline freeze for a divide by zero or overflow (docs/timing.md: finish early; "
      "derived: the divider flags them in its start cycle and never goes busy)"},
     {"csr", P(csr), 1,
-     "pipeline freeze per CSR instruction (spec/core-timing.md: CSRs: 1 cycle in ID)"},
+     "pipeline freeze per CSR instruction (docs/timing.md: CSRs: 1 cycle in ID)"},
     {"csr_raw", P(csr_raw), 1,
      "1: a CSR instruction waits in EXR while an older CSR write is in EX, MEM or WB "
-     "(spec/core-timing.md: Data hazards); 0: no such interlock"},
+     "(docs/timing.md: Data hazards); 0: no such interlock"},
     {"trap_detect", P(trap_detect), 1,
      "cycles the registered exception detector adds before the FSM reacts "
-     "(spec/core-timing.md: Trap controller: +1)"},
+     "(docs/timing.md: Trap controller: +1)"},
     {"ecall_stage", P(ecall_stage), 2,
      "cycles from ECALL's issue (EXR) to the stage that raises it, BR "
-     "(spec/core-timing.md: Trap controller: ECALL raised in BR)"},
+     "(docs/timing.md: Trap controller: ECALL raised in BR)"},
     {"exc_stage", P(exc_stage), 2,
      "same for illegal instruction, EBREAK and fetch faults (raised with ECALL in BR; "
-     "spec/core-timing.md: source priority)"},
+     "docs/timing.md: source priority)"},
     {"mem_fault_stage", P(mem_fault_stage), 3,
      "same for misaligned/faulting loads and stores, raised in MEM "
-     "(spec/core-timing.md: source priority MEM first)"},
+     "(docs/timing.md: source priority MEM first)"},
     {"fsm_ecall", P(fsm_ecall), 9,
      "trap FSM cycles for ECALL, IDLE..GOTO_MTVEC with the 3-cycle drain "
-     "(spec/core-timing.md: Trap controller: 9)"},
+     "(docs/timing.md: Trap controller: 9)"},
     {"fsm_exc", P(fsm_exc), 9,
      "trap FSM cycles for other exceptions: the synchronous (ECALL) path "
-     "(spec/core-timing.md: Trap controller; paper II-B1)"},
+     "(docs/timing.md: Trap controller; paper II-B1)"},
     {"fsm_irq", P(fsm_irq), 6,
      "trap FSM cycles for timer, software and external interrupts "
-     "(spec/core-timing.md: Trap controller: interrupt 6)"},
+     "(docs/timing.md: Trap controller: interrupt 6)"},
     {"fsm_mret", P(fsm_mret), 6,
-     "trap FSM cycles for MRET (spec/core-timing.md: Trap controller: MRET 6)"},
+     "trap FSM cycles for MRET (docs/timing.md: Trap controller: MRET 6)"},
     {"refill", P(refill), 3,
      "cycles after the FSM's last state before the new PC's first instruction issues: "
-     "IF, IO, ID (spec/core-timing.md: Pipeline; derived from the 8 stages)"},
+     "IF, IO, ID (docs/timing.md: Pipeline; derived from the 8 stages)"},
     {"irq_flush", P(irq_flush), 1,
      "instructions issued up to this many cycles before an interrupt's assertion have not "
      "completed when the FSM freezes the pipeline and are re-executed after MRET "
-     "(spec/core-timing.md: mepc = oldest not completed; derived: WB is issue+4, the FSM "
+     "(docs/timing.md: mepc = oldest not completed; derived: WB is issue+4, the FSM "
      "leaves IDLE at assertion+trap_detect+2)"},
     {"predictor", P(predictor), BP_GLOBAL2BIT,
-     "global2bit (0): ONE global 2-bit counter, IO, updated at BR (spec/core-timing.md: "
+     "global2bit (0): ONE global 2-bit counter, IO, updated at BR (docs/timing.md: "
      "Control flow); what-ifs: not-taken (1), taken (2), table (3): bp_entries counters "
      "indexed by pc"},
     {"bp_entries", P(bp_entries), 256,
      "counters of predictor=table, a power of two up to 4096 (what-if; the spec's core has "
-     "one: spec/core-timing.md: Control flow)"},
+     "one: docs/timing.md: Control flow)"},
     {"bp_init", P(bp_init), 0,
      "reset value of the global counter, 0..3 (derived: the RTL resets it to 00)"},
 };

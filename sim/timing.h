@@ -1,4 +1,4 @@
-/* The pipeline timing model of the 8-stage core (spec/core-timing.md).
+/* The pipeline timing model of the 8-stage core (docs/timing.md).
  *
  * CONTRACT between the execute loop (sim/cpu.c) and the timing model (sim/timing.c):
  * the loop executes each instruction functionally, then asks the model how many cycles

@@ -116,7 +116,7 @@ void cpu_mret(struct machine *m)
     h->clk.cycle += timing_mret(&m->timing);
 }
 
-/* Interrupts (spec/core-timing.md "Trap controller"; sim/timing.h timing_interrupt).  A
+/* Interrupts (docs/timing.md "Trap controller"; sim/timing.h timing_interrupt).  A
  * source is taken at the first instruction boundary at or after (assertion cycle -
  * timing_irq_window()), and its handler's first instruction issues exactly the interrupt
  * latency after the assertion, wherever the boundary falls.  The assertion cycle is the

@@ -3,7 +3,7 @@
  * garbage; other registers read 0. */
 #include "uart.h"
 
-#define PAPER_UART_BASE   0x10010000u /* spec/core-timing.md "Memory map" */
+#define PAPER_UART_BASE   0x10010000u /* docs/boards.md "Paper SoC" */
 #define PAPER_UART_TX     0x0u
 #define PAPER_UART_STATUS 0x4u
 #define PAPER_UART_SIZE   0x8u

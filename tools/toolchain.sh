@@ -1,36 +1,54 @@
 #!/usr/bin/env bash
-# Make sure the RISC-V cross GCC is present; install it with apt-get when we are root,
-# otherwise print the exact command to run.  Optional tools are installed the same way:
-# --optional (make test: qemu-system-misc for cross-checks, clang for fuzzing,
-# python3-pyelftools for the coverage tool), --coverage (make coverage: pyelftools, lcov),
-# --analysis (make analyze, fuzz, frama-c: clang, clang-tools, frama-c-base).
+# Make sure the tools the build needs are present; install the missing Debian packages with
+# apt-get when we are root, otherwise print the exact command to run.
+#   (no option)    the RISC-V cross GCC, python3, and the report's Python modules
+#   --optional     also qemu-system-misc (QEMU cross-checks; their tests SKIP without it)
+#                  and clang (the fuzz harnesses; they SKIP without it)
+#   --coverage     also lcov (make coverage: genhtml for the HTML report)
+#   --analysis     also clang, clang-tools and frama-c-base (make analyze, fuzz, frama-c)
+#   --screenshots  also chromium (tools/screenshots.sh: the report in a headless browser)
+#   --sweep        also GNU parallel (make sweep runs its jobs with it)
 set -u
 need() { command -v "$1" >/dev/null 2>&1; }
+updated=
 install() {   # install Debian packages $@ or explain how
   if [ "$(id -u)" -eq 0 ] && need apt-get; then
     echo "tempo: installing $* with apt-get" >&2
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"; } >/dev/null 2>&1 ||
+    { [ -n "$updated" ] || apt-get update -qq; } >/dev/null 2>&1 && updated=1
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1 ||
       { echo "tempo: apt-get install $* failed" >&2; return 1; }
   else
     echo "tempo: missing $*; run: sudo apt-get install -y $*" >&2; return 1
   fi
 }
 need riscv64-unknown-elf-gcc || install gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf || exit 1
-# bench/report/bench.py (the benchmark runner and report) needs python3 (standard library).
-need python3 || install python3 || exit 1
-# A python3 that can import pyelftools (Debian's package is not seen by a pyenv python3).
-pyelftools() { python3 -c 'import elftools' 2>/dev/null || /usr/bin/python3 -c 'import elftools' 2>/dev/null; }
+need python3 || need /usr/bin/python3 || install python3 || exit 1
+# bench/report/ (the benchmark report) needs matplotlib, Jinja2, pyelftools and jsonschema.
+# Debian's packages install them for /usr/bin/python3; tools/python.sh finds the python3
+# that has them (a pyenv or venv python3 first on PATH does not see them).
+if ! tools/python.sh --which >/dev/null 2>&1; then
+  py=$(command -v /usr/bin/python3 || command -v python3)
+  missing=
+  for pair in matplotlib:python3-matplotlib jinja2:python3-jinja2 elftools:python3-pyelftools \
+              jsonschema:python3-jsonschema; do
+    "$py" -c "import ${pair%%:*}" >/dev/null 2>&1 || missing="$missing ${pair#*:}"
+  done
+  # shellcheck disable=SC2086
+  [ -z "$missing" ] || install $missing || exit 1
+fi
 case "${1:-}" in
-  --optional)   # make test: QEMU cross-checks, fuzzing and clang's analyzer, the coverage tool
-    need qemu-system-riscv32 || install qemu-system-misc || true
-    need clang || install clang || true
-    pyelftools || install python3-pyelftools || true ;;
-  --coverage)   # make coverage: DWARF reading and the HTML report
-    pyelftools || install python3-pyelftools || exit 1
-    need genhtml || install lcov || true ;;
-  --analysis)   # make analyze, make fuzz, make frama-c
-    need clang || install clang || true
-    need scan-build || install clang-tools || true
-    need frama-c || install frama-c-base || true ;;
+--optional)
+  need qemu-system-riscv32 || install qemu-system-misc || true
+  need clang || install clang || true ;;
+--coverage)
+  need genhtml || install lcov || true ;;
+--analysis)
+  need clang || install clang || true
+  need scan-build || install clang-tools || true
+  need frama-c || install frama-c-base || true ;;
+--screenshots)
+  need chromium || install chromium || exit 1 ;;
+--sweep)
+  need parallel || install parallel || exit 1 ;;
 esac
 exit 0

@@ -11,7 +11,7 @@
 
 #define BENCH_REG32(addr) (*(volatile uint32_t *)(uintptr_t)(addr))
 
-/* spec/benchmarks.md section 1: "10,000 rounds" per kernel metric. */
+/* docs/benchmarks.md "Kernel metrics": 10,000 samples per metric. */
 #define BENCH_ROUNDS 10000u
 
 /* min / max / sum of samples in cycles. */
@@ -68,6 +68,8 @@ void bench_result(const char *suite, const char *metric, const struct bench_stat
 void bench_result_avg(const char *suite, const char *metric, int64_t avg_x100, uint32_t samples);
 /* Thread-Metric: operations completed in a period of `period_cycles` cycles. */
 void bench_tm_result(const char *metric, uint32_t count, uint32_t period_cycles);
+/* A size the analysis shows ("SIZE name=N bytes=N"): called by a layer's bp_sizes(). */
+void bench_size(const char *name, uint32_t bytes);
 /* Any extra figure worth keeping (calibration, excluded samples): "NOTE key=value". */
 void bench_note(const char *key, int64_t value);
 /* "DONE" and exit status 0. */
@@ -106,7 +108,7 @@ static inline uint32_t bench_mtime(void)
 }
 
 /* Cost of the measurement itself: the smallest difference between two back-to-back
- * counter reads (spec/benchmarks.md section 2, "the timer read"). */
+ * counter reads (docs/benchmarks.md "Kernel metrics": minus one counter read). */
 uint32_t bench_read_overhead(void);
 
 /* ---- the simulator-control interrupt device (bsp/common/board.h SIMCTL_*) ---- */
@@ -131,6 +133,17 @@ static inline void bench_irq_raise(void)
 static inline void bench_irq_ack(void)
 {
     BENCH_REG32(BOARD_SIMCTL + SIMCTL_IRQ_ACK) = 1;
+}
+
+/* Images built with -DBENCH_COLD (bench/bench.mk: the cold variants) put the caches in
+ * their worst state before each sample: every line invalid, every D$ line holding dirty data
+ * of another program (simulator-control CACHE; nothing without caches).  Otherwise nothing:
+ * the images of the warm runs are unchanged. */
+static inline void bench_cold(void)
+{
+#ifdef BENCH_COLD
+    BENCH_REG32(BOARD_SIMCTL + SIMCTL_CACHE) = SIMCTL_CACHE_COLD_DIRTY;
+#endif
 }
 
 /* ---- deterministic pseudo-random numbers (a 32-bit LCG; same sequence every run) ---- */

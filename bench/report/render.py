@@ -1,16 +1,30 @@
-"""Tables (terminal, markdown, HTML), CSV, the generated analysis and the HTML report.
+"""Tables (terminal, markdown, HTML), CSV, the summary and the generated analysis.
 
-Every figure comes from the records of this run (results.json) and the analysis data
-(analysis.json); nothing here holds a measured number."""
+Every figure comes from results.json (the records of a run) and analysis.json (per-event
+profiles, sizes); nothing here holds a measured number.  Conventions, said once and used by
+every table and chart:
+- cycle figures: simulated core cycles, lower is better (100 cycles = 1 us at 100 MHz);
+- "RV64 overhead": the extra cycles RV64 needs relative to RV32 (Thread-Metric: per
+  operation), so a positive value always means RV64 is slower;
+- "Tempo speed-up": how many times faster Tempo is than FreeRTOS (FreeRTOS cycles / Tempo
+  cycles; Thread-Metric: Tempo operations / FreeRTOS operations), so above 1 always means
+  Tempo is faster."""
 import csv
-import html
 import statistics
 
 import budgets
 import figures as F
 
-CSV_FIELDS = ["kernel", "xlen", "suite", "metric", "avg_cycles", "min_cycles", "max_cycles",
-              "samples", "count", "period_cycles"]
+CSV_FIELDS = ["kernel", "xlen", "suite", "metric", "method", "avg_cycles", "min_cycles",
+              "max_cycles", "samples", "count", "period_cycles", "cycles_per_operation",
+              "cache"]
+
+CONVENTIONS = ("Cycles are simulated core cycles of the paper's 8-stage core at 100 MHz (100 cycles "
+               "= 1 \u00b5s), lower is better. RV64 overhead: the extra cycles RV64 needs relative "
+               "to RV32 (Thread-Metric: per operation); positive means RV64 is slower. Tempo "
+               "speed-up: how many times faster Tempo is than FreeRTOS (FreeRTOS cycles \u00f7 "
+               "Tempo cycles; Thread-Metric: Tempo operations \u00f7 FreeRTOS operations); above "
+               "1 means Tempo is faster.")
 
 
 def write_csv(path, records):
@@ -22,52 +36,95 @@ def write_csv(path, records):
 
 
 class Context:
-    def __init__(self, records, runs, analysis, no_freertos_reason):
-        self.records, self.runs, self.analysis = records, runs, analysis
-        self.by = {(r["kernel"], r["suite"], r["metric"], r["xlen"]): r for r in records}
-        ks = sorted({r["kernel"] for r in records} | {r["kernel"] for r in runs},
-                    key=lambda k: (k != "tempo", k))
-        self.kernels = ks
+    """The data of one report: the results object, the runs and the analysis."""
+
+    def __init__(self, results, runs, analysis, no_freertos_reason=None, seconds=None):
+        self.results = results
+        self.records = results["records"]
+        self.omitted = results.get("omitted", [])
+        self.runs, self.analysis = runs, analysis
+        self.by = {(r["kernel"], r["suite"], r["metric"], r["xlen"]): r for r in self.records}
+        ks = {r["kernel"] for r in self.records} | {r["kernel"] for r in runs}
+        self.kernels = sorted(ks, key=lambda k: (k != "tempo", k))
         self.no_freertos_reason = no_freertos_reason
+        self.seconds = seconds
         self.an = {(a["kernel"], a["xlen"]): a for a in analysis}
 
     def get(self, kernel, suite, metric, xlen):
         return self.by.get((kernel, suite, metric, xlen))
 
+    def value(self, kernel, suite, metric, xlen):
+        """The figure a comparison uses: average cycles, or operations for Thread-Metric."""
+        r = self.get(kernel, suite, metric, xlen)
+        if not r:
+            return None
+        return r["count"] if suite == "thread-metric" else r["avg_cycles"]
+
     def has_freertos(self):
-        return "freertos" in self.kernels and any(r["kernel"] == "freertos" for r in self.records)
+        return any(r["kernel"] == "freertos" for r in self.records)
+
+    def omitted_for(self, kernel, metric, xlen):
+        return next((o for o in self.omitted if (o["kernel"], o["metric"], o["xlen"])
+                     == (kernel, metric, xlen)), None)
 
 
 # ---------------------------------------------------------------- formatting helpers
 
 def fmt_avg(v):
-    return "-" if v is None else ("%.2f" % v if isinstance(v, float) and not v.is_integer()
-                                  else "%d" % v)
+    if v is None:
+        return "-"
+    if isinstance(v, float) and not v.is_integer():
+        return "{:,.2f}".format(v)
+    return "{:,}".format(int(v))
 
 
 def fmt_int(v):
     return "-" if v is None else "{:,}".format(int(v))
 
 
-def pct(a, b):
-    """b relative to a, as a signed percentage string."""
-    if a is None or b is None or a <= 0 or b <= 0:
-        return "-"  # relative to a residue at or below zero means nothing
-    return "%+.1f%%" % (100.0 * (b / a - 1))
+def signed_pct(v):
+    """A signed percentage with one decimal; a value that rounds to zero is "+0.0%"."""
+    return "%+.1f%%" % (0.0 if abs(v) < 0.05 else v)
 
 
-def ratio(a, b):
-    """a / b; "-" when either is missing or not positive (a ratio of a negative residue, such
-    as a Rhealstone figure after overhead subtraction, means nothing)."""
+def overhead(a, b):
+    """b relative to a as a signed percentage: RV64 (b) against RV32 (a)."""
     if a is None or b is None or a <= 0 or b <= 0:
         return "-"
-    return "%.2f" % (a / b)
+    return signed_pct(100.0 * (b / a - 1))
+
+
+NAMES = {"tempo": "Tempo", "freertos": "FreeRTOS"}
+
+
+def name(kernel):
+    return NAMES.get(kernel, kernel)
+
+
+def speedup_value(suite, tempo, freertos):
+    """How many times faster Tempo is (None when either figure is missing)."""
+    if tempo is None or freertos is None or tempo <= 0 or freertos <= 0:
+        return None
+    return tempo / freertos if suite == "thread-metric" else freertos / tempo
+
+
+def fmt_speedup(v):
+    return "-" if v is None else "%.2f\u00d7" % v
+
+
+def tm_overhead(a, b):
+    """Thread-Metric RV64 overhead per operation from the counts (cycles per operation =
+    period / count, so RV64 / RV32 is the inverse ratio of the counts)."""
+    if not a or not b or a["count"] <= 0 or b["count"] <= 0:
+        return "-"
+    return overhead(a["period_cycles"] / a["count"], b["period_cycles"] / b["count"])
 
 
 class Table:
-    def __init__(self, title, columns, rows, note=None, align=None):
+    def __init__(self, title, columns, rows, note=None, align=None, tid=None):
         self.title, self.columns, self.rows, self.note = title, columns, rows, note
         self.align = align or (["l"] + ["r"] * (len(columns) - 1))
+        self.id = tid
 
     def text(self):
         cells = [self.columns] + self.rows
@@ -76,7 +133,7 @@ class Table:
 
         def line(r):
             return "  ".join(str(c).ljust(w) if a == "l" else str(c).rjust(w)
-                             for c, w, a in zip(r, widths, self.align))
+                             for c, w, a in zip(r, widths, self.align)).rstrip()
         out.append(line(self.columns))
         out.append("  ".join("-" * w for w in widths))
         out += [line(r) for r in self.rows]
@@ -91,18 +148,6 @@ class Table:
         if self.note:
             out += ["", self.note]
         return "\n".join(out) + "\n"
-
-    def html(self):
-        h = ["<table><caption>%s</caption><tr>" % html.escape(self.title)]
-        h += ["<th>%s</th>" % html.escape(c) for c in self.columns]
-        h.append("</tr>")
-        for r in self.rows:
-            h.append("<tr>" + "".join('<td class="%s">%s</td>' % (a, html.escape(str(c)))
-                                      for c, a in zip(r, self.align)) + "</tr>")
-        h.append("</table>")
-        if self.note:
-            h.append('<p class="note">%s</p>' % html.escape(self.note))
-        return "".join(h)
 
 
 # ---------------------------------------------------------------- result tables
@@ -123,14 +168,27 @@ def cycle_table(ctx, kernel, suite, title):
             row += [fmt_avg(r["avg_cycles"]) if r else "-",
                     fmt_int(r.get("min_cycles")) if r else "-",
                     fmt_int(r.get("max_cycles")) if r else "-"]
-        row.append(pct(a and a["avg_cycles"], b and b["avg_cycles"]))
+        row.append(overhead(a and a["avg_cycles"], b and b["avg_cycles"]))
         if suite == "kernel-metrics":
             row.append(fmt_int(F.CH32V307.get(m)))
         if suite == "rhealstone" and kernel == "freertos":
-            paper = [k for k, v in F.PAPER_METRIC.items() if v == m]
-            row += [fmt_int(F.PAPER_TABLE2.get((paper[0], x))) if paper else "-" for x in (32, 64)]
+            row += [fmt_int(F.PAPER_TABLE2.get((m, x))) for x in (32, 64)]
         rows.append(row)
-    return Table(title, cols, rows) if rows else None
+    if not rows:
+        return None
+    note = None
+    if suite == "rhealstone":
+        note = rhealstone_note(ctx, kernel)
+    return Table(title, cols, rows, note, tid="%s-%s" % (suite, kernel))
+
+
+def rhealstone_note(ctx, kernel):
+    """Why a variant is missing, in words (never the residue as cycles)."""
+    lines = []
+    for o in ctx.omitted:
+        if o["kernel"] == kernel and o["suite"] == "rhealstone":
+            lines.append("%s, RV%d: not published: %s" % (o["metric"], o["xlen"], o["reason"]))
+    return "\n".join(lines) or None
 
 
 def tm_table(ctx, kernel):
@@ -142,29 +200,31 @@ def tm_table(ctx, kernel):
             continue
         period = (a or b)["period_cycles"]
         rows.append([m, fmt_int(a and a["count"]), fmt_int(b and b["count"]),
-                     pct(a and a["count"], b and b["count"])])
+                     tm_overhead(a, b)])
     if not rows:
         return None
-    return Table("Thread-Metric, %s: operations per period of %s cycles (%.0f ms at 100 MHz)"
-                 % (kernel, fmt_int(period), period / 1e5),
-                 ["test", "RV32 count", "RV64 count", "RV64 change"], rows,
-                 "More is better; each period is measured exactly with the cycle counter.")
+    return Table("Thread-Metric, %s: operations completed in %s cycles (%.0f ms at 100 MHz), "
+                 "more is better" % (name(kernel), fmt_int(period), period / 1e5),
+                 ["test", "RV32 operations", "RV64 operations", "RV64 overhead"], rows,
+                 "Each period is measured exactly with the cycle counter; RV64 overhead is per "
+                 "operation.", tid="thread-metric-%s" % kernel)
 
 
 SUITE_TITLES = {
-    "kernel-metrics": "Kernel metrics, %s (cycles; avg / min / max; samples with a timer tick "
-                      "excluded)",
-    "rhealstone": "Rhealstone, %s (cycles per event, loop and direct overheads subtracted; "
-                  "interrupt latency: raise to first handler statement, min/avg/max)",
-    "context-switch": "Minimal context switch, %s (cycles from the switch routine's first "
-                      "instruction to the next thread's first instruction, from the trace)",
+    "kernel-metrics": "Kernel metrics, %s: cycles per operation (avg / min / max; samples with a "
+                      "timer tick excluded)",
+    "rhealstone": "Rhealstone, %s: cycles per event (the paper's method: loop overhead "
+                  "subtracted; interrupt latency: raise to first handler statement, avg / min / "
+                  "max)",
+    "context-switch": "Minimal context switch, %s: cycles from the switch routine's first "
+                      "instruction to the next thread's first instruction (from the trace)",
 }
 
 
 def kernel_tables(ctx, kernel):
     out = []
     for suite in ("kernel-metrics", "rhealstone", "context-switch"):
-        t = cycle_table(ctx, kernel, suite, SUITE_TITLES[suite] % kernel)
+        t = cycle_table(ctx, kernel, suite, SUITE_TITLES[suite] % name(kernel))
         if t:
             out.append(t)
     t = tm_table(ctx, kernel)
@@ -173,42 +233,73 @@ def kernel_tables(ctx, kernel):
     return out
 
 
-def comparison_table(ctx):
-    """Tempo beside FreeRTOS: the ratio Tempo / FreeRTOS per metric and width."""
+def comparison_rows(ctx):
+    """(suite, metric, [(tempo, freertos, speed-up) per width]) for every compared metric."""
     rows = []
     for suite in ("kernel-metrics", "rhealstone", "context-switch", "thread-metric"):
         for m in F.ORDER[suite]:
-            key = "count" if suite == "thread-metric" else "avg_cycles"
             vals = []
             for x in (32, 64):
-                t, f = ctx.get("tempo", suite, m, x), ctx.get("freertos", suite, m, x)
-                vals.append((t and t[key], f and f[key]))
-            if all(t is None and f is None for t, f in vals):
-                continue
-            row = [suite, m]
-            for t, f in vals:
-                row += [fmt_avg(t) if key == "avg_cycles" else fmt_int(t),
-                        fmt_avg(f) if key == "avg_cycles" else fmt_int(f), ratio(t, f)]
-            rows.append(row)
-    return Table("Tempo beside FreeRTOS on the same simulated core (cycles, averages; "
-                 "Thread-Metric: operations per period, more is better)",
-                 ["suite", "metric", "Tempo RV32", "FreeRTOS RV32", "Tempo/FreeRTOS",
-                  "Tempo RV64", "FreeRTOS RV64", "Tempo/FreeRTOS"], rows,
-                 align=["l", "l"] + ["r"] * 6)
+                t, f = ctx.value("tempo", suite, m, x), ctx.value("freertos", suite, m, x)
+                vals.append((t, f, speedup_value(suite, t, f)))
+            if any(t is not None and f is not None for t, f, _ in vals):
+                rows.append((suite, m, vals))
+    return rows
+
+
+def comparison_table(ctx):
+    rows = []
+    for suite, m, vals in comparison_rows(ctx):
+        if m in F.RH_VARIANTS:
+            continue  # a variant is each kernel's own reading (docs/benchmarks.md)
+        row = [F.SUITE_TITLE[suite], m]
+        fmt = fmt_int if suite == "thread-metric" else fmt_avg
+        for t, f, s in vals:
+            row += [fmt(t), fmt(f), fmt_speedup(s)]
+        rows.append(row)
+    return Table("Tempo beside FreeRTOS on the same simulated core: cycles (Thread-Metric: "
+                 "operations per period) and Tempo speed-up",
+                 ["suite", "metric", "Tempo RV32", "FreeRTOS RV32", "speed-up RV32",
+                  "Tempo RV64", "FreeRTOS RV64", "speed-up RV64"], rows,
+                 "Tempo speed-up: how many times faster Tempo is (above 1: Tempo faster).",
+                 align=["l", "l"] + ["r"] * 6, tid="comparison")
 
 
 def paper_table(ctx):
     rows = []
     for (m, x), paper in sorted(F.PAPER_TABLE2.items(), key=lambda i: (i[0][0] != "task switch",
                                                                       i[0][1])):
-        r = ctx.get("freertos", "rhealstone", F.PAPER_METRIC[m], x)
-        rows.append([m, "RV%d" % x, fmt_int(paper), fmt_avg(r and r["avg_cycles"]),
-                     pct(paper, r and r["avg_cycles"])])
-    return Table("The paper's Table II (FreeRTOS on the FPGA core) beside FreeRTOS on tempo-sim",
-                 ["Rhealstone", "width", "paper", "tempo-sim", "difference"], rows,
-                 "tempo-sim figures: the same benchmark source through the FreeRTOS layer, loop "
-                 "overhead subtracted (the paper's stated method, see bench/suites/rhealstone.c).",
-                 align=["l", "l", "r", "r", "r"])
+        f = ctx.get("freertos", "rhealstone", m, x)
+        t = ctx.get("tempo", "rhealstone", m, x)
+        rows.append([m, "RV%d" % x, fmt_int(paper), fmt_avg(f and f["avg_cycles"]),
+                     overhead(paper, f and f["avg_cycles"]), fmt_avg(t and t["avg_cycles"])])
+    return Table("The paper's Table II (FreeRTOS on the FPGA core) beside FreeRTOS and Tempo on "
+                 "tempo-sim (cycles per event)",
+                 ["Rhealstone", "width", "paper", "FreeRTOS on tempo-sim", "difference",
+                  "Tempo on tempo-sim"], rows,
+                 "Measured the paper's way: the benchmark source through each kernel's layer, "
+                 "loop overhead subtracted (bench/suites/rhealstone.c).",
+                 align=["l", "l", "r", "r", "r", "r"], tid="paper")
+
+
+def ch32_table(ctx):
+    rows = []
+    for m in F.KM_ORDER:
+        anchor = F.CH32V307.get(m)
+        if anchor is None:
+            continue
+        row = [m, fmt_int(anchor)]
+        for k in ctx.kernels:
+            r = ctx.get(k, "kernel-metrics", m, 32)
+            row += [fmt_avg(r and r["avg_cycles"]), overhead(anchor, r and r["avg_cycles"])]
+        rows.append(row)
+    cols = ["metric", "CH32V307"]
+    for k in ctx.kernels:
+        cols += ["%s RV32" % name(k), "vs CH32V307"]
+    return Table("The published kernel-metric row of the CH32V307 (RV32IMAC) beside RV32 on "
+                 "tempo-sim (average cycles)", cols, rows,
+                 "vs CH32V307: cycles relative to the published figure (negative: fewer cycles).",
+                 tid="ch32v307")
 
 
 def budget_table(ctx):
@@ -217,18 +308,18 @@ def budget_table(ctx):
         return None
     out = [[g, item, value, budget, "ok" if ok else "MISSED"] for g, item, value, budget, ok in rows]
     missed = sum(1 for r in rows if not r[4])
-    return Table("Tempo's budgets (issue 4; make test asserts them): %d of %d met"
+    return Table("Tempo's budgets (make test asserts them): %d of %d met"
                  % (len(rows) - missed, len(rows)),
                  ["check", "item", "measured", "budget", "verdict"], out,
                  "Alrm's maximum is the tick on which all five alarms expire (1 to 5 alarms per "
                  "tick by construction), so its worst/average ratio measures the workload as well "
                  "as the kernel.",
-                 align=["l", "l", "r", "l", "l"])
+                 align=["l", "l", "r", "l", "l"], tid="budgets")
 
 
-# The FreeRTOS helper's explanation of the paper comparison (issue 6), shown verbatim when
+# The explanation of the paper comparison (freertos/paper/notes.md), shown verbatim when
 # present; every figure around it is generated.
-PAPER_NOTES = "freertos/paper-notes.md"
+PAPER_NOTES = "freertos/paper/notes.md"
 
 
 def paper_notes():
@@ -249,8 +340,121 @@ def freertos_missing_text(ctx):
             "make bench FREERTOS_DIR=/path/to/FreeRTOS-Kernel" % why)
 
 
-def terminal(ctx):
+# ---------------------------------------------------------------- the summary
+
+def _range(vals, fmt):
+    lo, hi = min(vals), max(vals)
+    return fmt(lo) if fmt(lo) == fmt(hi) else "%s to %s" % (fmt(lo), fmt(hi))
+
+
+def _x(v):
+    return "%.1f\u00d7" % v
+
+
+def _pct(v):
+    return signed_pct(v)
+
+
+def _less(v):
+    return "%.1f%%" % abs(v)
+
+
+def summary(ctx):
+    """The answer first: [(heading, sentence)], every figure taken from the records."""
+    out = []
+    if ctx.has_freertos():
+        for x in (32, 64):
+            sp = [(s, suite, m) for suite, m, vals in comparison_rows(ctx)
+                  for (t, f, s) in [vals[0 if x == 32 else 1]]
+                  if s is not None and m not in F.RH_VARIANTS
+                  and not (suite == "thread-metric" and m == F.TM_BASELINE)]
+            if not sp:
+                continue
+            faster = [v for v, _, _ in sp if v > 1.02]
+            slower = [(v, suite, m) for v, suite, m in sp if v < 0.98]
+            text = ("Tempo is faster than FreeRTOS on %d of %d measurements at RV%d, by %s "
+                    "(median %s)." % (len(faster), len(sp), x,
+                                      _range(faster, _x) if faster else "none",
+                                      _x(statistics.median(faster)) if faster else "-"))
+            if slower:
+                text += " FreeRTOS is faster on %s." % "; ".join(
+                    "%s %s (Tempo %s)" % (F.SUITE_TITLE[suite], m, fmt_speedup(v))
+                    for v, suite, m in slower)
+            out.append(("Tempo vs FreeRTOS, RV%d" % x, text))
+    # RV32 vs RV64 per kernel, on the cycle metrics
+    for k in ctx.kernels:
+        ov = []
+        for suite in ("kernel-metrics", "rhealstone", "context-switch"):
+            for m in F.ORDER[suite]:
+                a, b = ctx.value(k, suite, m, 32), ctx.value(k, suite, m, 64)
+                if a and b and a > 0 and b > 0 and m not in F.RH_VARIANTS:
+                    ov.append(100 * (b / a - 1))
+        if ov:
+            out.append(("RV64 vs RV32, %s" % name(k),
+                        "%s at RV64 needs %s cycles relative to RV32 over %d cycle metrics "
+                        "(positive: RV64 slower)." % (name(k), _range(ov, _pct), len(ov))))
+    # anchors
     parts = []
+    for k in ctx.kernels:
+        rel = []
+        for m, anchor in F.CH32V307.items():
+            r = ctx.get(k, "kernel-metrics", m, 32)
+            if r:
+                rel.append(100 * (r["avg_cycles"] / anchor - 1))
+        if rel:
+            below = [abs(v) for v in rel if v < 0]
+            above = [v for v in rel if v >= 0]
+            bits = []
+            for vals, where, what in ((below, "below", "fewer"), (above, "above", "more")):
+                if vals:
+                    bits.append("%s them on %s%d %s (%s %s cycles)" % (
+                        where, "all " if len(vals) == len(rel) else "", len(vals),
+                        "metric" if len(vals) == 1 else "metrics", _range(vals, _less), what))
+            parts.append("%s's RV32 averages are %s" % (name(k), " and ".join(bits)))
+    if parts:
+        out.append(("Against the CH32V307 row", "Against the published kernel-metric figures "
+                    "of the CH32V307 (RV32IMAC, %d metrics): " % len(F.CH32V307)
+                    + "; ".join(parts) + "."))
+    diffs = []
+    for (m, x), paper in F.PAPER_TABLE2.items():
+        r = ctx.get("freertos", "rhealstone", m, x)
+        if r:
+            diffs.append(100 * (r["avg_cycles"] / paper - 1))
+    text = ""
+    if diffs:
+        text = ("FreeRTOS on tempo-sim lands within %s of the paper's Table II (task "
+                "switch and task preempt, both widths): the simulated core reproduces the "
+                "FPGA's figures. " % _range(diffs, _pct))
+    ts = [ctx.get("tempo", "rhealstone", "task switch", x) for x in (32, 64)]
+    tp = [ctx.get("tempo", "rhealstone", "task preempt", x) for x in (32, 64)]
+    if all(ts) and all(tp):
+        p = F.PAPER_TABLE2
+        text += ("Tempo's task switch takes %.0f / %.0f cycles (RV32 / RV64) against the "
+                 "paper's FreeRTOS %s / %s, its task preempt %.0f / %.0f against %s / %s." %
+                 (ts[0]["avg_cycles"], ts[1]["avg_cycles"], fmt_int(p[("task switch", 32)]),
+                  fmt_int(p[("task switch", 64)]), tp[0]["avg_cycles"], tp[1]["avg_cycles"],
+                  fmt_int(p[("task preempt", 32)]), fmt_int(p[("task preempt", 64)])))
+    if text:
+        out.append(("Against the paper's Table II", text))
+    if not ctx.has_freertos():
+        out.append(("FreeRTOS", freertos_missing_text(ctx)))
+    rows = budgets.evaluate(ctx.records)
+    if any(r[2] != "no result" for r in rows):
+        missed = [r for r in rows if not r[4]]
+        out.append(("Tempo's budgets", "%d of %d budget checks met%s." % (
+            len(rows) - len(missed), len(rows),
+            "" if not missed else "; missed: " + ", ".join(r[1] for r in missed[:5]))))
+    bad = failed_runs(ctx)
+    if bad:
+        out.append(("Failed images", "%d image(s) failed their self-checks: %s" % (
+            len(bad), "; ".join("%s rv%d %s" % (r["kernel"], r["xlen"], r["image"])
+                                for r in bad))))
+    return out
+
+
+def terminal(ctx):
+    parts = ["Summary"] + ["  %s: %s" % (h, t) for h, t in summary(ctx)]
+    parts = ["\n".join(parts)]
     for k in ctx.kernels:
         parts += [t.text() for t in kernel_tables(ctx, k)]
     if ctx.has_freertos():
@@ -261,52 +465,108 @@ def terminal(ctx):
     rows = budgets.evaluate(ctx.records)
     missed = [r for r in rows if not r[4]]
     if any(r[2] != "no result" for r in rows):
-        lines = ["Tempo budgets (issue 4): %d of %d met" % (len(rows) - len(missed), len(rows))]
+        lines = ["Tempo's budgets: %d of %d met" % (len(rows) - len(missed), len(rows))]
         lines += ["  MISSED %-13s %s: %s (budget %s)" % (g, item, v, b) for g, item, v, b, _ in missed]
         parts.append("\n".join(lines))
+    parts.append(CONVENTIONS)
     return "\n\n".join(parts)
 
 
 # ---------------------------------------------------------------- the analysis
 
-STALL_ORDER = ["jump", "store", "load-use", "alu-use", "mispredict", "branch", "multiply",
-               "divide", "csr", "trap", "refill", "idle"]
+RESIDUE_NOTE = ("Left out of the per-function rows: %s. Their difference between the two runs "
+                "falls below zero at one width: they do work once per run (end-of-run stack "
+                "checks, printing) whose amount differs between the runs, so their difference is "
+                "no per-event cost at either width. \"total measured\" includes it, \"total "
+                "without the once-per-run work\" does not.")
+NEGATIVE_CAUSE_NOTE = ("\"below zero\": the longer run spent fewer cycles on this cause in its "
+                       "once-per-run work, so the difference is no per-event cost; the totals "
+                       "include it.")
+
+
+def stall_causes(*stats):
+    """The simulator's stall causes, in its order (--stats-json), over the given stats."""
+    out = []
+    for s in stats:
+        for c in s["stalls"]:
+            if c not in out:
+                out.append(c)
+    return out
+
+
+def _per_event(v):
+    """A per-event figure for a table: never printed below zero."""
+    return "below zero" if v < -0.005 else "%.2f" % max(v, 0.0)
 
 
 def path_tables(ctx, kernel, path, what):
     a32, a64 = ctx.an.get((kernel, 32), {}).get(path), ctx.an.get((kernel, 64), {}).get(path)
     if not a32 or not a64:
-        return []
+        return [], []
     f32 = {r["function"]: r for r in a32["functions"]}
     f64 = {r["function"]: r for r in a64["functions"]}
+
+    residues, rest = once_per_run(a32, a64)
+
     names = sorted(set(f32) | set(f64),
                    key=lambda n: -max(f32.get(n, {}).get("cycles", 0),
                                       f64.get(n, {}).get("cycles", 0)))
-    rows = []
+    rows, left_out = [], []
     for n in names:
-        x, y = f32.get(n, {}), f64.get(n, {})
-        rows.append([n, "%.2f" % x.get("instructions", 0), "%.2f" % x.get("cycles", 0),
-                     "%.2f" % y.get("instructions", 0), "%.2f" % y.get("cycles", 0),
-                     "%+.2f" % (y.get("cycles", 0) - x.get("cycles", 0))])
+        x, y = f32.get(n), f64.get(n)
+        if n in residues:
+            left_out.append(n)
+            continue
+        x, y = x or {"cycles": 0.0, "instructions": 0.0}, y or {"cycles": 0.0, "instructions": 0.0}
+        rows.append([n, "%.2f" % x["instructions"], "%.2f" % x["cycles"],
+                     "%.2f" % y["instructions"], "%.2f" % y["cycles"],
+                     "%+.2f" % (y["cycles"] - x["cycles"])])
     s32, s64 = a32["stats"], a64["stats"]
-    rows.append(["total", "%.2f" % s32["instructions"], "%.2f" % s32["cycles"],
+    if residues:
+        c32, i32 = s32["cycles"] - rest[32][0], s32["instructions"] - rest[32][1]
+        c64, i64 = s64["cycles"] - rest[64][0], s64["instructions"] - rest[64][1]
+        rows.append(["total without the once-per-run work", "%.2f" % i32, "%.2f" % c32,
+                     "%.2f" % i64, "%.2f" % c64, "%+.2f" % (c64 - c32)])
+    rows.append(["total measured", "%.2f" % s32["instructions"], "%.2f" % s32["cycles"],
                  "%.2f" % s64["instructions"], "%.2f" % s64["cycles"],
                  "%+.2f" % (s64["cycles"] - s32["cycles"])])
+    notes = []
     t1 = Table("%s, %s: instructions and cycles per function per event (from --profile-json: "
-               "(run b - run a) / %d events)" % (kernel, what, a32["events"]),
-               ["function", "RV32 instr", "RV32 cycles", "RV64 instr", "RV64 cycles",
-                "RV64-RV32 cycles"], rows)
+               "(run b - run a) / %d events)" % (name(kernel), what, a32["events"]),
+               ["function", "RV32 instructions", "RV32 cycles", "RV64 instructions",
+                "RV64 cycles", "RV64 minus RV32 cycles"], rows,
+               RESIDUE_NOTE % ", ".join(left_out) if left_out else None)
     srows = [["issue (1 per instruction)", "%.2f" % s32["base"], "%.2f" % s64["base"],
               "%+.2f" % (s64["base"] - s32["base"])]]
-    for c in STALL_ORDER:
+    negative = False
+    for c in stall_causes(s32, s64):
         v32, v64 = s32["stalls"].get(c, 0), s64["stalls"].get(c, 0)
-        if abs(v32) >= 0.005 or abs(v64) >= 0.005:
+        if abs(v32) < 0.005 and abs(v64) < 0.005:
+            continue
+        if v32 < -0.005 or v64 < -0.005:
+            negative = True
+            srows.append([c, _per_event(v32), _per_event(v64), "-"])
+        else:
             srows.append([c, "%.2f" % v32, "%.2f" % v64, "%+.2f" % (v64 - v32)])
     srows.append(["total cycles", "%.2f" % s32["cycles"], "%.2f" % s64["cycles"],
                   "%+.2f" % (s64["cycles"] - s32["cycles"])])
-    t2 = Table("%s, %s: cycles by cause per event (from --stats-json)" % (kernel, what),
-               ["cause", "RV32", "RV64", "RV64-RV32"], srows)
-    return [t1, t2]
+    t2 = Table("%s, %s: cycles by cause per event (from --stats-json)" % (name(kernel), what),
+               ["cause", "RV32", "RV64", "RV64 minus RV32"], srows,
+               NEGATIVE_CAUSE_NOTE if negative else None)
+    return [t1, t2], notes
+
+
+def once_per_run(a32, a64):
+    """The functions whose difference between the two runs falls below zero at either width:
+    once-per-run work (end-of-run stack scans, printing) that differs between the runs, no
+    per-event cost at either width; and their cycles and instructions per width."""
+    names = {r["function"] for r in a32["functions"] + a64["functions"]
+             if r["cycles"] < -0.005 or r["instructions"] < -0.005}
+
+    def total(a, key):
+        return sum(r[key] for r in a["functions"] if r["function"] in names)
+    return names, {32: (total(a32, "cycles"), total(a32, "instructions")),
+                   64: (total(a64, "cycles"), total(a64, "instructions"))}
 
 
 def path_summary(ctx, kernel, path, what):
@@ -314,30 +574,48 @@ def path_summary(ctx, kernel, path, what):
     if not a32 or not a64:
         return None
     s32, s64 = a32["stats"], a64["stats"]
-    d = s64["cycles"] - s32["cycles"]
-    causes = sorted(((s64["stalls"].get(c, 0) - s32["stalls"].get(c, 0), c) for c in STALL_ORDER),
+    residues, rest = once_per_run(a32, a64)
+    # per-event totals without the once-per-run work
+    c32, i32 = s32["cycles"] - rest[32][0], s32["instructions"] - rest[32][1]
+    c64, i64 = s64["cycles"] - rest[64][0], s64["instructions"] - rest[64][1]
+    text = ("%s, %s: %.1f cycles and %.1f instructions per event at RV32, %.1f cycles and %.1f "
+            "instructions at RV64 (RV64 overhead %s)" % (
+                name(kernel), what, c32, i32, c64, i64, overhead(c32, c64)))
+    if residues:
+        text += (", once-per-run work (%s) taken out of the measured differences of %.1f and "
+                 "%.1f cycles" % (", ".join(sorted(residues)), s32["cycles"], s64["cycles"]))
+    text += "."
+    d = c64 - c32
+    causes = sorted(((s64["stalls"].get(c, 0) - s32["stalls"].get(c, 0), c)
+                     for c in stall_causes(s32, s64)
+                     if s32["stalls"].get(c, 0) >= 0 and s64["stalls"].get(c, 0) >= 0),
                     reverse=True)
     big = [("%s %+.1f" % (c, v)) for v, c in causes if abs(v) >= 0.5][:4]
-    text = ("%s, %s: %.1f cycles and %.1f instructions per event at RV32, %.1f cycles and %.1f "
-            "instructions at RV64 (%s)." % (kernel, what, s32["cycles"], s32["instructions"],
-                                           s64["cycles"], s64["instructions"],
-                                           pct(s32["cycles"], s64["cycles"])))
+    blurred = [c for c in stall_causes(s32, s64)
+               if s32["stalls"].get(c, 0) < -0.005 or s64["stalls"].get(c, 0) < -0.005]
     if abs(d) >= 0.5:
         text += " The %+.1f cycles of RV64 come from: %s; instruction count %+.1f." % (
-            d, ", ".join(big) if big else "no single cause", s64["instructions"] - s32["instructions"])
+            d, ", ".join(big) if big else "no single cause", i64 - i32)
+        if residues or blurred:
+            text += (" (The causes are the measured differences, once-per-run work included: "
+                     "it cannot be split off by cause%s.)" % (
+                         "; %s falls below zero and is left out" % ", ".join(blurred)
+                         if blurred else ""))
     else:
         text += " The widths cost the same cycles on this path."
-    f32 = {r["function"]: r["cycles"] for r in a32["functions"]}
-    f64 = {r["function"]: r["cycles"] for r in a64["functions"]}
+    f32 = {r["function"]: r["cycles"] for r in a32["functions"] if r["function"] not in residues}
+    f64 = {r["function"]: r["cycles"] for r in a64["functions"] if r["function"] not in residues}
     moved = sorted(((f64.get(n, 0) - f32.get(n, 0), n) for n in set(f32) | set(f64)),
                    key=lambda t: -abs(t[0]))
     moved = [("%s %+.1f" % (n, v)) for v, n in moved if abs(v) >= 0.5][:4]
     if moved:
-        text += " Functions whose cycles differ most between the widths: %s." % ", ".join(moved)
-    top = sorted(a32["functions"], key=lambda r: -r["cycles"])[:3]
-    if top and s32["cycles"]:
+        text += " Functions whose cycles differ most between the widths (RV64 minus RV32): %s." \
+            % ", ".join(moved)
+    top = sorted((r for r in a32["functions"] if r["function"] not in residues),
+                 key=lambda r: -r["cycles"])[:3]
+    if top and c32 > 0:
         text += " At RV32 the largest shares are %s." % ", ".join(
-            "%s (%.0f%%)" % (r["function"], 100 * r["cycles"] / s32["cycles"]) for r in top)
+            "%s (%.0f%%)" % (r["function"], 100 * r["cycles"] / c32) for r in top)
     return text
 
 
@@ -370,12 +648,12 @@ def sizes_table(ctx, kernel):
     for n in sorted(set(d32) | set(d64)):
         rows.append(["kernel data %s (ELF symbol)" % n, "%s B" % d32.get(n, "-"),
                      "%s B" % d64.get(n, "-")])
-    return Table("%s: sizes that matter at each width (after the paper's Table III)" % kernel,
+    return Table("%s: sizes that matter at each width (after the paper's Table III)" % name(kernel),
                  ["component", "RV32", "RV64"], rows, align=["l", "r", "r"])
 
 
 def kernels_side_by_side(ctx):
-    """Tempo beside FreeRTOS on the analysed paths and sizes, with the ratio."""
+    """Tempo beside FreeRTOS on the analysed paths and sizes, with the speed-up."""
     rows = []
 
     def val(k, x, path, key):
@@ -387,23 +665,25 @@ def kernels_side_by_side(ctx):
         f = a.get(path) or {}
         return f.get(key)
 
-    items = [("voluntary switch: cycles per event", "cs_yield", "cycles"),
-             ("voluntary switch: instructions per event", "cs_yield", "instructions"),
-             ("preemption round trip: cycles per event", "cs_preempt", "cycles"),
-             ("preemption round trip: instructions per event", "cs_preempt", "instructions"),
-             ("switch routine frame (bytes)", "switch_frame", "bytes"),
-             ("interrupt entry frame (bytes)", "trap_frame", "bytes"),
-             ("thread control block (bytes)", "sizes", "tcb")]
-    for label, path, key in items:
+    items = [("voluntary switch: cycles per event", "cs_yield", "cycles", True),
+             ("voluntary switch: instructions per event", "cs_yield", "instructions", True),
+             ("preemption round trip: cycles per event", "cs_preempt", "cycles", True),
+             ("preemption round trip: instructions per event", "cs_preempt", "instructions", True),
+             ("switch routine frame (bytes)", "switch_frame", "bytes", False),
+             ("interrupt entry frame (bytes)", "trap_frame", "bytes", False),
+             ("thread control block (bytes)", "sizes", "tcb", False)]
+    for label, path, key, cost in items:
         row = [label]
         for x in (32, 64):
             t, f = val("tempo", x, path, key), val("freertos", x, path, key)
-            row += [fmt_avg(t), fmt_avg(f), ratio(t, f)]
+            row += [fmt_avg(t), fmt_avg(f),
+                    fmt_speedup(speedup_value("", t, f)) if cost else "-"]
         if any(c != "-" for c in row[1:]):
             rows.append(row)
     return Table("Tempo beside FreeRTOS on the analysed paths",
-                 ["", "Tempo RV32", "FreeRTOS RV32", "Tempo/FreeRTOS", "Tempo RV64",
-                  "FreeRTOS RV64", "Tempo/FreeRTOS"], rows)
+                 ["", "Tempo RV32", "FreeRTOS RV32", "speed-up RV32", "Tempo RV64",
+                  "FreeRTOS RV64", "speed-up RV64"], rows,
+                 "speed-up: how many times fewer cycles (or instructions) Tempo needs.")
 
 
 def analysis_sections(ctx):
@@ -417,7 +697,8 @@ def analysis_sections(ctx):
             s = path_summary(ctx, k, path, what)
             if s:
                 paras.append(s)
-            tables += path_tables(ctx, k, path, what)
+            t, _ = path_tables(ctx, k, path, what)
+            tables += t
         st = sizes_table(ctx, k)
         if st:
             tables.append(st)
@@ -426,24 +707,30 @@ def analysis_sections(ctx):
         if cs32 and cs64:
             a32 = ctx.an.get((k, 32), {})
             paras.append("Minimal context switch (%s, from the trace): %s cycles at RV32, %s at "
-                         "RV64 (%s)." % (a32.get("switch_sym", "?"), fmt_avg(cs32["avg_cycles"]),
-                                         fmt_avg(cs64["avg_cycles"]),
-                                         pct(cs32["avg_cycles"], cs64["avg_cycles"])))
+                         "RV64 (RV64 overhead %s)." % (
+                             a32.get("switch_sym", "?"), fmt_avg(cs32["avg_cycles"]),
+                             fmt_avg(cs64["avg_cycles"]),
+                             overhead(cs32["avg_cycles"], cs64["avg_cycles"])))
         if paras or tables:
-            secs.append(("Kernel: %s" % k, paras, tables))
+            secs.append((name(k), paras, tables))
     if ctx.has_freertos() and "tempo" in ctx.kernels:
         secs.append(("Tempo beside FreeRTOS", [], [kernels_side_by_side(ctx)]))
     return secs
 
 
+ANALYSIS_INTRO = ("Per-event figures are exact differences of two simulated runs of different "
+                  "length (bench/suites/ctxsw.c built with two round counts, bench/bench.mk "
+                  "BENCH_CS_ROUNDS_a/b), divided by the extra rounds, so start-up and printing "
+                  "cancel out. Cycles by cause: `tempo-sim --stats-json` (the simulator's own "
+                  "cause names); per function: `tempo-sim --profile-json`; frames and data "
+                  "sizes: the images' ELF symbols and code (pyelftools); other sizes: the "
+                  "layer's sizeof values. Columns marked \"RV64 minus RV32\" are differences "
+                  "between the widths, not costs.")
+
+
 def analysis_markdown(ctx):
     out = ["# Instruction-level analysis (generated by bench/report/bench.py)", "",
-           "Per-event figures are exact differences of two simulated runs of different length "
-           "(bench/suites/ctxsw.c built with two round counts, bench/bench.mk "
-           "BENCH_CS_ROUNDS_a/b), divided by the extra rounds, so start-up and printing cancel "
-           "out. Cycles by cause: `tempo-sim --stats-json`; per function: "
-           "`tempo-sim --profile-json`; frames: the switch routine's disassembly; sizes: the "
-           "layer's sizeof values and the ELF symbol table.", ""]
+           ANALYSIS_INTRO, ""]
     for head, paras, tables in analysis_sections(ctx):
         out += ["## " + head, ""]
         for p in paras:
@@ -459,128 +746,38 @@ def analysis_markdown(ctx):
     return "\n".join(out)
 
 
-# ---------------------------------------------------------------- the HTML report
-
-COLORS = {("tempo", 32): "#1f77b4", ("tempo", 64): "#6baed6",
-          ("freertos", 32): "#d62728", ("freertos", 64): "#ff9896"}
-
-
-LABEL_CHAR_PX = 7.2  # widest average advance of a 12px sans-serif label (.lbl below): 0.6 em
-LABEL_PAD_PX = 16    # gap between a label's end and its bars
-
-
-def bar_chart(ctx, suite, key, title):
-    """Inline SVG: one group of horizontal bars per metric (kernel x width)."""
-    series = [(k, x) for k in ctx.kernels for x in (32, 64)]
-    groups = []
-    for m in F.ORDER[suite]:
-        vals = [(s, ctx.get(s[0], suite, m, s[1])) for s in series]
-        vals = [(s, r[key]) for s, r in vals if r and r.get(key) is not None]
-        if vals:
-            groups.append((m, vals))
-    if not groups:
-        return ""
-    vmax = max(v for _, vals in groups for _, v in vals) or 1
-    bar_h, gap, width = 14, 10, 1100
-    # The label column fits the longest metric name (right-aligned text is cut on the left).
-    label_w = LABEL_PAD_PX + round(LABEL_CHAR_PX * max(len(m) for m, _ in groups))
-    plot_w = width - label_w - 90
-    y = 30
-    body = []
-    for m, vals in groups:
-        body.append('<text x="%d" y="%d" class="lbl">%s</text>'
-                    % (label_w - 8, y + bar_h * len(vals) / 2 + 4, html.escape(m)))
-        for (k, x), v in vals:
-            w = max(1.0, plot_w * v / vmax)
-            body.append('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s">'
-                        '<title>%s RV%d: %s</title></rect>'
-                        % (label_w, y, w, bar_h - 2, COLORS.get((k, x), "#888"), k, x,
-                           fmt_avg(v)))
-            body.append('<text x="%.1f" y="%d" class="val">%s</text>'
-                        % (label_w + w + 4, y + bar_h - 4, fmt_avg(round(v, 1))))
-            y += bar_h
-        y += gap
-    legend = []
-    lx = label_w
-    for k, x in series:
-        legend.append('<rect x="%d" y="8" width="12" height="12" fill="%s"/>'
-                      '<text x="%d" y="18" class="leg">%s RV%d</text>'
-                      % (lx, COLORS.get((k, x), "#888"), lx + 16, k, x))
-        lx += 130
-    return ('<figure><svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
-            'role="img" aria-label="%s">%s%s</svg><figcaption>%s</figcaption></figure>'
-            % (width, y + 10, html.escape(title), "".join(legend), "".join(body),
-               html.escape(title)))
-
-
-CSS = """body{font-family:system-ui,sans-serif;margin:24px;max-width:1150px;color:#222}
-h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:1.6em}
-table{border-collapse:collapse;margin:12px 0;font-size:13px}
-caption{text-align:left;font-weight:600;padding:4px 0}
-th,td{border:1px solid #ccc;padding:3px 8px}th{background:#f0f0f0}
-td.r{text-align:right;font-variant-numeric:tabular-nums}td.l{text-align:left}
-.note{font-size:12px;color:#555}.fail{color:#b00;font-weight:600}
-.lbl{font-size:12px;text-anchor:end}.val{font-size:11px;fill:#333}.leg{font-size:12px}
-figure{margin:12px 0}figcaption{font-size:12px;color:#555}
-.box{background:#f7f7f7;border:1px solid #ddd;padding:8px 12px}"""
-
-
-def report_html(ctx, seconds):
-    h = ["<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">",
-         "<title>Tempo latency report</title><style>%s</style></head><body>" % CSS,
-         "<h1>Tempo: what the kernel costs on the paper's 8-stage core, RV32 vs RV64</h1>",
-         "<p>Every figure is simulated core cycles (100 MHz) on <code>tempo-sim --soc paper"
-         "</code>, generated by <code>make bench</code> (%d images, %.1f s of host time). "
-         "Kernels: %s.</p>" % (len(ctx.runs), seconds, ", ".join(ctx.kernels))]
-    bad = failed_runs(ctx)
-    if bad:
-        h.append('<p class="fail">%d image(s) failed their self-checks: %s</p>' % (
-            len(bad), html.escape("; ".join("%s rv%d %s: %s" % (r["kernel"], r["xlen"],
-                                                                 r["image"], r["fail"])
-                                            for r in bad))))
-    h.append("<h2>FreeRTOS</h2>")
-    if ctx.has_freertos():
-        h.append(paper_table(ctx).html())
-        if paper_notes():
-            h.append('<p class="note">From %s:</p><pre class="box">%s</pre>'
-                     % (PAPER_NOTES, html.escape(paper_notes())))
-        h.append(comparison_table(ctx).html())
-    else:
-        h.append('<p class="box">%s</p>' % html.escape(freertos_missing_text(ctx)))
-    h.append("<h2>Charts: RV32 vs RV64 per metric</h2>")
-    h.append(bar_chart(ctx, "kernel-metrics", "avg_cycles",
-                       "Kernel metrics: average cycles (shorter is better)"))
-    h.append(bar_chart(ctx, "rhealstone", "avg_cycles",
-                       "Rhealstone: cycles per event (shorter is better)"))
-    h.append(bar_chart(ctx, "context-switch", "avg_cycles",
-                       "Minimal context switch: cycles (shorter is better)"))
-    h.append(bar_chart(ctx, "thread-metric", "count",
-                       "Thread-Metric: operations per period (longer is better)"))
-    h.append("<h2>Tables</h2>")
-    for k in ctx.kernels:
-        h += [t.html() for t in kernel_tables(ctx, k)]
-    bt = budget_table(ctx)
-    if bt:
-        h.append("<h2>Budgets</h2>")
-        missed = [r for r in bt.rows if r[4] != "ok"]
-        if missed:
-            h.append(Table("Missed budgets", bt.columns, missed, align=bt.align).html())
-        h.append("<details><summary>%s</summary>%s</details>"
-                 % (html.escape(bt.title), bt.html()))
-    h.append("<h2>Instruction-level analysis</h2>")
-    for head, paras, tables in analysis_sections(ctx):
-        h.append("<h3>%s</h3>" % html.escape(head))
-        h += ["<p>%s</p>" % html.escape(p) for p in paras]
-        h += [t.html() for t in tables]
-    h.append("<h2>How to read this</h2><p class=\"note\">Kernel metrics: one sample is the "
-             "cycle difference between a counter read before the operation and the read in the "
-             "thread (or handler) that sees its effect, minus the cost of a counter read; "
-             "samples during which the CLINT mtime changed are excluded (a tick may have "
-             "fallen inside). Rhealstone: the paper's method after RTEMS (loop overhead and "
-             "direct overhead subtracted). RV64 overhead: RV64 relative to RV32. Tempo/FreeRTOS "
-             "below 1 means Tempo is faster (for Thread-Metric counts, above 1).</p>")
-    if ctx.records:
-        mean = statistics.mean(r["seconds"] for r in ctx.runs) if ctx.runs else 0
-        h.append('<p class="note">Mean host time per image: %.2f s.</p>' % mean)
-    h.append("</body></html>\n")
-    return "\n".join(h)
+def readme_tables(ctx):
+    """The README's result tables, in markdown, from this run."""
+    out = []
+    kernels = ctx.kernels
+    cols = ["metric"]
+    for k in kernels:
+        cols += ["%s RV32" % name(k), "%s RV64" % name(k)]
+    for suite in ("kernel-metrics", "rhealstone", "context-switch"):
+        rows = []
+        for m in F.ORDER[suite]:
+            row = [m]
+            for k in kernels:
+                row += [fmt_avg(ctx.value(k, suite, m, x)) for x in (32, 64)]
+            if any(c != "-" for c in row[1:]):
+                rows.append(row)
+        extra_cols = []
+        if suite == "kernel-metrics":
+            extra_cols = ["CH32V307"]
+            for r in rows:
+                r.append(fmt_int(F.CH32V307.get(r[0])))
+        if suite == "rhealstone":
+            extra_cols = ["paper RV32 / RV64"]
+            for r in rows:
+                p = [F.PAPER_TABLE2.get((r[0], x)) for x in (32, 64)]
+                r.append("%s / %s" % (fmt_int(p[0]), fmt_int(p[1])) if p[0] else "-")
+        out.append(Table(F.SUITE_TITLE[suite] + " (cycles, averages)", cols + extra_cols,
+                         rows).markdown())
+    rows = []
+    for m in F.TM_ORDER:
+        row = [m]
+        for k in kernels:
+            row += [fmt_int(ctx.value(k, "thread-metric", m, x)) for x in (32, 64)]
+        rows.append(row)
+    out.append(Table("Thread-Metric (operations per 100 ms)", cols, rows).markdown())
+    return "\n".join(out)

@@ -1,4 +1,4 @@
-/* Minimal context switch (spec/benchmarks.md section 4) and the profiled paths of the
+/* Minimal context switch (docs/benchmarks.md section 4) and the profiled paths of the
  * analysis.  cs_yield: two equal-priority threads yield to each other CS_ROUNDS times;
  * cs_preempt: a low thread resumes a high one, which suspends itself, CS_ROUNDS times.
  *

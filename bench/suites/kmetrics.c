@@ -1,5 +1,5 @@
-/* The kernel metric suite (spec/benchmarks.md section 1; the table of
- * ../seeds/002_958180dcda18ff44.txt).  One image per metric, chosen at build time with
+/* The kernel metric suite (docs/benchmarks.md section 1: the metrics of a published
+ * kernel-metric table, CH32V307 row).  One image per metric, chosen at build time with
  * -DBENCH_CASE=<function>.  Every sample is the cycle difference between a counter read before
  * the operation and one in the thread (or handler) that observes its effect, minus the cost of
  * the read itself (bench_read_overhead).  A flip variable checks that the two sides alternate
@@ -19,10 +19,10 @@
 
 /* /I cases: the interrupt is armed this many cycles ahead, while the sender spins. */
 #define IRQ_DELAY 16u
-/* Mem: sizes drawn from 8..MEM_MAX_BYTES, 8 blocks per round (spec section 1). */
+/* Mem: sizes drawn from 8..MEM_MAX_BYTES, 8 blocks per round (docs/benchmarks.md). */
 #define MEM_BLOCKS    8
 #define MEM_MAX_BYTES 256u
-/* Alrm: periods of the five alarms (spec section 1) and the run lengths in ticks: two
+/* Alrm: periods of the five alarms (docs/benchmarks.md) and the run lengths in ticks: two
  * hyperperiods (lcm(1,2,3,5,7) = 210) with the alarms, one without. */
 #define ALRM_HYPER      210u
 #define ALRM_TICKS      (2u * ALRM_HYPER)
@@ -56,6 +56,7 @@ static void finish(const char *metric)
 
 static void mark(void)
 {
+    bench_cold();
     tick_mark = bench_mtime();
     t_mark = bp_cycles();
 }
@@ -67,6 +68,7 @@ static void yield_body(int me)
     BENCH_EQ(turn, me);
     for (;;) {
         turn = !me;
+        bench_cold();
         tick_mark = bench_mtime();
         t_mark = bp_cycles();
         int r = bp_yield();
@@ -178,6 +180,7 @@ static void irq_sender(void)
         make_msg(&isr_msg, i);
         seq = i;
         flip = 1;
+        bench_cold();
         tick_mark = bench_mtime();
         bench_irq_after(IRQ_DELAY);
         while (flip)
@@ -219,6 +222,7 @@ static void mem_thread(void)
         uint32_t tick0 = bench_mtime();
         for (int k = 0; k < MEM_BLOCKS; k++) {
             size[k] = 8u + bench_rand() % (MEM_MAX_BYTES - 7u);
+            bench_cold();
             uintptr_t t0 = bp_cycles();
             blk[k] = bp_malloc(size[k]);
             uintptr_t t1 = bp_cycles();
@@ -238,6 +242,7 @@ static void mem_thread(void)
             uint32_t k = order[n];
             for (uint32_t b = 0; b < size[k]; b++) /* no block overlapped another */
                 BENCH_EQ(blk[k][b], (uint8_t)(k + round + b));
+            bench_cold();
             uintptr_t t0 = bp_cycles();
             bp_free(blk[k]);
             uintptr_t t1 = bp_cycles();

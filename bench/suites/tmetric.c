@@ -1,4 +1,4 @@
-/* Thread-Metric, all eight tests (spec/benchmarks.md section 3; originally ThreadX's
+/* Thread-Metric, all eight tests (docs/benchmarks.md section 3; originally ThreadX's
  * utility/benchmarks/thread_metric), written here against bench/port.h.  Each test counts the
  * operations completed in a fixed period of simulated time; one image per test, chosen with
  * -DBENCH_CASE=<function>.  The reporter is thread 0 (most urgent): it sleeps through the
@@ -9,8 +9,8 @@
 #define SUITE "thread-metric"
 
 /* The period: TM_PERIOD_TICKS kernel ticks of 1 ms, i.e. 100 ms of simulated time
- * (10,000,000 cycles at 100 MHz) instead of the original 30 s (spec section 3 allows a
- * shorter simulated period if stated). */
+ * (10,000,000 cycles at 100 MHz) instead of the original 30 s (a shorter simulated period
+ * is allowed when it is stated: docs/benchmarks.md). */
 #define TM_PERIOD_TICKS 100u
 /* Basic processing: the work per operation (the original uses a 1,024-word array; a quarter
  * of it fits the paper SoC's 32 KiB data memory with room for every stack). */

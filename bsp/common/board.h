@@ -6,7 +6,7 @@
 #define TEMPO_BOARD_H
 
 #if defined(BOARD_PAPER)
-/* spec/core-timing.md "Memory map (paper SoC)" */
+/* docs/boards.md "Paper SoC" */
 #define BOARD_NAME            "paper"
 #define BOARD_IMEM_BASE       0x00000000
 #define BOARD_DMEM_BASE       0x10000000
@@ -18,7 +18,7 @@
 #define BOARD_MSIP            (BOARD_SIMCTL + 0x18) /* the paper CLINT has no msip */
 #define BOARD_CYCLES_PER_TICK 100000     /* mtime += 1 every 100,000 cycles */
 #elif defined(BOARD_VIRT)
-/* QEMU `virt` (spec/toolchain.md): SiFive CLINT, NS16550, test device */
+/* QEMU `virt` (docs/boards.md "virt SoC"): SiFive CLINT, NS16550, test device */
 #define BOARD_NAME            "virt"
 #define BOARD_RAM_BASE        0x80000000
 #define BOARD_MSIP            0x02000000
@@ -41,5 +41,10 @@
                                  r: bit 0 = external interrupt pending */
 #define SIMCTL_IRQ_AFTER 0x14 /* w: arm the external interrupt at (mcycle of this store) + value */
 #define SIMCTL_MSIP      0x18 /* r/w bit 0: machine software interrupt pending (paper SoC msip) */
+#define SIMCTL_CACHE     0x1C /* w: 1 invalidate the caches, 2 also fill the D$ with dirty lines
+                                 (no cycles: a measurement device, README "Caches");
+                                 r: bit 0 I$, bit 1 D$, bit 2 D$ write-back (0: no caches) */
+#define SIMCTL_CACHE_COLD       1
+#define SIMCTL_CACHE_COLD_DIRTY 2
 
 #endif

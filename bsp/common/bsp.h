@@ -9,7 +9,7 @@ void board_put_uint(uint64_t v);
 /* End the run: exit status `code` on tempo-sim; QEMU's test device on virt. */
 void board_exit(int code) __attribute__((noreturn));
 
-/* The cycle counter as the paper's firmware reads it (rdcycle; spec/core-timing.md). */
+/* The cycle counter as the paper's firmware reads it (rdcycle; docs/timing.md). */
 static inline uintptr_t board_cycles(void)
 {
     uintptr_t c;

@@ -19,6 +19,7 @@ _start:
     la      gp, __global_pointer$
     .option pop
     la      sp, __stack_top
+    li      tp, 0           /* no thread pointer yet: the Tempo kernel sets it in tk_init() */
     la      t0, __bss_start
     la      t1, __bss_end
 1:  bgeu    t0, t1, 2f

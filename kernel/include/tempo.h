@@ -12,8 +12,16 @@
  *   any     - thread, ISR, or before tk_start() (main).
  * A call that may block returns TK_EISR when called from an ISR (or with interrupts disabled)
  * and TK_ELOCKED with the scheduler locked, unless its timeout is TK_NOWAIT (then it is a
- * plain non-blocking try and works in any context).  Before tk_start() only creation and
- * non-blocking calls are allowed.
+ * plain non-blocking try and works in any context).  Its timeout is TK_NOWAIT, 1 to
+ * TK_TIMEOUT_MAX ticks or TK_FOREVER; a call that has to wait with any other timeout returns
+ * TK_EINVAL.  Before tk_start() only creation and non-blocking calls are allowed: main is no
+ * thread, and interrupts stay disabled until tk_start() (do not enable them before).
+ * Before tk_init() no call reaches the kernel state: object, memory and interrupt-mask calls
+ * work, calls that need the kernel (tk_thread_create, tk_alarm_start, tk_irq_attach) return
+ * TK_ESTATE, thread-only
+ * calls TK_EISR, calls naming a thread TK_EOBJ (none exists yet); tk_thread_self() is NULL and
+ * tk_tick_get() 0.  This relies on tp being 0 from reset to tk_init() (bsp/common/crt0.S
+ * clears it).
  *
  * Errors are values: every call that can fail returns 0 (TK_OK) or a negative TK_E* code.
  * Priorities: 0 is the highest, TK_PRIO_LOWEST (31) the lowest user priority; 32 levels,
@@ -36,15 +44,31 @@
 #define TK_EFULL    (-7) /* no room: queue full, mailbox full, semaphore at its maximum */
 #define TK_EPERM    (-8) /* not the owner (mutex unlock by another thread) */
 #define TK_ESTATE   (-9) /* the thread is in the wrong state for the call (resume of a thread
-                            that is not suspended, suspend of a blocked thread, ...) */
+                            that is not suspended, suspend of a blocked thread, ...), or the
+                            kernel is: not initialised by tk_init() yet */
 #define TK_ENOMEM   (-10) /* allocator or pool exhausted */
 #define TK_ELATE    (-11) /* tk_delay_until: the wake-up time had already passed */
 #define TK_EOVERFLOW (-12) /* a counter would overflow (mutex recursion, scheduler lock depth) */
+#define TK_EBUSY    (-13) /* the object is in use: re-initialising an object that threads wait
+                             on or a thread owns, an active alarm or a FIFO holding nodes;
+                             putting a FIFO node that is already queued */
+#define TK_EDEADLK  (-14) /* tk_mutex_lock: waiting would close a cycle of mutex owners (the
+                             owner waits, directly or along a chain, for a mutex the caller
+                             holds) */
 
 typedef uint32_t tk_tick_t;
 #define TK_NOWAIT  ((tk_tick_t)0)          /* do not block: return TK_EAGAIN instead */
 #define TK_FOREVER ((tk_tick_t)0xFFFFFFFFu) /* block without a timeout */
 #define TK_TICK_HZ 1000u                   /* the tick: 1 kHz (1 ms) on every board */
+
+/* The longest timeout, delay, period or alarm delay, in ticks: 2^30 - 1 (about 12.4 days at
+ * 1 kHz).  Every tick argument is TK_NOWAIT (0) where allowed, 1..TK_TIMEOUT_MAX, or
+ * TK_FOREVER where allowed; any other value returns TK_EINVAL.  A blocking call looks at its
+ * timeout only when it has to wait (a call satisfied at once returns TK_OK whatever the
+ * timeout).  Why the bound: deadlines are kept as 32-bit tick counts compared by their signed
+ * difference, which stays exact while every deadline is within 2^31 ticks of the present; half
+ * of that leaves the other half for a timer interrupt served late. */
+#define TK_TIMEOUT_MAX ((tk_tick_t)0x3FFFFFFFu)
 
 #define TK_PRIO_COUNT  32u  /* priorities 0 (highest) .. 31 (lowest) */
 #define TK_PRIO_LOWEST 31u
@@ -52,6 +76,13 @@ typedef uint32_t tk_tick_t;
 /* Smallest stack a thread may be given: the switch frame, one interrupt frame (interrupts run
  * on the interrupted thread's stack) and a little C. */
 #define TK_STACK_MIN (64u * sizeof(uintptr_t))
+/* Largest stack a thread may be given (16 MiB): a larger size is taken for a mistake. */
+#define TK_STACK_MAX ((size_t)1 << 24)
+/* Longest round-robin time slice, in ticks. */
+#define TK_SLICE_MAX 65535u
+
+/* Longest thread name kept, with its terminating NUL (longer names are cut). */
+#define TK_NAME_MAX 16u
 
 /* ---- Objects (fields private) ---- */
 struct tk_thread;
@@ -88,7 +119,8 @@ struct tk_thread {
     void *wait_buf;                 /* where a waker delivers: message, mail word, event bits */
     uintptr_t mail;                 /* the one-word mailbox */
     struct tk_timer timeout;
-    const char *name;
+    struct tk_thread *all_next;     /* every thread ever created (the deadlock report) */
+    char name[TK_NAME_MAX];         /* a copy: reports do not depend on the caller's string */
 };
 
 struct tk_sem {
@@ -137,9 +169,10 @@ struct tk_bmq {                     /* both sides block */
 };
 
 struct tk_pool {
-    void *free;
-    uint8_t *start, *end;
-    uint32_t block_size, free_count;
+    void *free;                     /* first free block */
+    uint8_t *start;                 /* block 0 */
+    uintptr_t span;                 /* count * stride */
+    uint32_t stride, recip;         /* bytes per block with its header; 2^32 / stride, up */
     uint32_t magic;
 };
 
@@ -166,29 +199,35 @@ struct tk_alarm {
 
 /* ---- Kernel ---- */
 
-/* Initialise the kernel (ready lists, timer list, idle thread).  Call once from main()
- * before any other call.  Returns TK_OK.  Context: main, before tk_start(). */
+/* Initialise the kernel (ready lists, timer list, idle thread) and install its trap vector
+ * (faults in main are reported from here on).  Call once from main() before the calls that
+ * need the kernel (see above).  Returns TK_OK.  Context: main, before tk_start(). */
 int tk_init(void);
 
-/* Start scheduling: installs the trap vector, starts the CLINT time base, enables interrupts
- * and switches to the highest-priority ready thread (the idle thread if none).  Never returns;
- * main's stack is abandoned.  Context: main. */
+/* Start scheduling: starts the CLINT time base, enables interrupts and switches to the
+ * highest-priority ready thread (the idle thread if none).  Calls tk_init() first if it was
+ * not called.  Never returns; main's stack is abandoned.  Context: main. */
 void tk_start(void) __attribute__((noreturn));
 
 /* ---- Threads ---- */
 #define TK_THREAD_SUSPENDED 1u /* tk_thread_create option: create suspended (tk_thread_resume) */
 
-/* Create a thread in caller-owned memory.  `entry(arg)` runs on `stack` (stack_bytes, at
- * least TK_STACK_MIN; the lowest word becomes a guard word checked at every switch away from
- * the thread).  Returning from entry is tk_thread_exit().  The new thread is ready (or
- * suspended with TK_THREAD_SUSPENDED); created from a thread, it preempts the caller when it
- * has a higher priority.  Returns TK_OK, TK_EINVAL (NULL t/entry/stack, stack too small,
- * prio > TK_PRIO_LOWEST, unknown option), TK_ESTATE (t is a live thread).  Context: thread or
- * main. */
+/* Create a thread in caller-owned memory, named `name` (copied, up to TK_NAME_MAX - 1
+ * characters; NULL: no name).  `entry(arg)` runs on `stack` (stack_bytes, from
+ * TK_STACK_MIN to TK_STACK_MAX, and stack + stack_bytes must not pass the end of the address
+ * space; the lowest word becomes a guard word checked at every switch away from the thread).
+ * Returning from entry is tk_thread_exit().  The new thread is ready (or suspended with
+ * TK_THREAD_SUSPENDED); created from a thread, it preempts the caller when it has a higher
+ * priority.  From its first creation on, t is in the kernel's list of threads (read by the
+ * deadlock report): its memory must stay a thread's for the rest of the run (it may be created
+ * again once exited).  Returns TK_OK, TK_EINVAL (NULL t/entry/stack, stack size out of range or
+ * wrapping, prio > TK_PRIO_LOWEST, unknown option), TK_ESTATE (t is a live thread).
+ * Context: thread or main. */
 int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *arg), void *arg,
                      void *stack, size_t stack_bytes, unsigned prio, unsigned options);
 
-/* The calling thread.  Context: thread (in an ISR: the interrupted thread). */
+/* The calling thread (in an ISR: the interrupted thread; before tk_start(): the idle thread;
+ * before tk_init(): NULL).  Context: any. */
 struct tk_thread *tk_thread_self(void);
 
 /* Move the calling thread behind the other ready threads of its priority; switch if there is
@@ -197,14 +236,16 @@ struct tk_thread *tk_thread_self(void);
 int tk_yield(void);
 
 /* Sleep for `ticks` ticks (wakes at the ticks-th tick boundary from now).  TK_NOWAIT returns
- * at once.  Returns TK_OK, TK_EINVAL (TK_FOREVER: use tk_thread_suspend), TK_EISR,
- * TK_ELOCKED.  Context: thread. */
+ * at once.  Returns TK_OK, TK_EINVAL (ticks > TK_TIMEOUT_MAX, TK_FOREVER included: use
+ * tk_thread_suspend), TK_EISR, TK_ELOCKED.  Context: thread. */
 int tk_delay(tk_tick_t ticks);
 
 /* Periodic sleep: advance *last_wake by `period` and sleep until that tick.  Initialise
- * *last_wake with tk_tick_get().  Returns TK_OK, TK_ELATE (the new wake time had already
- * passed: *last_wake is advanced anyway, no sleep), TK_EINVAL (NULL, period 0), TK_EISR,
- * TK_ELOCKED.  Context: thread. */
+ * *last_wake with tk_tick_get().  Tick counts wrap at 2^32: the new wake time counts as
+ * future when it is 1 to TK_TIMEOUT_MAX ticks ahead of now, as passed otherwise.  Returns
+ * TK_OK, TK_ELATE (the new wake time has passed: *last_wake is advanced anyway, no sleep),
+ * TK_EINVAL (NULL, period 0 or beyond TK_TIMEOUT_MAX), TK_EISR, TK_ELOCKED.
+ * Context: thread. */
 int tk_delay_until(tk_tick_t *last_wake, tk_tick_t period);
 
 /* Suspend thread t (NULL = the caller) until tk_thread_resume.  A ready or running thread
@@ -232,12 +273,14 @@ int tk_thread_set_priority(struct tk_thread *t, unsigned prio);
 int tk_thread_priority(struct tk_thread *t);
 
 /* Round-robin time slice of t (NULL = caller): after `ticks` ticks of running it is moved
- * behind its equal-priority peers; 0 = no slicing (default).  Returns TK_OK, TK_EOBJ,
- * TK_EINVAL (ticks > 65535).  Context: any. */
+ * behind its equal-priority peers; 0 = no slicing (default).  While any live thread has a
+ * slice the kernel ticks every tick.  Returns TK_OK, TK_EOBJ, TK_EINVAL (ticks >
+ * TK_SLICE_MAX), TK_ESTATE (t has exited).  Context: any. */
 int tk_thread_set_slice(struct tk_thread *t, tk_tick_t ticks);
 
 /* Terminate the calling thread; never returns.  Mutexes it holds stay locked (a programming
- * error).  Context: thread. */
+ * error).  From main before tk_start() it is tk_start() (main's context ends either way).
+ * Context: thread. */
 void tk_thread_exit(void) __attribute__((noreturn));
 
 /* Thread states, as returned by tk_thread_state(). */
@@ -257,17 +300,19 @@ int tk_sched_unlock(void);
 
 /* ---- Time ---- */
 
-/* Ticks since tk_start() (wraps at 2^32).  Context: any. */
+/* Ticks since tk_start() (wraps at 2^32; 0 before it).  Context: any. */
 tk_tick_t tk_tick_get(void);
 
 /* Initialise an alarm: fn(alarm, arg) runs in the timer interrupt (it may call *_from_isr
- * calls).  Returns TK_OK, TK_EINVAL (NULL a or fn).  Context: any (not on an active alarm). */
+ * calls).  Returns TK_OK, TK_EINVAL (NULL a or fn), TK_EBUSY (a is an active alarm: stop it
+ * first).  Context: any. */
 int tk_alarm_init(struct tk_alarm *a, void (*fn)(struct tk_alarm *a, void *arg), void *arg);
 
-/* Start (or restart) an alarm: first call after `delay` ticks (>= 1), then every `period`
- * ticks (0 = one-shot).  Each expiry costs a constant number of steps (a period of 32
- * ticks or more adds one sorted insertion: a step per timer due earlier beyond the wheel).
- * Returns TK_OK, TK_EOBJ, TK_EINVAL (delay 0 or TK_FOREVER, period TK_FOREVER).
+/* Start (or restart) an alarm: first call after `delay` ticks (1..TK_TIMEOUT_MAX), then every
+ * `period` ticks (1..TK_TIMEOUT_MAX; 0 = one-shot).  Each expiry costs a constant number of
+ * steps (a period of 32 ticks or more adds one sorted insertion: a step per timer due earlier
+ * beyond the wheel).  Returns TK_OK, TK_EOBJ, TK_EINVAL (delay 0 or beyond TK_TIMEOUT_MAX,
+ * period beyond TK_TIMEOUT_MAX).
  * Context: any. */
 int tk_alarm_start(struct tk_alarm *a, tk_tick_t delay, tk_tick_t period);
 
@@ -276,8 +321,8 @@ int tk_alarm_stop(struct tk_alarm *a);
 
 /* ---- Counting semaphore ---- */
 
-/* Initialise with `count` (<= max) and maximum `max` (>= 1).  Returns TK_OK, TK_EINVAL.
- * Context: any (not on a semaphore threads wait on). */
+/* Initialise (or re-initialise) with `count` (<= max) and maximum `max` (>= 1).  Returns
+ * TK_OK, TK_EINVAL, TK_EBUSY (threads wait on s).  Context: any. */
 int tk_sem_init(struct tk_sem *s, uint32_t count, uint32_t max);
 
 /* Post: wake the highest-priority waiter (FIFO among equals) or increment the count.  May
@@ -288,25 +333,29 @@ int tk_sem_post(struct tk_sem *s);
 int tk_sem_post_from_isr(struct tk_sem *s);
 
 /* Take one unit, waiting up to `timeout` ticks.  Returns TK_OK, TK_EOBJ, TK_ETIMEOUT,
- * TK_EAGAIN (TK_NOWAIT and count 0), TK_EISR, TK_ELOCKED.  Context: thread (TK_NOWAIT: any). */
+ * TK_EAGAIN (TK_NOWAIT and count 0), TK_EINVAL (has to wait, timeout beyond TK_TIMEOUT_MAX),
+ * TK_EISR, TK_ELOCKED.  Context: thread (TK_NOWAIT: any). */
 int tk_sem_pend(struct tk_sem *s, tk_tick_t timeout);
 
 /* Take one unit if available: tk_sem_pend(s, TK_NOWAIT).  Context: any. */
 int tk_sem_try(struct tk_sem *s);
 
-/* Current count, or TK_EOBJ.  Context: any. */
-int32_t tk_sem_count(struct tk_sem *s);
+/* The current count into *count (0 to the maximum, which may be 2^32 - 1).  Returns TK_OK,
+ * TK_EOBJ, TK_EINVAL (count NULL).  Context: any. */
+int tk_sem_count(struct tk_sem *s, uint32_t *count);
 
 /* ---- Mutex (recursive, priority inheritance) ---- */
 
-/* Initialise unlocked.  Returns TK_OK, TK_EINVAL.  Context: any (not on a used mutex). */
+/* Initialise (or re-initialise) unlocked.  Returns TK_OK, TK_EINVAL, TK_EBUSY (m is locked
+ * or threads wait on it).  Context: any. */
 int tk_mutex_init(struct tk_mutex *m);
 
 /* Lock, waiting up to `timeout` ticks.  Recursive: the owner locking again nests (depth up to
  * 2^32-1).  While a thread waits, the owner (and transitively the owner of the mutex that
- * owner waits on, ...) runs at least at the waiter's priority.  Returns TK_OK, TK_EOBJ,
- * TK_ETIMEOUT, TK_EAGAIN (TK_NOWAIT and owned by another), TK_EOVERFLOW, TK_EISR, TK_ELOCKED.
- * Context: thread. */
+ * owner waits on, ...) runs at least at the waiter's priority.  A wait that would close a
+ * cycle of owners (a deadlock) is refused.  Returns TK_OK, TK_EOBJ, TK_ETIMEOUT, TK_EAGAIN
+ * (TK_NOWAIT and owned by another), TK_EDEADLK, TK_EINVAL (has to wait, timeout beyond
+ * TK_TIMEOUT_MAX), TK_EOVERFLOW, TK_EISR, TK_ELOCKED.  Context: thread. */
 int tk_mutex_lock(struct tk_mutex *m, tk_tick_t timeout);
 
 /* tk_mutex_lock(m, TK_NOWAIT).  Context: thread. */
@@ -322,7 +371,8 @@ int tk_mutex_unlock(struct tk_mutex *m);
 #define TK_EVENT_ALL   1u /* tk_event_wait: all bits of the set are needed */
 #define TK_EVENT_CLEAR 2u /* tk_event_wait: clear the bits that satisfied the wait */
 
-/* Initialise with `bits`.  Returns TK_OK, TK_EINVAL.  Context: any. */
+/* Initialise (or re-initialise) with `bits`.  Returns TK_OK, TK_EINVAL, TK_EBUSY (threads
+ * wait on e).  Context: any. */
 int tk_event_init(struct tk_event *e, uint32_t bits);
 
 /* OR `bits` in; wake every waiter now satisfied (in priority order).  May switch.  Returns
@@ -335,8 +385,9 @@ int tk_event_set_from_isr(struct tk_event *e, uint32_t bits);
 /* Clear `bits`.  Returns TK_OK, TK_EOBJ.  Context: any. */
 int tk_event_clear(struct tk_event *e, uint32_t bits);
 
-/* Current bits (or 0 for a bad object).  Context: any. */
-uint32_t tk_event_get(struct tk_event *e);
+/* The current bits into *bits.  Returns TK_OK, TK_EOBJ, TK_EINVAL (bits NULL).
+ * Context: any. */
+int tk_event_get(struct tk_event *e, uint32_t *bits);
 
 /* Wait until any/all (`options`) of `bits` are set, up to `timeout` ticks; *got (if not NULL)
  * receives the flags that satisfied the wait.  Returns TK_OK, TK_EOBJ, TK_EINVAL (bits 0,
@@ -360,19 +411,23 @@ int tk_mail_recv(uintptr_t *word, tk_tick_t timeout);
 
 /* ---- Non-blocking intrusive FIFO ---- */
 
-/* Initialise empty.  Returns TK_OK, TK_EINVAL.  Context: any. */
+/* Initialise empty.  Returns TK_OK, TK_EINVAL, TK_EBUSY (an initialised FIFO that still holds
+ * nodes: get them first).  Context: any. */
 int tk_fifo_init(struct tk_fifo *f);
-/* Append `node` (caller-owned, not already queued).  Returns TK_OK, TK_EOBJ, TK_EINVAL.
- * Context: any (thread and ISR). */
+/* Append `node` (caller-owned).  A node that is not queued holds zero (static storage, or
+ * `= {0}`, before its first put; tk_fifo_get zeroes it again), which is how a node already
+ * queued, in this FIFO or another, is refused.  Returns TK_OK, TK_EOBJ, TK_EINVAL (node
+ * NULL), TK_EBUSY (node already queued, or never zeroed).  Context: any (thread and ISR). */
 int tk_fifo_put(struct tk_fifo *f, struct tk_fifo_node *node);
-/* Remove the oldest node into *node.  Returns TK_OK, TK_EOBJ, TK_EINVAL, TK_EAGAIN (empty).
- * Context: any. */
+/* Remove the oldest node into *node (NULL when empty) and zero it.  Returns TK_OK, TK_EOBJ,
+ * TK_EINVAL, TK_EAGAIN (empty).  Context: any. */
 int tk_fifo_get(struct tk_fifo *f, struct tk_fifo_node **node);
 
 /* ---- Message queue: fixed-size copied messages, only the receiver blocks ---- */
 
-/* Initialise over `buf` (4-byte aligned, capacity * msg_bytes bytes).  msg_bytes: a multiple
- * of 4, 4..1024; capacity 1..65535.  Returns TK_OK, TK_EINVAL.  Context: any. */
+/* Initialise (or re-initialise, emptied) over `buf` (4-byte aligned, capacity * msg_bytes
+ * bytes).  msg_bytes: a multiple of 4, 4..1024; capacity 1..65535.  Returns TK_OK, TK_EINVAL,
+ * TK_EBUSY (threads wait to receive).  Context: any. */
 int tk_msgq_init(struct tk_msgq *q, void *buf, size_t msg_bytes, size_t capacity);
 /* Copy a message in (straight to a waiting receiver if there is one); never blocks; may
  * switch.  Returns TK_OK, TK_EOBJ, TK_EINVAL (msg NULL), TK_EFULL.  Context: thread. */
@@ -385,7 +440,7 @@ int tk_msgq_recv(struct tk_msgq *q, void *msg, tk_tick_t timeout);
 
 /* ---- Bounded blocking queue: both sides block ---- */
 
-/* As tk_msgq_init.  Context: any. */
+/* As tk_msgq_init (TK_EBUSY: threads wait to send or receive).  Context: any. */
 int tk_bmq_init(struct tk_bmq *q, void *buf, size_t msg_bytes, size_t capacity);
 /* Copy a message in, waiting up to `timeout` ticks for room.  Returns TK_OK, TK_EOBJ,
  * TK_EINVAL, TK_ETIMEOUT, TK_EAGAIN (TK_NOWAIT and full), TK_EISR, TK_ELOCKED.
@@ -401,13 +456,26 @@ int tk_bmq_recv(struct tk_bmq *q, void *msg, tk_tick_t timeout);
 
 /* ---- Fixed-block pool (O(1)) ---- */
 
-/* Initialise `count` blocks of `block_bytes` (rounded up to a multiple of sizeof(void *))
- * over `buf` (pointer-aligned, count * rounded size bytes).  Returns TK_OK, TK_EINVAL.
- * Context: any. */
-int tk_pool_init(struct tk_pool *p, void *buf, size_t block_bytes, size_t count);
-/* Take a block into *block.  Returns TK_OK, TK_EOBJ, TK_EINVAL, TK_ENOMEM.  Context: any. */
+/* Each block is preceded by one word the kernel keeps (the free-list link of a free block,
+ * a mark on an allocated one), so that a double free is always detected: a pool of `count`
+ * blocks of `block_bytes` needs a buffer of TK_POOL_BYTES(block_bytes, count) bytes. */
+#define TK_POOL_BLOCK_MAX 0xFFFFFFu /* largest block_bytes */
+#define TK_POOL_COUNT_MAX 0xFFFFFFu /* largest count */
+#define TK_POOL_STRIDE(block_bytes) \
+    ((((size_t)(block_bytes) + sizeof(void *) - 1) & ~(sizeof(void *) - 1)) + sizeof(void *))
+#define TK_POOL_BYTES(block_bytes, count) ((size_t)(count) * TK_POOL_STRIDE(block_bytes))
+
+/* Initialise `count` blocks (1..TK_POOL_COUNT_MAX) of `block_bytes` (1..TK_POOL_BLOCK_MAX,
+ * rounded up to a multiple of sizeof(void *); blocks are pointer-aligned) over `buf`
+ * (pointer-aligned, buf_bytes long: at least TK_POOL_BYTES(block_bytes, count), which must be
+ * below 2 GiB).  Returns TK_OK, TK_EINVAL.  Context: any. */
+int tk_pool_init(struct tk_pool *p, void *buf, size_t buf_bytes, size_t block_bytes,
+                 size_t count);
+/* Take a block into *block (NULL when none is left).  Returns TK_OK, TK_EOBJ, TK_EINVAL
+ * (block NULL), TK_ENOMEM.  Context: any. */
 int tk_pool_alloc(struct tk_pool *p, void **block);
-/* Return a block.  Returns TK_OK, TK_EOBJ, TK_EINVAL (not a block of this pool).  Context: any. */
+/* Return a block.  Returns TK_OK, TK_EOBJ, TK_EINVAL (not an allocated block of this pool:
+ * foreign, interior, NULL, or already free).  Context: any. */
 int tk_pool_free(struct tk_pool *p, void *block);
 
 /* ---- Variable-size allocator: two-level segregated fit (bounded time) ---- */
@@ -421,9 +489,10 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr);
 /* Free a block from tk_heap_alloc, merging with free neighbours.  Returns TK_OK, TK_EOBJ,
  * TK_EINVAL (not an allocated block of this heap, e.g. a double free).  Context: any. */
 int tk_heap_free(struct tk_heap *h, void *ptr);
-/* Bytes currently free (headers included), by a walk over the blocks: a diagnostic whose
- * time grows with the number of blocks (alloc and free keep no counter).  Context: any. */
-size_t tk_heap_free_bytes(struct tk_heap *h);
+/* Bytes currently free (headers included) into *bytes, by a walk over the blocks: a
+ * diagnostic whose time grows with the number of blocks (alloc and free keep no counter).
+ * Returns TK_OK, TK_EOBJ, TK_EINVAL (bytes NULL).  Context: any. */
+int tk_heap_free_bytes(struct tk_heap *h, size_t *bytes);
 
 /* ---- Interrupts ---- */
 #define TK_IRQ_SOFTWARE 3u  /* machine software interrupt (msip) */
@@ -433,7 +502,8 @@ size_t tk_heap_free_bytes(struct tk_heap *h);
  * it; fn == NULL detaches and disables.  Handlers run with interrupts disabled on the
  * interrupted thread's stack and may call *_from_isr and "any" calls.  The kernel clears
  * msip before calling a software-interrupt handler; an external handler must acknowledge its
- * device.  Returns TK_OK, TK_EINVAL (unknown irq).  Context: any. */
+ * device.  An external interrupt goes straight from the trap entry to its handler.  Returns
+ * TK_OK, TK_EINVAL (unknown irq), TK_ESTATE (before tk_init()).  Context: any. */
 int tk_irq_attach(unsigned irq, void (*fn)(void *arg), void *arg);
 
 /* Raise the machine software interrupt (msip; taken when interrupts are enabled).
@@ -446,15 +516,46 @@ unsigned long tk_irq_lock(void);
 void tk_irq_unlock(unsigned long state);
 
 /* ---- Faults ---- */
-#define TK_FATAL_STACK     1 /* a thread's stack guard word was overwritten */
-#define TK_FATAL_EXCEPTION 2 /* a synchronous exception (illegal instruction, fault, ...) */
+#define TK_FATAL_STACK     1 /* a thread overflowed its stack */
+#define TK_FATAL_EXCEPTION 2 /* a synchronous exception (illegal instruction, access fault, ...) */
 #define TK_FATAL_IRQ       3 /* an interrupt with no handler attached */
+#define TK_FATAL_DEADLOCK  4 /* every thread waits for good: nothing can ever run again.  The
+                                idle thread finds it: no thread ready, no timer armed (sleep,
+                                timeout, alarm), no interrupt enabled but the timer's, and at
+                                least one thread blocked or suspended (not all exited) */
 
-/* Install the fault handler: fn(reason, thread, detail) (detail: mcause for exceptions).
- * For TK_FATAL_STACK the handler may return: the overflowing thread is then terminated and
- * scheduling continues.  For the other reasons the default handler (and a returning one) ends
- * the run with board_exit(100 + reason).  NULL restores the default, which prints a line and
- * exits for every reason.  Context: any. */
-void tk_set_fatal_handler(void (*fn)(int reason, struct tk_thread *t, uintptr_t detail));
+/* Size of the kernel's exception stack, on which every fault is handled (the faulting
+ * thread's stack may be the fault): the fatal handler runs on it. */
+#define TK_FAULT_STACK_BYTES (128u * sizeof(uintptr_t))
+
+/* What the fault handler is told. */
+struct tk_fault {
+    int reason;               /* TK_FATAL_* */
+    struct tk_thread *thread; /* the thread that was running; NULL: main before tk_start(), or
+                                 no single thread (TK_FATAL_DEADLOCK) */
+    uintptr_t cause;          /* mcause of the exception or interrupt; 0 for an overflow found
+                                 at a switch and for a deadlock */
+    uintptr_t pc;             /* mepc: the instruction that trapped (0: found at a switch) */
+    uintptr_t tval;           /* mtval: the faulting address or instruction; for an overflow
+                                 found at a switch, the stack's lowest address (its guard) */
+    uintptr_t sp;             /* the thread's stack pointer at the fault */
+};
+
+/* Install the fault handler fn(f), called on the exception stack.  Stack overflow is found at
+ * the thread's next switch or trap (the guard word at the stack's lowest address must hold
+ * its own address, the stack pointer must stay above it), an exception when it happens.  For
+ * TK_FATAL_STACK the handler may return: the thread is then terminated (mutexes it holds stay
+ * locked) and scheduling continues.  For the other reasons a returning handler ends the run
+ * with board_exit(100 + reason), as does the default handler (NULL restores it) for every
+ * reason, after printing tk_fault_report().  A fault inside the handler ends the run at once
+ * with board_exit(100 + TK_FATAL_EXCEPTION).  Exit statuses: 101 stack overflow, 102
+ * exception, 103 unhandled interrupt, 104 deadlock.  Context: any (also before tk_init()). */
+void tk_set_fatal_handler(void (*fn)(const struct tk_fault *f));
+
+/* Print the default report of f on the console: one line naming the cause in words ("load
+ * access fault", "stack overflow", ...), the thread, pc and mtval in hex; for a deadlock, one
+ * line per thread and what it waits for.  For a handler that logs and lets the run go on.
+ * Context: any. */
+void tk_fault_report(const struct tk_fault *f);
 
 #endif

@@ -5,12 +5,14 @@
 #define TK_R 8
 #define TK_LOG_R 3
 #define TK_K_READY 24
-#define TK_K_DEBRUIJN 320
+#define TK_K_DEBRUIJN 312
+#define TK_K_IRQ_EXT 608
 #else
 #define TK_R 4
 #define TK_LOG_R 2
 #define TK_K_READY 16
-#define TK_K_DEBRUIJN 164
+#define TK_K_DEBRUIJN 160
+#define TK_K_IRQ_EXT 328
 #endif
 /* struct tk_thread */
 #define TK_T_SP         0
@@ -32,6 +34,8 @@
 #define TK_K_CURRENT    0
 #define TK_K_MAP        TK_R
 #define TK_K_LOCK       (TK_R + 4)
+/* The exception stack, in words (TK_FAULT_STACK_BYTES, tempo.h; kernel/fault.c) */
+#define TK_EXC_STACK_WORDS 128
 /* Switch frame: resume pc = ra (bit 0 set: enable interrupts on resume), s0-s11. */
 #define TK_SWITCH_FRAME ((13 * TK_R + 15) & ~15)
 #endif

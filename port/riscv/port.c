@@ -23,6 +23,9 @@ _Static_assert(offsetof(struct tk_kernel, debruijn) == TK_K_DEBRUIJN, "offsets.h
 _Static_assert(offsetof(struct tk_kernel, current) == TK_K_CURRENT, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, sched_lock) == TK_K_LOCK, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, ready) == TK_K_READY, "offsets.h");
+_Static_assert(offsetof(struct tk_kernel, irq_ext) == TK_K_IRQ_EXT, "offsets.h");
+_Static_assert(offsetof(struct tk_irq, arg) == TK_R, "offsets.h");
+_Static_assert(TK_IRQ_EXTERNAL == 11 && TK_IRQ_SOFTWARE == 3, "switch.S dispatches by cause");
 _Static_assert(sizeof(uintptr_t) == TK_R, "offsets.h");
 _Static_assert(TK_SWITCH_FRAME % 16 == 0, "the switch frame keeps sp 16-byte aligned");
 
@@ -66,7 +69,7 @@ static void mtimecmp_write(uint64_t v)
     *(volatile uint64_t *)(uintptr_t)BOARD_MTIMECMP = v;
 #else
     /* Never let the compare pass through a smaller value than either word (CLINT idiom);
-     * MMIO stores do not stall (spec/core-timing.md "Memory"). */
+     * MMIO stores do not stall (docs/timing.md "Memory"). */
     REG32(BOARD_MTIMECMP) = 0xFFFFFFFFu;
     REG32(BOARD_MTIMECMP + 4) = (uint32_t)(v >> 32);
     REG32(BOARD_MTIMECMP) = (uint32_t)v;
@@ -114,24 +117,19 @@ void tk_port_msip(int on)
     REG32(BOARD_MSIP) = on ? 1u : 0u;
 }
 
-/* ---- Interrupt dispatch (called by tk_port_trap_entry) ---- */
-static struct {
-    void (*fn)(void *);
-    void *arg;
-} tk_irq_ext, tk_irq_sw;
+/* ---- Interrupts: the trap entry (switch.S) calls the external handler and the timer
+ * directly, and this for the rest ---- */
 
 int tk_irq_attach(unsigned irq, void (*fn)(void *arg), void *arg)
 {
     if (irq != TK_IRQ_SOFTWARE && irq != TK_IRQ_EXTERNAL)
         return TK_EINVAL;
+    if (!tk__initialised())
+        return TK_ESTATE;
     unsigned long s = tk_port_irq_lock();
-    if (irq == TK_IRQ_EXTERNAL) {
-        tk_irq_ext.fn = fn;
-        tk_irq_ext.arg = arg;
-    } else {
-        tk_irq_sw.fn = fn;
-        tk_irq_sw.arg = arg;
-    }
+    struct tk_irq *h = irq == TK_IRQ_EXTERNAL ? &tk_k.irq_ext : &tk_k.irq_sw;
+    h->fn = fn;
+    h->arg = arg;
     tk_port_irq_enable(irq, fn != NULL);
     tk_port_irq_unlock(s);
     return TK_OK;
@@ -152,27 +150,19 @@ void tk_irq_unlock(unsigned long state)
     tk_port_irq_unlock(state & TK_PORT_MSTATUS_MIE);
 }
 
-void tk__isr_dispatch(uintptr_t mcause);
-void tk__isr_dispatch(uintptr_t mcause)
+/* A software interrupt, or one with no handler (reported).  Then the interrupt exit. */
+void tk__isr_other(uintptr_t mcause);
+void tk__isr_other(uintptr_t mcause)
 {
-    if ((intptr_t)mcause < 0) {
-        unsigned code = (unsigned)mcause & 0xFFu;
-        /* External first: the interrupt-latency benchmarks use it. */
-        if (code == TK_IRQ_EXTERNAL && tk_irq_ext.fn) {
-            tk_irq_ext.fn(tk_irq_ext.arg);
-        } else if (code == 7) {
-            tk__timer_isr();
-        } else if (code == TK_IRQ_SOFTWARE && tk_irq_sw.fn) {
-            tk_port_msip(0);
-            tk_irq_sw.fn(tk_irq_sw.arg);
-        } else {
-            tk_port_irq_enable(code & 31u, 0);
-            if (code == TK_IRQ_SOFTWARE)
-                tk_port_msip(0);
-            tk__fatal(TK_FATAL_IRQ, tk_k.current, mcause);
-        }
+    unsigned code = (unsigned)mcause & 0xFFu;
+    if (code == TK_IRQ_SOFTWARE && tk_k.irq_sw.fn) {
+        tk_port_msip(0);
+        tk_k.irq_sw.fn(tk_k.irq_sw.arg);
     } else {
-        tk__fatal(TK_FATAL_EXCEPTION, tk_k.current, mcause);
+        tk_port_irq_enable(code & 31u, 0);
+        if (code == TK_IRQ_SOFTWARE)
+            tk_port_msip(0);
+        tk__fatal_irq(mcause);
     }
     tk__isr_exit();
 }

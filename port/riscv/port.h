@@ -4,18 +4,25 @@
 #define TK_PORT_H
 #include <stdint.h>
 #include "board.h"
+#include "bsp.h"
 #include "tempo.h"
 
 #define TK_PORT_MSTATUS_MIE 8u
 
-/* The core runs at 100 MHz (spec/core-timing.md "Clock and counters"); BOARD_CYCLES_PER_TICK
+/* The board's console and end of run, for the kernel's fault report: the kernel reaches the
+ * board only through the port. */
+static inline void tk_port_putc(char c) { board_putc(c); }
+static inline void tk_port_put_uint(uint64_t v) { board_put_uint(v); }
+static inline __attribute__((noreturn)) void tk_port_exit(int code) { board_exit(code); }
+
+/* The core runs at 100 MHz (docs/timing.md "Clock and counters"); BOARD_CYCLES_PER_TICK
  * (board.h) is the number of core cycles per mtime increment, so one kernel tick of
  * 1/TK_TICK_HZ s is this many mtime increments: 1 on the paper SoC, 10,000 on virt. */
 #define TK_PORT_CORE_HZ        100000000u
 #define TK_PORT_MTIME_PER_TICK (TK_PORT_CORE_HZ / TK_TICK_HZ / BOARD_CYCLES_PER_TICK)
 
 /* Interrupts off; returns the previous mstatus.  csrrci: one CSR instruction
- * (spec/core-timing.md: each CSR instruction stalls 1 cycle). */
+ * (docs/timing.md: each CSR instruction stalls 1 cycle). */
 static inline __attribute__((always_inline)) unsigned long tk_port_irq_lock(void)
 {
     unsigned long s;

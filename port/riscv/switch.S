@@ -1,6 +1,6 @@
 /* Tempo RISC-V port: context switch, yield fast path, thread start, trap entry (RV32, RV64).
  *
- * Cost model (spec/core-timing.md): every JAL/JALR costs 6 cycles, every RAM store stalls 1,
+ * Cost model (docs/timing.md): every JAL/JALR costs 6 cycles, every RAM store stalls 1,
  * a mispredicted or taken-unpredicted branch costs 6 (one global 2-bit counter), so the paths
  * here are straight lines and save only what the calling convention requires.
  *
@@ -112,10 +112,10 @@ tk_port_start:
     .align 2
 tk_yield:
     csrrci  t2, mstatus, 8
-    mv      t1, tp                   /* tp = &tk_kernel_state (kernel/kernel.h) */
     andi    t2, t2, 8
-    lbu     t3, TK_K_LOCK(t1)
-    LREG    a0, TK_K_CURRENT(t1)
+    beqz    tp, 8f                   /* tp = &tk_kernel_state, 0 before tk_init (kernel.h) */
+    lbu     t3, TK_K_LOCK(tp)
+    LREG    a0, TK_K_CURRENT(tp)
     beqz    t2, 8f
     bnez    t3, 9f
     LREG    a1, TK_T_NEXT(a0)
@@ -127,19 +127,19 @@ tk_yield:
     sh      t5, TK_T_SLICE_LEFT(a0)
     beq     a0, a1, 7f
     sw      zero, TK_T_WAIT_RESULT(a0) /* TK_OK when this thread is resumed */
-    add     t6, t6, t1
+    add     t6, t6, tp
     LREG    t5, TK_T_GUARD(a0)
     addi    t3, sp, -TK_SWITCH_FRAME
     SREG    a1, TK_K_READY(t6)       /* the next thread becomes the head of the list */
     bne     t4, t5, 6f               /* the guard word holds its own address */
     bgeu    t5, t3, 6f               /* the frame to push would reach the guard */
-    SREG    a1, TK_K_CURRENT(t1)
+    SREG    a1, TK_K_CURRENT(tp)
     ori     t0, ra, 1
     SAVE_CONTEXT
     RESTORE_CONTEXT
 6:  /* stack overflow of the caller: does not return */
     SREG    a0, TK_K_READY(t6)       /* undo: the caller stays the head of its list */
-    call    tk__stack_overflow
+    call    tk_port_stack_fault
 7:  /* alone at its priority: nothing to do */
     csrsi   mstatus, 8
     li      a0, 0
@@ -200,7 +200,7 @@ tk_thread_resume:
     SAVE_CONTEXT
     RESTORE_CONTEXT
 7:  mv      a0, t0
-    call    tk__stack_overflow
+    call    tk_port_stack_fault
 8:  csrsi   mstatus, 8
     li      a0, 0
     ret
@@ -216,6 +216,7 @@ tk_thread_resume:
     .align 2
 tk_thread_suspend:
     csrrci  t2, mstatus, 8
+    beqz    tp, 9f                   /* before tk_init (tp = 0, kernel.h): the C version */
     LREG    t0, TK_K_CURRENT(tp)
     lbu     t3, TK_K_LOCK(tp)
     andi    t1, t2, 8
@@ -229,8 +230,7 @@ tk_thread_suspend:
     bne     t4, a0, 9f               /* others at its priority */
     SREG    zero, 0(t5)
     li      t3, TK_STATE_SUSPENDED_V
-    not     t1, t1
-    and     t6, t6, t1
+    xor     t6, t6, t1               /* its bit is set: it is ready (alone at its level) */
     sb      t3, TK_T_STATE(a0)
     sw      t6, TK_K_MAP(tp)
     sw      zero, TK_T_WAIT_RESULT(a0) /* TK_OK when resumed */
@@ -259,7 +259,7 @@ tk_thread_suspend:
     RESTORE_CONTEXT
 6:  lla     a1, tk_idle
     j       5b
-7:  call    tk__stack_overflow
+7:  call    tk_port_stack_fault
 9:  csrs    mstatus, t2
     tail    tk__thread_suspend_c
     .size tk_thread_suspend, . - tk_thread_suspend
@@ -276,11 +276,8 @@ tk_port_thread_entry:
 1:  j       1b
     .size tk_port_thread_entry, . - tk_port_thread_entry
 
-/* Trap vector (mtvec direct mode; 4-byte aligned).  No nesting: MIE stays 0 in handlers. */
-    .globl tk_port_trap_entry
-    .type tk_port_trap_entry, @function
-    .align 2
-tk_port_trap_entry:
+/* The trap frame: the interrupted code's caller-saved registers and mepc, on its stack. */
+.macro SAVE_TRAP_FRAME
     addi    sp, sp, -TRAP_FRAME
     SREG    ra, 0*R(sp)
     SREG    t0, 1*R(sp)
@@ -298,17 +295,16 @@ tk_port_trap_entry:
     SREG    t4, 13*R(sp)
     SREG    t5, 14*R(sp)
     SREG    t6, 15*R(sp)
-    csrr    t0, mepc
-    csrr    a0, mcause
-    SREG    t0, 16*R(sp)
-    call    tk__isr_dispatch       /* handler, then the switch (if any) at exit */
+.endm
+
+/* Back to the interrupted code.  mret returns to mstatus.MPP and sets MIE from MPIE; the
+ * interrupted code was machine mode with interrupts on.  Set both again: between the trap and
+ * this mret, another trap's mret (of a thread switched in at its exit) may have left MPP = U
+ * on a core that has user mode (QEMU); the paper core hard-wires MPP to M. */
+.macro RESTORE_TRAP_FRAME_MRET
     LREG    t0, 16*R(sp)
     LREG    ra, 0*R(sp)
     csrw    mepc, t0
-    /* mret returns to mstatus.MPP and sets MIE from MPIE; the interrupted code was machine
-     * mode with interrupts on.  Set both again: between this trap and this mret, another
-     * trap's mret (of a thread switched in at its exit) may have left MPP = U on a core that
-     * has user mode (QEMU); the paper core hard-wires MPP to M. */
     li      t0, 0x1880
     csrs    mstatus, t0
     LREG    t0, 1*R(sp)
@@ -328,4 +324,76 @@ tk_port_trap_entry:
     LREG    t6, 15*R(sp)
     addi    sp, sp, TRAP_FRAME
     mret
+.endm
+
+#define IRQ_MTI 7  /* machine timer interrupt: mcause code (privileged spec) */
+#define IRQ_MEI 11 /* machine external interrupt (TK_IRQ_EXTERNAL) */
+
+/* Trap vector (mtvec direct mode; 4-byte aligned).  No nesting: MIE stays 0 in handlers.
+ * tp, the kernel's base, is a constant, so it is the one register free before anything is
+ * saved: it holds mcause until rebuilt.  An exception leaves at once for the exception stack
+ * (the thread's stack may be the fault: an overflow would fault again on every frame save);
+ * an interrupt saves its frame on the thread's stack and goes straight to its handler (the
+ * external one, the timer) or to tk__isr_other (software, unhandled), then the exit. */
+    .globl tk_port_trap_entry
+    .type tk_port_trap_entry, @function
+    .align 2
+tk_port_trap_entry:
+    csrr    tp, mcause
+    bgez    tp, tk_port_exception
+    SAVE_TRAP_FRAME
+    csrr    t0, mepc
+    slli    t1, tp, 1                /* the cause code * 2: the interrupt bit shifted out */
+    SREG    t0, 16*R(sp)
+    li      t2, 2 * IRQ_MEI
+    lla     tp, tk_kernel_state
+    bne     t1, t2, 1f
+    LREG    t0, TK_K_IRQ_EXT(tp)     /* tk_kernel_state.irq_ext: the external handler */
+    LREG    a0, TK_K_IRQ_EXT+R(tp)
+    beqz    t0, 2f                   /* none attached: reported */
+    jalr    t0
+    call    tk__isr_exit
+    RESTORE_TRAP_FRAME_MRET
+1:  li      t2, 2 * IRQ_MTI
+    bne     t1, t2, 2f
+    call    tk__timer_interrupt      /* timers, then tk__isr_exit */
+    RESTORE_TRAP_FRAME_MRET
+2:  csrr    a0, mcause
+    call    tk__isr_other            /* software interrupt or unhandled, then tk__isr_exit */
+    RESTORE_TRAP_FRAME_MRET
     .size tk_port_trap_entry, . - tk_port_trap_entry
+
+/* A synchronous exception (tp = mcause): handled on the exception stack by tk__exception
+ * (kernel/fault.c) with the cause, pc, mtval and the faulting code's sp; never returns to the
+ * faulting code, so nothing of it is saved. */
+    .type tk_port_exception, @function
+    .align 2
+tk_port_exception:
+    mv      a0, tp
+    csrr    a1, mepc
+    csrr    a2, mtval
+    mv      a3, sp
+    lla     sp, tk_exc_stack + TK_EXC_STACK_WORDS * R
+    lla     tp, tk_kernel_state
+    tail    tk__exception
+    .size tk_port_exception, . - tk_port_exception
+
+/* void tk_port_deadlock(void): tk__deadlock() on the exception stack (from the idle thread). */
+    .globl tk_port_deadlock
+    .type tk_port_deadlock, @function
+    .align 2
+tk_port_deadlock:
+    lla     sp, tk_exc_stack + TK_EXC_STACK_WORDS * R
+    tail    tk__deadlock
+    .size tk_port_deadlock, . - tk_port_deadlock
+
+/* void tk_port_stack_fault(struct tk_thread *t): t's stack overflowed, found as it was
+ * switched away from: tk__stack_overflow(t, sp) on the exception stack. */
+    .globl tk_port_stack_fault
+    .type tk_port_stack_fault, @function
+    .align 2
+tk_port_stack_fault:
+    mv      a1, sp
+    lla     sp, tk_exc_stack + TK_EXC_STACK_WORDS * R
+    tail    tk__stack_overflow
+    .size tk_port_stack_fault, . - tk_port_stack_fault

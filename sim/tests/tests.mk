@@ -6,7 +6,7 @@ SIMT_FW  := sim/tests/fw
 SIMT_DEV := dev_clint dev_simctl dev_fault dev_wfi
 SIMT_EXPECT := sim/tests/expect.sh
 # fw-link ends with the plain -march (for the libgcc multilib), which would drop Zicsr when
-# compiling: spec/toolchain.md's other remedy, ISA spec 2.2 (rv32im includes Zicsr), keeps it.
+# compiling: docs/boards.md "Toolchain"'s other remedy, ISA spec 2.2 (rv32im includes Zicsr), keeps it.
 SIMT_TFLAGS := -O2 -misa-spec=2.2 -Wl,--no-warn-rwx-segments -Iinclude
 comma := ,
 
@@ -121,3 +121,30 @@ test-sim-decode: $(SIMT_OUT)/decode_test
 	@tools/check.sh sim-decode $(SIMT_OUT)/decode_test
 TEST_TARGETS += test-sim-decode
 .PHONY: test-sim-decode
+
+# The cache model against a reference model written in the test (random streams, both
+# write policies, several geometries and memory timings).
+$(SIMT_OUT)/cache_test: sim/tests/cache_test.c sim/cache.c sim/cache.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ sim/tests/cache_test.c sim/cache.c
+test-sim-cache-model: $(SIMT_OUT)/cache_test
+	@tools/check.sh sim-cache-model $(SIMT_OUT)/cache_test
+TEST_TARGETS += test-sim-cache-model
+.PHONY: test-sim-cache-model
+
+# Caches on firmware with a known access pattern: exact counts and cycles (cache-test.sh).
+# (FENCE.I needs Zifencei spelled out.)
+SIMT_CACHE_ARCH_32 := -march=rv32im_zicsr_zifencei -mabi=ilp32
+SIMT_CACHE_ARCH_64 := -march=rv64im_zicsr_zifencei -mabi=lp64
+define simt_cache
+$(foreach p,cache icache,$(SIMT_OUT)/$(1)-$(2)/$(p).elf): $(SIMT_OUT)/$(1)-$(2)/%.elf: $(SIMT_FW)/%.S \
+    bsp/common/board.h bsp/$(1)/link.ld
+	@mkdir -p $$(@D)
+	$$(TCC) $$(SIMT_CACHE_ARCH_$(2)) $(BOARDDEF_$(1)) -nostdlib -nostartfiles -Ibsp/common -Iinclude \
+	    -Lbsp/common -Wl,--no-warn-rwx-segments -T bsp/$(1)/link.ld -o $$@ $$<
+test-sim-cache-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/cache.elf $(SIMT_OUT)/$(1)-$(2)/icache.elf
+	@tools/check.sh sim-cache-$(1)-$(2) sim/tests/cache-test.sh $(SIM) $(1) $(2) $(SIMT_OUT)/$(1)-$(2)
+TEST_TARGETS += test-sim-cache-$(1)-$(2)
+.PHONY: test-sim-cache-$(1)-$(2)
+endef
+$(foreach b,paper virt,$(foreach x,32 64,$(eval $(call simt_cache,$(b),$(x)))))

@@ -8,8 +8,8 @@
 # Needs pyelftools (python3-pyelftools) and lcov; tools/toolchain.sh installs them.
 COV_DIR     := $(BUILD)/coverage
 COV_EXCLUDE := tests/coverage/exclusions.txt
-# a python3 that has pyelftools (Debian's package is not seen by a pyenv python3)
-COV_PY      := $(firstword $(foreach p,python3 /usr/bin/python3,$(shell $(p) -c 'import elftools' 2>/dev/null && echo $(p))))
+# a python3 that has pyelftools (tools/python.sh finds it)
+COV_PY      := tools/python.sh
 COV_CFGS_32 := paper32 virt32
 COV_CFGS_64 := paper64 virt64
 # (expanded in recipes: kernel/kernel.mk and bench/bench.mk are read after this file)
@@ -48,7 +48,7 @@ coverage:
 	  $(foreach c,$(COV_CFGS_$(x)),$(COV_DIR)/$(c)/reference.elf))
 	@$(MAKE) --no-print-directory coverage-report
 coverage-report:
-	@test -n "$(COV_PY)" || { echo "make coverage: pyelftools is missing (apt-get install python3-pyelftools)"; exit 1; }
+	@$(COV_PY) --which >/dev/null || { echo "make coverage: no python3 with pyelftools (tools/toolchain.sh)"; exit 1; }
 	@for x in 32 64; do \
 	  $(COV_PY) tools/coverage/lcov.py --name rv$$x --root . --source kernel/ --source port/ \
 	    --exclude $(COV_EXCLUDE) --lcov $(COV_DIR)/rv$$x.info --uncovered $(COV_DIR)/rv$$x-uncovered.txt \

@@ -1,4 +1,4 @@
-/* Zicsr and the machine CSRs of spec/core-timing.md: the six CSR instructions, their
+/* Zicsr and the machine CSRs of docs/timing.md: the six CSR instructions, their
  * rd = x0 / rs1 = x0 / uimm = 0 rules, read-only CSRs, read-write CSRs, mstatus, misa,
  * mie, mip, the counters (RV32 high halves) and the read-only user aliases.
  * Privileged spec references: "CSR Instructions" (unprivileged Zicsr chapter), "Machine-

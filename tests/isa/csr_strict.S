@@ -2,13 +2,13 @@
  * - CSRRS/CSRRC with rs1 != x0 are writes even when the register holds 0 (Zicsr chapter:
  *   "will still attempt to write the unmodified value back"), so they are illegal on a
  *   read-only CSR;
- * - mstatus.MPP is hard-wired to 3 (M-mode only; spec/core-timing.md "CSRs");
+ * - mstatus.MPP is hard-wired to 3 (M-mode only; docs/timing.md "CSRs");
  * - mepc[1:0] read as 0 (only IALIGN = 32 is supported);
  * - mcycle/minstret are 64-bit counters: a carry reaches mcycleh/minstreth on RV32;
  * - misa is exactly MXL | I | M and ignores writes; mie implements MSIE/MTIE/MEIE only;
  * - minstret counts instructions retired before the reading one, not the canonical NOP;
  *   a write to minstret(h) is what the next instruction reads;
- * - every CSR the core lacks raises illegal instruction (spec/toolchain.md), including the
+ * - every CSR the core lacks raises illegal instruction (docs/boards.md "Toolchain"), including the
  *   standard ones QEMU implements (satp, medeleg, pmp*, mhpm*, ...). */
 #include "isa_test.h"
 #define MISA_EXPECTED (XV(MISA_MXL_RV32 << 30, MISA_MXL_RV64 << 62) | MISA_I | MISA_M)
@@ -46,7 +46,7 @@ TEST_FUNC
      * the writing instruction's own retirement is not added */
     TEST_CASE(25, a0, 0, csrwi minstret, 0; csrr a0, minstret)
     TEST_CASE(26, a0, 1000, li a1, 1000; csrw minstret, a1; csrr a0, minstret)
-    /* spec/core-timing.md: minstret does not count the canonical NOP 0x00000013, but
+    /* docs/timing.md: minstret does not count the canonical NOP 0x00000013, but
      * counts other instructions writing x0 */
     TEST_CASE(27, a0, 1, csrr a1, minstret; nop; nop; nop; csrr a0, minstret; sub a0, a0, a1)
     TEST_CASE(28, a0, 3, csrr a1, minstret; .word 0x00008013; addi zero, zero, 1; csrr a0, minstret; sub a0, a0, a1)

@@ -9,7 +9,7 @@ ISA_PORTABLE := alu branch jump loadstore mul div csr traps fence rv64w interrup
 # M-only core that QEMU does not share (misaligned data traps, CSRs QEMU implements).
 ISA_SIM_ONLY := misaligned csr_strict irq_ext
 ISA_AREAS := $(ISA_PORTABLE) $(ISA_SIM_ONLY)
-# Compile with Zicsr and Zifencei (spec/toolchain.md: GCC 12 needs them spelled); no
+# Compile with Zicsr and Zifencei (docs/boards.md "Toolchain": GCC 12 needs them spelled); no
 # library is linked, so the multilib choice does not matter.
 ISA_ARCH_32 := -march=rv32im_zicsr_zifencei -mabi=ilp32
 ISA_ARCH_64 := -march=rv64im_zicsr_zifencei -mabi=lp64

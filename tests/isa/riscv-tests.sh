@@ -18,11 +18,11 @@ xfail_reason() {
     rv32ui-p-ma_data|rv64ui-p-ma_data)
       echo "119 needs hardware misaligned loads/stores; the paper core traps on every misaligned access (tests/isa/misaligned.S)" ;;
     rv32mi-p-breakpoint|rv64mi-p-breakpoint)
-      echo "2 needs the Sdtrig trigger CSRs (tselect, tdata1/2); the core has none and raises illegal instruction for them (spec/toolchain.md)" ;;
+      echo "2 needs the Sdtrig trigger CSRs (tselect, tdata1/2); the core has none and raises illegal instruction for them (docs/boards.md, Toolchain)" ;;
     rv32mi-p-pmpaddr|rv64mi-p-pmpaddr)
-      echo "1 needs PMP (pmpcfg0, pmpaddr0); the core has none and raises illegal instruction for them (spec/toolchain.md)" ;;
+      echo "1 needs PMP (pmpcfg0, pmpaddr0); the core has none and raises illegal instruction for them (docs/boards.md, Toolchain)" ;;
     rv32mi-p-instret_overflow)
-      echo "3 its case 3 counts a canonical NOP to carry minstret into minstreth; the paper core does not count that NOP (spec/core-timing.md)" ;;
+      echo "3 its case 3 counts a canonical NOP to carry minstret into minstreth; the paper core does not count that NOP (docs/timing.md)" ;;
     *) return 1 ;;
   esac
 }

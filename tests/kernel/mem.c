@@ -9,7 +9,8 @@ KT_STACK(s_ctl);
 #define HEAP_BYTES 8192
 static uint64_t heap_mem[HEAP_BYTES / 8];
 static struct tk_heap heap;
-static uintptr_t pool_mem[8 * 4];
+#define POOL_BLOCK (3 * sizeof(uintptr_t))
+static uintptr_t pool_mem[TK_POOL_BYTES(POOL_BLOCK, 8) / sizeof(uintptr_t)];
 static struct tk_pool pool;
 
 #define NPTR 48
@@ -29,6 +30,13 @@ static int check(const void *p, size_t n, uint8_t v)
         if (b[i] != v)
             return 0;
     return 1;
+}
+
+static size_t heap_free(struct tk_heap *h)
+{
+    size_t n = 0;
+    KT_EQ(tk_heap_free_bytes(h, &n), TK_OK);
+    return n;
 }
 
 /* Average and maximum cycles of an alloc+free pair over 8 sizes in a random order. */
@@ -61,29 +69,55 @@ static void ctl_main(void *arg)
 
     /* ---- pool ---- */
     struct tk_pool zp = {0};
-    KT_EQ(tk_pool_init(NULL, pool_mem, 16, 8), TK_EINVAL);
-    KT_EQ(tk_pool_init(&pool, NULL, 16, 8), TK_EINVAL);
-    KT_EQ(tk_pool_init(&pool, (char *)pool_mem + 1, 16, 4), TK_EINVAL);
-    KT_EQ(tk_pool_init(&pool, pool_mem, 0, 8), TK_EINVAL);
-    KT_EQ(tk_pool_init(&pool, pool_mem, 16, 0), TK_EINVAL);
+    const size_t pb = sizeof pool_mem;
+    KT_EQ(tk_pool_init(NULL, pool_mem, pb, POOL_BLOCK, 8), TK_EINVAL);
+    KT_EQ(tk_pool_init(&pool, NULL, pb, POOL_BLOCK, 8), TK_EINVAL);
+    KT_EQ(tk_pool_init(&pool, (char *)pool_mem + 1, pb - 1, POOL_BLOCK, 4), TK_EINVAL);
+    KT_EQ(tk_pool_init(&pool, pool_mem, pb, 0, 8), TK_EINVAL);
+    KT_EQ(tk_pool_init(&pool, pool_mem, pb, POOL_BLOCK, 0), TK_EINVAL);
+    KT_EQ(tk_pool_init(&pool, pool_mem, pb - 1, POOL_BLOCK, 8), TK_EINVAL); /* too small */
+    KT_EQ(tk_pool_init(&pool, pool_mem, pb, POOL_BLOCK + 1, 8), TK_EINVAL);
+    KT_EQ(tk_pool_init(&pool, pool_mem, pb, POOL_BLOCK, 9), TK_EINVAL);
     KT_EQ(tk_pool_alloc(&zp, &p), TK_EOBJ);
     KT_EQ(tk_pool_free(&zp, pool_mem), TK_EOBJ);
-    KT_EQ(tk_pool_init(&pool, pool_mem, 3 * sizeof(uintptr_t), 8), TK_OK);
+    KT_EQ(tk_pool_init(&pool, pool_mem, pb, POOL_BLOCK, 8), TK_OK);
     KT_EQ(tk_pool_alloc(&pool, NULL), TK_EINVAL);
     void *blk[8];
     for (int i = 0; i < 8; i++) {
         KT_EQ(tk_pool_alloc(&pool, &blk[i]), TK_OK);
-        fill(blk[i], 3 * sizeof(uintptr_t), (uint8_t)i);
+        KT_EQ((uintptr_t)blk[i] & (sizeof(void *) - 1), 0);
+        fill(blk[i], POOL_BLOCK, (uint8_t)i);
     }
     KT_EQ(tk_pool_alloc(&pool, &p), TK_ENOMEM);
     KT_CHECK(p == NULL);
     for (int i = 0; i < 8; i++)
-        KT_CHECK(check(blk[i], 3 * sizeof(uintptr_t), (uint8_t)i));
+        KT_CHECK(check(blk[i], POOL_BLOCK, (uint8_t)i));
     KT_EQ(tk_pool_free(&pool, (char *)blk[2] + 4), TK_EINVAL);  /* interior */
+    KT_EQ(tk_pool_free(&pool, (char *)blk[2] + POOL_BLOCK), TK_EINVAL); /* next's header */
+    KT_EQ(tk_pool_free(&pool, (char *)blk[0] - sizeof(void *)), TK_EINVAL);
     KT_EQ(tk_pool_free(&pool, heap_mem), TK_EINVAL);            /* foreign */
     KT_EQ(tk_pool_free(&pool, NULL), TK_EINVAL);
     for (int i = 7; i >= 0; i--)
         KT_EQ(tk_pool_free(&pool, blk[i]), TK_OK);
+    /* double free: refused, whatever the block holds; the free list stays whole */
+    KT_EQ(tk_pool_free(&pool, blk[3]), TK_EINVAL);
+    KT_EQ(tk_pool_free(&pool, blk[7]), TK_EINVAL);
+    for (int i = 0; i < 8; i++)
+        KT_EQ(tk_pool_alloc(&pool, &blk[i]), TK_OK);
+    KT_EQ(tk_pool_alloc(&pool, &p), TK_ENOMEM); /* no block is handed out twice */
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < i; j++)
+            KT_CHECK(blk[i] != blk[j]);
+    KT_EQ(tk_pool_free(&pool, blk[5]), TK_OK);
+    fill(blk[5], POOL_BLOCK, 0); /* a free block's contents do not matter */
+    KT_EQ(tk_pool_free(&pool, blk[5]), TK_EINVAL);
+    KT_EQ(tk_pool_alloc(&pool, &p), TK_OK);
+    KT_CHECK(p == blk[5]);
+    KT_EQ(tk_pool_alloc(&pool, &p), TK_ENOMEM);
+    /* a block of another pool over the same buffer size is foreign; re-initialising makes
+     * every earlier block free (so freeing one is a double free) */
+    KT_EQ(tk_pool_init(&pool, pool_mem, pb, POOL_BLOCK, 8), TK_OK);
+    KT_EQ(tk_pool_free(&pool, blk[0]), TK_EINVAL);
     for (int i = 0; i < 8; i++)
         KT_EQ(tk_pool_alloc(&pool, &blk[i]), TK_OK);
     KT_EQ(tk_pool_alloc(&pool, &p), TK_ENOMEM);
@@ -95,9 +129,12 @@ static void ctl_main(void *arg)
     KT_EQ(tk_heap_init(&heap, heap_mem, 16), TK_EINVAL);
     KT_EQ(tk_heap_alloc(&zh, 8, &p), TK_EOBJ);
     KT_EQ(tk_heap_free(&zh, heap_mem), TK_EOBJ);
-    KT_EQ(tk_heap_free_bytes(&zh), 0);
+    size_t nfree;
+    KT_EQ(tk_heap_free_bytes(&zh, &nfree), TK_EOBJ); /* used to read as "0 bytes free" */
+    KT_EQ(tk_heap_free_bytes(NULL, &nfree), TK_EOBJ);
     KT_EQ(tk_heap_init(&heap, heap_mem, sizeof heap_mem), TK_OK);
-    size_t all = tk_heap_free_bytes(&heap);
+    KT_EQ(tk_heap_free_bytes(&heap, NULL), TK_EINVAL);
+    size_t all = heap_free(&heap);
     KT_CHECK(all > HEAP_BYTES - 64 && all <= HEAP_BYTES);
     KT_EQ(tk_heap_alloc(&heap, 0, &p), TK_EINVAL);
     KT_EQ(tk_heap_alloc(&heap, 8, NULL), TK_EINVAL);
@@ -117,7 +154,7 @@ static void ctl_main(void *arg)
     KT_EQ(tk_heap_free(&heap, p), TK_EINVAL);                 /* double free */
     KT_EQ(tk_heap_free(&heap, q), TK_OK);                     /* merges with p's block */
     KT_EQ(tk_heap_free(&heap, q), TK_EINVAL);
-    KT_EQ(tk_heap_free_bytes(&heap), all);
+    KT_EQ(heap_free(&heap), all);
 
     /* ---- exhaustion with small blocks, random-order free, merge back to one block ---- */
     int n = 0;
@@ -137,7 +174,7 @@ static void ctl_main(void *arg)
     }
     for (int i = 0; i < n; i++)
         KT_EQ(tk_heap_free(&heap, ptrs[i]), TK_OK);
-    KT_EQ(tk_heap_free_bytes(&heap), all);
+    KT_EQ(heap_free(&heap), all);
     /* one block again: all merged (a TLSF search rounds a request up to its class, so ask
      * for three quarters of the heap) */
     KT_EQ(tk_heap_alloc(&heap, all / 2 + all / 4, &p), TK_OK);
@@ -167,7 +204,7 @@ static void ctl_main(void *arg)
             KT_CHECK(check(ptrs[i], sizes[i], (uint8_t)i));
             KT_EQ(tk_heap_free(&heap, ptrs[i]), TK_OK);
         }
-    KT_EQ(tk_heap_free_bytes(&heap), all);
+    KT_EQ(heap_free(&heap), all);
 
     /* ---- bounded time: the pair costs the same on a fresh and a fragmented heap ---- */
     uintptr_t fresh_avg, fresh_max, frag_avg, frag_max;

@@ -1,14 +1,14 @@
-/* The kernel-metric suite of spec/benchmarks.md, as a test with budgets: each figure must be
- * under the published CH32V307 figure (seeds/002, quoted in spec/benchmarks.md), and the
- * worst case within 1.5x of the average (issue 4).  Prints "metric NAME avg min max" lines
- * (tests/kernel/widths.sh compares RV32 with RV64).  On QEMU the figures are not cycles of
- * the paper core: they are printed, not checked. */
+/* The kernel-metric suite of docs/benchmarks.md, as a test with budgets: each figure must be
+ * under the published CH32V307 figure (the RMP paper, quoted in docs/benchmarks.md), and the
+ * worst case within 1.5x of the average (the kernel budgets).  Prints "metric NAME avg min
+ * max" lines (tests/kernel/widths.sh compares RV32 with RV64).  On QEMU the figures are not
+ * cycles of the paper core: they are printed, not checked. */
 #include "ktest.h"
 
 #define ROUNDS 1000
 #define WARMUP 2 /* first rounds run cold paths: not sampled */
 
-/* spec/benchmarks.md: published CH32V307 figures (cycles), the budgets of issue 4 */
+/* docs/benchmarks.md: published CH32V307 figures (cycles), the kernel budgets */
 #define CH32_YIELD  209
 #define CH32_MAIL   386
 #define CH32_SEM    336

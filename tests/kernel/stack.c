@@ -14,14 +14,15 @@ static struct tk_thread *volatile fatal_thread;
 static volatile uintptr_t fatal_detail;
 static volatile int other_runs;
 
-static void on_fatal(int reason, struct tk_thread *t, uintptr_t detail)
+static void on_fatal(const struct tk_fault *f)
 {
-    fatal_reason = reason;
-    fatal_thread = t;
-    fatal_detail = detail;
+    fatal_reason = f->reason;
+    fatal_thread = f->thread;
+    fatal_detail = f->tval;
     fatal_count++;
-    if (reason == TK_FATAL_EXCEPTION) {
-        KT_EQ(detail, 2); /* mcause: illegal instruction */
+    if (f->reason == TK_FATAL_EXCEPTION) {
+        KT_EQ(f->cause, 2); /* mcause: illegal instruction */
+        KT_CHECK(f->thread == &ctl);
         KT_EQ(tk_thread_state(&victim), TK_STATE_EXITED);
         KT_EQ(other_runs, 5);
         kt_pass();

@@ -29,7 +29,7 @@ static struct tk_mutex mtx;
 static struct tk_fifo fifo;
 static struct tk_pool pool;
 struct node { struct tk_fifo_node link; uint32_t seq; };
-static struct node pool_buf[6];
+static uintptr_t pool_buf[TK_POOL_BYTES(sizeof(struct node), 6) / sizeof(uintptr_t)];
 static struct tk_heap heap;
 static uint64_t heap_mem[1024 / 8];
 
@@ -225,9 +225,10 @@ static void ctl_main(void *arg)
     KT_EQ(tk_event_init(&ev, 0), TK_OK);
     KT_EQ(tk_mutex_init(&mtx), TK_OK);
     KT_EQ(tk_fifo_init(&fifo), TK_OK);
-    KT_EQ(tk_pool_init(&pool, pool_buf, sizeof(struct node), 6), TK_OK);
+    KT_EQ(tk_pool_init(&pool, pool_buf, sizeof pool_buf, sizeof(struct node), 6), TK_OK);
     KT_EQ(tk_heap_init(&heap, heap_mem, sizeof heap_mem), TK_OK);
-    size_t heap_all = tk_heap_free_bytes(&heap);
+    size_t heap_all = 0, heap_end = 0;
+    KT_EQ(tk_heap_free_bytes(&heap, &heap_all), TK_OK);
     kt_irq_setup(isr_body);
     for (int i = 0; i < NT; i++)
         KT_EQ(tk_thread_create(&th[i], "w", worker, (void *)(uintptr_t)i, stk[i],
@@ -274,18 +275,24 @@ static void ctl_main(void *arg)
     }
     KT_CHECK(q_recv[0] > 50 && q_recv[9] > 20 && b_recv[1] > 50);
     KT_EQ(fifo_got, fifo_put);
-    KT_EQ(pool.free_count, 6);
+    void *blk[6], *none; /* every block came back, none twice */
+    for (int i = 0; i < 6; i++)
+        KT_EQ(tk_pool_alloc(&pool, &blk[i]), TK_OK);
+    KT_EQ(tk_pool_alloc(&pool, &none), TK_ENOMEM);
     uint32_t total = 0;
     for (int i = 0; i < NT; i++)
         total += incs[i];
     KT_EQ(shared, total);
     KT_CHECK(shared > 50);
-    KT_EQ(sem_posts, sem_pends + (uint32_t)tk_sem_count(&sem));
+    uint32_t sem_left = 0;
+    KT_EQ(tk_sem_count(&sem, &sem_left), TK_OK);
+    KT_EQ(sem_posts, sem_pends + sem_left);
     KT_CHECK(ev_gets <= ev_sets && ev_gets > 10);
     /* every mail sent was received, except one still in the mailbox */
     uint32_t in_box = (uint32_t)(tk_mail_send(&th[7], 0) == TK_EFULL);
     KT_EQ(mail_sent + isr_mail_sent, mail_recv + isr_mail_recv + in_box);
-    KT_EQ(tk_heap_free_bytes(&heap), heap_all);
+    KT_EQ(tk_heap_free_bytes(&heap, &heap_end), TK_OK);
+    KT_EQ(heap_end, heap_all);
     kt_pass();
 }
 

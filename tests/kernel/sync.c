@@ -13,6 +13,21 @@ static struct tk_mutex m1, m2;
 static volatile char woke[8];
 static volatile int nwoke;
 
+/* Results come through out-parameters: every count and every bit pattern is a value, none
+ * an error code. */
+static uint32_t sem_count(struct tk_sem *s)
+{
+    uint32_t c = 0xDEADu;
+    KT_EQ(tk_sem_count(s, &c), TK_OK);
+    return c;
+}
+static uint32_t event_bits(struct tk_event *e)
+{
+    uint32_t b = 0xDEADu;
+    KT_EQ(tk_event_get(e, &b), TK_OK);
+    return b;
+}
+
 /* ---- semaphore wake order ---- */
 static void sem_waiter(void *arg)
 {
@@ -147,16 +162,26 @@ static void ctl_main(void *arg)
     KT_EQ(tk_sem_post_from_isr(&zs), TK_EOBJ);
     KT_EQ(tk_sem_pend(&zs, TK_FOREVER), TK_EOBJ);
     KT_EQ(tk_sem_try(&zs), TK_EOBJ);
-    KT_EQ(tk_sem_count(&zs), TK_EOBJ);
+    uint32_t c;
+    KT_EQ(tk_sem_count(&zs, &c), TK_EOBJ);
+    KT_EQ(tk_sem_count(NULL, &c), TK_EOBJ);
+    /* the whole count range reads back (-1 and -2 used to read as TK_EINVAL / TK_EOBJ) */
+    KT_EQ(tk_sem_init(&sem, 0xFFFFFFFEu, 0xFFFFFFFFu), TK_OK);
+    KT_EQ(tk_sem_count(&sem, NULL), TK_EINVAL);
+    KT_CHECK(sem_count(&sem) == 0xFFFFFFFEu);
+    KT_EQ(tk_sem_post(&sem), TK_OK);
+    KT_CHECK(sem_count(&sem) == 0xFFFFFFFFu);
+    KT_EQ(tk_sem_post(&sem), TK_EFULL);
+    KT_CHECK(sem_count(&sem) == 0xFFFFFFFFu);
     KT_EQ(tk_sem_init(&sem, 0, 2), TK_OK);
     KT_EQ(tk_sem_try(&sem), TK_EAGAIN);
     KT_EQ(tk_sem_post(&sem), TK_OK);
     KT_EQ(tk_sem_post(&sem), TK_OK);
     KT_EQ(tk_sem_post(&sem), TK_EFULL);
-    KT_EQ(tk_sem_count(&sem), 2);
+    KT_EQ(sem_count(&sem), 2);
     KT_EQ(tk_sem_pend(&sem, TK_NOWAIT), TK_OK);
     KT_EQ(tk_sem_try(&sem), TK_OK);
-    KT_EQ(tk_sem_count(&sem), 0);
+    KT_EQ(sem_count(&sem), 0);
     tk_tick_t t0 = tk_tick_get();
     KT_EQ(tk_sem_pend(&sem, 3), TK_ETIMEOUT);
     tk_tick_t dt = tk_tick_get() - t0;
@@ -180,7 +205,7 @@ static void ctl_main(void *arg)
         KT_EQ(nwoke, i + 1);
         KT_EQ(woke[i], "BDAC"[i]);
     }
-    KT_EQ(tk_sem_count(&sem), 0);
+    KT_EQ(sem_count(&sem), 0);
 
     /* ---- events ---- */
     KT_EQ(tk_event_init(NULL, 0), TK_EINVAL);
@@ -188,7 +213,12 @@ static void ctl_main(void *arg)
     KT_EQ(tk_event_set_from_isr(&ze, 1), TK_EOBJ);
     KT_EQ(tk_event_clear(&ze, 1), TK_EOBJ);
     KT_EQ(tk_event_wait(&ze, 1, TK_EVENT_ANY, NULL, TK_NOWAIT), TK_EOBJ);
-    KT_EQ(tk_event_get(&ze), 0);
+    uint32_t b;
+    KT_EQ(tk_event_get(&ze, &b), TK_EOBJ); /* used to read as "no bits set" */
+    KT_EQ(tk_event_get(NULL, &b), TK_EOBJ);
+    KT_EQ(tk_event_init(&ev, 0xFFFFFFFFu), TK_OK);
+    KT_EQ(tk_event_get(&ev, NULL), TK_EINVAL);
+    KT_CHECK(event_bits(&ev) == 0xFFFFFFFFu);
     KT_EQ(tk_event_init(&ev, 0x80), TK_OK);
     KT_EQ(tk_event_wait(&ev, 0, TK_EVENT_ANY, NULL, TK_NOWAIT), TK_EINVAL);
     KT_EQ(tk_event_wait(&ev, 1, 8, NULL, TK_NOWAIT), TK_EINVAL);
@@ -197,7 +227,7 @@ static void ctl_main(void *arg)
     KT_EQ(g, 0x80);
     KT_EQ(tk_event_wait(&ev, 0x81, TK_EVENT_ALL, &g, TK_NOWAIT), TK_EAGAIN);
     KT_EQ(tk_event_wait(&ev, 0x80, TK_EVENT_ALL | TK_EVENT_CLEAR, &g, TK_NOWAIT), TK_OK);
-    KT_EQ(tk_event_get(&ev), 0);
+    KT_EQ(event_bits(&ev), 0);
     KT_EQ(tk_event_wait(&ev, 0x10, TK_EVENT_ANY, &g, 2), TK_ETIMEOUT);
     KT_EQ(tk_thread_create(&tw[0], "all", ev_all, 0, s_w0, sizeof s_w0, 1, 0), TK_OK);
     KT_EQ(tk_thread_create(&tw[1], "any", ev_any, 0, s_w1, sizeof s_w1, 1, 0), TK_OK);
@@ -205,12 +235,12 @@ static void ctl_main(void *arg)
     KT_EQ(got_all, 0);
     KT_EQ(tk_event_set(&ev, 0x2), TK_OK); /* ev_all wakes, runs at once, clears 0x3 */
     KT_EQ(got_all, 0x3);
-    KT_EQ(tk_event_get(&ev), 0);
+    KT_EQ(event_bits(&ev), 0);
     KT_EQ(tk_event_set(&ev, 0x4 | 0x8), TK_OK);
     KT_EQ(got_any, 0x4);
-    KT_EQ(tk_event_get(&ev), 0xC); /* no clear requested */
+    KT_EQ(event_bits(&ev), 0xC); /* no clear requested */
     KT_EQ(tk_event_clear(&ev, 0xFF), TK_OK);
-    KT_EQ(tk_event_get(&ev), 0);
+    KT_EQ(event_bits(&ev), 0);
 
     /* ---- interrupt handlers ---- */
     KT_EQ(tk_mutex_init(&m1), TK_OK);

@@ -1,9 +1,10 @@
 /* Threads: creation, yield order (FIFO among equals), priorities and preemption, suspend and
  * resume, delay and delay-until, priority change, exit, scheduler lock, error paths.
- * Also the cycle budgets of issue 4: yield switch <= 120, preemption round trip <= 320. */
+ * Also the cycle budgets of the benchmark targets: yield switch <= 120, preemption round trip
+ * <= 320. */
 #include "ktest.h"
 
-/* issue 4 targets, on the paper core (cycles) */
+/* benchmark targets, on the paper core (cycles) */
 #define BUDGET_YIELD   120u
 #define BUDGET_PREEMPT 320u
 #define ROUNDS 200

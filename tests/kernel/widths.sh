@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# RV64 against RV32 on the paper SoC (issue 4: every kernel metric at RV64 within 10% of
+# RV64 against RV32 on the paper SoC (kernel budget: every kernel metric at RV64 within 10% of
 # RV32).  usage: tests/kernel/widths.sh RV32_METRICS_ELF RV64_METRICS_ELF
 set -u
 sim=${SIM:-build/tempo-sim}

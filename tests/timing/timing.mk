@@ -1,5 +1,5 @@
 # Timing model tests (tests/timing/): host unit tests of sim/timing.c, and micro-programs
-# that measure each rule of spec/core-timing.md with rdcycle on tempo-sim --soc paper at
+# that measure each rule of docs/timing.md with rdcycle on tempo-sim --soc paper at
 # XLEN 32 and 64.  Included by the top Makefile.
 TM_DIR := tests/timing
 TM_OUT := $(BUILD)/timing

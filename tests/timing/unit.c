@@ -334,7 +334,7 @@ static void test_params(void)
         snprintf(line, sizeof line, "  %s ", names[i]);
         CHECK_EQ(names[i], strstr(buf, line) != NULL, 1);
     }
-    CHECK_EQ("cites the spec", strstr(buf, "spec/core-timing.md") != NULL, 1);
+    CHECK_EQ("cites the spec", strstr(buf, "docs/timing.md") != NULL, 1);
 }
 
 int main(void)

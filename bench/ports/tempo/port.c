@@ -1,6 +1,6 @@
 /* bench/port.h on the Tempo kernel (kernel/include/tempo.h).  A thin mapping: every call is
  * one tk_* call on a statically allocated object; the only work added is the id lookup. */
-#include "bench/port.h"
+#include "bench.h"
 #include "tempo.h"
 
 /* Stacks: enough for the benchmark bodies plus one interrupt frame at either width. */
@@ -17,11 +17,15 @@ static uint32_t msgq_bufs[BP_MAX_QUEUES][BP_QUEUE_DEPTH * BP_MSG_WORDS];
 static struct tk_bmq bmqs[BP_MAX_QUEUES];
 static uint32_t bmq_bufs[BP_MAX_QUEUES][BP_QUEUE_DEPTH * BP_MSG_WORDS];
 static struct tk_pool pools[BP_MAX_POOLS];
-static uintptr_t pool_bufs[BP_MAX_POOLS][BP_POOL_BLOCKS * BP_POOL_BLOCK / sizeof(uintptr_t)];
+static uintptr_t pool_bufs[BP_MAX_POOLS][TK_POOL_BYTES(BP_POOL_BLOCK, BP_POOL_BLOCKS) /
+                                          sizeof(uintptr_t)];
 static struct tk_heap heap;
 static uintptr_t heap_mem[BP_HEAP_BYTES / sizeof(uintptr_t)];
 static struct tk_alarm alarms[BP_MAX_ALARMS];
-static void (*alarm_fns[BP_MAX_ALARMS])(void *);
+static struct alarm_cb {            /* what an alarm calls: the kernel passes it as the arg */
+    void (*fn)(void *arg);
+    void *arg;
+} alarm_cbs[BP_MAX_ALARMS];
 static void (*isr_handler)(void);
 
 #define VALID(id, max) ((unsigned)(id) < (unsigned)(max))
@@ -229,9 +233,10 @@ int bp_bmq_recv(int id, bp_msg *msg)
 
 int bp_pool_create(int id)
 {
-    return VALID(id, BP_MAX_POOLS) ? rc(tk_pool_init(&pools[id], pool_bufs[id], BP_POOL_BLOCK,
-                                                     BP_POOL_BLOCKS))
-                                   : BP_EINVAL;
+    if (!VALID(id, BP_MAX_POOLS))
+        return BP_EINVAL;
+    return rc(tk_pool_init(&pools[id], pool_bufs[id], sizeof pool_bufs[id], BP_POOL_BLOCK,
+                           BP_POOL_BLOCKS));
 }
 
 int bp_pool_alloc(int id, void **block)
@@ -257,15 +262,18 @@ void bp_free(void *p)
 
 static void alarm_trampoline(struct tk_alarm *a, void *arg)
 {
-    alarm_fns[a - alarms](arg);
+    const struct alarm_cb *cb = arg; /* not found from a - alarms: a division per call */
+    (void)a;
+    cb->fn(cb->arg);
 }
 
 int bp_alarm_start(int id, uint32_t period_ticks, void (*fn)(void *arg), void *arg)
 {
     if (!VALID(id, BP_MAX_ALARMS) || !fn || period_ticks == 0)
         return BP_EINVAL;
-    alarm_fns[id] = fn;
-    int r = tk_alarm_init(&alarms[id], alarm_trampoline, arg);
+    alarm_cbs[id].fn = fn;
+    alarm_cbs[id].arg = arg;
+    int r = tk_alarm_init(&alarms[id], alarm_trampoline, &alarm_cbs[id]);
     if (r == TK_OK)
         r = tk_alarm_start(&alarms[id], period_ticks, period_ticks);
     return rc(r);

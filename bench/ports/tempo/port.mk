@@ -1,8 +1,12 @@
 # The Tempo kernel's benchmark layer (read by bench/bench.mk, which documents the variables).
 BENCH_KERNELS += tempo
-BENCH_SRCS_tempo := bench/ports/tempo/port.c $(sort $(wildcard kernel/*.c)) \
-                    $(sort $(wildcard port/riscv/*.c port/riscv/*.S))
-BENCH_CFLAGS_tempo := -Ikernel/include -Ikernel -Iport/riscv
+# The layer sees the kernel's public header only (kernel/include/tempo.h).
+BENCH_SRCS_tempo := bench/ports/tempo/port.c
+BENCH_CFLAGS_tempo := -Ikernel/include
+# The kernel and its RISC-V port, compiled with the kernel's own include directories
+# (TK_INC, kernel/kernel.mk).
+BENCH_KSRCS_tempo := $(sort $(wildcard kernel/*.c)) $(sort $(wildcard port/riscv/*.c port/riscv/*.S))
+BENCH_KCFLAGS_tempo := $(TK_INC)
 BENCH_OPT_tempo := -O2
 # The kernel's switch routine (port/riscv/switch.S) and trap entry, for the context-switch
 # figure and the analysis.

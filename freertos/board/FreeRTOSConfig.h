@@ -2,7 +2,7 @@
  * RV32 (ilp32) and RV64 (lp64).  The board is chosen by -DBOARD_PAPER / -DBOARD_VIRT
  * (bsp/common/board.h); the width by the compiler's -march/-mabi.
  *
- * Kernel options follow the paper's FreeRTOS build (seeds/000: section III, FreeRTOS V11.1.0,
+ * Kernel options follow the paper's FreeRTOS build (the paper, section III: FreeRTOS V11.1.0,
  * gcc -Os) where they touch the measured paths: preemption and time slicing on, port-optimised
  * task selection (the __clzsi2/__clzdi2 call of Table III), no configASSERT, no stack-overflow
  * check (each would add instructions to every switch).  Options the benchmark suite needs
@@ -14,7 +14,7 @@
 #include "board.h"
 
 /* ---- Hardware --------------------------------------------------------------------------- */
-/* spec/core-timing.md "Clock and counters": 100 MHz core clock. */
+/* docs/timing.md "Clock and counters": 100 MHz core clock. */
 #define FR_CORE_CLOCK_HZ 100000000UL
 
 /* The RISC-V port programs mtimecmp with uxTimerIncrementsForOneTick =
@@ -26,11 +26,11 @@
  * SoC 10 MHz / 1000 = 10,000.  Nothing else in the kernel or port reads configCPU_CLOCK_HZ. */
 #define FR_MTIME_HZ          (FR_CORE_CLOCK_HZ / BOARD_CYCLES_PER_TICK)
 #define configCPU_CLOCK_HZ   FR_MTIME_HZ
-/* seeds/000 section II-C: 1 kHz tick, configTICK_RATE_HZ = 1000. */
+/* The paper, section II-C: 1 kHz tick, configTICK_RATE_HZ = 1000. */
 #define configTICK_RATE_HZ   1000UL
 
 /* CLINT registers of the board (bsp/common/board.h; paper SoC: mtime 0x0200_0000, mtimecmp
- * 0x0200_0008 as in spec/core-timing.md; virt: SiFive layout). */
+ * 0x0200_0008, docs/boards.md; virt: SiFive layout). */
 #define configMTIME_BASE_ADDRESS    (BOARD_MTIME)
 #define configMTIMECMP_BASE_ADDRESS (BOARD_MTIMECMP)
 
@@ -44,7 +44,7 @@
 #define configUSE_TIME_SLICING                  FR_TIME_SLICING
 /* Port-optimised selection (a count-leading-zeros of the ready bitmap: __clzsi2 / __clzdi2 from
  * libgcc on a core without Zbb) is the port default and the paper's; -DFR_OPT_SELECTION=0 gives
- * the generic C search over the ready lists instead (a what-if of fr_paper_compare.py). */
+ * the generic C search over the ready lists instead (a what-if of freertos/paper/compare.py). */
 #ifndef FR_OPT_SELECTION
 #define FR_OPT_SELECTION 1
 #endif
@@ -68,7 +68,7 @@
 #define configUSE_CO_ROUTINES         0
 #define configENABLE_BACKWARD_COMPATIBILITY 0
 
-/* ---- Memory: 32 KiB of data memory on the paper SoC (spec/core-timing.md "Memory") ------------
+/* ---- Memory: 32 KiB of data memory on the paper SoC (docs/boards.md "Paper SoC") ---------------
  * heap_4 takes FR_HEAP_BYTES of .bss (task stacks, dynamically created objects, bp_malloc);
  * the ISR stack is a static array (configISR_STACK_SIZE_WORDS, as in the paper's build: the port
  * switches to it on every trap); what is left above .bss is the boot stack, used by main() only
@@ -110,7 +110,7 @@
 #define INCLUDE_xTaskResumeFromISR          1
 #define INCLUDE_xTimerPendFunctionCall      0
 /* Stacks are filled at task creation (not on any measured path) for the headroom checks of
- * freertos/fr_port_test.c. */
+ * bench/ports/freertos/conformance.c. */
 #define INCLUDE_uxTaskGetStackHighWaterMark 1
 
 /* Asserts are off in measured images (the paper's build has none: they add instructions to

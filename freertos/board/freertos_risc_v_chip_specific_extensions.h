@@ -1,5 +1,5 @@
-/* FreeRTOS RISC-V port: chip-specific extensions of the paper's core (seeds/000 section II,
- * spec/core-timing.md).  The core has an mtime/mtimecmp pair (memory-mapped CLINT, paper
+/* FreeRTOS RISC-V port: chip-specific extensions of the paper's core (the paper, section II;
+ * docs/boards.md).  The core has an mtime/mtimecmp pair (memory-mapped CLINT, paper
  * layout: not the SiFive one, hence portasmHAS_SIFIVE_CLINT 0; the addresses come from
  * FreeRTOSConfig.h) and no registers beyond the RV32I/RV64I integer file, so nothing extra is
  * saved in a task's context.  Included from the port's assembly (portContext.h). */

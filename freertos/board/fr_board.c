@@ -6,13 +6,9 @@
 #include "board.h"
 #include "bsp.h"
 #include "fr_board.h"
+#include "riscv/encoding.h"
 
 #define REG32(addr) (*(volatile uint32_t *)(uintptr_t)(addr))
-
-/* mcause values (RISC-V privileged spec): interrupt bit plus cause. */
-#define FR_MCAUSE_INTERRUPT ((uintptr_t)1 << (__riscv_xlen - 1))
-#define FR_CAUSE_SOFTWARE   3
-#define FR_CAUSE_EXTERNAL   11
 
 extern void freertos_risc_v_trap_handler(void);
 
@@ -83,23 +79,23 @@ static __attribute__((noreturn)) void fr_fatal(const char *what, uintptr_t a, ui
 /* An interrupt nobody handles: acknowledge its source and end the run with the reason. */
 void fr_unhandled_interrupt(uintptr_t mcause, uintptr_t mepc)
 {
-    if ((mcause & ~FR_MCAUSE_INTERRUPT) == FR_CAUSE_EXTERNAL)
+    if ((mcause & ~(uintptr_t)MCAUSE_INT) == IRQ_M_EXT)
         fr_irq_ack();
-    else if ((mcause & ~FR_MCAUSE_INTERRUPT) == FR_CAUSE_SOFTWARE)
+    else if ((mcause & ~(uintptr_t)MCAUSE_INT) == IRQ_M_SOFT)
         fr_msip_clear();
     fr_fatal("unhandled interrupt mcause/mepc", mcause, mepc, FR_EXIT_INTERRUPT);
 }
 
 /* Called by the port's trap handler (portASM.S) for every interrupt that is not the machine
  * timer, on the ISR stack, with a0 = mcause and a1 = mepc.  Weak: the benchmark layer
- * (bench_port.c) dispatches straight to the benchmark's handler instead of through here. */
+ * (bench/ports/freertos/port.c) dispatches straight to the benchmark's handler instead of through here. */
 __attribute__((weak)) void freertos_risc_v_application_interrupt_handler(uintptr_t mcause,
                                                                          uintptr_t mepc)
 {
-    uintptr_t cause = mcause & ~FR_MCAUSE_INTERRUPT;
-    if (cause == FR_CAUSE_EXTERNAL && fr_external_handler)
+    uintptr_t cause = mcause & ~(uintptr_t)MCAUSE_INT;
+    if (cause == IRQ_M_EXT && fr_external_handler)
         fr_external_handler();
-    else if (cause == FR_CAUSE_SOFTWARE && fr_software_handler)
+    else if (cause == IRQ_M_SOFT && fr_software_handler)
         fr_software_handler();
     else
         fr_unhandled_interrupt(mcause, mepc);

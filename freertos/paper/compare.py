@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""The paper comparison (issue 6): FreeRTOS on tempo-sim beside the paper's Table II.
+"""The paper comparison: FreeRTOS on tempo-sim beside the paper's Table II.
 
-Runs the paper's Rhealstone experiment (freertos/fr_paper.c, N = 1,000) at RV32 and RV64 on
+Runs the paper's Rhealstone experiment (freertos/paper/fr_paper.c, N = 1,000) at RV32 and RV64 on
 `tempo-sim --soc paper`, and explains each figure: the same test built with N = 1,000 and
 N = 2,000 is run with --stats-json and --profile-json; the difference of the two runs is the
 cost of the extra events alone (set-up, printing and the first switches cancel out), split
 by function and by stall cause.
 
-usage: fr_paper_compare.py SIM BUILD_DIR [--md FILE] [--json FILE]
-       fr_paper_compare.py SIM BUILD_DIR --check   (Table II only: exit 1 beyond 10%)
+usage: compare.py SIM BUILD_DIR [--md FILE] [--json FILE]
+       compare.py SIM BUILD_DIR --check   (Table II only: exit 1 beyond 10%)
   --summary prints only the Table II comparison (the files get everything)
 """
 import json
@@ -18,14 +18,14 @@ import subprocess
 import sys
 import tempfile
 
-# seeds/000 Table II: Rhealstone on FreeRTOS V11.1.0, 100 MHz, gcc -Os (cycles per iteration).
+# The paper, Table II: Rhealstone on FreeRTOS V11.1.0, 100 MHz, gcc -Os (cycles per iteration).
 PAPER = {
     ("task_switch", 32): 320,
     ("task_switch", 64): 437,
     ("task_preempt", 32): 1074,
     ("task_preempt", 64): 1264,
 }
-# seeds/000 Table III (instruction-level comparison of the context-switch path): sizes in bytes
+# The paper, Table III (instruction-level comparison of the context-switch path): sizes in bytes
 # of the symbols it names, and vTaskSwitchContext's instruction count.
 PAPER_TABLE3 = [
     # (what, symbol, paper RV32, paper RV64)
@@ -42,9 +42,9 @@ OBJDUMP = os.environ.get("CROSS", "riscv64-unknown-elf-") + "objdump"
 # 3-store atomic sequence and carry arithmetic).  The paper does not define its span; this one
 # reproduces its two counts.
 PAPER_TICK_PATH = (25, 18)
-# Issue 6: a difference beyond this share needs an explanation.
+# A difference beyond this share needs an explanation (make test: freertos-table2).
 TOLERANCE = 0.10
-# The explanation in PAPER-COMPARISON.md: without the CLZ call RV64 costs what RV32 costs.
+# The explanation in freertos/paper/README.md: without the CLZ call RV64 costs what RV32 costs.
 # --check keeps it true: the generic-selection figures of both widths within this share.
 EXPLANATION_TOLERANCE = 0.02
 WIDTHS = (32, 64)
@@ -65,7 +65,7 @@ def run(sim, image, extra=()):
     proc = subprocess.run([sim, "--soc", "paper", *extra, image], capture_output=True, text=True,
                           timeout=600)
     if proc.returncode != 0 or "fr-paper: PASS" not in proc.stdout:
-        sys.exit(f"fr_paper_compare: {image} failed (exit {proc.returncode}):\n{proc.stdout}"
+        sys.exit(f"freertos/paper/compare.py: {image} failed (exit {proc.returncode}):\n{proc.stdout}"
                  f"{proc.stderr}")
     return proc.stdout
 
@@ -163,7 +163,7 @@ def report(res, analysis, generic, sizes):
     out = ["# FreeRTOS on tempo-sim vs the paper (Table II)", "",
            "FreeRTOS V11.1.0, GCC RISC-V port unmodified, `-Os`, the paper's Rhealstone method "
            "(N = 1,000, loop overhead subtracted), `tempo-sim --soc paper` (cycle model of "
-           "spec/core-timing.md). Cycles per event.", "",
+           "docs/timing.md). Cycles per event.", "",
            "| test | paper RV32 | tempo-sim RV32 | diff | paper RV64 | tempo-sim RV64 | diff "
            "| RV64 overhead paper | RV64 overhead tempo-sim |",
            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
@@ -224,7 +224,7 @@ def main():
     res = results(sim, build)
     missing = [k for k in PAPER if k not in res]
     if missing:
-        sys.exit(f"fr_paper_compare: no result for {missing}")
+        sys.exit(f"freertos/paper/compare.py: no result for {missing}")
     if "--check" in sys.argv:
         bad = 0
         for (test, xlen), paper in sorted(PAPER.items()):

@@ -1,5 +1,5 @@
 /* The benchmark porting layer (bench/port.h) on FreeRTOS: the same benchmark sources as the
- * Tempo kernel, mapped onto FreeRTOS's nearest equivalents (issue 6):
+ * Tempo kernel, mapped onto FreeRTOS's nearest equivalents:
  *   threads      -> tasks (stacks from heap_4), vTaskSuspend / vTaskResume, taskYIELD
  *   mailbox      -> direct-to-task notifications (eSetValueWithoutOverwrite: a pending word
  *                   makes the mailbox full)
@@ -22,7 +22,7 @@
 #include "queue.h"
 #include "semphr.h"
 #include "timers.h"
-#include "port.h"
+#include "bench.h"
 #include "bsp.h"
 #include "fr_board.h"
 
@@ -480,7 +480,6 @@ size_t fr_bp_stack_unused_words(int id)
  * their sizes, at the end of every run): FreeRTOS would not notice (no overflow check on the
  * switch path, as in the paper's build) and the figures could rest on corrupted memory. */
 #define FR_BP_STACK_WORDS_MIN_FREE 16
-void bench_fail(const char *what, int64_t got, int64_t expected) __attribute__((noreturn));
 
 void bp_sizes(void)
 {

@@ -1,5 +1,5 @@
 /* Freestanding string.h for the FreeRTOS sources (the cross toolchain ships no libc):
- * the functions FreeRTOS calls, implemented in freertos/fr_libc.c. */
+ * the functions FreeRTOS calls, implemented in freertos/board/fr_libc.c. */
 #ifndef FR_STRING_H
 #define FR_STRING_H
 #include <stddef.h>

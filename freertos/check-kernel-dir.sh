@@ -16,7 +16,7 @@ for f in tasks.c queue.c list.c timers.c include/FreeRTOS.h include/task.h \
   fi
 done
 version=$(sed -n 's/^#define tskKERNEL_VERSION_NUMBER *"\(.*\)"/\1/p' "$dir/include/task.h")
-# The paper measured V11.1.0 (seeds/000 section IV-A); another version builds, but its figures
+# The paper measured V11.1.0 (the paper, section IV-A); another version builds, but its figures
 # are not the paper's experiment.
 paper_version=V11.1.0
 case $version in

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One FreeRTOS test of `make test` (run through tools/check.sh: exit 0 pass, 77 skip with the
 # reason as the last line, anything else fail).
-# usage: fr-test.sh KIND XLEN FREERTOS_DIR SIM BUILD_COMMAND
+# usage: freertos/test.sh KIND XLEN FREERTOS_DIR SIM BUILD_COMMAND
 #   KIND paper   the paper experiment (fr-paper) and the benchmark-layer conformance test
 #                (fr-port-test) on tempo-sim --soc paper: both must pass their self-checks
 #        virt    the same on tempo-sim --soc virt
@@ -9,7 +9,7 @@
 #        bench   every benchmark image of bench/ built for FreeRTOS (the images follow BUILD_COMMAND
 #                as arguments) on tempo-sim --soc paper: exit 0, a DONE line, no FAIL line
 #        table2  the paper experiment at both widths within 10% of the paper's Table II, and
-#                RV64 = RV32 (2%) with the generic task selection (PAPER-COMPARISON.md)
+#                RV64 = RV32 (2%) with the generic task selection (freertos/paper/README.md)
 #        bad-dir the build must refuse FREERTOS_DIR (a directory that is not a kernel tree)
 set -u
 kind=$1 xlen=$2 dir=$3 sim=$4 build=$5
@@ -81,7 +81,7 @@ qemu)
 table2)
   skip_no_dir
   $build || exit 1
-  python3 freertos/fr_paper_compare.py "$sim" "$out" --check
+  python3 freertos/paper/compare.py "$sim" "$out" --check
   ;;
 bad-dir)
   log=$(mktemp)
@@ -99,5 +99,5 @@ bad-dir)
   rm -f "$log"
   ;;
 *)
-  echo "fr-test.sh: unknown kind $kind"; exit 2 ;;
+  echo "freertos/test.sh: unknown kind $kind"; exit 2 ;;
 esac

@@ -34,7 +34,7 @@ void fr_set_software_handler(void (*handler)(void));
 /* Bytes of the ISR stack no interrupt has touched since fr_board_init (from its bottom). */
 size_t fr_isr_stack_unused(void);
 
-/* Words of benchmark thread `id`'s stack never used (bench_port.c; 0 for a bad id). */
+/* Words of benchmark thread `id`'s stack never used (bench/ports/freertos/port.c; 0 for a bad id). */
 size_t fr_bp_stack_unused_words(int id);
 
 /* ISR context: acknowledge an interrupt nobody handles and end the run (FR_EXIT_INTERRUPT). */

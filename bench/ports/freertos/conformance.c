@@ -1,11 +1,11 @@
-/* Conformance test of the FreeRTOS benchmark layer (freertos/bench_port.c) against the
+/* Conformance test of the FreeRTOS benchmark layer (bench/ports/freertos/port.c) against the
  * contract of bench/port.h: every call, its error codes, wake order, priority inheritance,
  * the *_isr calls from the simulator's interrupt device, alarms and sleep.  Runs on
  * tempo-sim (the interrupt device exists only there); built with -DFR_ON_QEMU it runs on QEMU
  * virt without the interrupt and cycle-rate checks.  Prints "fr-port: PASS" and exits 0,
  * or "fr-port: FAIL ..." and exits 1. */
 #include <stdint.h>
-#include "port.h"
+#include "bench.h"
 #include "bsp.h"
 #include "board.h"
 #include "fr_board.h"
@@ -44,7 +44,6 @@ void bench_size(const char *name, uint32_t bytes)
 }
 
 /* bp_sizes() fails a run through bench_fail (bench/common in the suites). */
-void bench_fail(const char *what, int64_t got, int64_t expected) __attribute__((noreturn));
 void bench_fail(const char *what, int64_t got, int64_t expected)
 {
     expect(got, expected, what, 0);
@@ -330,7 +329,7 @@ static void test_memory_and_time(void)
     uintptr_t slept = bp_cycles() - t0;
     EXPECT(alarm_counts[0] >= 29 && alarm_counts[0] <= 31, 1);
     EXPECT(alarm_counts[1] >= 9 && alarm_counts[1] <= 11, 1);
-    /* spec/core-timing.md: 100 MHz core; a 1 kHz tick is 100,000 cycles on both SoCs. */
+    /* docs/timing.md "Clock": 100 MHz core; a 1 kHz tick is 100,000 cycles on both SoCs. */
     const uint64_t tick_cycles = 100000000u / BP_TICK_HZ;
 #if !defined(FR_ON_QEMU) /* QEMU's cycle counter does not run at the modelled 100 MHz */
     EXPECT(slept >= 29 * tick_cycles && slept <= 31 * tick_cycles, 1);
@@ -396,7 +395,7 @@ static __attribute__((unused)) void test_isr(void)
 }
 
 /* Headroom: every stack this layer and board set up kept at least a quarter unused. */
-#define FR_STACK_WORDS_MIN_FREE 40 /* of bench_port.c's 192-word thread stacks */
+#define FR_STACK_WORDS_MIN_FREE 40 /* of port.c's 192-word thread stacks */
 static void test_stack_headroom(void)
 {
     for (int id = 0; id < BP_MAX_THREADS; id++) {

@@ -1,4 +1,4 @@
-/* The paper's experiment (seeds/000 section III-B, Table II) on FreeRTOS: the Rhealstone task
+/* The paper's experiment (section III-B, Table II) on FreeRTOS: the Rhealstone task
  * switch and task preempt tests, N = 1,000 rounds, timed with rdcycle, loop overhead measured
  * separately and subtracted.
  *
@@ -16,8 +16,8 @@
 #include "bsp.h"
 #include "fr_board.h"
 
-/* seeds/000 section III-B: "N = 1,000 benchmark rounds".  The comparison script
- * (fr_paper_compare.py) also builds N = 2,000 images: the difference of two profiles is the
+/* The paper, section III-B: "N = 1,000 benchmark rounds".  The comparison script
+ * (compare.py) also builds N = 2,000 images: the difference of two profiles is the
  * cost of N events alone, set-up and printing cancelled out. */
 #ifndef FR_PAPER_ROUNDS
 #define FR_PAPER_ROUNDS 1000u

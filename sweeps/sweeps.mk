@@ -1,0 +1,38 @@
+# Design-space sweeps (README "Sweeps"): a description sweeps/NAME.toml becomes a job list,
+# one tempo-sim run per line, run with GNU parallel; no scheduler of our own.
+#   make sweep SWEEP=NAME        expand, build the images, run locally (progress bar), merge
+#   make sweep-jobs SWEEP=NAME   expand and build only: build/sweep/NAME/jobs.txt for
+#                                parallel --sshlogin, build/sweep/NAME/sweep.slurm for sbatch
+#   make sweep-merge SWEEP=NAME  merge what the jobs wrote: results.{csv,json}, NAME.svg
+# SWEEP_JOBS=N runs N at a time (default: the machine's cores).  Kernels whose images need
+# FREERTOS_DIR are left out without it.
+SWEEP ?=
+SWEEP_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+SWEEP_DIR = $(BUILD)/sweep/$(SWEEP)
+SWEEP_PY := tools/python.sh tools/sweep.py
+SWEEP_NAMES := $(basename $(notdir $(wildcard sweeps/*.toml)))
+SWEEP_SKIP := $(if $(FREERTOS_DIR),,--skip-kernel freertos --skip-kernel freertos-paper \
+                --skip-reason "FREERTOS_DIR is not set")
+
+.PHONY: sweep sweep-jobs sweep-merge
+sweep-jobs: $(SIM)
+	@$(if $(filter $(SWEEP),$(SWEEP_NAMES)),,echo "sweep: SWEEP=$(SWEEP) is not one of: $(SWEEP_NAMES)"; exit 1)
+	@$(SWEEP_PY) expand sweeps/$(SWEEP).toml --out $(SWEEP_DIR) --sim $(SIM) $(SWEEP_SKIP)
+	@$(MAKE) --no-print-directory $$(cat $(SWEEP_DIR)/images.txt) > $(SWEEP_DIR)/build.log 2>&1 || \
+	    { tail -n 20 $(SWEEP_DIR)/build.log; echo "sweep: building the images failed (log: $(SWEEP_DIR)/build.log)"; exit 1; }
+
+sweep: sweep-jobs
+	@tools/toolchain.sh --sweep
+	@rm -f $(SWEEP_DIR)/out/*.out
+	@parallel --jobs $(SWEEP_JOBS) $$([ -t 2 ] && echo --bar) --joblog $(SWEEP_DIR)/joblog \
+	    < $(SWEEP_DIR)/jobs.txt
+	@$(SWEEP_PY) merge --out $(SWEEP_DIR) $(if $(SWEEP_CHART),--copy-chart $(SWEEP_CHART))
+
+sweep-merge:
+	@$(SWEEP_PY) merge --out $(SWEEP_DIR) $(if $(SWEEP_CHART),--copy-chart $(SWEEP_CHART))
+
+# The sweep tool on a fixture (sweeps/test/tiny.toml, Tempo's task-switch images).
+test-sweep-tool: $(SIM) $(BENCH_DIR)/tempo/rv32/rh_switch.elf $(BENCH_DIR)/tempo/rv64/rh_switch.elf
+	@tools/check.sh sweep-tool sweeps/sweep-test.sh $(SIM) $(BUILD)/sweep-test
+TEST_TARGETS += test-sweep-tool
+.PHONY: test-sweep-tool
