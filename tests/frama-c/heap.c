@@ -50,5 +50,6 @@ int main(void)
     //@ split w;
     a = w < 8 ? wild[w] : w == 8 ? HEAP_MEM + n : (uintptr_t)stale;
     tk_heap_free(&heap, (void *)a);
-    return tk_heap_free_bytes(&heap) > n;
+    size_t free_bytes = 0;
+    return tk_heap_free_bytes(&heap, &free_bytes) != TK_OK || free_bytes > n;
 }

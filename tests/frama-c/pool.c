@@ -19,7 +19,8 @@ int main(void)
     //@ split bi;
     //@ split count;
     bs = bsizes[bi];
-    if (tk_pool_init(&pool, (void *)(uintptr_t)POOL_MEM, bs, (size_t)count) != TK_OK)
+    if (tk_pool_init(&pool, (void *)(uintptr_t)POOL_MEM, TK_POOL_BYTES(bs, count), bs,
+                     (size_t)count) != TK_OK)
         return 1;
     void *p[2] = {0}, *stale = 0;
     //@ loop unroll 5;

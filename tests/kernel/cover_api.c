@@ -103,6 +103,8 @@ static void control(void *arg)
     uint32_t m = 1, got = 0;
     void *p, *q;
     uintptr_t word;
+    uint32_t u32;
+    size_t sz;
     struct tk_fifo_node node, *np;
 
     /* ---- before: what tk_start armed ---- */
@@ -113,13 +115,14 @@ static void control(void *arg)
     EQ(tk_sem_post(&zero_sem), TK_EOBJ);
     EQ(tk_sem_pend(NULL, TK_NOWAIT), TK_EOBJ);
     EQ(tk_sem_try(&zero_sem), TK_EOBJ);
-    EQ(tk_sem_count(NULL), TK_EOBJ);
+    EQ(tk_sem_count(NULL, &u32), TK_EOBJ);
+    EQ(tk_sem_count(&zero_sem, &u32), TK_EOBJ);
     EQ(tk_mutex_lock(NULL, TK_NOWAIT), TK_EOBJ);
     EQ(tk_mutex_trylock(&zero_mutex), TK_EOBJ);
     EQ(tk_mutex_unlock(&zero_mutex), TK_EOBJ);
     EQ(tk_event_set(&zero_event, 1), TK_EOBJ);
     EQ(tk_event_clear(NULL, 1), TK_EOBJ);
-    EQ(tk_event_get(&zero_event), 0);
+    EQ(tk_event_get(&zero_event, &u32), TK_EOBJ);
     EQ(tk_event_wait(NULL, 1, TK_EVENT_ANY, NULL, TK_NOWAIT), TK_EOBJ);
     EQ(tk_fifo_put(&zero_fifo, &node), TK_EOBJ);
     EQ(tk_fifo_get(NULL, &np), TK_EOBJ);
@@ -133,7 +136,7 @@ static void control(void *arg)
     EQ(tk_heap_alloc(NULL, 8, &p), TK_EOBJ);
     EQ(tk_heap_free(NULL, hbuf), TK_EOBJ);
     EQ(tk_heap_free(&zero_heap, hbuf), TK_EOBJ);
-    EQ(tk_heap_free_bytes(&zero_heap), 0);
+    EQ(tk_heap_free_bytes(&zero_heap, &sz), TK_EOBJ);
     EQ(tk_alarm_start(&zero_alarm, 1, 0), TK_EOBJ);
     EQ(tk_alarm_stop(NULL), TK_EOBJ);
     EQ(tk_mail_send(&zero_thread, 1), TK_EOBJ);
@@ -229,7 +232,11 @@ static void control(void *arg)
     EQ(tk_heap_free(&heap, (uint8_t *)p + 8), TK_EINVAL); /* not a block's start */
     EQ(tk_heap_free(&heap, p), TK_OK);
     EQ(tk_heap_free(&heap, p), TK_EINVAL);                 /* a double free */
-    EQ(tk_heap_free_bytes(&heap) > 0, 1);
+    EQ(tk_heap_free_bytes(&heap, &sz), TK_OK);
+    EQ(sz > 0, 1);
+    EQ(tk_heap_free_bytes(&heap, NULL), TK_EINVAL);
+    EQ(tk_sem_count(&sem, NULL), TK_EINVAL);
+    EQ(tk_event_get(&ev, NULL), TK_EINVAL);
     EQ(tk_mail_send(&ctl, 5), TK_OK);
     EQ(tk_mail_send(&ctl, 6), TK_EFULL);
 
@@ -293,7 +300,7 @@ int main(void)
     EQ(tk_fifo_init(&fifo), TK_OK);
     EQ(tk_msgq_init(&msgq, qbuf, 4, 1), TK_OK);
     EQ(tk_bmq_init(&bmq, bbuf, 4, 1), TK_OK);
-    EQ(tk_pool_init(&pool, pbuf, sizeof(uintptr_t), 2), TK_OK);
+    EQ(tk_pool_init(&pool, pbuf, sizeof pbuf, sizeof(uintptr_t), 2), TK_OK);
     EQ(tk_heap_init(&heap, hbuf, sizeof hbuf), TK_OK);
     EQ(tk_sem_post(&sem), TK_OK);
     /* an alarm and a time slice armed before the start: tk_start programs the first tick */

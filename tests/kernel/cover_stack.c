@@ -24,11 +24,10 @@ static volatile int fatals, last_reason;
 static struct tk_thread *volatile last_thread;
 static volatile int scenario, high_runs, low_sp;
 
-static void on_fatal(int reason, struct tk_thread *t, uintptr_t detail)
+static void on_fatal(const struct tk_fault *f)
 {
-    (void)detail;
-    last_reason = reason;
-    last_thread = t;
+    last_reason = f->reason;
+    last_thread = f->thread;
     fatals++;
 }
 
@@ -105,9 +104,11 @@ static void victim_body(void *arg)
         llast = tk_tick_get();
         uintptr_t f = 0, a[5] = {0};
         switch (scenario) {
+/* a 32-bit argument sign-extended to the register, as the RV64 calling convention wants */
+#define ARG(x) (sizeof(x) == 4 ? (uintptr_t)(intptr_t)(int32_t)(uintptr_t)(x) : (uintptr_t)(x))
 #define CALL(fn, x0, x1, x2, x3, x4) \
-    f = (uintptr_t)fn, a[0] = (uintptr_t)(x0), a[1] = (uintptr_t)(x1), a[2] = (uintptr_t)(x2), \
-    a[3] = (uintptr_t)(x3), a[4] = (uintptr_t)(x4)
+    f = (uintptr_t)fn, a[0] = ARG(x0), a[1] = ARG(x1), a[2] = ARG(x2), a[3] = ARG(x3), \
+    a[4] = ARG(x4)
         case S_SEM: CALL(tk_sem_pend, &sem, TK_FOREVER, 0, 0, 0); break;
         case S_MUTEX: CALL(tk_mutex_lock, &mtx, TK_FOREVER, 0, 0, 0); break;
         case S_EVENT: CALL(tk_event_wait, &ev, 1, TK_EVENT_ANY, NULL, TK_FOREVER); break;
@@ -134,6 +135,7 @@ static void victim_body(void *arg)
             CALL(tk_sched_unlock, 0, 0, 0, 0, 0);
             break;
 #undef CALL
+#undef ARG
         }
         uintptr_t g = (uintptr_t)tk_thread_self()->stack_guard;
         call_low((g + TK_SWITCH_FRAME) & ~(uintptr_t)15, f, a);
