@@ -8,7 +8,7 @@ DIFF_ARGS    = --sim $(SIM) --cross $(CROSS) --out $(BUILD)/diff --cases 250
 
 .PHONY: test-diff-qemu difftest
 test-diff-qemu: $(SIM)
-	@tools/check.sh diff-qemu python3 tests/diff/difftest.py $(DIFF_ARGS) --seed 1 --images 4
+	@tools/check.sh diff-qemu tools/python.sh tests/diff/difftest.py $(DIFF_ARGS) --seed 1 --images 4
 difftest: $(SIM)
-	python3 tests/diff/difftest.py $(DIFF_ARGS) --seed $(DIFF_SEED) --images $(DIFF_IMAGES)
+	tools/python.sh tests/diff/difftest.py $(DIFF_ARGS) --seed $(DIFF_SEED) --images $(DIFF_IMAGES)
 TEST_TARGETS += test-diff-qemu

@@ -1,5 +1,5 @@
 /* Eva harness: the fixed-block pool (kernel/pool.c).
- * Preconditions: the pool's buffer is count * rounded(block_bytes) bytes at POOL_MEM,
+ * Preconditions: the pool's buffer is TK_POOL_BYTES(block_bytes, count) bytes at POOL_MEM,
  * pointer-aligned, owned by the pool; block_bytes 1, 8 or 13, count 1, 2 or 3.
  * Sequences: every sequence of 5 steps on 2 slots (tk_pool_alloc into an empty slot,
  * tk_pool_free of a full one), then a misuse: tk_pool_free of a pointer before, inside
@@ -35,7 +35,7 @@ int main(void)
             p[k] = 0;
         }
     }
-    uintptr_t end = (uintptr_t)pool.end;
+    uintptr_t end = (uintptr_t)pool.start + pool.span;
     int w = Frama_C_interval(0, 5);
     uintptr_t a;
     //@ split w;
