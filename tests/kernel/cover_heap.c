@@ -73,6 +73,7 @@ static void control(void *arg)
 
 int main(void)
 {
+    KT_EQ(tk_irq_attach(TK_IRQ_SOFTWARE, NULL, NULL), TK_ESTATE); /* before tk_init */
     KT_EQ(tk_init(), TK_OK);
     KT_EQ(tk_thread_create(&ctl, "ctl", control, 0, s_ctl, sizeof s_ctl, 2, 0), TK_OK);
     tk_start();

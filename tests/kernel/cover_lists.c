@@ -86,6 +86,8 @@ static void wake(int i, int isr)
 
 static void isr_body(void)
 {
+    KT_EQ(tk_sched_lock(), TK_EISR); /* not from a handler */
+    KT_EQ(tk_sched_unlock(), TK_EISR);
     int i = (int)(isr_target - w);
     wake(i, 1);
     isr_runs++;

@@ -20,6 +20,7 @@ usage: lcov.py --name rv32 --root DIR --source kernel/ --source port/ --ref IMAG
                --run IMAGE COVERAGE ... [--exclude FILE] --lcov OUT [--uncovered OUT]
 Exclusion file: one line per excluded branch direction (# starts a comment):
   FILE:LINE | FUNCTION | taken|not-taken|both | text on that source line | reason
+FUNCTION is a name, * (every function), or rv32:NAME, rv64:* ... for one width only.
 The text guards against line drift: a line that no longer holds it is an error, and so
 is an exclusion that matches no branch or has no reason.  An excluded direction that
 the runs take anyway is reported (the exclusion can go).
@@ -228,6 +229,10 @@ def main():
     excluded = {}
     problems = []
     for file, lno, func, dirs, text, reason, n in read_exclusions(a.exclude, root) if a.exclude else ():
+        if ":" in func:  # "rv32:FUNCTION": an exclusion for one width only
+            width, func = func.split(":", 1)
+            if width != a.name:
+                continue
         hit = [k for k in branches if k[0] == file and k[1] == lno and func in ("*", k[2])]
         if not hit:
             problems.append(f"{a.exclude}:{n}: {file}:{lno} {func}: no such branch in the {a.name} images")
