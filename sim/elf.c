@@ -100,8 +100,6 @@ int elf_read(const char *path, struct elf_image *img, char *err, size_t errlen)
         return fail(err, errlen, EXIT_ELF_UNREADABLE, "%s is larger than the %u MiB image limit",
                     path, ELF_MAX_BYTES >> 20);
     }
-    /* every byte of the buffer is defined (zero past what was read), so no check below
-     * can read an undefined byte, whatever the file's length */
     size_t cap = 1 << 16;
     img->data = calloc(1, cap);
     for (;;) {
@@ -110,8 +108,12 @@ int elf_read(const char *path, struct elf_image *img, char *err, size_t errlen)
             return fail(err, errlen, EXIT_ELF_UNREADABLE, "out of memory reading %s", path);
         }
         img->len += fread(img->data + img->len, 1, cap - img->len, f);
-        if (img->len < cap)
+        if (img->len < cap) {
+            /* every byte of the buffer is defined (zero past what was read), so no check
+             * below can read an undefined byte, whatever the file's length */
+            memset(img->data + img->len, 0, cap - img->len);
             break;
+        }
         if (cap > ELF_MAX_BYTES) {
             fclose(f);
             return fail(err, errlen, EXIT_ELF_UNREADABLE, "%s is larger than the %u MiB image limit",
@@ -121,8 +123,6 @@ int elf_read(const char *path, struct elf_image *img, char *err, size_t errlen)
         uint8_t *n = realloc(img->data, cap);
         if (!n)
             free(img->data);
-        else
-            memset(n + img->len, 0, cap - img->len);
         img->data = n;
     }
     int bad = ferror(f);
