@@ -225,6 +225,13 @@ static TK_COLD __attribute__((noreturn)) void tk_kill(struct tk_thread *t)
         tk__ready_remove(t);
     else if (t->waitq)
         tk__list_remove(&t->waitq->head, t);
+    if (t->wait_mutex) {
+        /* it waited for a mutex: its owner no longer inherits its priority (as on a
+         * timeout, kernel/timer.c) */
+        struct tk_mutex *m = t->wait_mutex;
+        t->wait_mutex = NULL;
+        tk__mutex_waiter_left(m);
+    }
     if (t->timeout.next)
         tk__timer_remove(&t->timeout);
     if (t->slice)

@@ -65,7 +65,9 @@ TK_INLINE blk *blk_at(void *base, hword off)
 TK_INLINE const uint8_t *heap_lg(void)
 {
     const uint8_t *lg = tk_log2_byte;
+#ifndef __FRAMAC__ /* a barrier for GCC only: the value is unchanged (make frama-c) */
     __asm__("" : "+r"(lg));
+#endif
     return lg;
 }
 
@@ -137,8 +139,10 @@ TK_INLINE void heap_unlink(struct tk_heap *h, blk **pp, blk *n)
     if (TK_UNLIKELY(n != NULL)) {
         n->pprev = pp;
     } else {
-        /* The last of its list when pp is a head slot: clear the class's bits. */
-        hword c = (hword)(pp - &h->free[0][0]);
+        /* The last of its list when pp is a head slot: clear the class's bits.  pp may
+         * point into a block instead (a `next` field): compared as addresses, since a
+         * pointer difference across two objects is undefined (Frama-C Eva). */
+        hword c = ((uintptr_t)pp - (uintptr_t)&h->free[0][0]) / sizeof(blk *);
         if (TK_LIKELY(c < HEAP_CLASSES))
             heap_clear_bit(h, c);
     }

@@ -29,8 +29,10 @@ TK_INLINE void wheel_insert(struct tk_timer *tm, tk_tick_t expiry)
 {
     struct tk_timer **slot = wheel_slot(expiry), *h = *slot;
     if (TK_LIKELY(h == NULL)) {
-        uint32_t one;
+        uint32_t one = 1;
+#ifndef __FRAMAC__ /* for GCC: the constant formed here, not hoisted (make frama-c: 1) */
         __asm__ volatile("li %0, 1" : "=r"(one));
+#endif
         tm->next = tm;
         tm->prev = tm;
         *slot = tm;
@@ -161,8 +163,10 @@ TK_INLINE void wheel_expire(tk_tick_t t)
     while ((tm = *slot) != NULL) {
         struct tk_timer *n = tm->next;
         if (TK_UNLIKELY(n == tm)) {
-            uint32_t one;
+            uint32_t one = 1;
+#ifndef __FRAMAC__ /* as in wheel_insert */
             __asm__ volatile("li %0, 1" : "=r"(one));
+#endif
             *slot = NULL;
             tk_k.wheel_map &= ~(one << (tk_k.wheel_base & (TK_WHEEL - 1)));
         } else {

@@ -7,12 +7,14 @@
  * derive their state from the cycle count.  An instruction that traps goes to trap.c.
  *
  * The loop is instantiated six times (XLEN 32/64; plain, traced, cached) by inlining run()
- * with constant arguments; the traced instances add the --trace/--profile calls (trace.h) and
- * the observers of --gdb, --timeline, --measure and the stack marks (observe.h), the cached
- * ones also the I$/D$ model (cache.h: machine_cached() selects them). */
+ * with constant arguments; the traced instances add the --trace/--profile calls (trace.h),
+ * the observers of --gdb, --timeline, --measure and the stack marks (observe.h) and the
+ * --coverage counters (coverage.h), the cached ones also the I$/D$ model (cache.h:
+ * machine_cached() selects them). */
 #include <string.h>
 #include "fast.h"
 #include "machine.h"
+#include "coverage.h"
 #include "muldiv.h"
 #include "observe.h"
 #include "trace.h"
@@ -38,6 +40,11 @@ static ALWAYS_INLINE void raise_exception(struct step *s, uint64_t cause, uint64
     s->cause = cause;
     s->tval = tval;
 }
+
+/* mtval of an illegal instruction: its bits, 16 of them for an encoding whose low two bits
+ * are not 11 (privileged spec "Machine Trap Value Register": the shortest of the
+ * instruction, ILEN and MXLEN bits; the upper half belongs to the next instruction). */
+static inline uint64_t illegal_tval(uint32_t raw) { return (raw & 3) == 3 ? raw : raw & 0xffff; }
 
 /* A jump or taken branch; a misaligned target traps on the jump (mtval = target). */
 static ALWAYS_INLINE void jump(struct step *s, uint64_t target)
@@ -237,10 +244,12 @@ static ALWAYS_INLINE void execute(struct machine *m, struct ram *r0, const struc
             unsigned written = 0;
             int r = csr_op(m, d, a, &old, &written);
             clk->cycle += timing_read_lag(&m->timing);
-            if (r)
+            if (r) {
                 raise_exception(s, CAUSE_ILLEGAL_INSTRUCTION, d->raw);
-            s->v = old;
-            s->flags |= written;
+            } else {
+                s->v = old;
+                s->flags |= written;
+            }
         }
         break;
     case OP_ECALL:  raise_exception(s, CAUSE_MACHINE_ECALL, 0); break;
@@ -249,7 +258,7 @@ static ALWAYS_INLINE void execute(struct machine *m, struct ram *r0, const struc
     case OP_WFI:    break; /* after it retires: cpu_wfi() */
     case OP_ILLEGAL:
     case OP_UNDECODED:
-    case OP_COUNT:  raise_exception(s, CAUSE_ILLEGAL_INSTRUCTION, d->raw); break;
+    case OP_COUNT:  raise_exception(s, CAUSE_ILLEGAL_INSTRUCTION, illegal_tval(d->raw)); break;
     }
 #undef EA
 #undef TARGET
@@ -342,6 +351,8 @@ static ALWAYS_INLINE void step(struct machine *m, struct ram *code, struct ram *
         trap_exception(m, s.cause, s.tval);
     if (traced)
         trace_step(m, pc, c0, issue, d, ea, s.cause == NO_TRAP || s.cause == MRET_DONE);
+    if (traced && m->coverage)
+        coverage_step(m->coverage, pc, d, s.flags & TF_TAKEN);
 }
 
 static ALWAYS_INLINE void run(struct machine *m, const int xlen, const bool traced,
@@ -386,7 +397,7 @@ int cpu_run_steps(struct machine *m, uint64_t n)
 
 void cpu_run(struct machine *m)
 {
-    bool traced = m->trace || m->profile || m->obs;
+    bool traced = m->trace || m->profile || m->obs || m->coverage;
     m->hart.next_event = 0;
     if (!machine_reference_only(m) && fast_run(m))
         return;

@@ -101,15 +101,19 @@ int elf_read(const char *path, struct elf_image *img, char *err, size_t errlen)
                     path, ELF_MAX_BYTES >> 20);
     }
     size_t cap = 1 << 16;
-    img->data = malloc(cap);
+    img->data = calloc(1, cap);
     for (;;) {
         if (!img->data) {
             fclose(f);
             return fail(err, errlen, EXIT_ELF_UNREADABLE, "out of memory reading %s", path);
         }
         img->len += fread(img->data + img->len, 1, cap - img->len, f);
-        if (img->len < cap)
+        if (img->len < cap) {
+            /* every byte of the buffer is defined (zero past what was read), so no check
+             * below can read an undefined byte, whatever the file's length */
+            memset(img->data + img->len, 0, cap - img->len);
             break;
+        }
         if (cap > ELF_MAX_BYTES) {
             fclose(f);
             return fail(err, errlen, EXIT_ELF_UNREADABLE, "%s is larger than the %u MiB image limit",
@@ -125,7 +129,11 @@ int elf_read(const char *path, struct elf_image *img, char *err, size_t errlen)
     fclose(f);
     if (bad)
         return fail(err, errlen, EXIT_ELF_UNREADABLE, "cannot read %s", path);
+    return elf_parse(img, path, err, errlen);
+}
 
+int elf_parse(struct elf_image *img, const char *path, char *err, size_t errlen)
+{
     const uint8_t *d = img->data;
     if (img->len == 0)
         return fail(err, errlen, EXIT_ELF_MALFORMED, "%s: empty file", path);

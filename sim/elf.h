@@ -36,6 +36,9 @@ struct elf_image {
 /* Read and validate `path`.  0 on success; else EXIT_ELF_UNREADABLE (also for a file larger
  * than ELF_MAX_BYTES) or EXIT_ELF_MALFORMED with the reason in err. */
 int elf_read(const char *path, struct elf_image *img, char *err, size_t errlen);
+/* The validation part of elf_read, on img->data and img->len (the other fields zero);
+ * `path` names the image in messages.  The fuzz harness (sim/fuzz/) enters here. */
+int elf_parse(struct elf_image *img, const char *path, char *err, size_t errlen);
 /* Copy the segments into RAM.  0, or EXIT_ELF_OUTSIDE with the reason in err: a segment
  * outside the SoC's memories, or an entry point outside its code memory. */
 int elf_load(const struct elf_image *img, struct machine *m, char *err, size_t errlen);

@@ -77,6 +77,7 @@ struct sim_config {
 struct profile;
 struct symtab;
 struct observe;
+struct coverage;
 
 struct machine {
     struct hart hart;
@@ -101,6 +102,7 @@ struct machine {
      * the trace's window and thread names, stack marks (observe.h; NULL when none is asked) */
     FILE *trace;
     struct profile *profile;
+    struct coverage *coverage; /* --coverage */
     const struct symtab *symbols;
     struct observe *obs;
 };
@@ -129,7 +131,7 @@ static inline bool machine_cached(const struct machine *m) { return m->caches.on
  * changes every instruction (a trace, a profile, a cache model, a debugger) belongs here. */
 static inline bool machine_reference_only(const struct machine *m)
 {
-    return m->reference || m->trace || m->profile || m->obs || machine_cached(m);
+    return m->reference || m->trace || m->profile || m->obs || m->coverage || machine_cached(m);
 }
 
 /* sim/cpu.c: run until the machine stops (m->run.stop) */

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "coverage.h"
 #include "elf.h"
 #include "gdb.h"
 #include "machine.h"
@@ -34,8 +35,8 @@ enum key {
     OPT_HELP = 'h',
     OPT_SOC = 256, OPT_MAX_CYCLES, OPT_IMEM, OPT_DMEM, OPT_RAM, OPT_TRACE, OPT_TRACE_FILE,
     OPT_STATS, OPT_STATS_JSON, OPT_PROFILE, OPT_PROFILE_JSON, OPT_SET, OPT_LIST_PARAMS,
-    OPT_VERSION, OPT_ICACHE, OPT_DCACHE, OPT_MEM_LATENCY, OPT_MEM_BEAT, OPT_MEM_WIDTH,
-    OPT_ENGINE,
+    OPT_VERSION, OPT_COVERAGE, OPT_ICACHE, OPT_DCACHE, OPT_MEM_LATENCY, OPT_MEM_BEAT,
+    OPT_MEM_WIDTH, OPT_ENGINE,
     OPT_TRACE_FROM, OPT_TRACE_TO, OPT_TIMELINE, OPT_MEASURE, OPT_GDB,
 };
 
@@ -63,6 +64,7 @@ static const struct opt {
     {"stats-json", OPT_STATS_JSON, "FILE", "the same as JSON"},
     {"profile", OPT_PROFILE, NULL, "at exit: cycles and instructions per function (stderr)"},
     {"profile-json", OPT_PROFILE_JSON, "FILE", "the same as JSON"},
+    {"coverage", OPT_COVERAGE, "FILE", "at exit: every instruction that ran and each branch's directions, into FILE"},
     {"set", OPT_SET, "NAME=VALUE", "change a timing parameter (repeatable)"},
     {"icache", OPT_ICACHE, "S:L:W", "an instruction cache of S bytes, L-byte lines, W ways (LRU) before main memory"},
     {"dcache", OPT_DCACHE, "S:L:W[:wt]", "a data cache likewise (LRU; write-back, or :wt write-through)"},
@@ -87,7 +89,7 @@ static const struct {
     {EXIT_CYCLE_LIMIT, "--max-cycles reached"},
     {EXIT_NO_WAKE, "WFI with no wake-up source (or none before the end of the cycle count)"},
     {EXIT_TRAP_STORM, "trap storm: the same exception repeats with no MRET between"},
-    {EXIT_OUTPUT_LOST, "output lost (stdout, --trace-file, a JSON file could not be written)"},
+    {EXIT_OUTPUT_LOST, "output lost (stdout, --trace-file, a JSON or coverage file could not be written)"},
     {130, "SIGINT; 143: SIGTERM (after a line with cycle, pc and function)"},
     {EXIT_KILLED, "killed from GDB (kill)"},
 };
@@ -154,7 +156,7 @@ static uint64_t parse_size(const char *opt, const char *s, uint64_t max)
 #define MEASURE_OPTS 16
 struct options {
     struct sim_config cfg;
-    const char *image, *stats_path, *profile_path, *trace_path;
+    const char *image, *stats_path, *profile_path, *trace_path, *coverage_path;
     const char *trace_from, *trace_to, *timeline_path, *measure[MEASURE_OPTS];
     int nmeasure;
     long gdb_port; /* -1: no --gdb */
@@ -213,6 +215,7 @@ static void parse_args(int argc, char **argv, struct options *o)
         case OPT_STATS_JSON: o->stats_path = v; break;
         case OPT_PROFILE: o->profile = true; break;
         case OPT_PROFILE_JSON: o->profile_path = v; break;
+        case OPT_COVERAGE: o->coverage_path = v; break;
         case OPT_SET:
             if (timing_set_param(&o->cfg.timing, v))
                 exit(EXIT_USAGE); /* timing_set_param printed the reason */
@@ -446,6 +449,12 @@ int main(int argc, char **argv)
             die(EXIT_USAGE, "out of memory for the profile");
         m.profile = &prof;
     }
+    struct coverage cov;
+    if (o.coverage_path) {
+        if (coverage_init(&cov, code->base, code->size))
+            die(EXIT_USAGE, "out of memory for the coverage counters");
+        m.coverage = &cov;
+    }
     m.hart.pc = img.entry;
     static struct observe obs;
     struct timeline *tl = NULL;
@@ -473,6 +482,10 @@ int main(int argc, char **argv)
         out_lost |= lost(o.profile_path, profile_json(&prof, cycles, o.profile_path) != 0);
     if (tl)
         out_lost |= lost(o.timeline_path, timeline_write(tl) != 0);
+    if (o.coverage_path)
+        out_lost |= lost(o.coverage_path, coverage_write(&cov, code, o.coverage_path, m.hart.xlen,
+                                                         o.cfg.soc == SOC_PAPER ? "paper" : "virt",
+                                                         o.image) != 0);
     if (o.cfg.trace && o.cfg.trace != stderr) {
         bool failed = ferror(o.cfg.trace);
         failed |= fclose(o.cfg.trace) != 0;
@@ -485,6 +498,8 @@ int main(int argc, char **argv)
     measure_free(obs.ms);
     gdb_free(obs.gdb);
     observe_free(&obs);
+    if (m.coverage)
+        coverage_free(&cov);
     symtab_free(&syms);
     machine_free(&m);
     elf_free(&img);

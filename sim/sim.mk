@@ -19,3 +19,5 @@ $(SIM): $(SIM_SRC) $(SIM_HDR) $(BUILD)/sim/revision.h sim/sim.mk
 
 include sim/speed/speed.mk
 include sim/tests/tests.mk
+include sim/fuzz/fuzz.mk
+include sim/analyze.mk

@@ -4,6 +4,9 @@
 #   (no option)    the RISC-V cross GCC, python3, the report's Python modules, picolibc for
 #                  the cross GCC and gdb-multiarch (the examples and the --gdb tests)
 #   --optional     also qemu-system-misc (QEMU cross-checks; their tests SKIP without it)
+#                  and clang (the fuzz harnesses; they SKIP without it)
+#   --coverage     also lcov (make coverage: genhtml for the HTML report)
+#   --analysis     also clang, clang-tools and frama-c-base (make analyze, fuzz, frama-c)
 #   --screenshots  also chromium (tools/screenshots.sh: the report in a headless browser)
 #   --sweep        also GNU parallel (make sweep runs its jobs with it)
 set -u
@@ -40,7 +43,14 @@ if ! tools/python.sh --which >/dev/null 2>&1; then
 fi
 case "${1:-}" in
 --optional)
-  need qemu-system-riscv32 || install qemu-system-misc || true ;;
+  need qemu-system-riscv32 || install qemu-system-misc || true
+  need clang || install clang || true ;;
+--coverage)
+  need genhtml || install lcov || true ;;
+--analysis)
+  need clang || install clang || true
+  need scan-build || install clang-tools || true
+  need frama-c || install frama-c-base || true ;;
 --screenshots)
   need chromium || install chromium || exit 1 ;;
 --sweep)

@@ -12,7 +12,7 @@ t 0 '^usage: tempo-sim \[options\] image.elf' "$sim" --soc virt -h no-such.elf
 t 0 '^tempo-sim [0-9A-Za-z._-]+$' "$sim" --version
 out=$("$sim" --help 2>/dev/null)
 for o in soc max-cycles imem-size dmem-size ram-size trace trace-file stats stats-json profile \
-         profile-json set list-params engine version help \
+         profile-json coverage set list-params engine version help \
          trace-from trace-to timeline measure gdb; do
   grep -Eq -- "^  --$o( |$)" <<<"$out" || { echo "--help does not list --$o"; fails=$((fails + 1)); }
 done

@@ -45,6 +45,20 @@ TEST_FUNC
     /* a trapping instruction does not write its destination */
     TEST_CASE(19, a0, 55, li a0, 55; TEST_ILLEGAL(20, .insn r 0x2f, 2, 0, a0, a1, a2))
     li a0, 55
+    /* a 16-bit encoding followed by other bits: mtval is 0 or the 16 bits alone (the
+     * instruction is 16 bits long; the upper half would be the next one) */
+    li TESTNUM, 21
+    TRAP_ARM
+1:  .word 0x12340001
+    CHECK_TRAPPED
+    CHECK_SAVED(trap_cause, CAUSE_ILLEGAL_INSTRUCTION)
+    CHECK_SAVED_LABEL(trap_epc, 1b)
+    la t5, trap_tval
+    REG_L t5, 0(t5)
+    beqz t5, 2f
+    li t6, 0x0001
+    bne t5, t6, isa_fail
+2:
 
     /* access faults at an address no device claims */
     li s0, UNMAPPED_ADDR

@@ -1,0 +1,71 @@
+/* Eva harness: the timer wheel and the sorted timer list (kernel/timer.c, kernel/alarm.c,
+ * kernel/kernel.h's tk__timer_remove).
+ * Preconditions: the kernel is started (the wheel's window begins at wheel_base: 0, 100
+ * or 2^32 - 20, so the tick counter wraps during the run), no thread has a time slice,
+ * the timers are two alarms; tk_port_ticks() is the tick `now`, which only moves forward.
+ * Sequences: every sequence of 4 steps Eva enumerates: start an alarm (delay 1, 31 or 40
+ * ticks: in the wheel, at its edge, in the sorted list; period 0, 3 or 40), stop one, or
+ * let time pass (1, 3 or 70 ticks: an interrupt served late by more than the window) and
+ * run the timer interrupt; the callbacks restart or stop the other alarm.  Checked: no
+ * run-time error (Eva checks every wheel slot access against the array bounds). */
+#include "common.h"
+#include "../../kernel/timer.c"
+#include "../../kernel/alarm.c"
+
+static tk_tick_t now;
+tk_tick_t tk_port_ticks(void) { return now; }
+tk_tick_t tk_tick_get(void) { return now; }
+void tk_port_timer_set(tk_tick_t tick) { (void)tick; }
+struct tk_thread *tk__unused_thread;
+
+static struct tk_alarm al[2];
+static int fired[2];
+
+static void callback(struct tk_alarm *a, void *arg)
+{
+    int i = (int)(uintptr_t)arg;
+    fired[i]++;
+    int what = Frama_C_interval(0, 2);
+    //@ split what;
+    if (what == 1)
+        (void)tk_alarm_start(&al[1 - i], 2, 0);
+    else if (what == 2)
+        (void)tk_alarm_stop(&al[1 - i]);
+    (void)a;
+}
+
+int main(void)
+{
+    static const tk_tick_t bases[] = {0, 100, 0xFFFFFFECu};
+    static const tk_tick_t delays[] = {1, 31, 40}, periods[] = {0, 3, 40}, steps[] = {1, 3, 70};
+    tk_kp = &tk_kernel_state;
+    tk_k.timers.next = tk_k.timers.prev = &tk_k.timers;
+    int bi = Frama_C_interval(0, 2);
+    //@ split bi;
+    now = bases[bi];
+    tk_k.wheel_base = now + 1;
+    tk_k.next_event = now + TK_TICK_MAX_SLEEP;
+    tk_k.started = 1;
+    for (int i = 0; i < 2; i++)
+        (void)tk_alarm_init(&al[i], callback, (void *)(uintptr_t)i);
+    //@ loop unroll 4;
+    for (int s = 0; s < 4; s++) {
+        int op = Frama_C_interval(0, 2), k = Frama_C_interval(0, 1), x = Frama_C_interval(0, 2),
+            y = Frama_C_interval(0, 2);
+        //@ split op;
+        if (op == 0) {
+            //@ split k;
+            //@ split x;
+            //@ split y;
+            (void)tk_alarm_start(&al[k], delays[x], periods[y]);
+        } else if (op == 1) {
+            //@ split k;
+            (void)tk_alarm_stop(&al[k]);
+        } else {
+            //@ split x;
+            now += steps[x];
+            tk__timer_isr();
+        }
+    }
+    return 0;
+}
