@@ -142,8 +142,13 @@ def run_job(sim, job):
 
 def probe_histogram(job, recs):
     """Attach the simulator's samples of the probed metric to its record as a histogram
-    ([cycles, count] pairs), when they are the firmware's: same count, min, max and sum.
-    Otherwise the record keeps none (the check "seeing" fails) and stderr says why."""
+    ([cycles, count] pairs), when they are the firmware's: same count, and min, max and mean
+    all apart by one offset.  The probe ends when the handler's counter-reading instruction
+    issues; the firmware's read returns mcycle as that instruction reads it, a few cycles
+    later on this core (the counter is read in ID, docs/timing.md "Clock and counters"), the
+    same few for every sample of one code path: the histogram is the probe's values moved by
+    that offset.  Otherwise the record keeps none (the check "seeing" fails) and stderr says
+    why."""
     rec = next((r for r in recs if r["metric"] == F.PROBE_METRIC and r.get("min_cycles") is not None), None)
     try:
         m = next(p for p in elfinfo.load_json(job.probe[0])["measures"] if p["name"] == F.PROBE_NAME)
@@ -152,11 +157,11 @@ def probe_histogram(job, recs):
     if rec is None or m is None or not m.get("values"):
         return
     vals = m["values"]
+    off = rec["min_cycles"] - vals[0][0]
     total = sum(v * c for v, c in vals)
-    if (m["count"] == rec["samples"] and vals[0][0] == rec["min_cycles"]
-            and vals[-1][0] == rec["max_cycles"]
-            and abs(total / m["count"] - rec["avg_cycles"]) < 0.01):
-        rec["histogram"] = vals
+    if (m["count"] == rec["samples"] and vals[-1][0] + off == rec["max_cycles"]
+            and abs(total / m["count"] + off - rec["avg_cycles"]) < 0.01):
+        rec["histogram"] = [[v + off, c] for v, c in vals]
     else:
         print("bench: %s rv%d %s: the simulator's %d samples (%s..%s) are not the firmware's %d "
               "(%s..%s): no histogram" % (job.kernel, job.xlen, job.name, m["count"], vals[0][0],
