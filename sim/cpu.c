@@ -245,6 +245,7 @@ static ALWAYS_INLINE void execute(struct machine *m, struct ram *r0, const struc
             int r = csr_op(m, d, a, &old, &written);
             clk->cycle += timing_read_lag(&m->timing);
             if (r) {
+                m->stats.issued++; /* its base cycle was charged above; retire() is not reached */
                 raise_exception(s, CAUSE_ILLEGAL_INSTRUCTION, d->raw);
             } else {
                 s->v = old;

@@ -197,7 +197,6 @@ struct fast {
     struct block **map; /* per word of code memory: the block that starts there */
     uint64_t base, words;
     struct block *blocks;
-    struct block outside; /* stands for a pc outside code memory: the reference loop */
     uint64_t wrong_words; /* words after a branch or jump the model may read (wrong path) */
     /* RAM for loads and stores (ram[1]: the paper's instruction memory, loads only) */
     uint64_t r0base, r0size, r1base, r1size;
@@ -211,6 +210,8 @@ struct fast {
     uint32_t nstates, nentries, state_slots, entry_slots;
     /* the scratch models: at reset on this machine's parameters; runs */
     struct timing clean, scratch, fork;
+    struct block outside; /* stands for a pc outside code memory: the reference loop (last:
+                           * its flexible ops[] stays empty) */
 };
 
 /* ---- pipeline states ---- */

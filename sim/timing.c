@@ -268,9 +268,10 @@ static uint32_t code_word(const struct timing *t, uint64_t pc)
 static int64_t branch_offset(const struct timing *t, uint64_t pc)
 {
     uint32_t r = code_word(t, pc);
-    int32_t imm = (int32_t)((r >> 31 & 1) << 12 | (r >> 7 & 1) << 11 | (r >> 25 & 0x3f) << 5 |
-                            (r >> 8 & 0xf) << 1);
-    return r ? (int64_t)(imm << 19 >> 19) : 4;
+    uint32_t imm = (r >> 31 & 1) << 12 | (r >> 7 & 1) << 11 | (r >> 25 & 0x3f) << 5 |
+                   (r >> 8 & 0xf) << 1;
+    int64_t off = (int64_t)imm - (int64_t)(imm & 0x1000) * 2; /* sign bit 12 */
+    return r ? off : 4;
 }
 
 /* The producer in `p` (EX or BR) holds up a consumer of register r in EXR. */

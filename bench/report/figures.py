@@ -59,8 +59,8 @@ BUDGET_TASK_PREEMPT = 320    # Rhealstone task preempt (a round trip) at most 32
 # Both are set against Table II's 320 / 1,074, so they are checked on the figures measured the
 # same way (the Rhealstone figures: loop overhead subtracted).
 # Interrupt latency (Rhealstone, raise to the handler's first statement, every sample): 83
-# cycles at both widths when set, on this tree's tempo-sim (the goal is 50; the core alone
-# takes 11 to the first trap instruction and the 16 caller-saved stores a C handler needs cost
+# cycles at both widths when set, 81 on the RTL-calibrated core model (the goal is 50; the
+# core alone takes 10 to 11 to the first trap instruction and the 16 caller-saved stores a C handler needs cost
 # 32, docs/timing.md).
 BUDGET_INTERRUPT_LATENCY = 84
 # Kernel metrics with a budget tighter than the CH32V307 row, set at what this tree measured:

@@ -44,6 +44,7 @@ CSR_OPS = ["csrrw", "csrrs", "csrrc"]
 CSR_IOPS = ["csrrwi", "csrrsi", "csrrci"]
 # CSRs that hold any value alike in both
 CSR_FREE = ["mscratch", "mepc", "mcause", "mtval"]
+MEPC_SETTLE = 4  # instructions between a write of mepc and MRET (the RTL needs 4, the model 3)
 # read-only CSRs both implement alike (QEMU runs with marchid=0,mimpid=0)
 CSR_RO = ["mhartid", "mvendorid", "marchid", "mimpid", "misa"]
 # CSR numbers neither implements on this hart (no S or U mode, no PMP, no debug triggers)
@@ -342,7 +343,15 @@ class Case:
             # this hart does not have) where the privileged spec has M
             self.li(t, r.choice([0, MIE, MPIE, MIE | MPIE]) | MPP)
             self.emit(f"{r.choice(['csrw', 'csrs'])} mstatus, x{t}")
-            self.emit("mret")
+            self.mret()
+
+    def mret(self):
+        """MRET, MEPC_SETTLE instructions after the write of mepc: on the paper core an MRET
+        fewer than 3 instructions behind a CSR write to mepc returns to the old mepc (its
+        RTL; tempo-sim's mret_mepc_window), which QEMU does not model."""
+        for _ in range(MEPC_SETTLE):
+            self.emit("nop")
+        self.emit("mret")
 
     def fault(self):
         r, x = self.r, self.xlen
@@ -416,7 +425,7 @@ class Case:
             self.emit(f"csrw mepc, x{t}")
             self.li(t, MPIE | MPP)
             self.emit(f"csrs mstatus, x{t}")
-            self.emit("mret")
+            self.mret()
             self.place(target)
         else:          # through mie: MIE first, with the sources' mie bits clear
             self.emit(f"csrc mie, x{t}")

@@ -134,6 +134,8 @@ trap_abort:
     csrw    mie, zero
     REG_L   t0, ST_ABORT(tp)
     csrw    mepc, t0
+    nop                     /* MRET 4 instructions after the write of mepc (the paper core */
+    nop                     /* returns to the old mepc from nearer: gen.py MEPC_SETTLE) */
 trap_ret:
     REG_L   t0, ST_T0(tp)
     REG_L   t1, ST_T1(tp)
