@@ -594,8 +594,10 @@ static struct block *translate(struct fast *f, uint64_t pc)
             b->side_target[j] = target[i];
             ops[i].imm = (int32_t)j++;
         }
-    if (n == 0 || !ends_block(&ins[n - 1]))
-        ops[n].kind = K_END;
+    /* the end: reached after the last instruction unless that one ends the block itself;
+     * set in every case, so that every op has a handler (ops[n] was left unset after a
+     * block-ending instruction: found by fuzz-exec, ASan global-buffer-overflow) */
+    ops[n] = (struct fop){.kind = K_END};
     for (unsigned i = 0; i <= n; i++)
         ops[i].h = handler[ops[i].kind];
     memcpy(b->ops, ops, (n + 1) * sizeof ops[0]);
