@@ -8,10 +8,12 @@ build=$1 fuzz_elf=$2 fuzz_exec=$3
 cross=${CROSS:-riscv64-unknown-elf-}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/elf" "$tmp/exec"
-for img in "$build"/sim/tests/{paper,virt}-{32,64}/hello.elf; do
-  tag=$(basename "$(dirname "$img")")
-  "${cross}objcopy" --strip-all "$img" "$tmp/elf/$tag-stripped"
-  "${cross}objcopy" --strip-debug "$img" "$tmp/elf/$tag-symbols"
+for soc in paper virt; do
+  for x in 32 64; do
+    img=$build/sim/tests/$soc-$x/hello.elf tag=$soc-$x
+    "${cross}objcopy" --strip-all "$img" "$tmp/elf/$tag-stripped"
+    "${cross}objcopy" --strip-debug "$img" "$tmp/elf/$tag-symbols"
+  done
 done
 # exec: the 32-byte header (width, SoC, traced; register choices 1..31) + the text of ISA tests
 for x in 32 64; do
