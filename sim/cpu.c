@@ -132,7 +132,7 @@ static __attribute__((noinline)) int csr_op(struct machine *m, const struct insn
     return 0;
 }
 
-static void predecode(struct ram *code, struct insn *d, uint64_t off, int xlen)
+void cpu_predecode(struct ram *code, struct insn *d, uint64_t off, int xlen)
 {
     uint32_t raw;
     memcpy(&raw, code->mem + off, 4);
@@ -153,7 +153,7 @@ static ALWAYS_INLINE struct insn *fetch(struct machine *m, struct ram *code, uin
     }
     struct insn *d = &code->dec[off >> 2];
     if (unlikely(d->op == OP_UNDECODED))
-        predecode(code, d, off, xlen);
+        cpu_predecode(code, d, off, xlen);
     return d;
 }
 

@@ -345,15 +345,8 @@ static uint64_t entry_hash(const struct block *b, const struct state *s)
 static const struct insn *decoded(struct ram *code, uint64_t off, int xlen)
 {
     struct insn *d = &code->dec[off >> 2];
-    if (d->op == OP_UNDECODED) {
-        uint32_t raw;
-        memcpy(&raw, code->mem + off, 4);
-        decode(d, raw, xlen);
-        if (off < code->dec_lo)
-            code->dec_lo = off;
-        if (off + 4 > code->dec_hi)
-            code->dec_hi = off + 4;
-    }
+    if (d->op == OP_UNDECODED)
+        cpu_predecode(code, d, off, xlen);
     return d;
 }
 

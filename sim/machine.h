@@ -136,6 +136,9 @@ static inline bool machine_reference_only(const struct machine *m)
 
 /* sim/cpu.c: run until the machine stops (m->run.stop) */
 void cpu_run(struct machine *m);
+/* decode the word at code offset `off` into d, its predecoded record, and widen the range
+ * of predecoded words that stores must invalidate (code->dec_lo, dec_hi) */
+void cpu_predecode(struct ram *code, struct insn *d, uint64_t off, int xlen);
 /* n instructions of the reference loop, the first without looking at device events (the
  * caller just did); 1 when the run must end */
 int cpu_run_steps(struct machine *m, uint64_t n);
