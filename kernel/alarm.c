@@ -3,6 +3,7 @@
  * `expire` function; a periodic alarm is re-armed relative to its previous expiry, so it
  * does not drift. */
 #include "kernel.h"
+#if TK_CONFIG_TIMERS /* tempo.h: the whole file */
 
 int tk_alarm_init(struct tk_alarm *a, void (*fn)(struct tk_alarm *a, void *arg), void *arg)
 {
@@ -53,3 +54,4 @@ int tk_alarm_stop(struct tk_alarm *a)
     tk_port_irq_unlock(s);
     return TK_OK;
 }
+#endif

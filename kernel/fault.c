@@ -15,7 +15,23 @@ static void (*tk_fatal_fn)(const struct tk_fault *f); /* may be set before tk_in
 static volatile int tk_in_fatal;                      /* a fault inside the handler: give up */
 
 /* Everything here is cold: TK_COLD (kernel.h) also makes GCC optimise it for size. */
+static TK_COLD void tk_puts(const char *s)
+{
+    while (*s)
+        tk_port_putc(*s++);
+}
 
+static TK_COLD void tk_put_hex(uintptr_t v)
+{
+    tk_port_putc('0');
+    tk_port_putc('x');
+    for (int shift = (int)(8 * sizeof v) - 4; shift >= 0; shift -= 4) {
+        unsigned d = (unsigned)(v >> shift) & 15u;
+        tk_port_putc((char)(d < 10 ? '0' + d : 'a' + d - 10));
+    }
+}
+
+#if TK_CONFIG_FAULT_TEXT
 /* All of the report's text, NUL-separated, in one block with the code (.text): the names of
  * the exception causes (mcause 0-15, privileged spec) and of the interrupts (0-11), then the
  * words of the report.  One block, padded to 8 bytes: data in a code section must not leave
@@ -46,12 +62,6 @@ enum {
 static const char tk_texts[(sizeof TK_TEXTS + 7) & ~7u]
     __attribute__((aligned(8), section(".text.tk_fault_text"))) = TK_TEXTS;
 
-static TK_COLD void tk_puts(const char *s)
-{
-    while (*s)
-        tk_port_putc(*s++);
-}
-
 /* Text n of tk_texts. */
 static TK_COLD void tk_put_text(uintptr_t n)
 {
@@ -60,16 +70,6 @@ static TK_COLD void tk_put_text(uintptr_t n)
         while (*s++)
             ;
     tk_puts(s);
-}
-
-static TK_COLD void tk_put_hex(uintptr_t v)
-{
-    tk_port_putc('0');
-    tk_port_putc('x');
-    for (int shift = (int)(8 * sizeof v) - 4; shift >= 0; shift -= 4) {
-        unsigned d = (unsigned)(v >> shift) & 15u;
-        tk_port_putc((char)(d < 10 ? '0' + d : 'a' + d - 10));
-    }
 }
 
 /* The cause of an exception or interrupt in words. */
@@ -192,6 +192,23 @@ TK_COLD void tk_fault_report(const struct tk_fault *f)
     }
     tk_port_putc('\n');
 }
+#else /* TK_CONFIG_FAULT_TEXT 0 (tempo.h): one line of numbers */
+static const char tk_texts[16] __attribute__((aligned(8), section(".text.tk_fault_text"))) =
+    "tempo: fatal";
+
+/* "tempo: fatal R C T P V S": reason, mcause, thread, pc, mtval, sp, in hex. */
+TK_COLD void tk_fault_report(const struct tk_fault *f)
+{
+    const uintptr_t v[] = {(uintptr_t)f->reason, f->cause, (uintptr_t)f->thread, f->pc,
+                           f->tval, f->sp};
+    tk_puts(tk_texts);
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++) {
+        tk_port_putc(' ');
+        tk_put_hex(v[i]);
+    }
+    tk_port_putc('\n');
+}
+#endif
 
 void tk_set_fatal_handler(void (*fn)(const struct tk_fault *f))
 {
@@ -232,8 +249,10 @@ static TK_COLD __attribute__((noreturn)) void tk_kill(struct tk_thread *t)
         t->wait_mutex = NULL;
         tk__mutex_waiter_left(m);
     }
+#if TK_CONFIG_TIMERS
     if (t->timeout.next)
         tk__timer_remove(&t->timeout);
+#endif
     if (t->slice)
         tk_k.slicers--;
     t->state = TK_STATE_EXITED;

@@ -309,7 +309,11 @@ TK_INLINE int tk__pend_current(struct tk_thread *cur, struct tk_waitq *q, tk_tic
                                uint8_t state)
 {
     if (__builtin_expect(timeout != TK_FOREVER, 0))
+#if TK_CONFIG_TIMERS
         return tk__pend_timed(cur, q, timeout, state);
+#else
+        return TK_EINVAL; /* no timeouts in this configuration (tempo.h) */
+#endif
     tk__pend_queue(cur, q, state);
     return TK_OK;
 }
@@ -334,8 +338,10 @@ TK_INLINE void tk__wake(struct tk_thread *t, int result)
         tk__list_remove(&q->head, t);
         t->waitq = NULL;
     }
+#if TK_CONFIG_TIMERS
     if (__builtin_expect(t->timeout.next != NULL, 0))
         tk__timer_remove(&t->timeout);
+#endif
     t->wait_result = result;
     tk__ready_insert(t);
 }

@@ -74,7 +74,9 @@ int tk_init(void)
     tk__set_prio(t, TK_PRIO_COUNT);
     t->state = TK_STATE_READY;
     t->timeout.next = NULL;
+#if TK_CONFIG_TIMERS
     t->timeout.expire = tk__thread_timeout;
+#endif
     t->held = NULL;
     tk__irq_table_init();
     tk_k.threads = NULL;
@@ -90,6 +92,7 @@ void tk_start(void)
         tk_init();
     (void)tk_port_irq_lock();
     tk_port_timer_start();
+#if TK_CONFIG_TIMERS
     /* Timers armed before the start (alarms) count from tick 0. */
     tk_tick_t first = TK_TICK_MAX_SLEEP;
     if (tk_k.slicers)
@@ -98,6 +101,7 @@ void tk_start(void)
         first = tk_k.timers.next->expiry;
     tk_k.next_event = first;
     tk_port_timer_set(first);
+#endif
     tk_k.started = 1;
     struct tk_thread *next = tk__highest();
     tk_k.current = next;

@@ -43,7 +43,9 @@ int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *
     t->wait_buf = NULL;
     t->mail = 0;
     t->timeout.next = NULL;
+#if TK_CONFIG_TIMERS
     t->timeout.expire = tk__thread_timeout;
+#endif
     tk__set_name(t, name);
     t->wait_bits = 0;
     t->wait_result = TK_OK;
@@ -73,6 +75,7 @@ struct tk_thread *tk_thread_self(void)
 
 /* tk_yield() is in port/riscv/switch.S: the most frequent switch, as one straight line. */
 
+#if TK_CONFIG_TIMERS /* sleeps (tempo.h: TK_CONFIG_TIMERS) */
 static int tk_sleep_until(unsigned long s, tk_tick_t wake)
 {
     struct tk_thread *cur = tk_k.current;
@@ -115,6 +118,7 @@ int tk_delay_until(tk_tick_t *last_wake, tk_tick_t period)
     }
     return tk_sleep_until(s, wake);
 }
+#endif
 
 static TK_COLD int tk_suspend_slow(struct tk_thread *t, unsigned long s)
 {
@@ -277,6 +281,7 @@ int tk_thread_priority(struct tk_thread *t)
     return t->prio;
 }
 
+#if TK_CONFIG_TIMERS /* time slices need the tick */
 int tk_thread_set_slice(struct tk_thread *t, tk_tick_t ticks)
 {
     if (ticks > TK_SLICE_MAX)
@@ -302,6 +307,7 @@ int tk_thread_set_slice(struct tk_thread *t, tk_tick_t ticks)
     tk_port_irq_unlock(s);
     return rc;
 }
+#endif
 
 int tk_thread_state(struct tk_thread *t)
 {

@@ -15,6 +15,7 @@
  * one expiry tick; after each insertion and each interrupt every sorted-list timer is due at
  * wheel_base + TK_WHEEL or later (before tk_start() the list holds them all). */
 #include "kernel.h"
+#if TK_CONFIG_TIMERS /* tempo.h: the whole file */
 
 _Static_assert(TK_WHEEL == 32, "the slot map is one 32-bit word");
 
@@ -271,3 +272,4 @@ void tk__timer_interrupt(void *unused)
     tk_k.next_event = next;
     tk_port_timer_set(next);
 }
+#endif

@@ -28,6 +28,7 @@ void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t)
     p->next = t;
 }
 
+#if TK_CONFIG_TIMERS
 int tk__pend_timed(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout, uint8_t state)
 {
     if (timeout > TK_TIMEOUT_MAX)
@@ -36,3 +37,4 @@ int tk__pend_timed(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout,
     tk__timer_add(&cur->timeout, tk_port_ticks() + timeout);
     return TK_OK;
 }
+#endif

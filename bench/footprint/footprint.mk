@@ -1,34 +1,41 @@
 # Kernel footprint: the kernel built as a library of function and data sections, linked with
 # --gc-sections into two programs, bench/footprint/minimal.c (threads, yield, a semaphore) and
-# bench/footprint/full.c (every call of tempo.h), at -Os and -O2, both widths.  The link maps
+# bench/footprint/full.c (every call of tempo.h), at -Os and -O2, both widths, each with its
+# kernel configuration (FP_CONFIGS).  The link maps
 # say what of the kernel each program keeps (bench/report/footprint.py reads them); make
 # bench reports it.  minimal.elf also runs (test-bench-footprint): the configuration works.
 FP_DIR := $(BUILD)/bench/footprint/tempo
 FP_OPTS := Os O2
 FP_KSRC := $(sort $(wildcard kernel/*.c)) port/riscv/port.c port/riscv/switch.S
+# The kernel configuration (tempo.h "Configuration") each program is built with, library and
+# program alike: full.c the default (everything), minimal.c without what it does not use but
+# every program would otherwise keep (the worded fault report, the timers and their interrupt).
+FP_CONFIGS := full minimal
+FP_CFG_full :=
+FP_CFG_minimal := -DTK_CONFIG_FAULT_TEXT=0 -DTK_CONFIG_TIMERS=0
 
-# $(call fp-rules,XLEN,OPT)
+# $(call fp-rules,XLEN,OPT,CONFIG)
 define fp-rules
-FP_D_$(1)_$(2) := $(FP_DIR)/rv$(1)/$(2)
-FP_CC_$(1)_$(2) = $(TCC) $(ARCH_$(1)) -DBOARD_PAPER $(TCFLAGS) -$(2) \
-    -ffunction-sections -fdata-sections -DTK_SPLIT_SECTIONS
-FP_OBJS_$(1)_$(2) := $$(patsubst %,$(FP_DIR)/rv$(1)/$(2)/obj/%.o,$(FP_KSRC))
-$(FP_DIR)/rv$(1)/$(2)/obj/%.o: % $(TK_HDRS) bench/footprint/footprint.mk
+FP_CC_$(1)_$(2)_$(3) = $(TCC) $(ARCH_$(1)) -DBOARD_PAPER $(TCFLAGS) -$(2) \
+    -ffunction-sections -fdata-sections -DTK_SPLIT_SECTIONS $(FP_CFG_$(3))
+FP_OBJS_$(1)_$(2)_$(3) := $$(patsubst %,$(FP_DIR)/rv$(1)/$(2)/obj-$(3)/%.o,$(FP_KSRC))
+$(FP_DIR)/rv$(1)/$(2)/obj-$(3)/%.o: % $(TK_HDRS) bench/footprint/footprint.mk
 	@mkdir -p $$(@D)
 	@echo "  CC      $$@"
-	@$$(FP_CC_$(1)_$(2)) $(TK_INC) -c -o $$@ $$<
-$(FP_DIR)/rv$(1)/$(2)/libtempo.a: $$(FP_OBJS_$(1)_$(2))
+	@$$(FP_CC_$(1)_$(2)_$(3)) $(TK_INC) -c -o $$@ $$<
+$(FP_DIR)/rv$(1)/$(2)/libtempo-$(3).a: $$(FP_OBJS_$(1)_$(2)_$(3))
 	@rm -f $$@ && $(CROSS)ar rcs $$@ $$^
-$(FP_DIR)/rv$(1)/$(2)/%.elf: bench/footprint/%.c $(FP_DIR)/rv$(1)/$(2)/libtempo.a $(BSP_SRC) \
-    kernel/include/tempo.h
+$(FP_DIR)/rv$(1)/$(2)/$(3).elf: bench/footprint/$(3).c $(FP_DIR)/rv$(1)/$(2)/libtempo-$(3).a \
+    $(BSP_SRC) kernel/include/tempo.h
 	@echo "  LINK    $$@"
-	@$$(FP_CC_$(1)_$(2)) -Ikernel/include -T bsp/paper/link.ld $(TLDFLAGS) \
+	@$$(FP_CC_$(1)_$(2)_$(3)) -Ikernel/include -T bsp/paper/link.ld $(TLDFLAGS) \
 	    -Wl,--no-warn-rwx-segments -Wl,--gc-sections -Wl,-Map=$$(basename $$@).map \
-	    $(LINKARCH_$(1)) -o $$@ $$< $(BSP_SRC) $(FP_DIR)/rv$(1)/$(2)/libtempo.a -lgcc
-FP_ELFS += $(FP_DIR)/rv$(1)/$(2)/minimal.elf $(FP_DIR)/rv$(1)/$(2)/full.elf
+	    $(LINKARCH_$(1)) -o $$@ $$< $(BSP_SRC) $(FP_DIR)/rv$(1)/$(2)/libtempo-$(3).a -lgcc
+FP_ELFS += $(FP_DIR)/rv$(1)/$(2)/$(3).elf
 endef
 FP_ELFS :=
-$(foreach x,32 64,$(foreach o,$(FP_OPTS),$(eval $(call fp-rules,$(x),$(o)))))
+$(foreach x,32 64,$(foreach o,$(FP_OPTS),$(foreach c,$(FP_CONFIGS),\
+  $(eval $(call fp-rules,$(x),$(o),$(c))))))
 
 .PHONY: bench-footprint test-bench-footprint-runs
 bench-footprint: $(FP_ELFS)

@@ -4,7 +4,7 @@ and the RAM of each kernel object, read from the ELF symbols of bench/footprint/
 
 Text counts code and constants (.text, .rodata: what goes in instruction memory), data the
 initialised variables, bss the zeroed ones.  A kernel object file is one linked from the
-kernel's library (libtempo.a); the start-up, the board code and libgcc are not counted."""
+kernel's library (libtempo-<configuration>.a); the start-up, the board code and libgcc are not counted."""
 import os
 import re
 
@@ -30,7 +30,7 @@ _IN = re.compile(r"^ (\.[\w.$]+|COMMON)(?:\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(\S
 _CONT = re.compile(r"^\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(\S+)\s*$")
 
 
-def kernel_bytes(map_text, member=re.compile(r"libtempo\.a\(")):
+def kernel_bytes(map_text, member=re.compile(r"libtempo(-\w+)?\.a\(")):
     """{output section: bytes} of the kernel's input sections in a GNU ld map."""
     out, cur, pending = {}, None, None
     started = False

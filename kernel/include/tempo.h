@@ -32,6 +32,30 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* ---- Configuration (compile-time; the kernel library and the program that links it must be
+ * built with the same values, e.g. -DTK_CONFIG_TIMERS=0 on both command lines) ----
+ * The defaults are the whole kernel.  Calls a program does not make cost nothing already (the
+ * kernel is built in function sections for --gc-sections); these options remove what every
+ * program would otherwise keep, because the trap entry or the tick reaches it. */
+
+/* 1: the fault report names the cause in words and lists, on a deadlock, every waiting
+ * thread and what it waits for (about 2 KB of code and text).  0: one terse line of numbers,
+ * "tempo: fatal R C T P V S" (reason, mcause, thread, pc, mtval, sp, in hex); handlers, exit
+ * statuses and the rest of fault handling are the same. */
+#ifndef TK_CONFIG_FAULT_TEXT
+#define TK_CONFIG_FAULT_TEXT 1
+#endif
+
+/* 1: the kernel keeps time: timeouts, tk_delay / tk_delay_until, alarms, round-robin time
+ * slices, all run by the CLINT timer interrupt (tickless).  0: no timer interrupt and none of
+ * these: tk_delay, tk_delay_until, tk_thread_set_slice and the tk_alarm_* calls are not
+ * defined (a program that calls them does not link), a blocking call waits with TK_NOWAIT or
+ * TK_FOREVER only (any other timeout returns TK_EINVAL), and an idle kernel with a waiting
+ * thread is a deadlock.  tk_tick_get() still counts ticks. */
+#ifndef TK_CONFIG_TIMERS
+#define TK_CONFIG_TIMERS 1
+#endif
+
 /* ---- Error codes (negative; TK_OK = 0) ---- */
 #define TK_OK        0   /* success */
 #define TK_EINVAL   (-1) /* bad argument: NULL pointer, priority or size out of range, ... */

@@ -103,7 +103,9 @@ void tk_port_timer_start(void)
 {
     mtimecmp_write(~(uint64_t)0);
     tk_epoch = mtime_read();
+#if TK_CONFIG_TIMERS /* else the timer interrupt stays off: nothing to time */
     __asm__ volatile("csrs mie, %0" : : "r"(1ul << 7)); /* MTIE */
+#endif
 }
 
 void tk_port_irq_enable(unsigned irq, int on)
@@ -157,7 +159,9 @@ void tk__irq_table_init(void)
     for (unsigned i = 0; i < TK_IRQ_SLOTS; i++)
         tk_k.irq[i] = (struct tk_irq){tk__isr_unhandled, NULL};
     tk_k.irq[SLOT(TK_IRQ_SOFTWARE)].fn = tk__isr_software;
+#if TK_CONFIG_TIMERS
     tk_k.irq[SLOT(IRQ_M_TIMER)].fn = tk__timer_interrupt;
+#endif
     tk_k.irq_sw.fn = NULL;
 }
 
