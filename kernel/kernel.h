@@ -12,8 +12,14 @@
 
 #ifdef __OPTIMIZE_SIZE__
 #define TK_INLINE static inline
+/* The helpers below that every kernel object uses (wake, block, the switch ends, the list
+ * operations): built for size, one copy shared by every object instead of one inlined per
+ * call site.  Each object file defines them weak in its own section; the linker keeps one
+ * and --gc-sections drops the others. */
+#define TK_SHARED __attribute__((weak, noinline))
 #else
 #define TK_INLINE static inline __attribute__((always_inline))
+#define TK_SHARED TK_INLINE /* inlined: no call on the hot paths (6 cycles each way) */
 #endif
 #define TK_MIE    TK_PORT_MSTATUS_MIE
 #define TK_COLD   __attribute__((cold, noinline))
@@ -90,7 +96,7 @@ TK_INLINE int tk__initialised(void)
 }
 
 /* Copy a thread's name into its control block (cut to TK_NAME_MAX - 1 characters). */
-TK_INLINE void tk__set_name(struct tk_thread *t, const char *name)
+TK_SHARED void tk__set_name(struct tk_thread *t, const char *name)
 {
     unsigned i = 0;
     for (; name && name[i] && i < TK_NAME_MAX - 1; i++)
@@ -107,7 +113,7 @@ TK_INLINE unsigned tk__ctz32(uint32_t x)
 }
 
 /* ---- circular doubly-linked thread lists (ready lists and wait queues) ---- */
-TK_INLINE void tk__list_append(struct tk_thread **head, struct tk_thread *t)
+TK_SHARED void tk__list_append(struct tk_thread **head, struct tk_thread *t)
 {
     struct tk_thread *h = *head;
     if (__builtin_expect(!h, 1)) { /* alone at its level: the common real-time case */
@@ -123,7 +129,7 @@ TK_INLINE void tk__list_append(struct tk_thread **head, struct tk_thread *t)
     }
 }
 
-TK_INLINE void tk__list_remove(struct tk_thread **head, struct tk_thread *t)
+TK_SHARED void tk__list_remove(struct tk_thread **head, struct tk_thread *t)
 {
     struct tk_thread *n = t->next;
     if (__builtin_expect(n == t, 1)) {
@@ -146,14 +152,14 @@ TK_INLINE void tk__set_prio(struct tk_thread *t, uint8_t p)
     t->prio_bit = 1u << (p & (TK_PRIO_COUNT - 1));
 }
 
-TK_INLINE void tk__ready_insert(struct tk_thread *t)
+TK_SHARED void tk__ready_insert(struct tk_thread *t)
 {
     tk__list_append(t->ready_slot, t);
     tk_k.ready_map |= t->prio_bit;
     t->state = TK_STATE_READY;
 }
 
-TK_INLINE void tk__ready_remove(struct tk_thread *t)
+TK_SHARED void tk__ready_remove(struct tk_thread *t)
 {
     struct tk_thread *n = t->next;
     if (TK_LIKELY(n == t)) {
@@ -168,7 +174,7 @@ TK_INLINE void tk__ready_remove(struct tk_thread *t)
     }
 }
 
-TK_INLINE struct tk_thread *tk__highest(void)
+TK_SHARED struct tk_thread *tk__highest(void)
 {
     uint32_t m = tk_k.ready_map;
     if (__builtin_expect(m == 0, 0))
@@ -204,7 +210,7 @@ TK_INLINE int tk__stack_ok(struct tk_thread *t)
  * directly in its caller (docs/timing.md: every call and return costs 6 cycles).  The
  * current thread's wait_result must hold the value to return: set by its waker for a blocking
  * call, by the caller itself otherwise. */
-TK_INLINE int tk__switch_return(struct tk_thread *next)
+TK_SHARED int tk__switch_return(struct tk_thread *next)
 {
     struct tk_thread *cur = tk_k.current;
     if (TK_UNLIKELY(!tk__stack_ok(cur)))
@@ -216,7 +222,7 @@ TK_INLINE int tk__switch_return(struct tk_thread *next)
 /* End of a thread-context call that made one thread `w` ready: the caller was the highest
  * ready thread, so only w can now be higher (no bitmap search).  Returns rc to the caller,
  * now or when it is resumed. */
-TK_INLINE int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, int rc)
+TK_SHARED int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, int rc)
 {
     struct tk_thread *cur = tk_k.current;
     if (TK_LIKELY(irq_state & TK_MIE) && TK_LIKELY(w->prio < cur->prio) &&
@@ -230,7 +236,7 @@ TK_INLINE int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, i
 
 /* End of a call that may have made several threads ready (or changed priorities): run the
  * highest now when called from a thread.  Returns rc, now or when the caller is resumed. */
-TK_INLINE int tk__reschedule_return(unsigned long irq_state, int rc)
+TK_SHARED int tk__reschedule_return(unsigned long irq_state, int rc)
 {
     if (irq_state & TK_MIE) { /* a thread: the kernel state is read only now (see tk_kp) */
         struct tk_thread *cur = tk_k.current, *next = tk__highest();
@@ -257,7 +263,7 @@ TK_INLINE int tk__can_block(unsigned long irq_state)
 void tk__timer_add(struct tk_timer *tm, tk_tick_t expiry);
 /* Disarm an armed timer (tm->next != NULL; NULL after).  Inline: the wake paths that call it
  * stay free of calls (a call would make every such caller save registers). */
-TK_INLINE void tk__timer_remove(struct tk_timer *tm)
+TK_SHARED void tk__timer_remove(struct tk_timer *tm)
 {
     struct tk_timer *n = tm->next, *p = tm->prev;
     p->next = n;
@@ -276,7 +282,7 @@ void tk__thread_timeout(struct tk_timer *tm);
 
 /* ---- wait queues (wait.c) ---- */
 void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t);
-TK_INLINE void tk__waitq_insert(struct tk_waitq *q, struct tk_thread *t)
+TK_SHARED void tk__waitq_insert(struct tk_waitq *q, struct tk_thread *t)
 {
     if (__builtin_expect(q->head != NULL, 0))
         tk__waitq_insert_sorted(q, t);
@@ -289,7 +295,7 @@ TK_INLINE void tk__waitq_insert(struct tk_waitq *q, struct tk_thread *t)
 
 /* Take the current thread off the ready list and queue it on q (NULL: a sleep or a mailbox
  * wait). */
-TK_INLINE void tk__pend_queue(struct tk_thread *cur, struct tk_waitq *q, uint8_t state)
+TK_SHARED void tk__pend_queue(struct tk_thread *cur, struct tk_waitq *q, uint8_t state)
 {
     tk__ready_remove(cur);
     cur->state = state;
@@ -305,7 +311,7 @@ int tk__pend_timed(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout,
 /* Queue the current thread on q (tk__pend_queue) with a timeout; the caller then switches with
  * tk__switch_return().  Returns TK_OK, or TK_EINVAL for a timeout beyond TK_TIMEOUT_MAX
  * (nothing done): the range is checked on the timed path only. */
-TK_INLINE int tk__pend_current(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout,
+TK_SHARED int tk__pend_current(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout,
                                uint8_t state)
 {
     if (__builtin_expect(timeout != TK_FOREVER, 0))
@@ -320,7 +326,7 @@ TK_INLINE int tk__pend_current(struct tk_thread *cur, struct tk_waitq *q, tk_tic
 
 /* Block the current thread on q until woken or timed out; returns (tail call) the wake
  * result, with interrupts enabled (they were: tk__can_block). */
-TK_INLINE int tk__block(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout)
+TK_SHARED int tk__block(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout)
 {
     if (__builtin_expect(tk__pend_current(cur, q, timeout, TK_STATE_BLOCKED) != TK_OK, 0)) {
         tk_port_irq_unlock(TK_MIE);
@@ -331,7 +337,7 @@ TK_INLINE int tk__block(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t tim
 
 /* Make a blocked thread ready with `result` (it leaves its wait queue, its timeout is
  * cancelled).  No switch: the caller reschedules (thread) or interrupt exit does (ISR). */
-TK_INLINE void tk__wake(struct tk_thread *t, int result)
+TK_SHARED void tk__wake(struct tk_thread *t, int result)
 {
     struct tk_waitq *q = t->waitq;
     if (__builtin_expect(q != NULL, 1)) {
@@ -357,7 +363,7 @@ void tk__isr_exit(void);
 void tk__irq_table_init(void);
 
 /* Word copy for messages (sizes are multiples of 4 bytes). */
-TK_INLINE void tk__copy_words(uint32_t *dst, const uint32_t *src, unsigned words)
+TK_SHARED void tk__copy_words(uint32_t *dst, const uint32_t *src, unsigned words)
 {
     do {
         *dst++ = *src++;
