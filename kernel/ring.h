@@ -6,14 +6,14 @@
 #include "kernel.h"
 
 /* The arguments of a ring (documented at tk_msgq_init). */
-TK_INLINE int tk__ring_args_ok(const void *buf, size_t msg_bytes, size_t capacity)
+TK_SHARED int tk__ring_args_ok(const void *buf, size_t msg_bytes, size_t capacity)
 {
     return buf && !((uintptr_t)buf & 3u) && msg_bytes >= 4 && msg_bytes <= 1024 &&
            !(msg_bytes & 3u) && capacity != 0 && capacity <= 0xFFFFu;
 }
 
 /* An empty ring over buf (arguments checked).  Context: any. */
-TK_INLINE void tk__ring_init(struct tk_ring *r, void *buf, size_t msg_bytes, size_t capacity)
+TK_SHARED void tk__ring_init(struct tk_ring *r, void *buf, size_t msg_bytes, size_t capacity)
 {
     r->buf = buf;
     r->words = (uint16_t)(msg_bytes / 4);
@@ -24,7 +24,7 @@ TK_INLINE void tk__ring_init(struct tk_ring *r, void *buf, size_t msg_bytes, siz
 /* Send without blocking, interrupts locked: TK_OK, TK_EINVAL or TK_EFULL; *woken receives
  * the receiver made ready, if any.  A waiting receiver means an empty ring: the message is
  * copied straight into its buffer. */
-TK_INLINE int tk__ring_put(struct tk_ring *r, struct tk_waitq *receivers, const void *msg,
+TK_SHARED int tk__ring_put(struct tk_ring *r, struct tk_waitq *receivers, const void *msg,
                            struct tk_thread **woken)
 {
     if (TK_UNLIKELY(!msg))
@@ -51,7 +51,7 @@ TK_INLINE int tk__ring_put(struct tk_ring *r, struct tk_waitq *receivers, const 
  * checked; unlocks.  senders is the bmq's blocked senders or NULL (msgq).  From a full bmq
  * the freed slot (the old head) takes the first blocked sender's message, which becomes
  * the newest, and that sender is made ready. */
-TK_INLINE int tk__ring_recv(struct tk_ring *r, struct tk_waitq *receivers,
+TK_SHARED int tk__ring_recv(struct tk_ring *r, struct tk_waitq *receivers,
                             struct tk_waitq *senders, void *msg, tk_tick_t timeout,
                             unsigned long s)
 {

@@ -37,12 +37,28 @@ FP_ELFS :=
 $(foreach x,32 64,$(foreach o,$(FP_OPTS),$(foreach c,$(FP_CONFIGS),\
   $(eval $(call fp-rules,$(x),$(o),$(c))))))
 
+# terse.c: the minimal configuration's fault report (run, not measured).
+$(FP_DIR)/rv%/terse.elf: bench/footprint/terse.c $(FP_DIR)/rv%/libtempo-minimal.a $(BSP_SRC) \
+    kernel/include/tempo.h
+	@echo "  LINK    $@"
+	@$(TCC) $(ARCH_$(firstword $(subst /, ,$*))) -DBOARD_PAPER $(TCFLAGS) \
+	    -$(lastword $(subst /, ,$*)) $(FP_CFG_minimal) -Ikernel/include -T bsp/paper/link.ld \
+	    $(TLDFLAGS) -Wl,--no-warn-rwx-segments -Wl,--gc-sections \
+	    $(LINKARCH_$(firstword $(subst /, ,$*))) -o $@ $< $(BSP_SRC) \
+	    $(FP_DIR)/rv$*/libtempo-minimal.a -lgcc
+FP_TERSE := $(foreach x,32 64,$(foreach o,$(FP_OPTS),$(FP_DIR)/rv$(x)/$(o)/terse.elf))
+
 .PHONY: bench-footprint test-bench-footprint-runs
 bench-footprint: $(FP_ELFS)
 
 # The minimal configuration runs (exit status 0 after its ping-pong) at both widths and
 # levels (the budgets are test-bench-footprint, bench/bench.mk).
-test-bench-footprint-runs: bench-footprint $(SIM)
+test-bench-footprint-runs: bench-footprint $(FP_TERSE) $(SIM)
 	@tools/check.sh bench-footprint-runs sh -c 'for e in $(filter %/minimal.elf,$(FP_ELFS)); do \
 	  $(SIM) --soc paper --max-cycles 10000000 $$e || { echo "$$e: exit status $$?"; exit 1; }; done'
+	@tools/check.sh bench-footprint-terse sh -c 'for e in $(FP_TERSE); do \
+	  out=$$($(SIM) --soc paper --max-cycles 10000000 $$e 2>&1); rc=$$?; \
+	  [ $$rc = 102 ] || { echo "$$out"; echo "$$e: exit status $$rc, expected 102"; exit 1; }; \
+	  echo "$$out" | grep -Eq "^tempo: fatal 0x0+2 0x0+2 0x[0-9a-f]+ 0x[0-9a-f]+ 0x0+ 0x[0-9a-f]+$$" || \
+	    { echo "$$out"; echo "$$e: no terse report"; exit 1; }; done'
 TEST_TARGETS += test-bench-footprint-runs

@@ -40,8 +40,8 @@
 
 /* 1: the fault report names the cause in words and lists, on a deadlock, every waiting
  * thread and what it waits for (about 2 KB of code and text).  0: one terse line of numbers,
- * "tempo: fatal R C T P V S" (reason, mcause, thread, pc, mtval, sp, in hex); handlers, exit
- * statuses and the rest of fault handling are the same. */
+ * "tempo: fatal R C T P V S" (reason, mcause, thread, pc, mtval, sp, in hex: tk_fault_report);
+ * handlers, exit statuses and the rest of fault handling are the same. */
 #ifndef TK_CONFIG_FAULT_TEXT
 #define TK_CONFIG_FAULT_TEXT 1
 #endif
@@ -578,8 +578,9 @@ void tk_set_fatal_handler(void (*fn)(const struct tk_fault *f));
 
 /* Print the default report of f on the console: one line naming the cause in words ("load
  * access fault", "stack overflow", ...), the thread, pc and mtval in hex; for a deadlock, one
- * line per thread and what it waits for.  For a handler that logs and lets the run go on.
- * Context: any. */
+ * line per thread and what it waits for.  With TK_CONFIG_FAULT_TEXT 0, one line of numbers
+ * instead: "tempo: fatal R C T P V S" (the fields of f in hex, in their order above).  For a
+ * handler that logs and lets the run go on.  Context: any. */
 void tk_fault_report(const struct tk_fault *f);
 
 #endif
