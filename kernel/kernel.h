@@ -113,7 +113,7 @@ TK_INLINE unsigned tk__ctz32(uint32_t x)
 }
 
 /* ---- circular doubly-linked thread lists (ready lists and wait queues) ---- */
-TK_SHARED void tk__list_append(struct tk_thread **head, struct tk_thread *t)
+TK_INLINE void tk__list_append(struct tk_thread **head, struct tk_thread *t)
 {
     struct tk_thread *h = *head;
     if (__builtin_expect(!h, 1)) { /* alone at its level: the common real-time case */
@@ -311,7 +311,7 @@ int tk__pend_timed(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout,
 /* Queue the current thread on q (tk__pend_queue) with a timeout; the caller then switches with
  * tk__switch_return().  Returns TK_OK, or TK_EINVAL for a timeout beyond TK_TIMEOUT_MAX
  * (nothing done): the range is checked on the timed path only. */
-TK_SHARED int tk__pend_current(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout,
+TK_INLINE int tk__pend_current(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout,
                                uint8_t state)
 {
     if (__builtin_expect(timeout != TK_FOREVER, 0))
