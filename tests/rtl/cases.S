@@ -345,6 +345,45 @@ rtl_cases:
     END
     VALUE "store-then-load-value-ok", a5
 
+/* Store data behind a stall: `sd a3` whose data comes from a load (l) or an ALU instruction (a)
+ * with `between` instructions before the store's base register is loaded (base-load: the store
+ * waits two cycles in EXR for it) or, without it, `between` nops before the store; the -ok slot
+ * is 1 when memory got the new value (222), 0 when it got the register's old one (111). */
+.macro STORE_DATA kind, between, base_load, name
+    li a3, 111
+    li a2, 222
+    SREG a2, 56(s0)
+    SREG zero, 48(s0)
+    BEGIN "\name"
+    .ifc \kind, l
+    LREG a3, 56(s0)
+    .else
+    addi a3, a2, 0
+    .endif
+    .rept \between
+    nop
+    .endr
+    .if \base_load
+    LREG t2, 0(s0)
+    SREG a3, 48(t2)
+    .else
+    SREG a3, 48(s0)
+    .endif
+    END
+    LREG a5, 48(s0)
+    addi a5, a5, -222
+    seqz a4, a5
+    VALUE "\name-ok", a4
+.endm
+.irp k, l, a
+.irp n, 0, 1, 2, 3
+    STORE_DATA \k, \n, 1, "store-\k-data-\n-between-base-load"
+.endr
+.irp n, 2, 3, 4, 5
+    STORE_DATA \k, \n, 0, "store-\k-data-\n-between"
+.endr
+.endr
+
 /* ---- conditional branches: counter state x outcome -------------------------------------- */
 .irp s, 0, 1, 2, 3
     PREDICTOR \s

@@ -176,6 +176,13 @@ def trace_thread(text, start, count, regs=(), extra=()):
     debugging aid)."""
     labels = []
     for name in TRACE_SIGNALS + tuple(extra):
+        a = re.fullmatch(r"(\w+)\[(\d+)\]", name)
+        if a:  # an element of a memory array, NAME[INDEX]
+            m = re.search(r'^(v0x[0-9a-f]+) \.array "%s",' % a.group(1), text, re.M)
+            if not m:
+                raise SystemExit(f"run.py: --trace: no array {a.group(1)} in the netlist")
+            labels.append(f"&A<{m.group(1)}, {a.group(2)}>")
+            continue
         m = re.search(r'^(v0x[0-9a-f]+_0) \.(?:var|net)\S* "%s",' % name, text, re.M)
         if not m:
             raise SystemExit(f"run.py: --trace: no signal {name} in the netlist")
@@ -542,7 +549,8 @@ def main():
                     "tempo-sim's run)")
     ap.add_argument("--trace", help="debugging: START:COUNT[:REG,..[:SIGNAL,..]] prints mcycle, "
                     "the core's pc, EXR and WB pc, WB instruction, trap state, mepc, CSR read "
-                    "value, trap target (and registers xREG, and the netlist's signals SIGNAL) at "
+                    "value, trap target (and registers xREG, and the netlist's signals SIGNAL or memory "
+                    "elements ARRAY[INDEX], e.g. memory_bank0[2]) at "
                     "COUNT clocks from cycle START (RTL)")
     a = ap.parse_args()
     if a.trace:
