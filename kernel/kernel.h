@@ -325,19 +325,32 @@ TK_INLINE int tk__block(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t tim
     return tk__switch_return(tk__highest());
 }
 
-/* Make a blocked thread ready with `result` (it leaves its wait queue, its timeout is
- * cancelled).  No switch: the caller reschedules (thread) or interrupt exit does (ISR). */
-TK_INLINE void tk__wake(struct tk_thread *t, int result)
+/* Make a blocked thread that is on no wait queue (any more) ready with `result`: its timeout
+ * is cancelled.  No switch: the caller reschedules (thread) or interrupt exit does (ISR).
+ * Alone for a mailbox wait (it has no queue); after leaving the queue for the others. */
+TK_INLINE void tk__wake_unqueued(struct tk_thread *t, int result)
 {
-    struct tk_waitq *q = t->waitq;
-    if (__builtin_expect(q != NULL, 1)) {
-        tk__list_remove(&q->head, t);
-        t->waitq = NULL;
-    }
     if (__builtin_expect(t->timeout.next != NULL, 0))
         tk__timer_remove(&t->timeout);
     t->wait_result = result;
     tk__ready_insert(t);
+}
+
+/* Make the first waiter w of q ready with `result` (a post or a send waking its best
+ * waiter): it leaves q, whose head moves to the next waiter. */
+TK_INLINE void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int result)
+{
+    struct tk_thread *n = w->next;
+    if (__builtin_expect(n == w, 1)) {
+        q->head = NULL;
+    } else {
+        struct tk_thread *p = w->prev;
+        p->next = n;
+        n->prev = p;
+        q->head = n;
+    }
+    w->waitq = NULL;
+    tk__wake_unqueued(w, result);
 }
 
 /* ---- priorities (thread.c) ---- */
