@@ -12,6 +12,7 @@
 int main(void)
 {
     KT_EQ(tk_irq_attach(TK_IRQ_SOFTWARE, NULL, 0), TK_ESTATE);
+    KT_EQ(tk_irq_attach(TK_IRQ_EXTERNAL, NULL, 0), TK_ESTATE);
     KT_EQ(tk_init(), TK_OK);
     tk_irq_unlock(MSTATUS_MIE); /* interrupts on in main: allowed, nothing is enabled yet */
     KT_EQ(tk_sched_lock(), TK_EISR);

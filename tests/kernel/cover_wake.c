@@ -4,7 +4,8 @@
  * wakes then take a timer from behind the slot's head (b), the head with others behind it (a)
  * and the head alone (c), and the wait queue's sorted insert walks past waiters and becomes
  * a new head.  Also: the head of a wait queue timing out with others still queued, a mailbox
- * wake and an alarm stopped and restarted while their timers share a slot.  Written for
+ * wake, an alarm stopped and restarted while their timers share a slot, and a software
+ * interrupt handler.  Written for
  * `make coverage`: every inlined copy of the timer and wait-queue helpers is its own branch. */
 #include "ktest.h"
 
@@ -120,6 +121,12 @@ static void owner(void *arg)
     EQ(tk_thread_priority(NULL), 8);
 }
 
+static volatile int sw_runs;
+static void sw_handler(void *arg)
+{
+    (*(volatile int *)arg)++;
+}
+
 static void mail_waiter(void *arg)
 {
     (void)arg;
@@ -206,6 +213,15 @@ static void control(void *arg)
     EQ(tk_delay(40), TK_OK);
     EQ(fired, 1); /* al2 only */
     EQ(tk_alarm_stop(&al2), TK_OK);         /* not armed any more */
+
+    /* the software interrupt with a handler of its own (last: on QEMU it replaced the test
+     * interrupt's) */
+    EQ(tk_irq_attach(TK_IRQ_SOFTWARE, sw_handler, (void *)&sw_runs), TK_OK);
+    tk_irq_raise_software();
+    EQ(sw_runs, 1);
+    EQ(tk_irq_attach(TK_IRQ_SOFTWARE, NULL, 0), TK_OK);
+    tk_irq_raise_software(); /* disabled: not taken */
+    EQ(sw_runs, 1);
     kt_pass();
 }
 
