@@ -123,12 +123,12 @@ static TK_COLD int tk_suspend_slow(struct tk_thread *t, unsigned long s)
         rc = TK_EOBJ; /* also before tk_init(): there is no thread yet */
     } else if (t->state != TK_STATE_READY) {
         rc = TK_ESTATE;
-    } else if (t == tk_k.current && tk_k.started && (rc = tk__can_block(s)) != TK_OK) {
+    } else if (t == tk_k.current && (rc = tk__can_block(s)) != TK_OK) {
         /* the caller cannot suspend itself here */
     } else {
         tk__ready_remove(t);
         t->state = TK_STATE_SUSPENDED;
-        if (t == tk_k.current && tk_k.started) {
+        if (t == tk_k.current) { /* before tk_start the current thread is the idle thread */
             t->wait_result = TK_OK;
             return tk__switch_return(tk__highest());
         }

@@ -1,13 +1,18 @@
 /* Thread calls at the edges: the idle thread (what tk_thread_self() names in main before
  * tk_start()) may not be changed (TK_EOBJ); an exited thread's priority and time slice may not
- * be set (TK_ESTATE); a time slice set to 0 on a thread without one changes nothing; and
- * main ends with tk_thread_exit() instead of tk_start() (which starts the kernel).  Written
+ * be set (TK_ESTATE); a time slice set to 0 on a thread without one changes nothing, and a
+ * slice's length changed; calls before tk_init(); stacks out of range; main with interrupts
+ * enabled before the start (the calls that reschedule do not switch); an alarm armed before
+ * the start; and main ends with tk_thread_exit() instead of tk_start() (which starts the
+ * kernel).  Written
  * for `make coverage`. */
 #include "ktest.h"
 
 static struct tk_thread ctl, brief;
 KT_STACK(s_ctl); KT_STACK(s_brief);
-static volatile int brief_ran;
+static volatile int brief_ran, early_fired;
+static struct tk_alarm early;
+static struct tk_event ev;
 
 static void brief_main(void *arg)
 {
@@ -19,20 +24,46 @@ static void control(void *arg)
 {
     (void)arg;
     KT_EQ(tk_tick_get() < 2, 1);
-    KT_EQ(tk_thread_create(&brief, "brief", brief_main, 0, s_brief, sizeof s_brief, 5, 0), TK_OK);
+    KT_EQ(tk_delay(2), TK_OK);
+    KT_EQ(early_fired, 1);
+    KT_EQ(tk_thread_state(&brief), TK_STATE_SUSPENDED);
+    KT_EQ(tk_thread_create(&brief, "brief", brief_main, 0, s_brief, sizeof s_brief, 5, 0), TK_ESTATE);
+    KT_EQ(tk_thread_resume(&brief), TK_OK);
     KT_EQ(brief_ran, 1);
     KT_EQ(tk_thread_state(&brief), TK_STATE_EXITED);
     KT_EQ(tk_thread_set_priority(&brief, 3), TK_ESTATE);
     KT_EQ(tk_thread_set_slice(&brief, 2), TK_ESTATE);
-    KT_EQ(tk_thread_priority(&brief), 5);
+    KT_EQ(tk_thread_priority(&brief), 6);
     KT_EQ(tk_thread_set_slice(NULL, 0), TK_OK); /* no slice before: nothing to undo */
+    KT_EQ(tk_thread_set_slice(NULL, 0), TK_OK);
+    KT_EQ(tk_thread_set_slice(NULL, 3), TK_OK);
+    KT_EQ(tk_thread_set_slice(NULL, 5), TK_OK); /* a new length, still one slicer */
     KT_EQ(tk_thread_set_slice(NULL, 0), TK_OK);
     kt_pass();
 }
 
+static void early_fn(struct tk_alarm *a, void *arg)
+{
+    (void)a;
+    (void)arg;
+    early_fired++;
+}
+
 int main(void)
 {
+    /* before tk_init: there is no thread to name */
+    KT_EQ(tk_thread_suspend(NULL), TK_EOBJ);
+    KT_EQ(tk_thread_priority(NULL), TK_EOBJ);
+    KT_EQ(tk_thread_set_priority(NULL, 3), TK_EOBJ);
+    KT_EQ(tk_thread_set_slice(NULL, 1), TK_EOBJ);
     KT_EQ(tk_init(), TK_OK);
+    /* stacks too large, and one whose end would wrap */
+    KT_EQ(tk_thread_create(&ctl, "x", control, 0, s_ctl, TK_STACK_MAX + 16, 10, 0), TK_EINVAL);
+    KT_EQ(tk_thread_create(&ctl, "x", control, 0, (void *)(UINTPTR_MAX - 1023), 2048, 10, 0),
+          TK_EINVAL);
+    /* an alarm armed before tk_start, with no time slice: the first event */
+    KT_EQ(tk_alarm_init(&early, early_fn, 0), TK_OK);
+    KT_EQ(tk_alarm_start(&early, 1, 0), TK_OK);
     struct tk_thread *idle = tk_thread_self(); /* before tk_start: the idle thread */
     KT_CHECK(idle != NULL);
     KT_EQ(tk_thread_priority(idle), TK_PRIO_COUNT);
@@ -42,6 +73,17 @@ int main(void)
     KT_EQ(tk_thread_set_slice(idle, 1), TK_EOBJ);
     KT_EQ(tk_thread_suspend(idle), TK_EOBJ);
     KT_EQ(tk_thread_state(NULL), TK_EOBJ);
+    /* interrupts enabled in main (nothing can interrupt before tk_start): the calls that
+     * reschedule find no thread, then one that cannot run before the start */
+    tk_irq_unlock(1ul << 3); /* mstatus.MIE */
+    KT_EQ(tk_event_init(&ev, 0), TK_OK);
+    KT_EQ(tk_event_set(&ev, 1), TK_OK);
+    KT_EQ(tk_thread_create(&brief, "brief", brief_main, 0, s_brief, sizeof s_brief, 5,
+                           TK_THREAD_SUSPENDED), TK_OK);
+    KT_EQ(tk_thread_set_priority(&brief, 6), TK_OK);
     KT_EQ(tk_thread_create(&ctl, "ctl", control, 0, s_ctl, sizeof s_ctl, 10, 0), TK_OK);
+    KT_EQ(tk_event_set(&ev, 2), TK_OK);
+    KT_EQ(tk_thread_set_priority(&ctl, 10), TK_OK);
+    KT_EQ(brief_ran, 0);
     tk_thread_exit(); /* starts the kernel: main's context ends */
 }
