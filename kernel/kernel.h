@@ -168,6 +168,24 @@ TK_INLINE void tk__ready_remove(struct tk_thread *t)
     }
 }
 
+/* tk__ready_remove for the running thread when it blocks, sleeps or suspends itself: it is
+ * the head of its ready list then (a switch runs the head; a time slice moves the head only
+ * with the scheduler locked, when no thread may block, and the unlock switches), so the head
+ * simply moves on. */
+TK_INLINE void tk__ready_remove_running(struct tk_thread *t)
+{
+    struct tk_thread *n = t->next;
+    if (TK_LIKELY(n == t)) {
+        *t->ready_slot = NULL;
+        tk_k.ready_map &= ~t->prio_bit;
+    } else {
+        struct tk_thread *p = t->prev;
+        p->next = n;
+        n->prev = p;
+        *t->ready_slot = n;
+    }
+}
+
 TK_INLINE struct tk_thread *tk__highest(void)
 {
     uint32_t m = tk_k.ready_map;
@@ -291,7 +309,7 @@ TK_INLINE void tk__waitq_insert(struct tk_waitq *q, struct tk_thread *t)
  * wait). */
 TK_INLINE void tk__pend_queue(struct tk_thread *cur, struct tk_waitq *q, uint8_t state)
 {
-    tk__ready_remove(cur);
+    tk__ready_remove_running(cur);
     cur->state = state;
     cur->waitq = q;
     if (__builtin_expect(q != NULL, 1))

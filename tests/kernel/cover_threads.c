@@ -20,6 +20,35 @@ static void brief_main(void *arg)
     brief_ran = 1;
 }
 
+/* s1 (5, a slice of 1 tick) locks the scheduler and runs on for 3 ticks: the slice rotates its
+ * ready list twice meanwhile (the peer s2 becomes the head, then stays it), and it exits
+ * locked, from behind the head. */
+static struct tk_thread s1, s2, r1, r2;
+KT_STACK(s_s1); KT_STACK(s_s2); KT_STACK(s_r1); KT_STACK(s_r2);
+static volatile int s2_ran;
+
+static void s1_main(void *arg)
+{
+    (void)arg;
+    KT_EQ(tk_sched_lock(), TK_OK);
+    tk_tick_t t0 = tk_tick_get();
+    while (tk_tick_get() - t0 < 3)
+        ;
+    KT_EQ(s2_ran, 0);
+    tk_thread_exit(); /* also ends the scheduler lock */
+}
+
+static void s2_main(void *arg)
+{
+    (void)arg;
+    s2_ran = 1;
+}
+
+static void parked(void *arg)
+{
+    (void)arg;
+}
+
 static void control(void *arg)
 {
     (void)arg;
@@ -39,6 +68,27 @@ static void control(void *arg)
     KT_EQ(tk_thread_set_slice(NULL, 3), TK_OK);
     KT_EQ(tk_thread_set_slice(NULL, 5), TK_OK); /* a new length, still one slicer */
     KT_EQ(tk_thread_set_slice(NULL, 0), TK_OK);
+
+    /* exit from behind the head of its ready list */
+    KT_EQ(tk_thread_create(&s1, "s1", s1_main, 0, s_s1, sizeof s_s1, 5, TK_THREAD_SUSPENDED), TK_OK);
+    KT_EQ(tk_thread_set_slice(&s1, 1), TK_OK);
+    KT_EQ(tk_thread_create(&s2, "s2", s2_main, 0, s_s2, sizeof s_s2, 5, TK_THREAD_SUSPENDED), TK_OK);
+    KT_EQ(tk_sched_lock(), TK_OK);
+    KT_EQ(tk_thread_resume(&s1), TK_OK);
+    KT_EQ(tk_thread_resume(&s2), TK_OK);
+    KT_EQ(tk_sched_unlock(), TK_OK); /* s1 runs, then s2 */
+    KT_EQ(tk_thread_state(&s1), TK_STATE_EXITED);
+    KT_EQ(s2_ran, 1);
+
+    /* priorities of ready threads behind another, and into a level already taken */
+    KT_EQ(tk_thread_create(&r1, "r1", parked, 0, s_r1, sizeof s_r1, 20, 0), TK_OK);
+    KT_EQ(tk_thread_create(&r2, "r2", parked, 0, s_r2, sizeof s_r2, 20, 0), TK_OK);
+    KT_EQ(tk_thread_set_priority(&r2, 21), TK_OK); /* behind r1 */
+    KT_EQ(tk_thread_set_priority(&r2, 20), TK_OK); /* beside r1 again */
+    KT_EQ(tk_thread_priority(&r2), 20);
+    KT_EQ(tk_delay(1), TK_OK);
+    KT_EQ(tk_thread_state(&r1), TK_STATE_EXITED);
+    KT_EQ(tk_thread_state(&r2), TK_STATE_EXITED);
     kt_pass();
 }
 

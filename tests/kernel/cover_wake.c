@@ -16,7 +16,7 @@ static __attribute__((noinline)) void eq_at(long a, long b, int line)
 }
 #define EQ(a, b) eq_at((long)(a), (long)(b), __LINE__)
 
-#define TIMEOUT 50 /* ticks: far beyond each round, so no timeout ends a wait early */
+#define TIMEOUT 20 /* ticks: within the timer wheel (32 slots), beyond each round */
 
 static struct tk_thread ctl, ta, tb, tc, to;
 KT_STACK(s_ctl); KT_STACK(s_a); KT_STACK(s_b); KT_STACK(s_c); KT_STACK(s_o);
