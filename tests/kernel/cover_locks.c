@@ -162,6 +162,36 @@ static void isr_wake_locked(void)
     EQ(tk_thread_state(&hi), TK_STATE_EXITED);
 }
 
+/* ---- from an interrupt handler: an uninitialised queue, and a ring that wraps (its head is
+ * at slot 1 after objects()) ---- */
+static struct tk_msgq zero_msgq;
+static volatile int isr_rc[3];
+static void isr_objects(void)
+{
+    uint32_t m = 7;
+    isr_rc[0] = tk_msgq_send_from_isr(&zero_msgq, &m);
+    isr_rc[1] = tk_bmq_send_from_isr(&bmq2, &m);
+    m = 8;
+    isr_rc[2] = tk_bmq_send_from_isr(&bmq2, &m); /* into slot 0 */
+}
+
+static void isr_objects_run(void)
+{
+    uint32_t m = 0;
+    isr_rc[2] = 99;
+    kt_irq_setup(isr_objects);
+    kt_irq_fire(100);
+    while (isr_rc[2] == 99)
+        ;
+    EQ(isr_rc[0], TK_EOBJ);
+    EQ(isr_rc[1], TK_OK);
+    EQ(isr_rc[2], TK_OK);
+    EQ(tk_bmq_recv(&bmq2, &m, TK_NOWAIT), TK_OK);
+    EQ(m, 7);
+    EQ(tk_bmq_recv(&bmq2, &m, TK_NOWAIT), TK_OK);
+    EQ(m, 8);
+}
+
 /* ---- refused with the scheduler locked ---- */
 static void holder_main(void *arg)
 {
@@ -209,8 +239,10 @@ static void objects(void)
     /* mutexes: a free one tried, two unlocked in the order they were locked */
     EQ(tk_mutex_trylock(&ma), TK_OK);
     EQ(tk_mutex_lock(&mb, TK_NOWAIT), TK_OK);
-    EQ(tk_mutex_unlock(&ma), TK_OK); /* not the last locked */
+    EQ(tk_mutex_lock(&held, TK_NOWAIT), TK_OK);
+    EQ(tk_mutex_unlock(&ma), TK_OK); /* the first locked: two others held since */
     EQ(tk_mutex_unlock(&mb), TK_OK);
+    EQ(tk_mutex_unlock(&held), TK_OK);
     /* a ring that wraps: send 2, take 1, send 1 (into slot 0 again) */
     for (uint32_t i = 0; i < 2; i++)
         EQ(tk_bmq_send(&bmq2, &i, TK_NOWAIT), TK_OK);
@@ -276,6 +308,7 @@ static void control(void *arg)
 {
     (void)arg;
     objects();
+    isr_objects_run();
     locked_wakes();
     isr_wake_locked();
     refused();
