@@ -49,7 +49,9 @@ static int tk_event_post(struct tk_event *e, uint32_t bits)
                 *(uint32_t *)t->wait_buf = got; /* the waiter's *got */
             if ((t->flags >> 4) & TK_EVENT_CLEAR)
                 clear |= got;
-            tk__wake(t, TK_OK);
+            tk__list_remove(&e->waiters.head, t); /* a waiter is always queued */
+            t->waitq = NULL;
+            tk__wake_unqueued(t, TK_OK);
         }
         if (last)
             break;

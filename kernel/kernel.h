@@ -174,6 +174,24 @@ TK_SHARED void tk__ready_remove(struct tk_thread *t)
     }
 }
 
+/* tk__ready_remove for the running thread when it blocks, sleeps or suspends itself: it is
+ * the head of its ready list then (a switch runs the head; a time slice moves the head only
+ * with the scheduler locked, when no thread may block, and the unlock switches), so the head
+ * simply moves on. */
+TK_INLINE void tk__ready_remove_running(struct tk_thread *t)
+{
+    struct tk_thread *n = t->next;
+    if (TK_LIKELY(n == t)) {
+        *t->ready_slot = NULL;
+        tk_k.ready_map &= ~t->prio_bit;
+    } else {
+        struct tk_thread *p = t->prev;
+        p->next = n;
+        n->prev = p;
+        *t->ready_slot = n;
+    }
+}
+
 TK_SHARED struct tk_thread *tk__highest(void)
 {
     uint32_t m = tk_k.ready_map;
@@ -297,7 +315,7 @@ TK_SHARED void tk__waitq_insert(struct tk_waitq *q, struct tk_thread *t)
  * wait). */
 TK_SHARED void tk__pend_queue(struct tk_thread *cur, struct tk_waitq *q, uint8_t state)
 {
-    tk__ready_remove(cur);
+    tk__ready_remove_running(cur);
     cur->state = state;
     cur->waitq = q;
     if (__builtin_expect(q != NULL, 1))
@@ -335,21 +353,34 @@ TK_SHARED int tk__block(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t tim
     return tk__switch_return(tk__highest());
 }
 
-/* Make a blocked thread ready with `result` (it leaves its wait queue, its timeout is
- * cancelled).  No switch: the caller reschedules (thread) or interrupt exit does (ISR). */
-TK_SHARED void tk__wake(struct tk_thread *t, int result)
+/* Make a blocked thread that is on no wait queue (any more) ready with `result`: its timeout
+ * is cancelled.  No switch: the caller reschedules (thread) or interrupt exit does (ISR).
+ * Alone for a mailbox wait (it has no queue); after leaving the queue for the others. */
+TK_SHARED void tk__wake_unqueued(struct tk_thread *t, int result)
 {
-    struct tk_waitq *q = t->waitq;
-    if (__builtin_expect(q != NULL, 1)) {
-        tk__list_remove(&q->head, t);
-        t->waitq = NULL;
-    }
 #if TK_CONFIG_TIMERS
     if (__builtin_expect(t->timeout.next != NULL, 0))
         tk__timer_remove(&t->timeout);
 #endif
     t->wait_result = result;
     tk__ready_insert(t);
+}
+
+/* Make the first waiter w of q ready with `result` (a post or a send waking its best
+ * waiter): it leaves q, whose head moves to the next waiter. */
+TK_INLINE void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int result)
+{
+    struct tk_thread *n = w->next;
+    if (__builtin_expect(n == w, 1)) {
+        q->head = NULL;
+    } else {
+        struct tk_thread *p = w->prev;
+        p->next = n;
+        n->prev = p;
+        q->head = n;
+    }
+    w->waitq = NULL;
+    tk__wake_unqueued(w, result);
 }
 
 /* ---- priorities (thread.c) ---- */

@@ -11,7 +11,7 @@ TK_INLINE int tk__mail_put(struct tk_thread *t, uintptr_t word, int *rc)
     if (TK_LIKELY(t->flags & TK_TF_WAIT_MAIL)) {
         t->flags &= (uint8_t)~TK_TF_WAIT_MAIL;
         *(uintptr_t *)t->wait_buf = word; /* straight into the receiver's variable */
-        tk__wake(t, TK_OK);
+        tk__wake_unqueued(t, TK_OK); /* a mailbox wait has no queue */
         *rc = TK_OK;
         return 1;
     }

@@ -118,7 +118,7 @@ int tk_mutex_unlock(struct tk_mutex *m)
         *pp = m->next_held;
         struct tk_thread *w = m->waiters.head;
         if (w) {
-            tk__wake(w, TK_OK);
+            tk__wake_first(&m->waiters, w, TK_OK);
             w->wait_mutex = NULL;
             tk__mutex_take(m, w);
             tk__prio_propagate(w); /* w inherits from the waiters still queued */

@@ -32,7 +32,7 @@ TK_SHARED int tk__ring_put(struct tk_ring *r, struct tk_waitq *receivers, const 
     struct tk_thread *t = receivers->head;
     if (TK_LIKELY(t != NULL)) {
         tk__copy_words(t->wait_buf, msg, r->words);
-        tk__wake(t, TK_OK);
+        tk__wake_first(receivers, t, TK_OK);
         *woken = t;
         return TK_OK;
     }
@@ -66,7 +66,7 @@ TK_SHARED int tk__ring_recv(struct tk_ring *r, struct tk_waitq *receivers,
         struct tk_thread *snd = senders ? senders->head : NULL;
         if (snd) {
             tk__copy_words(r->buf + h * w, snd->wait_buf, w);
-            tk__wake(snd, TK_OK);
+            tk__wake_first(senders, snd, TK_OK);
         } else {
             r->count--;
         }

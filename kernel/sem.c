@@ -25,7 +25,7 @@ TK_INLINE int tk__sem_give(struct tk_sem *s, struct tk_thread **woken)
         return TK_EOBJ;
     struct tk_thread *w = s->waiters.head;
     if (TK_LIKELY(w != NULL)) {
-        tk__wake(w, TK_OK);
+        tk__wake_first(&s->waiters, w, TK_OK);
         *woken = w;
         return TK_OK;
     }

@@ -79,7 +79,7 @@ struct tk_thread *tk_thread_self(void)
 static int tk_sleep_until(unsigned long s, tk_tick_t wake)
 {
     struct tk_thread *cur = tk_k.current;
-    tk__ready_remove(cur);
+    tk__ready_remove_running(cur);
     cur->state = TK_STATE_SLEEPING;
     tk__timer_add(&cur->timeout, wake);
     (void)s; /* interrupts come back on when this thread is resumed */
@@ -127,12 +127,12 @@ static TK_COLD int tk_suspend_slow(struct tk_thread *t, unsigned long s)
         rc = TK_EOBJ; /* also before tk_init(): there is no thread yet */
     } else if (t->state != TK_STATE_READY) {
         rc = TK_ESTATE;
-    } else if (t == tk_k.current && tk_k.started && (rc = tk__can_block(s)) != TK_OK) {
+    } else if (t == tk_k.current && (rc = tk__can_block(s)) != TK_OK) {
         /* the caller cannot suspend itself here */
     } else {
         tk__ready_remove(t);
         t->state = TK_STATE_SUSPENDED;
-        if (t == tk_k.current && tk_k.started) {
+        if (t == tk_k.current) { /* before tk_start the current thread is the idle thread */
             t->wait_result = TK_OK;
             return tk__switch_return(tk__highest());
         }
@@ -151,7 +151,7 @@ int tk__thread_suspend_c(struct tk_thread *t)
     /* Fast path: a running thread suspends itself by its pointer (NULL: the slow path).  The
      * kernel state is read only once interrupts are seen enabled (see tk_kp). */
     if (TK_LIKELY(s & TK_MIE) && TK_LIKELY(t == tk_k.current) && TK_LIKELY(!tk_k.sched_lock)) {
-        tk__ready_remove(t);
+        tk__ready_remove_running(t);
         t->state = TK_STATE_SUSPENDED;
         t->wait_result = TK_OK; /* returned when resumed */
         return tk__switch_return(tk__highest());

@@ -100,8 +100,15 @@ void tk__thread_timeout(struct tk_timer *tm)
         return;
     }
     struct tk_mutex *m = t->wait_mutex;
+    struct tk_waitq *q = t->waitq; /* NULL for a mailbox wait */
     t->flags &= (uint8_t)~TK_TF_WAIT_MAIL;
-    tk__wake(t, TK_ETIMEOUT);
+    if (q) {
+        tk__list_remove(&q->head, t);
+        t->waitq = NULL;
+    }
+    /* no timer to cancel: the expiry has taken it off (wheel_expire) */
+    t->wait_result = TK_ETIMEOUT;
+    tk__ready_insert(t);
     if (m && tk__mutex_waiter_left) { /* m: mutex.c is linked (weak, kernel.h) */
         t->wait_mutex = NULL;
         tk__mutex_waiter_left(m);

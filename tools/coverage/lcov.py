@@ -20,7 +20,9 @@ usage: lcov.py --name rv32 --root DIR --source kernel/ --source port/ --ref IMAG
                --run IMAGE COVERAGE ... [--exclude FILE] --lcov OUT [--uncovered OUT]
 Exclusion file: one line per excluded branch direction (# starts a comment):
   FILE:LINE | FUNCTION | taken|not-taken|both | text on that source line | reason
-FUNCTION is a name, * (every function), or rv32:NAME, rv64:* ... for one width only.
+FUNCTION is a name, * (every function), or rv32:NAME, rv64:* ... for one width only;
+NAME#R names only the R-th branch (in address order) of that function on that line, where
+the line holds several (a short-circuit condition).
 The text guards against line drift: a line that no longer holds it is an error, and so
 is an exclusion that matches no branch or has no reason.  An excluded direction that
 the runs take anyway is reported (the exclusion can go).
@@ -233,7 +235,14 @@ def main():
             width, func = func.split(":", 1)
             if width != a.name:
                 continue
-        hit = [k for k in branches if k[0] == file and k[1] == lno and func in ("*", k[2])]
+        rank = None
+        if "#" in func:  # "FUNCTION#2": the function's second branch on that line only
+            func, rank = func.split("#", 1)
+            if not rank.isdigit():
+                sys.exit(f"{a.exclude}:{n}: FUNCTION#R needs a branch number R")
+            rank = int(rank)
+        hit = [k for k in branches if k[0] == file and k[1] == lno and func in ("*", k[2])
+               and rank in (None, k[3])]
         if not hit:
             problems.append(f"{a.exclude}:{n}: {file}:{lno} {func}: no such branch in the {a.name} images")
         for k in hit:
@@ -291,7 +300,7 @@ def main():
                         text = s.read().splitlines()[line - 1].strip()
                 except (OSError, IndexError):
                     text = ""
-                out.write(f"{file}:{line} | {func} | {DIRECTIONS[d]} | {text}\n")
+                out.write(f"{file}:{line} | {func}#{rank} | {DIRECTIONS[d]} | {text}\n")
     for p in problems:
         print(p)
     for (file, line, func, rank), d in sorted(covered_anyway):
