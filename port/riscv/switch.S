@@ -128,10 +128,11 @@ tk_port_start:
 tk_yield:
     csrrci  t2, mstatus, MSTATUS_MIE
     andi    t2, t2, MSTATUS_MIE
+    addi    t1, sp, -TK_SWITCH_FRAME
     beqz    t2, 9f                   /* the state is read only from a thread (kernel.h: tk_kp) */
     lbu     t3, TK_K_LOCK(tp)
     LREG    a0, TK_K_CURRENT(tp)
-    addi    t1, sp, -TK_SWITCH_FRAME
+    ori     t0, ra, TK_RESUME_MIE
     bnez    t3, 9f
     LREG    a1, TK_T_NEXT(a0)
     LREG    t5, TK_T_GUARD(a0)
@@ -145,7 +146,6 @@ tk_yield:
     bne     t4, t5, 6f               /* the guard word holds its own address */
     bgeu    t5, t1, 6f               /* the frame to push would reach the guard */
     SREG    a1, TK_K_CURRENT(tp)
-    ori     t0, ra, TK_RESUME_MIE
     SAVE_CONTEXT
     RESTORE_CONTEXT
 6:  /* stack overflow of the caller: does not return */
