@@ -159,9 +159,10 @@ tk_yield:
     tail    tk__yield_c
     .size tk_yield, . - tk_yield
 
-/* int tk_thread_resume(struct tk_thread *t): fast path for a valid suspended thread going
- * into an empty ready list, from a thread; everything else (errors, ISR, equal priorities)
- * falls back to tk__thread_resume_c (kernel/thread.c), which does the same in C. */
+/* int tk_thread_resume(struct tk_thread *t): the fast path of tk__thread_resume_c
+ * (kernel/thread.c) for a valid suspended thread going into an empty ready list, from a
+ * thread; everything else (errors, ISR, equal priorities) is the C path's.  Checked against
+ * it by tests/kernel/policy.c. */
     FUNC tk_thread_resume
 tk_thread_resume:
     csrrci  t2, mstatus, MSTATUS_MIE
@@ -213,9 +214,9 @@ tk_thread_resume:
     tail    tk__thread_resume_c
     .size tk_thread_resume, . - tk_thread_resume
 
-/* int tk_thread_suspend(struct tk_thread *t): fast path for a thread suspending itself (by
- * its pointer) while alone at its priority; everything else falls back to
- * tk__thread_suspend_c (kernel/thread.c). */
+/* int tk_thread_suspend(struct tk_thread *t): the fast path of tk__thread_suspend_c
+ * (kernel/thread.c) for a thread suspending itself (by its pointer) while alone at its
+ * priority; everything else is the C path's.  Checked against it by tests/kernel/policy.c. */
     FUNC tk_thread_suspend
 tk_thread_suspend:
     csrrci  t2, mstatus, MSTATUS_MIE
