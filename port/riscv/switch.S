@@ -48,10 +48,14 @@
 .endm
 
 /* Load the context of `to` (a1) and resume it.  The load of the resumed call's return value
- * (see tk_port_switch) fills the wait for the new sp. */
-.macro RESTORE_CONTEXT
+ * (see tk_port_switch) fills the wait for the new sp; with set_current=1, so does the store
+ * that makes `to` the kernel's current thread (a store's own stall hides the rest). */
+.macro RESTORE_CONTEXT set_current=0
     LREG    sp, TK_T_SP(a1)
     lw      a0, TK_T_WAIT_RESULT(a1)
+    .if \set_current
+    SREG    a1, TK_K_CURRENT(tp)
+    .endif
     LREG    t0, 0*R(sp)
     LREG    s0, 1*R(sp)
     LREG    s1, 2*R(sp)
@@ -145,9 +149,8 @@ tk_yield:
     SREG    a1, 0(t3)                /* the next thread becomes the head of the list */
     bne     t4, t5, 6f               /* the guard word holds its own address */
     bgeu    t5, t1, 6f               /* the frame to push would reach the guard */
-    SREG    a1, TK_K_CURRENT(tp)
     SAVE_CONTEXT
-    RESTORE_CONTEXT
+    RESTORE_CONTEXT set_current=1
 6:  /* stack overflow of the caller: does not return */
     SREG    a0, 0(t3)       /* undo: the caller stays the head of its list */
     call    tk_port_stack_fault
@@ -199,12 +202,11 @@ tk_thread_resume:
     sw      zero, TK_T_WAIT_RESULT(t0) /* the caller's TK_OK when it is resumed */
     bne     t5, t6, 7f               /* the caller's stack guard word */
     bgeu    t5, t1, 7f               /* ... and its stack pointer */
-    SREG    a0, TK_K_CURRENT(tp)
     mv      a1, a0
     mv      a0, t0
     ori     t0, ra, TK_RESUME_MIE
     SAVE_CONTEXT
-    RESTORE_CONTEXT
+    RESTORE_CONTEXT set_current=1
 7:  mv      a0, t0
     call    tk_port_stack_fault
 8:  csrsi   mstatus, MSTATUS_MIE
@@ -257,10 +259,9 @@ tk_thread_suspend:
     LREG    t6, 0(t5)
     bgeu    t5, t1, 7f
     bne     t5, t6, 7f
-    SREG    a1, TK_K_CURRENT(tp)
     ori     t0, ra, TK_RESUME_MIE
     SAVE_CONTEXT
-    RESTORE_CONTEXT
+    RESTORE_CONTEXT set_current=1
 6:  lla     a1, tk_idle
     j       5b
 7:  call    tk_port_stack_fault
