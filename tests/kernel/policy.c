@@ -51,6 +51,7 @@ struct outcome {
 
 static struct tk_thread f[NF], me, not_a_thread;
 static struct tk_thread *const thr[NT] = {&f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &me};
+_Static_assert(NF == 6, "thr lists every thread, the running one last");
 KT_STACK(s_me);
 KT_STACK(s_idle);
 static uintptr_t s_f[NF][KT_STACK_WORDS] __attribute__((aligned(16)));
