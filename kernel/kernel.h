@@ -105,11 +105,13 @@ TK_SHARED void tk__set_name(struct tk_thread *t, const char *name)
 }
 
 /* ---- find first set without libgcc (no Zbb): de Bruijn multiply, one MUL + one load ----
- * Index = (isolated bit * 0x077CB531) >> 27 -> bit number (de Bruijn sequence B(2,5)). */
+ * Index = (isolated bit * TK_DEBRUIJN32) >> TK_DEBRUIJN_SHIFT -> bit number (de Bruijn
+ * sequence B(2,5); offsets.h, shared with the port's assembly). */
 extern const uint8_t tk_debruijn32[32]; /* entries are bit numbers * sizeof(pointer) */
 TK_INLINE unsigned tk__ctz32(uint32_t x)
 {
-    return tk_debruijn32[((x & (0u - x)) * (uint32_t)TK_DEBRUIJN32) >> 27] / sizeof(struct tk_thread *);
+    uint32_t index = ((x & (0u - x)) * (uint32_t)TK_DEBRUIJN32) >> TK_DEBRUIJN_SHIFT;
+    return tk_debruijn32[index] / sizeof(struct tk_thread *);
 }
 
 /* ---- circular doubly-linked thread lists (ready lists and wait queues) ---- */
@@ -197,7 +199,8 @@ TK_SHARED struct tk_thread *tk__highest(void)
     uint32_t m = tk_k.ready_map;
     if (__builtin_expect(m == 0, 0))
         return &tk_idle;
-    uintptr_t off = tk_k.debruijn[(uint32_t)((m & (0u - m)) * (uint32_t)TK_DEBRUIJN32) >> 27];
+    uint32_t index = ((m & (0u - m)) * (uint32_t)TK_DEBRUIJN32) >> TK_DEBRUIJN_SHIFT;
+    uintptr_t off = tk_k.debruijn[index];
     return *(struct tk_thread **)((char *)tk_k.ready + off);
 }
 
@@ -382,6 +385,15 @@ TK_INLINE void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int resul
     w->waitq = NULL;
     tk__wake_unqueued(w, result);
 }
+
+/* ---- the C paths of the port's fast paths (thread.c) ----
+ * The port may implement tk_yield, tk_thread_suspend and tk_thread_resume as assembly fast
+ * paths for their common cases that call these for everything else (port/riscv/switch.S);
+ * these are the whole policy, and tests/kernel/policy.c checks on random kernel states that
+ * each fast path does exactly what its C path does. */
+int tk__yield_c(void);
+int tk__thread_suspend_c(struct tk_thread *t);
+int tk__thread_resume_c(struct tk_thread *t);
 
 /* ---- priorities (thread.c) ---- */
 void tk__prio_propagate(struct tk_thread *t);

@@ -73,7 +73,29 @@ struct tk_thread *tk_thread_self(void)
     return tk__initialised() ? tk_k.current : NULL;
 }
 
-/* tk_yield() is in port/riscv/switch.S: the most frequent switch, as one straight line. */
+/* tk_yield: the policy.  The port's tk_yield (port/riscv/switch.S) does its common case,
+ * a switch to the next thread of the caller's priority, as one straight line, and calls this
+ * for the rest. */
+int tk__yield_c(void)
+{
+    unsigned long s = tk_port_irq_lock();
+    int rc = tk__can_block(s);
+    if (TK_UNLIKELY(rc != TK_OK)) {
+        tk_port_irq_unlock(s);
+        return rc;
+    }
+    /* Nothing more urgent is ready (it would be running): the next thread of the caller's
+     * priority, if any, runs; the caller goes to the tail with a fresh time slice. */
+    struct tk_thread *cur = tk_k.current, *next = cur->next;
+    cur->slice_left = cur->slice;
+    if (next == cur) {
+        tk_port_irq_unlock(s);
+        return TK_OK;
+    }
+    *cur->ready_slot = next;
+    cur->wait_result = TK_OK;
+    return tk__switch_return(next);
+}
 
 #if TK_CONFIG_TIMERS /* sleeps (tempo.h: TK_CONFIG_TIMERS) */
 static int tk_sleep_until(unsigned long s, tk_tick_t wake)
@@ -141,10 +163,9 @@ static TK_COLD int tk_suspend_slow(struct tk_thread *t, unsigned long s)
     return rc;
 }
 
-/* tk_thread_suspend and tk_thread_resume are in port/riscv/switch.S: a straight-line fast
- * path for the common case (a thread suspending itself alone at its priority; resuming a
- * thread into an empty ready list), falling back to these. */
-int tk__thread_suspend_c(struct tk_thread *t);
+/* tk_thread_suspend and tk_thread_resume: the policy.  The port's (port/riscv/switch.S) do
+ * the common case as a straight line (a thread suspending itself alone at its priority;
+ * resuming a thread into an empty ready list) and call these for the rest. */
 int tk__thread_suspend_c(struct tk_thread *t)
 {
     unsigned long s = tk_port_irq_lock();
@@ -165,7 +186,6 @@ static TK_COLD int tk_resume_error(struct tk_thread *t, unsigned long s)
     return tk__is_thread(t) ? TK_ESTATE : TK_EOBJ;
 }
 
-int tk__thread_resume_c(struct tk_thread *t);
 int tk__thread_resume_c(struct tk_thread *t)
 {
     unsigned long s = tk_port_irq_lock();

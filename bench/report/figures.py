@@ -64,10 +64,14 @@ BUDGET_TASK_PREEMPT = 320    # Rhealstone task preempt (a round trip) at most 32
 # 32, docs/timing.md).
 BUDGET_INTERRUPT_LATENCY = 84
 # Kernel metrics with a budget tighter than the CH32V307 row, set at what this tree measured:
-# Yield 109 at both widths on the RTL-calibrated core model (100 on the earlier model, whose
-# stores and CSR interlocks cost less; the goal of at most 100 is not met on this model).
-BUDGET_KM = {"Yield": 109}
+# Yield 107 at both widths on the RTL-calibrated core model (100 on the earlier model, whose
+# stores and CSR interlocks cost less; the goal of at most 100 is not met on this model: of the
+# 107, three jumps (the benchmark's call, its layer's tail call, the return) cost 6 each and
+# 19 RAM stores (the switch frame, the scheduler's four, the benchmark's own) 1 each,
+# docs/timing.md).
+BUDGET_KM = {"Yield": 107}
 BUDGET_RV64_RATIO = 1.10     # RV64 within 10% of RV32 on every metric
+BUDGET_RV64_RATIO_KM = 1.05  # ... and within 5% on every kernel metric (at most +3.3% measured)
 BUDGET_WORST_RATIO = 1.5     # worst case within 1.5x of the average
 # Every kernel-metric average under the published CH32V307 figure: CH32V307 above.
 

@@ -29,12 +29,13 @@
 #define TK_T_MAGIC      (4 * TK_R + 16)
 #define TK_T_READY_SLOT (4 * TK_R + 24)
 #define TK_MAGIC_THREAD_HI 0x54680 /* TK_MAGIC_THREAD >> 12 (kernel/kernel.h) */
-#define TK_EISR_V            (-3)  /* error codes (tempo.h) */
-#define TK_ELOCKED_V         (-4)
+/* TK_OK (tempo.h) is 0: the assembly stores and returns it as the zero register. */
 #define TK_STATE_READY_V     1     /* enum tk_thread_state (tempo.h) */
 #define TK_STATE_SUSPENDED_V 4
-/* The de Bruijn sequence B(2,5) of the find-first-set (kernel.h: tk__highest) */
+/* The de Bruijn sequence B(2,5) of the find-first-set (kernel.h: tk__highest): the isolated
+ * lowest bit times it, shifted right by TK_DEBRUIJN_SHIFT, indexes tk_kernel.debruijn. */
 #define TK_DEBRUIJN32   0x077CB531
+#define TK_DEBRUIJN_SHIFT 27
 /* struct tk_kernel (kernel/kernel.h) */
 #define TK_IRQ_SLOTS    4        /* tk_kernel.irq: one slot per 4 mcause codes */
 #define TK_K_CURRENT    0
@@ -42,6 +43,11 @@
 #define TK_K_LOCK       (TK_R + 4)
 /* The exception stack, in words (TK_FAULT_STACK_BYTES, tempo.h; kernel/fault.c) */
 #define TK_EXC_STACK_WORDS 128
-/* Switch frame: resume pc = ra (bit 0 set: enable interrupts on resume), s0-s11. */
+/* Switch frame: resume pc = ra (bit TK_RESUME_MIE set: enable interrupts on resume; JALR
+ * ignores bit 0 of its target), s0-s11. */
 #define TK_SWITCH_FRAME ((13 * TK_R + 15) & ~15)
+#define TK_RESUME_MIE   1
+/* mstatus.MIE is bit TK_MIE_BIT (riscv/encoding.h MSTATUS_MIE): the resume flag is shifted
+ * there. */
+#define TK_MIE_BIT      3
 #endif

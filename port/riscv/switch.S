@@ -48,10 +48,14 @@
 .endm
 
 /* Load the context of `to` (a1) and resume it.  The load of the resumed call's return value
- * (see tk_port_switch) fills the wait for the new sp. */
-.macro RESTORE_CONTEXT
+ * (see tk_port_switch) fills the wait for the new sp; with set_current=1, so does the store
+ * that makes `to` the kernel's current thread (a store's own stall hides the rest). */
+.macro RESTORE_CONTEXT set_current=0
     LREG    sp, TK_T_SP(a1)
     lw      a0, TK_T_WAIT_RESULT(a1)
+    .if \set_current
+    SREG    a1, TK_K_CURRENT(tp)
+    .endif
     LREG    t0, 0*R(sp)
     LREG    s0, 1*R(sp)
     LREG    s1, 2*R(sp)
@@ -65,10 +69,10 @@
     LREG    s9, 10*R(sp)
     LREG    s10, 11*R(sp)
     LREG    s11, 12*R(sp)
-    andi    ra, t0, -2               /* the return address: the resume pc without its flag */
-    andi    t1, t0, 1
+    andi    ra, t0, ~TK_RESUME_MIE   /* the return address: the resume pc without its flag */
+    andi    t1, t0, TK_RESUME_MIE
     addi    sp, sp, TK_SWITCH_FRAME
-    slli    t1, t1, 3               /* bit 0 -> mstatus.MIE (bit 3) */
+    slli    t1, t1, TK_MIE_BIT      /* bit 0 -> mstatus.MIE */
     csrs    mstatus, t1
     jr      t0
 .endm
@@ -95,7 +99,7 @@
  * to its caller with the outcome its waker stored. */
     FUNC tk_port_switch
 tk_port_switch:
-    ori     t0, ra, 1
+    ori     t0, ra, TK_RESUME_MIE
     addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT
     RESTORE_CONTEXT
@@ -118,20 +122,21 @@ tk_port_start:
     RESTORE_CONTEXT
     .size tk_port_start, . - tk_port_start
 
-/* int tk_yield(void): the kernel's most frequent switch, as one straight line.  The same
- * logic as the C of kernel/thread.c would be (kernel/kernel.h): refuse from an ISR or with
- * interrupts disabled (TK_EISR) or with the scheduler locked (TK_ELOCKED); reload
- * the time slice; if another thread of the caller's priority is ready (nothing higher can be:
- * it would be running), make it the head of the ready list, check the caller's stack guard
- * word, and switch to it. */
+/* int tk_yield(void): the fast path of tk__yield_c (kernel/thread.c), the kernel's most
+ * frequent switch, as one straight line: from a thread (interrupts enabled) with the
+ * scheduler unlocked, reload the caller's time slice; if another thread of the caller's
+ * priority is ready (nothing higher can be: it would be running), make it the head of the
+ * ready list, check the caller's stack guard word and switch to it.  The errors are
+ * tk__yield_c's.  tests/kernel/policy.c checks that both do the same on random states. */
     FUNC tk_yield
 tk_yield:
-    csrrci  t2, mstatus, 8
-    andi    t2, t2, 8
-    beqz    tp, 8f                   /* tp = &tk_kernel_state, 0 before tk_init (kernel.h) */
+    csrrci  t2, mstatus, MSTATUS_MIE
+    andi    t2, t2, MSTATUS_MIE
+    addi    t1, sp, -TK_SWITCH_FRAME
+    beqz    t2, 9f                   /* the state is read only from a thread (kernel.h: tk_kp) */
     lbu     t3, TK_K_LOCK(tp)
     LREG    a0, TK_K_CURRENT(tp)
-    beqz    t2, 8f
+    ori     t0, ra, TK_RESUME_MIE
     bnez    t3, 9f
     LREG    a1, TK_T_NEXT(a0)
     LREG    t5, TK_T_GUARD(a0)
@@ -141,35 +146,29 @@ tk_yield:
     sh      t6, TK_T_SLICE_LEFT(a0)
     beq     a0, a1, 7f
     sw      zero, TK_T_WAIT_RESULT(a0) /* TK_OK when this thread is resumed */
-    addi    t1, sp, -TK_SWITCH_FRAME
     SREG    a1, 0(t3)                /* the next thread becomes the head of the list */
     bne     t4, t5, 6f               /* the guard word holds its own address */
     bgeu    t5, t1, 6f               /* the frame to push would reach the guard */
-    SREG    a1, TK_K_CURRENT(tp)
-    ori     t0, ra, 1
     SAVE_CONTEXT
-    RESTORE_CONTEXT
+    RESTORE_CONTEXT set_current=1
 6:  /* stack overflow of the caller: does not return */
     SREG    a0, 0(t3)       /* undo: the caller stays the head of its list */
     call    tk_port_stack_fault
 7:  /* alone at its priority: nothing to do */
-    csrsi   mstatus, 8
-    li      a0, 0
+    csrsi   mstatus, MSTATUS_MIE
+    mv      a0, zero                 /* TK_OK */
     ret
-8:  csrs    mstatus, t2              /* interrupts were disabled: leave them so */
-    li      a0, TK_EISR_V
-    ret
-9:  csrsi   mstatus, 8
-    li      a0, TK_ELOCKED_V
-    ret
+9:  csrs    mstatus, t2
+    tail    tk__yield_c
     .size tk_yield, . - tk_yield
 
-/* int tk_thread_resume(struct tk_thread *t): fast path for a valid suspended thread going
- * into an empty ready list, from a thread; everything else (errors, ISR, equal priorities)
- * falls back to tk__thread_resume_c (kernel/thread.c), which does the same in C. */
+/* int tk_thread_resume(struct tk_thread *t): the fast path of tk__thread_resume_c
+ * (kernel/thread.c) for a valid suspended thread going into an empty ready list, from a
+ * thread; everything else (errors, ISR, equal priorities) is the C path's.  Checked against
+ * it by tests/kernel/policy.c. */
     FUNC tk_thread_resume
 tk_thread_resume:
-    csrrci  t2, mstatus, 8
+    csrrci  t2, mstatus, MSTATUS_MIE
     beqz    a0, 9f
     lw      t0, TK_T_MAGIC(a0)
     lbu     t1, TK_T_STATE(a0)
@@ -178,7 +177,7 @@ tk_thread_resume:
     bne     t0, t3, 9f
     addi    t1, t1, -TK_STATE_SUSPENDED_V
     LREG    t5, 0(t4)                /* head of its ready list */
-    andi    t3, t2, 8
+    andi    t3, t2, MSTATUS_MIE
     bnez    t1, 9f
     beqz    t3, 9f                   /* from an ISR: the C version */
     bnez    t5, 9f                   /* others at its priority: the C version */
@@ -203,31 +202,30 @@ tk_thread_resume:
     sw      zero, TK_T_WAIT_RESULT(t0) /* the caller's TK_OK when it is resumed */
     bne     t5, t6, 7f               /* the caller's stack guard word */
     bgeu    t5, t1, 7f               /* ... and its stack pointer */
-    SREG    a0, TK_K_CURRENT(tp)
     mv      a1, a0
     mv      a0, t0
-    ori     t0, ra, 1
+    ori     t0, ra, TK_RESUME_MIE
     SAVE_CONTEXT
-    RESTORE_CONTEXT
+    RESTORE_CONTEXT set_current=1
 7:  mv      a0, t0
     call    tk_port_stack_fault
-8:  csrsi   mstatus, 8
-    li      a0, 0
+8:  csrsi   mstatus, MSTATUS_MIE
+    mv      a0, zero                 /* TK_OK */
     ret
 9:  csrs    mstatus, t2
     tail    tk__thread_resume_c
     .size tk_thread_resume, . - tk_thread_resume
 
-/* int tk_thread_suspend(struct tk_thread *t): fast path for a thread suspending itself (by
- * its pointer) while alone at its priority; everything else falls back to
- * tk__thread_suspend_c (kernel/thread.c). */
+/* int tk_thread_suspend(struct tk_thread *t): the fast path of tk__thread_suspend_c
+ * (kernel/thread.c) for a thread suspending itself (by its pointer) while alone at its
+ * priority; everything else is the C path's.  Checked against it by tests/kernel/policy.c. */
     FUNC tk_thread_suspend
 tk_thread_suspend:
-    csrrci  t2, mstatus, 8
+    csrrci  t2, mstatus, MSTATUS_MIE
     beqz    tp, 9f                   /* before tk_init (tp = 0, kernel.h): the C version */
     LREG    t0, TK_K_CURRENT(tp)
     lbu     t3, TK_K_LOCK(tp)
-    andi    t1, t2, 8
+    andi    t1, t2, MSTATUS_MIE
     bne     a0, t0, 9f               /* another thread (or NULL): the C version */
     LREG    t4, TK_T_NEXT(a0)
     beqz    t1, 9f                   /* from an ISR */
@@ -248,9 +246,9 @@ tk_thread_suspend:
     and     t1, t1, t6
     mul     t1, t1, t3
 #if __riscv_xlen == 64
-    srliw   t1, t1, 27
+    srliw   t1, t1, TK_DEBRUIJN_SHIFT
 #else
-    srli    t1, t1, 27
+    srli    t1, t1, TK_DEBRUIJN_SHIFT
 #endif
     add     t1, t1, tp
     lbu     t1, TK_K_DEBRUIJN(t1)    /* byte offset of the ready list */
@@ -261,10 +259,9 @@ tk_thread_suspend:
     LREG    t6, 0(t5)
     bgeu    t5, t1, 7f
     bne     t5, t6, 7f
-    SREG    a1, TK_K_CURRENT(tp)
-    ori     t0, ra, 1
+    ori     t0, ra, TK_RESUME_MIE
     SAVE_CONTEXT
-    RESTORE_CONTEXT
+    RESTORE_CONTEXT set_current=1
 6:  lla     a1, tk_idle
     j       5b
 7:  call    tk_port_stack_fault
