@@ -20,11 +20,11 @@
 #if TK_IRQ_NESTING
 #define TK_IRQ_SHIFT (TK_LOG_R + 2)
 #if __riscv_xlen == 64
-#define TK_K_IRQ_EN  1032
-#define TK_K_NEST    1040
+#define TK_K_IRQ_EN  1048
+#define TK_K_NEST    1056
 #else
-#define TK_K_IRQ_EN  544
-#define TK_K_NEST    548
+#define TK_K_IRQ_EN  552
+#define TK_K_NEST    556
 #endif
 #else
 #define TK_IRQ_SHIFT (TK_LOG_R + 1)

@@ -346,29 +346,30 @@ tk_port_trap_entry:
     SREG    t2, 3*R(sp)
     LREG    a0, TK_K_IRQ+R(t0)       /* its argument */
     SREG    a1, 5*R(sp)
-    SREG    a2, 6*R(sp)
-    SREG    a3, 7*R(sp)
-    SREG    a4, 8*R(sp)
-    SREG    a5, 9*R(sp)
-    SREG    a6, 10*R(sp)
-    SREG    a7, 11*R(sp)
-    SREG    t3, 12*R(sp)
-    SREG    t4, 13*R(sp)
-    SREG    t5, 14*R(sp)
-    SREG    t6, 15*R(sp)
 #if TK_IRQ_NESTING
     /* Nesting: mepc and the mie bits this entry masks (those of its priority and below that
      * were enabled) go into the frame, the depth goes up, and interrupts are enabled for the
-     * handler: only a source of a higher priority can come. */
+     * handler: only a source of a higher priority can come.  The CSR instructions sit apart,
+     * between the stores (docs/timing.md: a CSR instruction waits for an older one). */
     LREG    t2, TK_K_IRQ+2*R(t0)     /* the mask */
+    SREG    a2, 6*R(sp)
     csrr    a1, mepc
-    lbu     a2, TK_K_NEST(tp)
-    csrrc   t3, mie, t2
+    SREG    a3, 7*R(sp)
+    SREG    a4, 8*R(sp)
+    csrrc   a2, mie, t2
+    SREG    a5, 9*R(sp)
+    SREG    a6, 10*R(sp)
+    and     a2, a2, t2
+    SREG    a7, 11*R(sp)
+    lbu     a3, TK_K_NEST(tp)
+    SREG    t3, 12*R(sp)
     SREG    a1, 16*R(sp)
-    addi    a2, a2, 1
-    and     t3, t3, t2
-    sb      a2, TK_K_NEST(tp)
-    SREG    t3, 17*R(sp)
+    addi    a3, a3, 1
+    SREG    t4, 13*R(sp)
+    SREG    a2, 17*R(sp)
+    SREG    t5, 14*R(sp)
+    sb      a3, TK_K_NEST(tp)
+    SREG    t6, 15*R(sp)
     csrsi   mstatus, MSTATUS_MIE
     jalr    t1
     /* Interrupts off; the depth down; the masked sources back (unless a handler disabled
@@ -391,6 +392,16 @@ tk_port_trap_entry:
     call    tk__isr_exit             /* returns here unless it switches */
 1:  RESTORE_CALLER_SAVED_MRET
 #else
+    SREG    a2, 6*R(sp)
+    SREG    a3, 7*R(sp)
+    SREG    a4, 8*R(sp)
+    SREG    a5, 9*R(sp)
+    SREG    a6, 10*R(sp)
+    SREG    a7, 11*R(sp)
+    SREG    t3, 12*R(sp)
+    SREG    t4, 13*R(sp)
+    SREG    t5, 14*R(sp)
+    SREG    t6, 15*R(sp)
     jalr    t1
     mv      a0, sp
     call    tk__isr_exit             /* returns here unless it switches */
