@@ -69,15 +69,26 @@ struct tk_kernel {
     tk_tick_t wheel_base;
     uint32_t wheel_map;
     struct tk_timer *wheel[TK_WHEEL];
-    /* The interrupt table the trap entry dispatches through (switch.S), by mcause code / 4:
-     * software (3), timer (7), external (11), the rest (12-15, unhandled).  Every slot always
-     * holds a handler, so the entry jumps without a test (port.c: tk__irq_table_init). */
+    /* The interrupt table the trap entry dispatches through (switch.S), by mcause code: the
+     * core raises only software (3), timer (7) and external (11); the other entries are never
+     * used.  One entry per code, not one per source: the entry's offset is the code shifted
+     * once, which also drops mcause's interrupt bit.  Every entry always holds a handler, so
+     * the entry jumps without a test (port.c: tk__irq_table_init). */
     struct tk_irq {
         void (*fn)(void *arg);
         void *arg;
-    } irq[TK_IRQ_SLOTS];
+#if TK_IRQ_NESTING
+        uintptr_t mask;                 /* the mie bits masked while it runs (port.c) */
+        uintptr_t unused;               /* an entry is a power of two words */
+#endif
+    } irq[TK_IRQ_CODES];
     struct tk_irq irq_sw;               /* the software-interrupt handler (tk_irq_attach) */
     struct tk_thread *threads;          /* every thread created, through all_next */
+    uint8_t irq_prio[TK_IRQ_CODES];     /* tk_irq_set_priority, by cause code */
+#if TK_IRQ_NESTING
+    uintptr_t irq_enabled;              /* the mie bits the kernel enabled (port.c) */
+    uint8_t irq_nest;                   /* handlers running (switch.S) */
+#endif
 };
 /* The kernel state is reached through tp, which tk_init() points at it for good: machine-
  * mode firmware without thread-local storage never uses tp, and a register base saves the
@@ -93,6 +104,18 @@ extern struct tk_thread tk_idle; /* priority TK_PRIO_COUNT: below every thread *
 TK_INLINE int tk__initialised(void)
 {
     return TK_LIKELY(tk_kp != NULL);
+}
+
+/* Thread context, from the interrupt state a call's lock returned: interrupts were enabled,
+ * and (TK_IRQ_NESTING) no handler is running, as nested handlers run with them enabled.  The
+ * kernel state is read only once interrupts are seen enabled (tk_kp). */
+TK_INLINE int tk__thread_ctx(unsigned long irq_state)
+{
+#if TK_IRQ_NESTING
+    return (irq_state & TK_MIE) && !tk_k.irq_nest;
+#else
+    return (irq_state & TK_MIE) != 0;
+#endif
 }
 
 /* Copy a thread's name into its control block (cut to TK_NAME_MAX - 1 characters). */
@@ -246,7 +269,7 @@ TK_SHARED int tk__switch_return(struct tk_thread *next)
 TK_SHARED int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, int rc)
 {
     struct tk_thread *cur = tk_k.current;
-    if (TK_LIKELY(irq_state & TK_MIE) && TK_LIKELY(w->prio < cur->prio) &&
+    if (TK_LIKELY(tk__thread_ctx(irq_state)) && TK_LIKELY(w->prio < cur->prio) &&
         TK_LIKELY(!tk_k.sched_lock)) {
         cur->wait_result = rc;
         return tk__switch_return(w);
@@ -259,7 +282,7 @@ TK_SHARED int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, i
  * highest now when called from a thread.  Returns rc, now or when the caller is resumed. */
 TK_SHARED int tk__reschedule_return(unsigned long irq_state, int rc)
 {
-    if (irq_state & TK_MIE) { /* a thread: the kernel state is read only now (see tk_kp) */
+    if (tk__thread_ctx(irq_state)) { /* a thread: the kernel state is read only now (tk_kp) */
         struct tk_thread *cur = tk_k.current, *next = tk__highest();
         if (next != cur && !tk_k.sched_lock && tk_k.started) {
             cur->wait_result = rc;
@@ -273,7 +296,7 @@ TK_SHARED int tk__reschedule_return(unsigned long irq_state, int rc)
 /* Context check for a call that would block: 0 or TK_EISR / TK_ELOCKED. */
 TK_INLINE int tk__can_block(unsigned long irq_state)
 {
-    if (__builtin_expect(!(irq_state & TK_MIE), 0))
+    if (__builtin_expect(!tk__thread_ctx(irq_state), 0))
         return TK_EISR;
     if (__builtin_expect(tk_k.sched_lock != 0, 0))
         return TK_ELOCKED;
@@ -402,7 +425,7 @@ void tk__prio_propagate(struct tk_thread *t);
 void tk__mutex_waiter_left(struct tk_mutex *m) __attribute__((weak));
 
 /* ---- interrupts: the exit (sched.c), the table (port.c) ---- */
-void tk__isr_exit(void);
+void tk__isr_exit(void *frame);
 void tk__irq_table_init(void);
 
 /* Word copy for messages (sizes are multiples of 4 bytes). */

@@ -51,7 +51,7 @@ int tk_mail_recv(uintptr_t *word, tk_tick_t timeout)
     unsigned long s = tk_port_irq_lock();
     struct tk_thread *cur;
     int rc;
-    if (!(s & TK_MIE)) {
+    if (!tk__thread_ctx(s)) {
         rc = TK_EISR; /* the mailbox is the calling thread's (main has none, before tk_start) */
     } else if ((cur = tk_k.current)->flags & TK_TF_MAIL_FULL) {
         cur->flags &= (uint8_t)~TK_TF_MAIL_FULL;

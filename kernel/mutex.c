@@ -34,7 +34,7 @@ TK_INLINE int tk__mutex_check(const struct tk_mutex *m, unsigned long irq_state)
 {
     if (!m || m->magic != TK_MAGIC_MUTEX)
         return TK_EOBJ;
-    if (!(irq_state & TK_MIE))
+    if (!tk__thread_ctx(irq_state))
         return TK_EISR;
     return TK_OK;
 }

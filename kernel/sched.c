@@ -109,8 +109,9 @@ void tk_start(void)
 }
 
 /* At the end of every interrupt: one switch, if the handler made a higher thread ready (or
- * rotated a time slice).  Runs on the interrupted thread's stack, under its trap frame. */
-void tk__isr_exit(void)
+ * rotated a time slice).  Runs on the interrupted thread's stack, under its trap frame
+ * `frame`; returns only when it does not switch. */
+void tk__isr_exit(void *frame)
 {
     struct tk_thread *next = tk__highest();
     struct tk_thread *cur = tk_k.current;
@@ -118,7 +119,7 @@ void tk__isr_exit(void)
         if (TK_UNLIKELY(!tk__stack_ok(cur)))
             tk_port_stack_fault(cur);
         tk_k.current = next;
-        tk_port_switch_isr(cur, next);
+        tk_port_switch_isr(cur, next, frame);
     }
 }
 
@@ -126,7 +127,7 @@ int tk_sched_lock(void)
 {
     unsigned long s = tk_port_irq_lock();
     int rc = TK_OK;
-    if (!(s & TK_MIE) || !tk_k.started)
+    if (!tk__thread_ctx(s) || !tk_k.started)
         rc = TK_EISR;
     else if (tk_k.sched_lock == 255)
         rc = TK_EOVERFLOW;
@@ -140,7 +141,7 @@ int tk_sched_unlock(void)
 {
     unsigned long s = tk_port_irq_lock();
     int rc = TK_OK;
-    if (!(s & TK_MIE) || !tk_k.started)
+    if (!tk__thread_ctx(s) || !tk_k.started)
         rc = TK_EISR;
     else if (tk_k.sched_lock == 0)
         rc = TK_ESTATE;

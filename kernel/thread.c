@@ -171,7 +171,7 @@ int tk__thread_suspend_c(struct tk_thread *t)
     unsigned long s = tk_port_irq_lock();
     /* Fast path: a running thread suspends itself by its pointer (NULL: the slow path).  The
      * kernel state is read only once interrupts are seen enabled (see tk_kp). */
-    if (TK_LIKELY(s & TK_MIE) && TK_LIKELY(t == tk_k.current) && TK_LIKELY(!tk_k.sched_lock)) {
+    if (TK_LIKELY(tk__thread_ctx(s)) && TK_LIKELY(t == tk_k.current) && TK_LIKELY(!tk_k.sched_lock)) {
         tk__ready_remove_running(t);
         t->state = TK_STATE_SUSPENDED;
         t->wait_result = TK_OK; /* returned when resumed */

@@ -3,7 +3,7 @@
  * port/riscv's two saved contexts (switch.S, offsets.h):
  *   - the switch frame at thread->sp: resume pc (bit 0 set: a voluntary switch, which resumes
  *     in the caller of the kernel call with interrupts on), s0-s11;
- *   - a thread switched out at interrupt exit resumes in tk_port_trap_entry's exit path: its
+ *   - a thread switched out at interrupt exit resumes in tk_port_isr_resume: its
  *     interrupted state is the interrupt frame (ra, t0-t2, a0-a7, t3-t6, mepc) that
  *     tk_port_trap_entry pushed, plus s0-s11 and sp as the interrupt found them.
  * Tempo keeps no list of all threads (its ready lists and wait queues hold only some), so the
@@ -151,8 +151,8 @@ static bool is_api(const char *fn)
 }
 
 static const char *const switch_code[] = {
-    "tk_port_switch", "tk_port_switch_isr", "tk_port_start", "tk_port_trap_entry",
-    "tk_port_thread_entry", "tk__isr_exit", "tk__timer_interrupt", "tk__isr_other", "tk_yield", "tk_thread_resume",
+    "tk_port_switch", "tk_port_switch_isr", "tk_port_isr_resume", "tk_port_start",
+    "tk_port_trap_entry", "tk_port_thread_entry", "tk__isr_exit", "tk__timer_interrupt", "tk__isr_other", "tk_yield", "tk_thread_resume",
     "tk_thread_suspend", NULL,
 };
 

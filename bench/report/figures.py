@@ -58,11 +58,15 @@ BUDGET_TASK_SWITCH = 120     # Rhealstone task switch at most 120 cycles
 BUDGET_TASK_PREEMPT = 320    # Rhealstone task preempt (a round trip) at most 320
 # Both are set against Table II's 320 / 1,074, so they are checked on the figures measured the
 # same way (the Rhealstone figures: loop overhead subtracted).
-# Interrupt latency (Rhealstone, raise to the handler's first statement, every sample): 83
-# cycles at both widths when set, 81 on the RTL-calibrated core model (the goal is 50; the
-# core alone takes 10 to 11 to the first trap instruction and the 16 caller-saved stores a C handler needs cost
-# 32, docs/timing.md).
-BUDGET_INTERRUPT_LATENCY = 84
+# Interrupt latency (Rhealstone, raise to the handler's first statement, every sample): 66
+# cycles at both widths on the RTL-calibrated core model (81 before the trap entry stopped
+# saving mepc before the handler, dispatched on the cause code without masking it, and the
+# benchmark layer attached the handler without a trampoline call).  The goal of 50 is out of
+# reach of a C handler on this core: 10 to 11 cycles to the first trap instruction, 32 for
+# the 16 caller-saved stores, 7 for the call and 2 for the counter read (docs/timing.md) make
+# 51 before the mcause read and test (3, and 6 more when the busy loop the benchmark
+# interrupts leaves the branch counter at taken) and the table load (5).  Set at 66.
+BUDGET_INTERRUPT_LATENCY = 66
 # Kernel metrics with a budget tighter than the CH32V307 row, set at what this tree measured:
 # Yield 107 at both widths on the RTL-calibrated core model (100 on the earlier model, whose
 # stores and CSR interlocks cost less; the goal of at most 100 is not met on this model: of the

@@ -94,6 +94,16 @@ typedef uint32_t tk_tick_t;
  * of that leaves the other half for a timer interrupt served late. */
 #define TK_TIMEOUT_MAX ((tk_tick_t)0x3FFFFFFFu)
 
+/* Nested interrupts: build the kernel and the program with -DTK_IRQ_NESTING=1 (both: this
+ * header's declarations and the kernel's trap entry depend on it).  Then a handler runs with
+ * interrupts enabled, and a source of a higher interrupt priority (tk_irq_set_priority)
+ * preempts it; sources of its own priority or lower wait for its end.  The entry costs more
+ * (README "Kernel": the latencies of both configurations).  Default 0: handlers run with
+ * interrupts disabled, one at a time. */
+#ifndef TK_IRQ_NESTING
+#define TK_IRQ_NESTING 0
+#endif
+
 #define TK_PRIO_COUNT  32u  /* priorities 0 (highest) .. 31 (lowest) */
 #define TK_PRIO_LOWEST 31u
 
@@ -520,11 +530,13 @@ int tk_heap_free_bytes(struct tk_heap *h, size_t *bytes);
 
 /* ---- Interrupts ---- */
 #define TK_IRQ_SOFTWARE 3u  /* machine software interrupt (msip) */
+#define TK_IRQ_TIMER    7u  /* machine timer interrupt (the kernel's tick; no user handler) */
 #define TK_IRQ_EXTERNAL 11u /* machine external interrupt */
+#define TK_IRQ_PRIO_MAX 7u  /* interrupt priorities: 0 (the default, lowest) .. 7 */
 
 /* Attach handler fn(arg) to interrupt `irq` (TK_IRQ_SOFTWARE or TK_IRQ_EXTERNAL) and enable
- * it; fn == NULL detaches and disables.  Handlers run with interrupts disabled on the
- * interrupted thread's stack and may call *_from_isr and "any" calls.  The kernel clears
+ * it; fn == NULL detaches and disables.  Handlers run with interrupts disabled (with
+ * TK_IRQ_NESTING: see tk_irq_set_priority) on the interrupted thread's stack and may call *_from_isr and "any" calls.  The kernel clears
  * msip before calling a software-interrupt handler; an external handler must acknowledge its
  * device.  An external interrupt goes straight from the trap entry to its handler.  Returns
  * TK_OK, TK_EINVAL (unknown irq), TK_ESTATE (before tk_init()).  Context: any. */
@@ -533,6 +545,26 @@ int tk_irq_attach(unsigned irq, void (*fn)(void *arg), void *arg);
 /* Raise the machine software interrupt (msip; taken when interrupts are enabled).
  * Context: any. */
 void tk_irq_raise_software(void);
+
+/* Set the interrupt priority of a source (TK_IRQ_SOFTWARE, TK_IRQ_TIMER, TK_IRQ_EXTERNAL) to
+ * prio, 0 .. TK_IRQ_PRIO_MAX (higher is more urgent; all start at 0).  With TK_IRQ_NESTING, a
+ * source preempts the handler of a source of a lower priority: the trap entry masks (in mie)
+ * the sources of the running handler's priority and below, then enables interrupts.  Nested
+ * handlers may make every ISR and "any" call (never a thread-only one: tk_yield,
+ * tk_thread_resume and tk_thread_suspend tell an ISR from a thread by the interrupt-enable
+ * bit alone); a switch they cause happens once, when the outermost handler ends.  The
+ * kernel's tick work runs with interrupts disabled whatever the timer's priority.  Without
+ * TK_IRQ_NESTING the priority is recorded but every handler runs to its end before the next.
+ * Returns TK_OK, TK_EINVAL (unknown source, prio above TK_IRQ_PRIO_MAX), TK_ESTATE (before
+ * tk_init()).  Context: any. */
+int tk_irq_set_priority(unsigned irq, unsigned prio);
+
+#if TK_IRQ_NESTING
+/* How many interrupt handlers are running, the current one included: 0 in a thread (or
+ * before tk_start()), 1 in a handler, 2 in a handler that preempted another, ...
+ * Context: any. */
+unsigned tk_irq_nesting(void);
+#endif
 
 /* Disable interrupts; returns the previous state for tk_irq_unlock.  Context: any. */
 unsigned long tk_irq_lock(void);

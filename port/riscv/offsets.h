@@ -15,6 +15,20 @@
 #define TK_K_DEBRUIJN 160
 #define TK_K_IRQ 328
 #endif
+/* With TK_IRQ_NESTING a handler entry is four words (fn, arg, mask, unused), and the kernel
+ * keeps the nesting depth and the enabled sources after the table (port.c checks these). */
+#if TK_IRQ_NESTING
+#define TK_IRQ_SHIFT (TK_LOG_R + 2)
+#if __riscv_xlen == 64
+#define TK_K_IRQ_EN  1048
+#define TK_K_NEST    1056
+#else
+#define TK_K_IRQ_EN  552
+#define TK_K_NEST    556
+#endif
+#else
+#define TK_IRQ_SHIFT (TK_LOG_R + 1)
+#endif
 /* struct tk_thread */
 #define TK_T_SP         0
 #define TK_T_NEXT       (1 * TK_R)
@@ -37,7 +51,7 @@
 #define TK_DEBRUIJN32   0x077CB531
 #define TK_DEBRUIJN_SHIFT 27
 /* struct tk_kernel (kernel/kernel.h) */
-#define TK_IRQ_SLOTS    4        /* tk_kernel.irq: one slot per 4 mcause codes */
+#define TK_IRQ_CODES    12       /* tk_kernel.irq: one entry per interrupt cause code, 0-11 */
 #define TK_K_CURRENT    0
 #define TK_K_MAP        TK_R
 #define TK_K_LOCK       (TK_R + 4)

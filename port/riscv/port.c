@@ -28,9 +28,15 @@ _Static_assert(offsetof(struct tk_kernel, current) == TK_K_CURRENT, "offsets.h")
 _Static_assert(offsetof(struct tk_kernel, sched_lock) == TK_K_LOCK, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, ready) == TK_K_READY, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, irq) == TK_K_IRQ, "offsets.h");
-_Static_assert(sizeof(struct tk_irq) == 2 * TK_R && offsetof(struct tk_irq, arg) == TK_R,
-               "offsets.h: a slot is two words (switch.S scales the cause by 2 * TK_R / 4)");
-_Static_assert(TK_IRQ_EXTERNAL == 11 && TK_IRQ_SOFTWARE == 3, "switch.S dispatches by cause");
+_Static_assert(sizeof(struct tk_irq) == (1u << TK_IRQ_SHIFT) && offsetof(struct tk_irq, arg) == TK_R,
+               "offsets.h: switch.S scales the cause code by the entry's size");
+#if TK_IRQ_NESTING
+_Static_assert(offsetof(struct tk_irq, mask) == 2 * TK_R, "switch.S: the mask after fn, arg");
+_Static_assert(offsetof(struct tk_kernel, irq_enabled) == TK_K_IRQ_EN, "offsets.h");
+_Static_assert(offsetof(struct tk_kernel, irq_nest) == TK_K_NEST, "offsets.h");
+#endif
+_Static_assert(TK_IRQ_EXTERNAL < TK_IRQ_CODES && IRQ_M_TIMER < TK_IRQ_CODES, "switch.S dispatches by code");
+_Static_assert(TK_IRQ_TIMER == IRQ_M_TIMER, "tempo.h");
 _Static_assert(sizeof(uintptr_t) == TK_R, "offsets.h");
 _Static_assert(TK_SWITCH_FRAME % 16 == 0, "the switch frame keeps sp 16-byte aligned");
 
@@ -106,17 +112,26 @@ void tk_port_timer_start(void)
     mtimecmp_write(~(uint64_t)0);
     tk_epoch = mtime_read();
 #if TK_CONFIG_TIMERS /* else the timer interrupt stays off: nothing to time */
-    __asm__ volatile("csrs mie, %0" : : "r"(1ul << 7)); /* MTIE */
+    tk_port_irq_enable(IRQ_M_TIMER, 1);
 #endif
 }
 
 void tk_port_irq_enable(unsigned irq, int on)
 {
     unsigned long bit = 1ul << irq;
+#if TK_IRQ_NESTING
+    /* The record the trap exit masks its re-enabling with: a source disabled by a handler
+     * stays disabled when the handlers it preempted end (switch.S). */
+    unsigned long s = tk_port_irq_lock();
+    tk_k.irq_enabled = on ? tk_k.irq_enabled | bit : tk_k.irq_enabled & ~bit;
+#endif
     if (on)
         __asm__ volatile("csrs mie, %0" : : "r"(bit));
     else
         __asm__ volatile("csrc mie, %0" : : "r"(bit));
+#if TK_IRQ_NESTING
+    tk_port_irq_unlock(s);
+#endif
 }
 
 void tk_port_msip(int on)
@@ -124,12 +139,8 @@ void tk_port_msip(int on)
     REG32(BOARD_MSIP) = on ? 1u : 0u;
 }
 
-/* ---- Interrupts: the trap entry (switch.S) calls the handler in slot mcause / 4 of
+/* ---- Interrupts: the trap entry (switch.S) calls the handler in entry mcause code of
  * tk_k.irq, then tk__isr_exit ---- */
-#define SLOT(code) ((code) / 4u)
-_Static_assert(SLOT(TK_IRQ_SOFTWARE) != SLOT(IRQ_M_TIMER) && SLOT(IRQ_M_TIMER) != SLOT(TK_IRQ_EXTERNAL) &&
-               SLOT(TK_IRQ_EXTERNAL) < TK_IRQ_SLOTS - 1, "one slot per source, the last unhandled");
-
 /* An interrupt with no handler: reported (tk__fatal_irq).  Its source is masked, so if the
  * fatal handler returns the interrupt is ignored from then on. */
 static void tk__isr_unhandled(void *unused)
@@ -156,16 +167,78 @@ static void tk__isr_software(void *unused)
     tk_k.irq_sw.fn(tk_k.irq_sw.arg);
 }
 
+#if TK_IRQ_NESTING && TK_CONFIG_TIMERS
+/* The tick's kernel work (timer lists, ready lists) is not reentrant: with nesting it runs
+ * with interrupts disabled, as every handler does without. */
+static void tk__timer_isr_locked(void *unused)
+{
+    unsigned long s = tk_port_irq_lock();
+    tk__timer_interrupt(unused);
+    tk_port_irq_unlock(s);
+}
+#define TK_TIMER_ISR tk__timer_isr_locked
+#else
+#define TK_TIMER_ISR tk__timer_interrupt
+#endif
+
+/* Each source's mask: itself and every source of its priority or lower (locked). */
+static void tk__irq_masks_update(void)
+{
+#if TK_IRQ_NESTING
+    static const uint8_t tk_irq_sources[] = {TK_IRQ_SOFTWARE, IRQ_M_TIMER, TK_IRQ_EXTERNAL};
+    for (unsigned i = 0; i < sizeof tk_irq_sources; i++) {
+        unsigned a = tk_irq_sources[i];
+        uintptr_t mask = 0;
+        for (unsigned j = 0; j < sizeof tk_irq_sources; j++) {
+            unsigned b = tk_irq_sources[j];
+            if (tk_k.irq_prio[b] <= tk_k.irq_prio[a])
+                mask |= (uintptr_t)1 << b;
+        }
+        tk_k.irq[a].mask = mask;
+    }
+#endif
+}
+
 void tk__irq_table_init(void)
 {
-    for (unsigned i = 0; i < TK_IRQ_SLOTS; i++)
-        tk_k.irq[i] = (struct tk_irq){tk__isr_unhandled, NULL};
-    tk_k.irq[SLOT(TK_IRQ_SOFTWARE)].fn = tk__isr_software;
+    for (unsigned i = 0; i < TK_IRQ_CODES; i++) {
+        tk_k.irq[i] = (struct tk_irq){.fn = tk__isr_unhandled, .arg = NULL};
+        tk_k.irq_prio[i] = 0;
+    }
+    tk_k.irq[TK_IRQ_SOFTWARE].fn = tk__isr_software;
 #if TK_CONFIG_TIMERS
-    tk_k.irq[SLOT(IRQ_M_TIMER)].fn = tk__timer_interrupt;
+    tk_k.irq[IRQ_M_TIMER].fn = TK_TIMER_ISR;
 #endif
     tk_k.irq_sw.fn = NULL;
+#if TK_IRQ_NESTING
+    tk_k.irq_nest = 0;
+    unsigned long mie;
+    __asm__ volatile("csrr %0, mie" : "=r"(mie));
+    tk_k.irq_enabled = mie;
+#endif
+    tk__irq_masks_update();
 }
+
+int tk_irq_set_priority(unsigned irq, unsigned prio)
+{
+    if ((irq != TK_IRQ_SOFTWARE && irq != TK_IRQ_TIMER && irq != TK_IRQ_EXTERNAL) ||
+        prio > TK_IRQ_PRIO_MAX)
+        return TK_EINVAL;
+    if (!tk__initialised())
+        return TK_ESTATE;
+    unsigned long s = tk_port_irq_lock();
+    tk_k.irq_prio[irq] = (uint8_t)prio;
+    tk__irq_masks_update();
+    tk_port_irq_unlock(s);
+    return TK_OK;
+}
+
+#if TK_IRQ_NESTING
+unsigned tk_irq_nesting(void)
+{
+    return tk__initialised() ? tk_k.irq_nest : 0;
+}
+#endif
 
 int tk_irq_attach(unsigned irq, void (*fn)(void *arg), void *arg)
 {
@@ -174,9 +247,9 @@ int tk_irq_attach(unsigned irq, void (*fn)(void *arg), void *arg)
     if (!tk__initialised())
         return TK_ESTATE;
     unsigned long s = tk_port_irq_lock();
-    /* The external handler is the slot itself (no call in between); the software one is
-     * called by tk__isr_software, which acknowledges it first. */
-    struct tk_irq *h = irq == TK_IRQ_EXTERNAL ? &tk_k.irq[SLOT(irq)] : &tk_k.irq_sw;
+    /* The external handler is the table's entry itself (no call in between); the software
+     * one is called by tk__isr_software, which acknowledges it first. */
+    struct tk_irq *h = irq == TK_IRQ_EXTERNAL ? &tk_k.irq[irq] : &tk_k.irq_sw;
     h->fn = fn ? fn : irq == TK_IRQ_EXTERNAL ? tk__isr_unhandled : NULL;
     h->arg = arg;
     tk_port_irq_enable(irq, fn != NULL);

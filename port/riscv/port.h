@@ -45,8 +45,11 @@ static inline __attribute__((always_inline)) void tk_port_irq_unlock(unsigned lo
  * a tail call: `from` resumes (later) at its caller's return address, with interrupts enabled,
  * returning from->wait_result. */
 int tk_port_switch(struct tk_thread *from, struct tk_thread *to);
-/* Switch.S: the same, from the interrupt exit: `from` resumes with interrupts disabled. */
-void tk_port_switch_isr(struct tk_thread *from, struct tk_thread *to);
+/* Switch.S: the same, from the interrupt exit (tk__isr_exit) whose trap frame is `frame`:
+ * `from` resumes with interrupts disabled, at the end of the interrupt.  Never returns; not
+ * declared noreturn, so that GCC makes the call a jump (it keeps a frame before a noreturn
+ * call). */
+void tk_port_switch_isr(struct tk_thread *from, struct tk_thread *to, void *frame);
 /* Switch.S: load to->sp and return into `to` without saving anything (start, exit). */
 void tk_port_start(struct tk_thread *to) __attribute__((noreturn));
 /* Switch.S: the trap vector (direct mode). */

@@ -38,6 +38,8 @@ static volatile uint32_t q_sent[16], q_recv[16], b_sent[16], b_recv[16];
 static volatile uint32_t mail_sent, mail_recv, isr_mail_sent, isr_mail_recv;
 static volatile uint32_t fifo_put, fifo_got, sem_posts, sem_pends, ev_sets, ev_gets;
 static volatile uint32_t shared, incs[NT], isr_count, prio_checks;
+/* The nesting configuration's second level (sw_body) */
+static volatile uint32_t sw_count, sw_sem_posts, sw_ev_sets, nested_count;
 static uint32_t rng[NT + 1];
 
 static uint32_t rnd(int who)
@@ -111,6 +113,8 @@ static void worker(void *arg)
             }
             if (kt_on_qemu() && (r & 3) == 0)
                 kt_irq_fire(0);
+            if (TK_IRQ_NESTING && !kt_on_qemu() && (r & 3) == 1)
+                tk_irq_raise_software();
             tk_delay(r & 1);
             break;
         }
@@ -197,6 +201,10 @@ static void isr_body(void)
 {
     uint32_t r = rnd(NT);
     isr_count++;
+#if TK_IRQ_NESTING
+    if (tk_irq_nesting() > 1)
+        nested_count++;
+#endif
     struct msg m = {9, q_sent[9]};
     if (tk_msgq_send_from_isr(&q, &m) == TK_OK)
         q_sent[9]++;
@@ -212,6 +220,31 @@ static void isr_body(void)
     if (!stop && !kt_on_qemu())
         kt_irq_after(3000 + r % 30000);
 }
+
+#if TK_IRQ_NESTING
+/* The nesting configuration (kernel/kernel.mk: nest-<cfg>/stress.elf): a second interrupt
+ * level.  The workers raise the software interrupt; its handler, of a lower priority than
+ * the device's, posts to the same objects with its own sender ids and counters (the device's
+ * handler may preempt it in the middle of an update) and lingers a little, so that the
+ * device's interrupt comes inside it. */
+static void sw_body(void *arg)
+{
+    (void)arg;
+    sw_count++;
+    struct msg m = {11, q_sent[11]};
+    if (tk_msgq_send_from_isr(&q, &m) == TK_OK)
+        q_sent[11]++;
+    struct msg mb = {12, b_sent[12]};
+    if (tk_bmq_send_from_isr(&b, &mb) == TK_OK)
+        b_sent[12]++;
+    if (tk_sem_post_from_isr(&sem) == TK_OK)
+        sw_sem_posts++;
+    for (volatile int i = 0; i < 100; i++)
+        ;
+    if (tk_event_set_from_isr(&ev, 1) == TK_OK)
+        sw_ev_sets++;
+}
+#endif
 
 static void ctl_main(void *arg)
 {
@@ -230,6 +263,13 @@ static void ctl_main(void *arg)
     size_t heap_all = 0, heap_end = 0;
     KT_EQ(tk_heap_free_bytes(&heap, &heap_all), TK_OK);
     kt_irq_setup(isr_body);
+#if TK_IRQ_NESTING
+    if (!kt_on_qemu()) {
+        KT_EQ(tk_irq_attach(TK_IRQ_SOFTWARE, sw_body, 0), TK_OK);
+        KT_EQ(tk_irq_set_priority(TK_IRQ_SOFTWARE, 1), TK_OK);
+        KT_EQ(tk_irq_set_priority(TK_IRQ_EXTERNAL, 2), TK_OK);
+    }
+#endif
     for (int i = 0; i < NT; i++)
         KT_EQ(tk_thread_create(&th[i], "w", worker, (void *)(uintptr_t)i, stk[i],
                                KT_STACK_WORDS * sizeof(uintptr_t), prio[i], 0), TK_OK);
@@ -269,6 +309,12 @@ static void ctl_main(void *arg)
     kt_log_num("mutex increments: ", shared);
     kt_log_num("priority checks: ", prio_checks);
     KT_CHECK(isr_count > 50);
+    if (TK_IRQ_NESTING) {
+        kt_log_num("software interrupts: ", sw_count);
+        kt_log_num("nested interrupts: ", nested_count);
+        KT_CHECK(sw_count > 50 && nested_count > 0);
+        KT_CHECK(q_recv[11] > 20);
+    }
     for (int s = 0; s < 16; s++) {
         KT_EQ(q_recv[s], q_sent[s]);
         KT_EQ(b_recv[s], b_sent[s]);
@@ -286,8 +332,8 @@ static void ctl_main(void *arg)
     KT_CHECK(shared > 50);
     uint32_t sem_left = 0;
     KT_EQ(tk_sem_count(&sem, &sem_left), TK_OK);
-    KT_EQ(sem_posts, sem_pends + sem_left);
-    KT_CHECK(ev_gets <= ev_sets && ev_gets > 10);
+    KT_EQ(sem_posts + sw_sem_posts, sem_pends + sem_left);
+    KT_CHECK(ev_gets <= ev_sets + sw_ev_sets && ev_gets > 10);
     /* every mail sent was received, except one still in the mailbox */
     uint32_t in_box = (uint32_t)(tk_mail_send(&th[7], 0) == TK_EFULL);
     KT_EQ(mail_sent + isr_mail_sent, mail_recv + isr_mail_recv + in_box);
