@@ -311,6 +311,9 @@ static void spin_gaps(uint32_t ticks, struct spin *sp)
         if (d > gap_min) {
             ALRM_GAP[sp->gaps.n % ALRM_GAP_SLOTS] = d; /* no branch: n is checked later */
             stat_add(&sp->gaps, d);
+            /* the next iteration starts after this bookkeeping: with caches the store above
+             * may miss, and that iteration would then pass for a gap */
+            now = bp_cycles();
         } else {
             sp->iter_sum += d;
             sp->iter_n++;
