@@ -79,6 +79,99 @@ void bench_result(const char *suite, const char *metric, const struct bench_stat
     board_putc('\n');
 }
 
+/* Value:count pairs per HIST line: short lines for the host tool's log and any reader. */
+#define BENCH_HIST_PER_LINE 16u
+
+/* One pair of a HIST line; *pairs counts those on the current line (no static state: the
+ * image's .bss stays as without histograms, see BENCH_SPARE). */
+static void hist_pair(const char *metric, int64_t value, uint32_t count, uint32_t *pairs)
+{
+    if (*pairs == BENCH_HIST_PER_LINE) {
+        board_putc('\n');
+        *pairs = 0;
+    }
+    if (*pairs == 0) {
+        board_puts("HIST");
+        put_kv("suite", bench_suite);
+        board_puts(" metric=");
+        for (const char *p = metric; *p; p++)
+            board_putc(*p == ' ' ? '_' : *p);
+    }
+    board_putc(' ');
+    put_int(value);
+    board_putc(':');
+    board_put_uint(count);
+    (*pairs)++;
+}
+
+static void hist_end(uint32_t pairs)
+{
+    if (pairs)
+        board_putc('\n');
+}
+
+void bench_spare(size_t bytes)
+{
+    if ((size_t)(__stack_top - __bss_end) < bytes)
+        bench_fail("no room for the histogram above .bss", __stack_top - __bss_end, (int64_t)bytes);
+    memset(BENCH_SPARE, 0, bytes);
+}
+
+/* With caches (tempo-sim --icache/--dcache, the simulator-control device says so) nothing is
+ * counted: the counts' memory would take cache lines from the code measured, and the cached
+ * figures would measure the histogram too.  The distributions are the uncached runs'. */
+__attribute__((noinline)) void hist_add(struct bench_hist *h, uint32_t v)
+{
+    if (BENCH_REG32(BOARD_SIMCTL + SIMCTL_CACHE))
+        return;
+    if (h->n++ == 0)
+        h->base = v > BENCH_HIST_BELOW ? v - BENCH_HIST_BELOW : 0;
+    uint32_t k = v - h->base;
+    if (k < BENCH_HIST_SPAN)
+        h->count[k]++;
+    else
+        h->outside++;
+}
+
+void bench_histogram(const char *metric, const struct bench_hist *h, uint32_t offset)
+{
+    if (h->outside) {
+        bench_note("hist_outside", h->outside);
+        return;
+    }
+    uint32_t pairs = 0;
+    for (uint32_t k = 0; k < BENCH_HIST_SPAN; k++)
+        if (h->count[k])
+            hist_pair(metric, (int64_t)h->base + k - offset, h->count[k], &pairs);
+    hist_end(pairs);
+}
+
+void bench_histogram_of(const char *metric, const uint32_t *v, uint32_t n, uint32_t offset)
+{
+    /* each distinct value in ascending order: the smallest above the previous one */
+    uint32_t pairs = 0;
+    int64_t prev = -1;
+    for (;;) {
+        int64_t next = -1;
+        uint32_t count = 0;
+        for (uint32_t k = 0; k < n; k++) {
+            if ((int64_t)v[k] <= prev)
+                continue;
+            if (next < 0 || v[k] < next) {
+                next = v[k];
+                count = 1;
+            } else if (v[k] == next) {
+                count++;
+            }
+        }
+        if (next < 0)
+            break;
+        hist_pair(metric, next - offset, count, &pairs);
+        prev = next;
+    }
+    hist_end(pairs);
+}
+
 void bench_result_avg(const char *suite, const char *metric, int64_t avg_x100, uint32_t samples)
 {
     (void)suite;

@@ -38,9 +38,38 @@ static inline void stat_add(struct bench_stat *s, uint32_t v)
         s->max = v;
 }
 
+/* The exact distribution of a statistic's samples: one count per cycle value in a window of
+ * BENCH_HIST_SPAN values from `base`, which the first sample sets BENCH_HIST_BELOW below
+ * itself (later samples may be smaller).  The figures are deterministic cycle counts spread
+ * over a few hundred values at most (Mem, the widest per-sample metric: 170 at RV32), so the
+ * window holds them all; a sample outside it is only counted (`outside`) and the histogram is
+ * then not printed. */
+#define BENCH_HIST_SPAN  1024u
+#define BENCH_HIST_BELOW 256u
+struct bench_hist {
+    uint32_t base, outside, n;
+    uint16_t count[BENCH_HIST_SPAN]; /* at most BENCH_ROUNDS (10,000) samples per value */
+};
+
+/* Spare memory for the histograms: the data memory above .bss, the boot stack's, which no
+ * one uses once the kernel runs (bp_start never returns; every thread and handler has its own
+ * stack).  Not in .bss: the image's data layout, and so the gp-relative code the linker
+ * relaxes against it and every figure, stays as without histograms (a 2 KiB array in .bss
+ * moved other variables out of gp's reach and FreeRTOS's figures by up to 30 cycles; at RV64
+ * FreeRTOS leaves only the boot stack's 2 KiB free).  bench_spare() checks it holds `bytes`
+ * (else the run fails) and zeroes them; call it from a thread, before the samples. */
+extern char __bss_end[], __stack_top[];
+#define BENCH_SPARE ((void *)__bss_end)
+void bench_spare(size_t bytes);
+
+/* Count sample v.  A call, not inline code: the suites' measured functions compile as
+ * without it (an inline count changed their register use and so a figure by a cycle). */
+void hist_add(struct bench_hist *h, uint32_t v);
+
 /* ---- result lines, one per figure, parsed by bench/report/bench.py:
  *   BENCH kernel=K xlen=X suite=S case=C       (first line)
  *   RESULT suite=S metric=M avg=A.AA min=N max=N samples=N   (Thread-Metric: count= period_cycles=)
+ *   HIST suite=S metric=M V:C ...               (bench_histogram: the samples' distribution)
  *   SIZE name=N bytes=N   NOTE key=N   FAIL what (got G, expected E)   DONE
  * (spaces in a metric name are printed as '_') ---- */
 
@@ -64,6 +93,13 @@ void bench_begin(const char *suite, const char *name);
  * overhead, 0 for none). */
 void bench_result(const char *suite, const char *metric, const struct bench_stat *s,
                   uint32_t offset);
+/* The distribution behind a bench_result line, after it, each value minus `offset`:
+ *   HIST suite=S metric=M V:C V:C ...   (value:count pairs, ascending; several lines for a
+ * wide one, BENCH_HIST_PER_LINE pairs each).  Printed after the measurement, never inside it.
+ * A histogram with samples outside its window prints "NOTE hist_outside=N" instead. */
+void bench_histogram(const char *metric, const struct bench_hist *h, uint32_t offset);
+/* The same from a list of `n` samples (a statistic of few samples, kept whole: Alrm). */
+void bench_histogram_of(const char *metric, const uint32_t *v, uint32_t n, uint32_t offset);
 /* A derived average (Rhealstone): value in hundredths of a cycle, min and max absent. */
 void bench_result_avg(const char *suite, const char *metric, int64_t avg_x100, uint32_t samples);
 /* Thread-Metric: operations completed in a period of `period_cycles` cycles. */

@@ -56,7 +56,9 @@ def num(v):
 
 def parse_output(text):
     """The firmware's lines -> (header, records, sizes, notes, fail, done).  A malformed
-    result line is a failure of the run (its text becomes `fail`), never a crash."""
+    result line is a failure of the run (its text becomes `fail`), never a crash; so is a
+    histogram (HIST lines, after the RESULT line of their metric) that is not exactly the
+    samples of its figure (histogram_problem)."""
     head, recs, sizes, notes, fail, done = {}, [], {}, {}, None, False
     for line in text.splitlines():
         w = line.split()
@@ -77,6 +79,19 @@ def parse_output(text):
                     rec["max_cycles"] = num(kv.get("max"))
                     rec["samples"] = int(kv["samples"])
                 recs.append(rec)
+            elif w[0] == "HIST":
+                kv = parse_kv(w[1:])
+                metric = kv["metric"].replace("_", " ")
+                rec = recs[-1] if recs else {}
+                if (rec.get("suite"), rec.get("metric")) != (kv["suite"], metric) \
+                        or rec.get("min_cycles") is None:
+                    raise ValueError("HIST without its RESULT (avg, min, max, samples)")
+                hist = rec.setdefault("histogram", [])
+                for pair in (x for x in w[1:] if "=" not in x):
+                    v, c = pair.split(":")
+                    if hist and int(v) <= hist[-1][0] or int(c) < 1:
+                        raise ValueError("HIST values not ascending")
+                    hist.append([int(v), int(c)])
             elif w[0] == "SIZE":
                 kv = parse_kv(w[1:])
                 sizes[kv["name"]] = int(kv["bytes"])
@@ -89,7 +104,28 @@ def parse_output(text):
                 done = True
         except (KeyError, ValueError):
             fail = fail or "malformed line: " + line[:120]
+    for rec in recs:
+        bad = "histogram" in rec and histogram_problem(rec, rec["histogram"])
+        if bad and fail is None:
+            fail = "%s: %s" % (rec["metric"], bad)
     return head, recs, sizes, notes, fail, done
+
+
+def histogram_problem(rec, hist):
+    """Why `hist` ([cycles, count] pairs, ascending) is not exactly the samples behind the
+    record's figures, or None: the counts sum to the samples, the smallest and largest values
+    are min and max, and the average rounds to the printed one as the firmware rounds it
+    (bench_result: hundredths, half up)."""
+    n = sum(c for _, c in hist)
+    if not hist or n != rec["samples"]:
+        return "histogram of %d samples, figure of %d" % (n, rec["samples"])
+    if (hist[0][0], hist[-1][0]) != (rec["min_cycles"], rec["max_cycles"]):
+        return "histogram %d..%d, figure %s..%s" % (hist[0][0], hist[-1][0], rec["min_cycles"],
+                                                    rec["max_cycles"])
+    total = sum(v * c for v, c in hist)
+    if (total * 100 + n // 2) // n != round(rec["avg_cycles"] * 100):
+        return "histogram average %.2f, figure %s" % (total / n, rec["avg_cycles"])
+    return None
 
 
 class Job:
@@ -675,12 +711,14 @@ def cmd_check(args):
 
 
 def seeing_problems(out, results, bad):
-    """What the simulator's observers add to the report: every kernel's interrupt latency at
-    both widths has the simulator's per-interrupt histogram, equal to the firmware's figures;
-    the report draws it where it has more than one value; every kernel has its timeline
-    window (interrupt handlers and at least two threads) in the page."""
+    """What the report shows of the samples behind the figures: every kernel's interrupt
+    latency at both widths has the simulator's per-interrupt histogram, and every kernel
+    metric the firmware's histogram, each exactly the samples of its figure (count, min, max,
+    average: histogram_problem); the report draws each where it has more than one value; every
+    kernel has its timeline window (interrupt handlers and at least two threads) in the page."""
     kernels = results.get("kernels", [])
     spread = False
+    spread_km = set()
     for k in kernels:
         for x in (32, 64):
             r = next((r for r in results["records"] if r["kernel"] == k and r["xlen"] == x
@@ -702,6 +740,22 @@ def seeing_problems(out, results, bad):
             spread |= len(h) > 1
             print("%s rv%d interrupt latency: %d samples in %d values, as the firmware's"
                   % (k, x, n, len(h)))
+        for x in (32, 64):
+            values = []
+            for r in results["records"]:
+                if (r["kernel"], r["xlen"], r["suite"]) != (k, x, "kernel-metrics") \
+                        or r.get("cache", "none") != "none":
+                    continue
+                h = r.get("histogram")
+                problem = histogram_problem(r, h) if h else "no histogram"
+                if problem:
+                    bad.append("%s rv%d %s: %s" % (k, x, r["metric"], problem))
+                    continue
+                values.append("%s %d" % (r["metric"], len(h)))
+                if len(h) > 1:
+                    spread_km.add(r["metric"])
+            print("%s rv%d kernel metrics, distinct values of each exact histogram: %s"
+                  % (k, x, ", ".join(values) or "none"))
     try:
         with open(os.path.join(out, "report.html")) as f:
             page = f.read()
@@ -710,6 +764,9 @@ def seeing_problems(out, results, bad):
         bad.append("no report.html")
     if spread and "Interrupt latency: cycles of every interrupt" not in page:
         bad.append("report.html: no interrupt latency histogram")
+    for m in sorted(spread_km):
+        if 'aria-label="%s"' % (F.HIST_TITLE % m) not in page:
+            bad.append("report.html: no histogram of %s" % m)
     for k in kernels:
         try:
             with open(os.path.join(out, "timeline-%s.svg" % k)) as f:

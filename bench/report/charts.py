@@ -296,3 +296,20 @@ def latency_histograms(ctx):
     return _histograms(ctx, "rhealstone", F.PROBE_METRIC, True, "interrupts",
                        "cycles from the raise to the handler's counter read", "interrupts",
                        "Interrupt latency: cycles of every interrupt")
+
+
+# The samples a kernel-metric record's histogram counts, per metric (Alrm: one per tick).
+KM_HIST_UNIT = {"Alrm": "ticks"}
+
+
+def metric_histograms(ctx, suite="kernel-metrics"):
+    """[(metric, svg)]: for each metric of the suite, in its table order, the distribution of
+    every sample (the firmware's exact histogram: bench_histogram), one panel per kernel and
+    width that has more than one value; metrics without any such panel are left out."""
+    out = []
+    for m in F.ORDER[suite]:
+        unit = KM_HIST_UNIT.get(m, "samples")
+        svg = _histograms(ctx, suite, m, True, unit, "cycles", unit, F.HIST_TITLE % m)
+        if svg:
+            out.append((m, svg))
+    return out

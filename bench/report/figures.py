@@ -115,3 +115,7 @@ PROBE_CASE, PROBE_HANDLER, PROBE_METRIC, PROBE_NAME = \
 TIMELINE_CASE, TIMELINE_FROM = "tm_preempt", "pre4"
 TIMELINE_WINDOW = 6000
 TIMELINE_MAX_CYCLES = 1_000_000
+
+# The title of a metric's histogram chart (charts.metric_histograms); make test finds each
+# in the report by it (bench.py seeing_problems).
+HIST_TITLE = "%s: cycles of every sample"

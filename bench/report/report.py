@@ -67,6 +67,7 @@ def html(ctx, draw=True, timelines=None):
     names = ("speedup", "kernel_metrics", "alarms", "rhealstone", "thread_metric",
              "rv64_overhead", "switch_histograms", "latency_histograms")
     drawn = {n: getattr(charts, n)(ctx) if draw else "" for n in names}
+    km_histograms = charts.metric_histograms(ctx, "kernel-metrics") if draw else []
     return environment().get_template("report.html.j2").render(
         summary=R.summary(ctx), conventions=R.CONVENTIONS, kernels=ctx.kernels, tables=tables,
         has_freertos=ctx.has_freertos(),
@@ -75,7 +76,7 @@ def html(ctx, draw=True, timelines=None):
         comparison=R.comparison_table(ctx) if ctx.has_freertos() else None,
         paper=R.paper_table(ctx),
         paper_notes=R.paper_notes(), ch32=R.ch32_table(ctx), charts=drawn,
-        rh_method=RH_METHOD, budgets=bt, budget_missed=missed,
+        rh_method=RH_METHOD, km_histograms=km_histograms, budgets=bt, budget_missed=missed,
         analysis=R.analysis_sections(ctx), analysis_intro=R.ANALYSIS_INTRO,
         failed=R.failed_runs(ctx), method=METHOD, meta=meta(ctx),
         timelines=[(R.name(k), markupsafe.Markup(timelines[k])) for k in ctx.kernels

@@ -36,6 +36,38 @@ def check_parser():
     assert recs == [] and fail.startswith("malformed"), fail
 
 
+def check_histogram_lines():
+    """HIST lines: the samples' distribution after the RESULT line of their metric, several
+    lines of one metric joined; one that is not exactly the figure's samples fails the run."""
+    head = "BENCH kernel=tempo xlen=32 suite=kernel-metrics case=km_fifo\n"
+    res = "RESULT suite=kernel-metrics metric=Mail/I avg=%s min=10 max=15 samples=4\n"
+    hist = "HIST suite=kernel-metrics metric=Mail/I 10:1 12:1\nHIST suite=kernel-metrics metric=Mail/I 13:1 15:1\n"
+    _, recs, _, _, fail, done = bench.parse_output(head + res % "12.50" + hist + "DONE\n")
+    assert fail is None and done, fail
+    assert recs[0]["histogram"] == [[10, 1], [12, 1], [13, 1], [15, 1]], recs[0]
+    # the firmware rounds the average half up to hundredths: 50/4 = 12.5 -> 12.50, 49/4 -> 12.25
+    _, _, _, _, fail, _ = bench.parse_output(head + res % "12.49" + hist)
+    assert fail and "average" in fail, fail
+    wrong = {"count": hist.replace("15:1", "15:2"), "range": hist.replace("10:1", "9:1"),
+             "order": hist.replace("13:1 15:1", "15:1 13:1"),
+             "metric": hist.replace("Mail/I 13", "Mail 13")}
+    for what, h in wrong.items():
+        _, _, _, _, fail, _ = bench.parse_output(head + res % "12.50" + h)
+        assert fail, "a histogram with the wrong %s passed" % what
+    _, _, _, _, fail, _ = bench.parse_output(head + hist + res % "12.50")
+    assert fail and fail.startswith("malformed"), "HIST before its RESULT: %s" % fail
+    _, _, _, _, fail, _ = bench.parse_output(head + res % "12.50" +
+                                             "HIST suite=kernel-metrics metric=Mail/I 10:x\n")
+    assert fail and fail.startswith("malformed"), fail
+    _, _, _, _, fail, _ = bench.parse_output(
+        "RESULT suite=thread-metric metric=m count=7 period_cycles=100\n"
+        "HIST suite=thread-metric metric=m 7:1\n")
+    assert fail and fail.startswith("malformed"), "HIST of a count: %s" % fail
+    rec = {"samples": 3, "min_cycles": 7, "max_cycles": 9, "avg_cycles": 8.33}
+    assert bench.histogram_problem(rec, [[7, 1], [8, 1], [9, 1]]) is not None  # 8.00
+    assert bench.histogram_problem(rec, [[7, 1], [9, 2]]) is None  # 25/3 = 8.333
+
+
 def check_trace():
     # routine at 0x100..0x120: enter at cycle 10, leave by jr t0 (0x00028067) at 0x110 -> next
     # instruction at cycle 40: one sample of 30; a second entry left by mret outside the range
@@ -253,6 +285,7 @@ def check_report(path):
 
 def main(argv):
     check_parser()
+    check_histogram_lines()
     check_trace()
     check_budgets()
     check_publishing()

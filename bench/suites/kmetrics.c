@@ -6,7 +6,8 @@
  * strictly, and every message carries its sequence number, checked on arrival.
  *
  * Samples during which the CLINT mtime changed may hold a timer tick: they are excluded and
- * counted ("NOTE excluded=N"), and the run continues until BENCH_ROUNDS samples are kept. */
+ * counted ("NOTE excluded=N"), and the run continues until BENCH_ROUNDS samples are kept.
+ * Every kept sample is also counted in a histogram (bench_hist), printed after the figure. */
 #include "bench.h"
 
 #define SUITE "kernel-metrics"
@@ -29,8 +30,15 @@
 #define ALRM_BASE_TICKS ALRM_HYPER
 /* Alrm: loop iterations timed to find the iteration cost before each run. */
 #define ALRM_CALIBRATE 64
+/* Alrm: the gaps are kept whole for the histogram, in a power of two of slots above the most
+ * a run may have (one per tick, +1; checked). */
+#define ALRM_GAPS_MAX  (ALRM_TICKS + 1u)
+#define ALRM_GAP_SLOTS 512u
+_Static_assert(ALRM_GAP_SLOTS >= ALRM_GAPS_MAX, "a slot for every gap");
 
 static struct bench_stat st;
+/* The kept samples' histogram, in the spare memory (bench.h BENCH_SPARE). */
+#define HIST ((struct bench_hist *)BENCH_SPARE)
 static uint32_t read_ovh, excluded;
 static volatile uintptr_t t_mark;
 static volatile uint32_t tick_mark, seq, flip;
@@ -39,15 +47,18 @@ static volatile int turn;
 /* Keep the sample [t_mark, now] unless a tick may have fallen inside it. */
 static void record(uintptr_t now, uint32_t tick_now)
 {
-    if (tick_now == tick_mark)
-        stat_add(&st, (uint32_t)(now - t_mark));
-    else
+    if (tick_now == tick_mark) {
+        uint32_t v = (uint32_t)(now - t_mark);
+        hist_add(HIST, v); /* first: stat_add's branches stay the last before the next sample */
+        stat_add(&st, v);
+    } else
         excluded++;
 }
 
 static void finish(const char *metric)
 {
     bench_result(SUITE, metric, &st, read_ovh);
+    bench_histogram(metric, HIST, read_ovh);
     bench_note("excluded", excluded);
     bench_note("read_overhead", read_ovh);
     bp_sizes();
@@ -253,8 +264,10 @@ static void mem_thread(void)
             continue;
         }
         /* each call was bracketed by two counter reads: subtract the read cost per call */
-        for (int k = 0; k < MEM_BLOCKS && st.n < BENCH_ROUNDS; k++)
+        for (int k = 0; k < MEM_BLOCKS && st.n < BENCH_ROUNDS; k++) {
+            hist_add(HIST, cost[k] - 2u * read_ovh);
             stat_add(&st, cost[k] - 2u * read_ovh);
+        }
         if (st.n >= BENCH_ROUNDS)
             finish("Mem");
     }
@@ -275,7 +288,12 @@ struct spin {
     struct bench_stat gaps;  /* iterations longer than twice the longest normal one */
     uint64_t iter_sum;       /* normal iterations */
     uint32_t iter_n, iter_max;
+    uint8_t record;          /* keep each gap for the histogram (not with caches: bench.c) */
 };
+
+/* The gaps of the last spin_gaps run, for the histogram, in the spare memory (bench.h
+ * BENCH_SPARE; one array for both runs). */
+#define ALRM_GAP ((uint32_t *)BENCH_SPARE)
 
 /* Spin for `ticks` mtime steps; every iteration longer than twice the longest normal one is
  * time taken by an interrupt (and whatever it switched to, e.g. a timer task).  The first
@@ -292,7 +310,12 @@ static void spin_gaps(uint32_t ticks, struct spin *sp)
         uintptr_t now = bp_cycles();
         uint32_t d = (uint32_t)(now - prev);
         if (d > gap_min) {
+            if (sp->record)
+                ALRM_GAP[sp->gaps.n % ALRM_GAP_SLOTS] = d; /* n is checked later */
             stat_add(&sp->gaps, d);
+            /* the next iteration starts after this bookkeeping: with caches the store above
+             * may miss, and that iteration would then pass for a gap */
+            now = bp_cycles();
         } else {
             sp->iter_sum += d;
             sp->iter_n++;
@@ -310,6 +333,7 @@ static void alarm_thread(void)
     static struct spin base, with;
     stat_init(&base.gaps);
     stat_init(&with.gaps);
+    with.record = base.record = BENCH_REG32(BOARD_SIMCTL + SIMCTL_CACHE) == 0;
     spin_gaps(ALRM_BASE_TICKS, &base);
     for (int k = 0; k < BP_MAX_ALARMS; k++)
         BENCH_OK(bp_alarm_start(k, alrm_period[k], alarm_fn, (void *)&alrm_count[k]));
@@ -325,7 +349,7 @@ static void alarm_thread(void)
             bench_fail("alarm count", got, want);
     }
     /* one interrupt gap per tick (+/-1) */
-    if (with.gaps.n + 1 < ALRM_TICKS || with.gaps.n > ALRM_TICKS + 1)
+    if (with.gaps.n + 1 < ALRM_TICKS || with.gaps.n > ALRM_GAPS_MAX)
         bench_fail("alarm gaps per tick", with.gaps.n, ALRM_TICKS);
     /* a gap holds one (interrupted) loop iteration: subtract the mean iteration, then the
      * cost of a tick without alarms (0 when the kernel does not tick without work) */
@@ -337,6 +361,8 @@ static void alarm_thread(void)
     out.min = with.gaps.min - sub;
     out.max = with.gaps.max - sub;
     bench_result(SUITE, "Alrm", &out, 0);
+    if (with.record)
+        bench_histogram_of("Alrm", ALRM_GAP, with.gaps.n, sub);
     bench_note("loop_iteration_cycles", iter);
     bench_note("tick_only_cycles", base_avg);
     bench_note("tick_only_samples", base.gaps.n);
@@ -408,6 +434,8 @@ void km_alrm(void)
 static void run(void)
 {
     stat_init(&st);
+    bench_spare(sizeof(struct bench_hist) > ALRM_GAP_SLOTS * sizeof(uint32_t)
+                    ? sizeof(struct bench_hist) : ALRM_GAP_SLOTS * sizeof(uint32_t));
     read_ovh = bench_read_overhead();
     BENCH_CASE();
 }
