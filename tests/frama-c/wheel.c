@@ -24,7 +24,7 @@ static int fired[2];
 
 static void callback(struct tk_alarm *a, void *arg)
 {
-    int i = (int)(uintptr_t)arg;
+    int i = (int *)arg == &fired[0] ? 0 : 1; /* the argument: the alarm's fired[] counter */
     fired[i]++;
     int what = Frama_C_interval(0, 2);
     //@ split what;
@@ -48,7 +48,7 @@ int main(void)
     tk_k.next_event = now + TK_TICK_MAX_SLEEP;
     tk_k.started = 1;
     for (int i = 0; i < 2; i++)
-        (void)tk_alarm_init(&al[i], callback, (void *)(uintptr_t)i);
+        (void)tk_alarm_init(&al[i], callback, &fired[i]);
     //@ loop unroll 4;
     for (int s = 0; s < 4; s++) {
         int op = Frama_C_interval(0, 2), k = Frama_C_interval(0, 1), x = Frama_C_interval(0, 2),
