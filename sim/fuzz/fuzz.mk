@@ -2,8 +2,8 @@
 # loader (fuzz_elf.c) and the execute loop (fuzz_exec.c), built with clang, ASan and UBSan.
 #   make fuzz SECONDS=n    each harness for n seconds (default 60), from the seed corpus
 #   make fuzz-corpus       rebuild the seeds from the test images (sim/fuzz/make-corpus.sh)
-# make test runs each for FUZZ_TEST_RUNS inputs with a fixed seed (reproducible: the same
-# tree runs the same inputs); without a clang that links libFuzzer, SKIP.
+# make test runs each over its stored inputs, seeds and regress, once each (reproducible: the
+# same tree runs the same inputs); without a clang that links libFuzzer, SKIP.
 FUZZ_CC     ?= clang
 FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
                -fno-sanitize-recover=all -Iinclude -I$(BUILD)/sim -Isim
@@ -11,8 +11,6 @@ FUZZ_SRC    := $(filter-out sim/main.c,$(SIM_SRC))
 FUZZERS     := elf exec
 FUZZ_BINS   := $(FUZZERS:%=$(BUILD)/fuzz/fuzz_%)
 SECONDS     ?= 60
-# inputs per fuzzer in make test: a few seconds each with ASan and UBSan
-FUZZ_TEST_RUNS ?= 2000
 # can FUZZ_CC link a libFuzzer program? (once per make run)
 FUZZ_OK := $(shell printf 'int LLVMFuzzerTestOneInput(const unsigned char*d,unsigned long n){(void)d;(void)n;return 0;}' | \
              $(FUZZ_CC) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1 && echo yes)
@@ -30,5 +28,5 @@ fuzz-run: $(if $(FUZZ_OK),$(FUZZ_BINS))
 fuzz-corpus: $(FUZZ_BINS) isa-images $(foreach b,paper virt,$(foreach x,32 64,$(SIMT_OUT)/$(b)-$(x)/hello.elf))
 	sim/fuzz/make-corpus.sh $(BUILD) $(BUILD)/fuzz/fuzz_elf $(BUILD)/fuzz/fuzz_exec
 test-fuzz: $(if $(FUZZ_OK),$(FUZZ_BINS))
-	@for f in $(FUZZERS); do tools/check.sh fuzz-$$f sim/fuzz/run.sh runs=$(FUZZ_TEST_RUNS) $(BUILD)/fuzz $$f; done
+	@for f in $(FUZZERS); do tools/check.sh fuzz-$$f sim/fuzz/run.sh replay $(BUILD)/fuzz $$f; done
 TEST_TARGETS += test-fuzz

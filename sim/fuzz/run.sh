@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Run the libFuzzer harnesses of tempo-sim, for a bounded time or a fixed number of runs.
-# usage: sim/fuzz/run.sh SECONDS|runs=N BUILD_DIR NAME...
+# Run the libFuzzer harnesses of tempo-sim, for a bounded time or over the stored inputs.
+# usage: sim/fuzz/run.sh SECONDS|replay BUILD_DIR NAME...
 #   SECONDS (make fuzz SECONDS=n): a random run of that many seconds per fuzzer; it keeps
 #     what it finds in BUILD_DIR/corpus-NAME and starts from there the next time.
-#   runs=N (make test): a reproducible run: N inputs per fuzzer with a fixed seed, from the
-#     seeds and the regress inputs only (a fresh working corpus), so that the same tree
-#     always runs the same inputs and a failure in CI is never a matter of luck.
+#   replay (make test): every seed and regress input once, nothing mutated, so that the
+#     same tree always runs the same inputs and a failure in CI is never a matter of luck
+#     (a fixed -seed is not enough: libFuzzer keeps an input by the coverage it adds, and
+#     the simulator's hash tables, keyed by heap addresses, vary that from run to run).
 #   BUILD_DIR/fuzz_NAME is the fuzzer; it starts from sim/fuzz/corpus/NAME (the seeds) and
 #   sim/fuzz/regress/NAME (inputs that once failed: every one is run first).  Prints one line
 #   per fuzzer (runs, time, crashes); exit 1 if one crashed (the input is in
@@ -13,8 +14,6 @@
 #   built (no clang with libFuzzer).
 set -u
 limit=$1 dir=$2; shift 2
-# the seed of the reproducible runs (any fixed value: libFuzzer's mutations follow it)
-FIXED_SEED=1
 status=0
 for name in "$@"; do
   fuzzer=$dir/fuzz_$name
@@ -23,11 +22,11 @@ for name in "$@"; do
   [ -d sim/fuzz/regress/$name ] && seeds+=(sim/fuzz/regress/$name)
   log=$dir/fuzz-$name.log
   case $limit in
-    runs=*)
-      work=$dir/corpus-$name-fixed
+    replay)
+      work=$dir/corpus-$name-replay
       rm -rf "$work"
-      opts=(-runs="${limit#runs=}" -seed=$FIXED_SEED)
-      what="${limit#runs=} runs (seed $FIXED_SEED)" ;;
+      opts=(-runs=0)
+      what="the stored inputs" ;;
     *)
       work=$dir/corpus-$name
       opts=(-max_total_time="$limit")
@@ -41,7 +40,9 @@ for name in "$@"; do
   secs=$(( $(date +%s) - start ))
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   if [ $rc -eq 0 ]; then
-    echo "fuzz-$name: ${runs:-?} inputs run ($what, ${secs} s), corpus $(ls "$work" | wc -l) inputs, no crash"
+    kept=", corpus $(ls "$work" | wc -l) inputs"
+    [ "$limit" = replay ] && kept=
+    echo "fuzz-$name: ${runs:-?} inputs run ($what, ${secs} s)$kept, no crash"
   else
     status=1
     crash=$(ls -t "$dir"/crash-$name-* 2>/dev/null | head -n 1)
