@@ -55,6 +55,16 @@ static const uint8_t tk_log2_byte[256] __attribute__((section(".sdata.tk_c"))) =
 typedef uintptr_t hword;
 typedef struct tk_heap_block blk;
 
+/* ACSL contracts: comments to the compiler.  make frama-c checks every contract and
+ * assertion here with Eva on the paths its harness enumerates (tests/frama-c/heap.c, which
+ * also checks tk_log2_byte entry by entry: the tk__fls and heap_class contracts rest on it);
+ * a precondition at every call, a postcondition at every return. */
+/*@ // a block size: header included, a multiple of the alignment, at least the minimum
+    predicate block_size(integer n) = n >= HEAP_MIN && n % HEAP_ALIGN == 0;
+*/
+
+/*@ assigns \nothing;
+    ensures (uint8_t *)\result == (uint8_t *)base + off; */
 TK_INLINE blk *blk_at(void *base, hword off)
 {
     return (blk *)((uint8_t *)base + off);
@@ -71,6 +81,10 @@ TK_INLINE const uint8_t *heap_lg(void)
     return lg;
 }
 
+/*@ requires lg == tk_log2_byte;
+    requires 0 < x < 0x100000000;
+    assigns \nothing;
+    ensures 0 <= \result <= 31 && (1 << \result) <= x < (2 << \result); */
 TK_INLINE hword tk__fls(const uint8_t *lg, hword x) /* x < 2^32 */
 {
     hword s16 = (hword)((x >> 16) != 0) << 4;
@@ -92,6 +106,10 @@ TK_INLINE hword tk__ffs_map(hword m)
  * bytes that is size / 8 (one class per 8 bytes), above it the first level L + 1 and the
  * three bits under the top bit.  One table lookup and no branch below 16 KiB (the whole
  * data memory of the paper SoC is 32 KiB), the general two-step search above. */
+/*@ requires lg == tk_log2_byte;
+    requires 0 < size < HEAP_MAX;
+    assigns \nothing;
+    ensures \result < HEAP_CLASSES; */
 TK_INLINE hword heap_class(const uint8_t *lg, hword size)
 {
     hword l;
@@ -102,6 +120,9 @@ TK_INLINE hword heap_class(const uint8_t *lg, hword size)
     return (l << SL_LOG2) + (size >> (l + ALIGN_LOG2));
 }
 
+/*@ requires \valid(h);
+    requires c < HEAP_CLASSES;
+    assigns h->sl_map[c / TK_HEAP_SL], h->fl_map; */
 TK_INLINE void heap_set_bit(struct tk_heap *h, hword c)
 {
     hword fl = c >> SL_LOG2;
@@ -109,6 +130,9 @@ TK_INLINE void heap_set_bit(struct tk_heap *h, hword c)
     h->fl_map |= (uint32_t)1 << fl;
 }
 
+/*@ requires \valid(h);
+    requires c < HEAP_CLASSES;
+    assigns h->sl_map[c / TK_HEAP_SL], h->fl_map; */
 TK_INLINE void heap_clear_bit(struct tk_heap *h, hword c)
 {
     hword fl = c >> SL_LOG2;
@@ -119,6 +143,7 @@ TK_INLINE void heap_clear_bit(struct tk_heap *h, hword c)
 }
 
 /* Put free block b at the head of class c's list. */
+/*@ requires c < HEAP_CLASSES; */
 TK_INLINE void heap_insert(struct tk_heap *h, blk *b, hword c)
 {
     blk **slot = &h->free[0][0] + c;
@@ -167,6 +192,7 @@ TK_INLINE void heap_replace(blk *b, blk *r)
 /* Move free block b (links pp, n) from class c to class d != c.  The usual case is b alone
  * in its class and d empty: three link stores and the bitmaps, without a branch on their
  * contents (one second-level byte when c and d share a first level: their bits swap). */
+/*@ requires c < HEAP_CLASSES && d < HEAP_CLASSES && c != d; */
 TK_INLINE void heap_move(struct tk_heap *h, blk *b, blk **pp, blk *n, hword c, hword d)
 {
     blk **to = &h->free[0][0] + d;
@@ -279,8 +305,11 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
     hword bs = b->size - HEAP_FREE;
     hword rest = bs - size;
     blk *a;
+    /*@ assert class_fits: block_size(bs) && bs >= size; */
     if (TK_LIKELY(rest >= HEAP_MIN)) {
         /* Split: the allocation is the tail, b keeps its place unless it left its class. */
+        /*@ assert split: block_size(rest) && rest + size == bs &&
+                          (uint8_t *)b + bs <= h->end; */
         a = blk_at(b, rest);
         a->prev_phys = b;
         a->size = size;
@@ -290,6 +319,7 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
         if (rc != c)
             heap_move(h, b, slot, b->next, c, rc);
     } else {
+        /*@ assert whole: bs - size < HEAP_MIN; */
         a = b;
         heap_unlink(h, slot, b->next);
         b->size = bs;
@@ -321,6 +351,7 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
         tk_port_irq_unlock(s);
         return TK_EINVAL;
     }
+    /*@ assert freed: block_size(size) && (uint8_t *)b + size <= h->end; */
     const uint8_t *lg = heap_lg();
     blk *prev = b->prev_phys;
     hword ps = prev->size, ns = next->size;
@@ -339,6 +370,7 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
         }
         prev->size = m;
         m -= HEAP_FREE;
+        /*@ assert merge_prev: block_size(m) && (uint8_t *)prev + m <= h->end; */
         blk_at(prev, m)->prev_phys = prev;
         hword mc = heap_class(lg, m);
         if (mc != pc) /* grown out of its class */
@@ -349,6 +381,7 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
         m = size + ns; /* flag included */
         b->size = m;
         m -= HEAP_FREE;
+        /*@ assert merge_next: block_size(m) && (uint8_t *)b + m <= h->end; */
         blk_at(b, m)->prev_phys = b;
         hword mc = heap_class(lg, m);
         if (TK_LIKELY(mc == nc)) {

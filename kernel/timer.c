@@ -19,13 +19,19 @@
 
 _Static_assert(TK_WHEEL == 32, "the slot map is one 32-bit word");
 
-/* Slot of a wheel timer due at `t`, and its bit in the map. */
+/* Slot of a wheel timer due at `t`, and its bit in the map.  (ACSL contracts: make
+ * frama-c checks them, and the assertions of this file, with Eva on the paths of
+ * tests/frama-c/wheel.c.) */
+/*@ assigns \nothing;
+    ensures \result == &tk_k.wheel[t % TK_WHEEL];
+    ensures \valid(\result); */
 TK_INLINE struct tk_timer **wheel_slot(tk_tick_t t)
 {
     return &tk_k.wheel[t & (TK_WHEEL - 1)];
 }
 
 /* Append tm (due at its expiry, inside the wheel's window) to its slot. */
+/*@ requires window: (tk_tick_t)(expiry - tk_k.wheel_base) < TK_WHEEL; */
 TK_INLINE void wheel_insert(struct tk_timer *tm, tk_tick_t expiry)
 {
     struct tk_timer **slot = wheel_slot(expiry), *h = *slot;
@@ -37,6 +43,8 @@ TK_INLINE void wheel_insert(struct tk_timer *tm, tk_tick_t expiry)
         tm->next = tm;
         tm->prev = tm;
         *slot = tm;
+        /*@ assert slot_bit: 0 <= (expiry & (TK_WHEEL - 1)) < TK_WHEEL &&
+                             slot == &tk_k.wheel[expiry & (TK_WHEEL - 1)]; */
         tk_k.wheel_map |= one << (expiry & (TK_WHEEL - 1));
     } else {
         struct tk_timer *tail = h->prev;
@@ -148,6 +156,10 @@ static TK_COLD void timers_to_wheel(void)
 /* The first tick from tk_k.wheel_base on whose slot is not empty (the map must not be 0):
  * the next tick's slot first (a busy system has events every tick), else the map rotated so
  * that wheel_base's slot is bit 0 and one find-first-set (kernel.h). */
+/*@ requires tk_k.wheel_map != 0;
+    assigns \nothing;
+    ensures window: (tk_tick_t)(\result - tk_k.wheel_base) < TK_WHEEL;
+    ensures slot_used: (tk_k.wheel_map >> (\result % TK_WHEEL)) & 1; */
 TK_INLINE tk_tick_t wheel_next(void)
 {
     tk_tick_t b = tk_k.wheel_base;

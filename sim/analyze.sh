@@ -16,12 +16,7 @@ case $tool in
       { echo "gcc -fanalyzer skipped: GCC 10 or later needed"; exit 77; }
     bad=0
     for f in "$@"; do
-      extra=()
-      # GCC 12's leak checker loses heap pointers kept in structures reached through arrays
-      # and lists ("leak of '<unknown>'" where the pointer is still held): off for these two
-      # files only, every other check on; their leaks are for clang's analyzer and ASan (fuzz)
-      case $f in sim/fast.c|sim/measure.c) extra=(-Wno-analyzer-malloc-leak) ;; esac
-      gcc "${flags[@]}" -fanalyzer -Werror "${extra[@]}" -c -o /dev/null "$f" || bad=$((bad + 1))
+      gcc "${flags[@]}" -fanalyzer -Werror -c -o /dev/null "$f" || bad=$((bad + 1))
     done
     echo "gcc -fanalyzer: $n files, $bad with findings"
     [ $bad -eq 0 ] ;;

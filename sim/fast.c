@@ -145,7 +145,8 @@ struct pstate {
 struct state {
     struct pstate s;
     uint64_t hash;
-    struct state *chain;
+    struct state *chain;    /* in the engine's table, by hash */
+    struct state *all;      /* every state (the list that owns them, as for entries) */
 };
 
 /* A block goes on past at most this many conditional branches (side exits). */
@@ -205,7 +206,7 @@ struct fast {
      * doublewords [wlo, wlo + wlen) that hold predecoded code or tohost (watch_update) */
     uint64_t slim[9], wlo, wlen;
     /* interned states and timed runs: hash tables (chains), sizes a power of two */
-    struct state **states;
+    struct state **states, *all_states;
     struct entry **entries, *all;
     uint32_t nstates, nentries, state_slots, entry_slots;
     /* the scratch models: at reset on this machine's parameters; runs */
@@ -326,6 +327,8 @@ static const struct state *intern(struct fast *f, const struct pstate *s)
         return NULL;
     e->s = *s;
     e->hash = h;
+    e->all = f->all_states;
+    f->all_states = e;
     e->chain = *head;
     *head = e;
     f->nstates++;
@@ -682,11 +685,11 @@ static void forget_entries(struct fast *f)
 /* Forget every state (no timed run may be left). */
 static void forget_states(struct fast *f)
 {
-    for (uint32_t i = 0; i < f->state_slots; i++)
-        for (struct state *e = f->states[i], *nx; e; e = nx) {
-            nx = e->chain;
-            free(e);
-        }
+    while (f->all_states) {
+        struct state *e = f->all_states;
+        f->all_states = e->all;
+        free(e);
+    }
     if (f->state_slots)
         memset(f->states, 0, f->state_slots * sizeof *f->states);
     f->nstates = 0;
@@ -755,7 +758,9 @@ static void replay(struct fast *f, const struct block *b, unsigned k)
 static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
 {
     struct block *c = find(f, pc);
-    if (c->ref)
+    /* every outcome a run can end with has its exit state (time_entry); one without (an
+     * outcome the block cannot have) goes to the reference loop, as a NULL ps does */
+    if (c->ref || !u->exit)
         return c;
     struct entry *e = entry_of(f, c, u->exit);
     if (e)
@@ -958,7 +963,8 @@ reference:
         if (cpu_event(m))
             return;
     } else {
-        if (b->cold && ++b->heat >= HOT_RUNS) {
+        /* a cold block of the map (f->outside, part of f, is never cold nor freed) */
+        if (b->cold && b != &f->outside && ++b->heat >= HOT_RUNS) {
             b = warm_up(f, b);
             goto enter_checked;
         }

@@ -21,16 +21,25 @@ struct probe {
     struct endpoint from, to;
     bool open;
     uint64_t t0;
-    uint64_t *v;            /* every sample, for the histogram */
-    size_t n, cap;
+    size_t n;               /* samples in the log */
     uint64_t min, max;
     double sum;
 };
 
+/* One interval: its cycles and its probe (an index into measures.p). */
+struct sample {
+    uint64_t cycles;
+    int probe;
+};
+
+/* The samples of every probe are in one log that the measures own (one buffer, grown in
+ * one place: GCC's -fanalyzer follows it, where it lost per-probe buffers in the array). */
 struct measures {
     struct observe *o;
     struct probe p[MEASURE_MAX];
     int n;
+    struct sample *log;     /* every sample, for the histograms and the JSON's values */
+    size_t nlog, cap;
 };
 
 struct measures *measure_new(struct observe *o)
@@ -43,8 +52,8 @@ struct measures *measure_new(struct observe *o)
 
 void measure_free(struct measures *ms)
 {
-    for (int i = 0; ms && i < ms->n; i++)
-        free(ms->p[i].v);
+    if (ms)
+        free(ms->log);
     free(ms);
 }
 
@@ -155,17 +164,20 @@ static bool matches(const struct measures *ms, const struct endpoint *e, enum me
     }
 }
 
-static void sample(struct probe *p, uint64_t v)
+/* Probe i's interval of v cycles. */
+static void sample(struct measures *ms, int i, uint64_t v)
 {
-    if (p->n == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 256;
-        uint64_t *nv = realloc(p->v, cap * sizeof *nv);
-        if (!nv)
+    if (ms->nlog == ms->cap) {
+        size_t cap = ms->cap ? 2 * ms->cap : 256;
+        struct sample *nlog = realloc(ms->log, cap * sizeof *nlog);
+        if (!nlog)
             return; /* out of memory: the sample is lost */
-        p->v = nv;
-        p->cap = cap;
+        ms->log = nlog;
+        ms->cap = cap;
     }
-    p->v[p->n++] = v;
+    ms->log[ms->nlog++] = (struct sample){.cycles = v, .probe = i};
+    struct probe *p = &ms->p[i];
+    p->n++;
     if (v < p->min)
         p->min = v;
     if (v > p->max)
@@ -178,7 +190,7 @@ void measure_event(struct measures *ms, enum measure_event ev, uint64_t arg, uin
     for (int i = 0; i < ms->n; i++) {
         struct probe *p = &ms->p[i];
         if (p->open && matches(ms, &p->to, ev, arg)) {
-            sample(p, cycle - p->t0);
+            sample(ms, i, cycle - p->t0);
             p->open = false;
         }
         if (!p->open && matches(ms, &p->from, ev, arg)) {
@@ -195,13 +207,16 @@ static uint64_t bin_width(const struct probe *p)
     return (range + BINS - 1) / BINS;
 }
 
-static void histogram(const struct probe *p, uint64_t *count, int *nbins)
+/* Probe i's histogram. */
+static void histogram(const struct measures *ms, int i, uint64_t *count, int *nbins)
 {
+    const struct probe *p = &ms->p[i];
     uint64_t w = bin_width(p);
     *nbins = (int)((p->max - p->min) / w) + 1;
     memset(count, 0, BINS * sizeof *count);
-    for (size_t k = 0; k < p->n; k++)
-        count[(p->v[k] - p->min) / w]++;
+    for (size_t k = 0; k < ms->nlog; k++)
+        if (ms->log[k].probe == i)
+            count[(ms->log[k].cycles - p->min) / w]++;
 }
 
 void measure_print(const struct measures *ms, FILE *out)
@@ -217,7 +232,7 @@ void measure_print(const struct measures *ms, FILE *out)
                 (unsigned long long)p->min, p->sum / (double)p->n, (unsigned long long)p->max);
         uint64_t count[BINS], most = 0, w = bin_width(p);
         int nb;
-        histogram(p, count, &nb);
+        histogram(ms, i, count, &nb);
         for (int b = 0; b < nb; b++)
             most = count[b] > most ? count[b] : most;
         for (int b = 0; b < nb; b++) {
@@ -231,10 +246,13 @@ void measure_print(const struct measures *ms, FILE *out)
     }
 }
 
-static int cmp_u64(const void *a, const void *b)
+/* By probe, then by cycles */
+static int cmp_sample(const void *a, const void *b)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
+    const struct sample *x = a, *y = b;
+    if (x->probe != y->probe)
+        return (x->probe > y->probe) - (x->probe < y->probe);
+    return (x->cycles > y->cycles) - (x->cycles < y->cycles);
 }
 
 static void json_str(FILE *f, const char *s)
@@ -248,6 +266,9 @@ static void json_str(FILE *f, const char *s)
 void measure_json(const struct measures *ms, FILE *f)
 {
     fprintf(f, ",\n  \"measures\": [");
+    /* the log by probe and value: probe i's samples are the p[i].n after those of p[0..i) */
+    qsort(ms->log, ms->nlog, sizeof *ms->log, cmp_sample);
+    size_t at = 0;
     for (int i = 0; i < ms->n; i++) {
         const struct probe *p = &ms->p[i];
         fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
@@ -265,21 +286,22 @@ void measure_json(const struct measures *ms, FILE *f)
                 (unsigned long long)p->min, p->sum / (double)p->n, (unsigned long long)p->max);
         uint64_t count[BINS], w = bin_width(p);
         int nb;
-        histogram(p, count, &nb);
+        histogram(ms, i, count, &nb);
         for (int b = 0; b < nb; b++)
             fprintf(f, "%s{\"lo\": %llu, \"hi\": %llu, \"count\": %llu}", b ? ", " : "",
                     (unsigned long long)(p->min + (uint64_t)b * w),
                     (unsigned long long)(p->min + (uint64_t)b * w + w - 1), (unsigned long long)count[b]);
         /* every distinct value with its count, ascending (the report's per-cycle histograms) */
         fprintf(f, "], \"values\": [");
-        qsort(p->v, p->n, sizeof *p->v, cmp_u64);
+        const struct sample *v = ms->log + at;
         for (size_t k = 0, first = 1; k < p->n; first = 0) {
             size_t e = k;
-            while (e < p->n && p->v[e] == p->v[k])
+            while (e < p->n && v[e].cycles == v[k].cycles)
                 e++;
-            fprintf(f, "%s[%llu, %zu]", first ? "" : ", ", (unsigned long long)p->v[k], e - k);
+            fprintf(f, "%s[%llu, %zu]", first ? "" : ", ", (unsigned long long)v[k].cycles, e - k);
             k = e;
         }
+        at += p->n;
         fprintf(f, "]}");
     }
     fprintf(f, "%s]", ms->n ? "\n  " : "");

@@ -2,7 +2,8 @@
 # loader (fuzz_elf.c) and the execute loop (fuzz_exec.c), built with clang, ASan and UBSan.
 #   make fuzz SECONDS=n    each harness for n seconds (default 60), from the seed corpus
 #   make fuzz-corpus       rebuild the seeds from the test images (sim/fuzz/make-corpus.sh)
-# make test runs each for 5 seconds; without a clang that links libFuzzer, SKIP.
+# make test runs each over its stored inputs, seeds and regress, once each (reproducible: the
+# same tree runs the same inputs); without a clang that links libFuzzer, SKIP.
 FUZZ_CC     ?= clang
 FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
                -fno-sanitize-recover=all -Iinclude -I$(BUILD)/sim -Isim
@@ -27,5 +28,5 @@ fuzz-run: $(if $(FUZZ_OK),$(FUZZ_BINS))
 fuzz-corpus: $(FUZZ_BINS) isa-images $(foreach b,paper virt,$(foreach x,32 64,$(SIMT_OUT)/$(b)-$(x)/hello.elf))
 	sim/fuzz/make-corpus.sh $(BUILD) $(BUILD)/fuzz/fuzz_elf $(BUILD)/fuzz/fuzz_exec
 test-fuzz: $(if $(FUZZ_OK),$(FUZZ_BINS))
-	@for f in $(FUZZERS); do tools/check.sh fuzz-$$f sim/fuzz/run.sh 5 $(BUILD)/fuzz $$f; done
+	@for f in $(FUZZERS); do tools/check.sh fuzz-$$f sim/fuzz/run.sh replay $(BUILD)/fuzz $$f; done
 TEST_TARGETS += test-fuzz

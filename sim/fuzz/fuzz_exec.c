@@ -2,15 +2,22 @@
  * sim/fuzz/fuzz.mk).
  *
  * Input: byte 0 picks the width (bit 0), the SoC (bit 1), the traced loop (bit 2:
- * --trace, --profile and --coverage to /dev/null) and whether the last 6 bytes are 3 timing
+ * --trace, --profile and --coverage to /dev/null), whether the last 6 bytes are 3 timing
  * parameters to --set (bit 3: a name and a value each, any value --set accepts, up to
- * 100,000 and the what-if predictors); bytes 1-31 set x1..x31, each to one of 16
- * addresses and values that matter (code, data, every device register, the ends of the
- * memories, 0, -1, ...) plus 4 x its high nibble, so random loads, stores, jumps and CSR
- * writes reach the devices and the memory edges; the rest is code, at the reset pc, where
+ * 100,000 and the what-if predictors), whether the 4 bytes before them configure the
+ * caches (bit 4: --icache, --dcache and --mem-* from their bits, every geometry the options
+ * accept or refuse, as cache_parse() judges them) and whether the code's CSR instructions
+ * and loads and stores are aimed (bit 5: a CSR number becomes one the hart implements or a
+ * neighbour, a load's or store's offset a small one, so that with the registers below they
+ * reach CLINT, UART, exit-device and simulator-control registers); bytes 1-31 set x1..x31,
+ * each to one of 16 addresses and values that matter (code, data, every device register,
+ * the ends of the memories, 0, -1, ...) plus 4 x its high nibble, so random loads, stores,
+ * jumps and CSR writes reach the devices and the memory edges; the rest is code, at the
+ * reset pc, where
  * mtvec also points (a trap reruns it).  The run stops at 5,000 cycles.  Checks: the run
  * ended, x0 is 0, an RV32 hart holds 32-bit values, mepc is 4-byte aligned, and the timing
- * model's books balance (base + stall cycles = cycles, what --stats checks). */
+ * model's books balance (base + stall cycles, the caches' included, = cycles, what --stats
+ * checks), and no cache counts more misses than accesses. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +43,53 @@ static uint64_t reg_value(uint8_t b, enum soc soc)
         0x00100000, 0x00110000, 0x00110008, 0x00110014, 0x800ffff8, 0x00800000,
         0xffffffffffffffff, 0x7fffffff, 0x00000000};
     return (soc == SOC_PAPER ? paper : virt)[b & 15] + 4 * (b >> 4);
+}
+
+/* --icache and --dcache (with a :wt or :wb policy) and --mem-latency/beat/width from 4
+ * bytes: sizes 64 bytes to 128 KiB, lines 4 to 512 bytes, 1 to 128 ways, so that some
+ * geometries are refused (a 4-byte line, line x ways over the size) as the options refuse
+ * them, which leaves that cache out. */
+static void set_caches(struct cache_config *c, const uint8_t *b)
+{
+    char spec[40], err[160];
+    for (int i = 0; i < 2; i++) {
+        const uint8_t g = b[i], w = b[2];
+        if (!(w >> (6 + i) & 1))
+            continue; /* no such cache */
+        snprintf(spec, sizeof spec, "%u:%u:%u%s", 64u << ((g & 15) % 12), 4u << (g >> 4 & 7),
+                 1u << (w >> 3 * i & 7), i && (g & 0x80) ? ":wt" : "");
+        struct cache_geometry *geo = i ? &c->dcache : &c->icache;
+        if (cache_parse(spec, i == 1, geo, err, sizeof err))
+            memset(geo, 0, sizeof *geo);
+    }
+    /* main memory: latency 0..7 or 0..679 cycles, beat 0..3, width 1, 4, 16 or 64 bytes
+     * (the options accept 0 cycles and widths up to 64) */
+    c->mem.latency = (b[3] & 7) * (b[3] & 8 ? 97u : 1u);
+    c->mem.beat = b[3] >> 4 & 3;
+    c->mem.width = 1u << (b[3] >> 6) * 2;
+}
+
+/* The CSRs the hart implements (csr.c), for aimed CSR instructions */
+static const uint16_t csrs[] = {
+    0x300, 0x301, 0x304, 0x344, 0x305, 0x340, 0x341, 0x342, 0x343, 0xb00, 0xb80, 0xb02,
+    0xb82, 0xc00, 0xc80, 0xc01, 0xc81, 0xc02, 0xc82, 0xf11, 0xf12, 0xf13, 0xf14};
+
+/* Aim code word w (see the header): a CSR instruction's number (bits 31:20) becomes one of
+ * csrs[] (or, for 1 in 8, that one + 1: mostly one the hart lacks); a load's or store's
+ * 12-bit offset becomes 0..28 in words. */
+static uint32_t aim(uint32_t w)
+{
+    const uint32_t opcode = w & 0x7f, funct3 = w >> 12 & 7, top = w >> 20;
+    if (opcode == 0x73 && funct3 != 0 && funct3 != 4) {
+        const unsigned n = sizeof csrs / sizeof csrs[0];
+        uint32_t csr = csrs[top % n] + (top >> 9 == 7);
+        return (w & 0xfffff) | csr << 20;
+    }
+    if (opcode == 0x03) /* loads: imm[11:0] = bits 31:20 */
+        return (w & 0xfffff) | (top & 0x1c) << 20;
+    if (opcode == 0x23) /* stores: imm[11:5] = bits 31:25, imm[4:0] = bits 11:7 */
+        return (w & 0x01fff07f) | ((w >> 7 & 0x1c) << 7);
+    return w;
 }
 
 /* --set name=value for three (name, value) byte pairs */
@@ -88,11 +142,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         set_params(&cfg.timing, data + size - 6);
         size -= 6;
     }
+    if (data[0] & 16) {
+        set_caches(&cfg.cache, data + size - 4);
+        size -= 4;
+    }
     EXPECT(machine_init(&m, &cfg, xlen) == 0);
     m.uart.out = devnull;
     struct ram *code = m.bus.code;
     size_t n = size - 32 < code->size ? size - 32 : code->size;
     memcpy(code->mem, data + 32, n);
+    for (size_t k = 0; data[0] & 32 && k + 4 <= n; k += 4) {
+        uint32_t w;
+        memcpy(&w, code->mem + k, 4);
+        w = aim(w);
+        memcpy(code->mem + k, &w, 4);
+    }
     for (int i = 1; i < 32; i++)
         m.hart.x[i] = xlen == 32 ? (uint32_t)reg_value(data[i], soc) : reg_value(data[i], soc);
     m.hart.pc = code->base;
@@ -120,10 +184,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         EXPECT(h->x[i] >> 32 == 0);
     EXPECT(xlen == 64 || h->pc >> 32 == 0);
     EXPECT((h->csr.mepc & 3) == 0);
-    uint64_t stalls = 0;
+    /* the books, as --stats checks them: the pipeline's stalls and the cycles the caches'
+     * misses stalled it (zero without caches); misses never exceed accesses */
+    const struct cache *ic = &m.caches.i, *dc = &m.caches.d;
+    uint64_t stalls = ic->stall + dc->stall;
     for (int i = 0; i < ST_COUNT; i++)
         stalls += m.timing.stall[i];
     EXPECT(m.stats.issued + stalls == h->clk.cycle);
+    EXPECT(ic->read_misses <= ic->reads && dc->read_misses <= dc->reads);
+    EXPECT(dc->write_misses <= dc->writes);
     if (traced) {
         EXPECT(coverage_write(&cov, code, "/dev/null", xlen, "fuzz", "input") == 0);
         coverage_free(&cov);

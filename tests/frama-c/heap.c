@@ -9,7 +9,8 @@
  * then a misuse: tk_heap_free of the last pointer freed (a double free, or a block reused
  * since) or of a wild pointer (NULL, before, at, inside and past the heap, misaligned);
  * then tk_heap_free_bytes.  Checked: no run-time error (out-of-bounds access, invalid
- * shift, overflow, undefined pointer arithmetic) anywhere on these paths. */
+ * shift, overflow, undefined pointer arithmetic) anywhere on these paths, and the ACSL
+ * contracts and assertions of kernel/heap.c (sizes, splits and merges, class indices). */
 #include <string.h>
 #include "common.h"
 #include "../../kernel/heap.c"
@@ -21,6 +22,12 @@ static const size_t req[] = {8, 40, 250, 3000, 20000};
 
 int main(void)
 {
+    /* the table heap_class and tk__fls read (their contracts rely on it): entry i is the
+     * index of i's highest set bit */
+    //@ loop unroll 256;
+    for (unsigned i = 1; i < 256; i++) {
+        //@ assert log2_byte: (1 << tk_log2_byte[i]) <= i < (2 << tk_log2_byte[i]);
+    }
     int hs = Frama_C_interval(0, 3);
     size_t n;
     //@ split hs;

@@ -2,9 +2,14 @@
 # make frama-c: Frama-C's Eva over the kernel's data-structure code, one harness per
 # structure (tests/frama-c/*.c state the preconditions and the sequences analysed), under
 # two machine models: ILP32 as RV32 (gcc_x86_32) and LP64 as RV64 (gcc_x86_64).
-# Prints one line per run and a total: "frama-c: N alarms (E explained in FILE)";
-# exits 1 if a run fails, an assertion is not proved valid, or an alarm is not listed with
-# its reason in tests/frama-c/alarms.txt.  Usage: run.sh OUTDIR
+# The ACSL contracts of kernel/heap.c (block sizes, splits and merges inside the heap, class
+# indices in range) and kernel/timer.c (the wheel's slot and window) are checked with the
+# harnesses' assertions: Eva evaluates every precondition at each call, every postcondition
+# at each return and every assertion on the paths it enumerates.
+# Prints one line per run and a total: "frama-c: N alarms (E explained in FILE); A
+# assertions, P preconditions, Q postconditions valid"; exits 1 if a run fails, an
+# assertion, precondition or postcondition is not proved valid, or an alarm is not listed
+# with its reason in tests/frama-c/alarms.txt.  Usage: run.sh OUTDIR
 set -u
 out=${1:-build/frama-c}
 dir=tests/frama-c
@@ -13,17 +18,18 @@ command -v frama-c >/dev/null || { echo "frama-c missing (apt-get install frama-
 # Data memory of the heap and pool harnesses: an absolute address range Eva treats as valid
 # (the paper SoC's data memory is at a fixed address too).
 range=-absolute-valid-range=0x10000000-0x1000ffff
-total=0 explained=0 bad=0
+total=0 explained=0 bad=0 asserts=0 pres=0 posts=0
 runs="heap:heap.c: pool:pool.c: msgq:ring.c: bmq:ring.c:-DRING_BMQ waitq:waitq.c: wheel:wheel.c:"
 [ -n "${FC_ONLY:-}" ] && runs=$FC_ONLY
 for w in 32 64; do
   for r in $runs; do
     name=${r%%:*} rest=${r#*:} file=${rest%%:*} def=${rest#*:}
-    log=$out/$name-rv$w.log
-    if ! frama-c -c11 -machdep gcc_x86_$w \
+    log=$out/$name-rv$w.log csv=$out/$name-rv$w.csv
+    if ! frama-c -c11 -pp-annot -machdep gcc_x86_$w \
         -cpp-extra-args="-I$dir/stub -Ikernel/include -Ikernel -Iport/riscv $def" \
         $range -warn-invalid-pointer $dir/$file \
         -eva -eva-slevel 100000 -eva-split-return full ${EVA_EXTRA:-} -eva-no-show-progress -eva-msg-key=-final-states \
+        -report-csv "$csv" \
         >"$log" 2>&1; then
       echo "frama-c $name rv$w: analysis failed (see $log)"; bad=1; continue
     fi
@@ -35,6 +41,15 @@ for w in 32 64; do
     if [ "$2" != 0 ] || [ "$3" != 0 ]; then
       echo "frama-c $name rv$w: assertions $1 valid, $2 unknown, $3 invalid (see $log)"; bad=1
     fi
+    nassert=$1
+    # the kernel's contracts, one status each over every call (report plugin's table:
+    # directory, file, line, function, kind, status, property)
+    k='($1 "/" $2) ~ /(^|\/)kernel\/[^\/]*$/ && ($5 == "precondition" || $5 == "postcondition")'
+    npre=$(awk -F'\t' "$k && \$5 == \"precondition\" && \$6 == \"Valid\"" "$csv" | wc -l)
+    npost=$(awk -F'\t' "$k && \$5 == \"postcondition\" && \$6 == \"Valid\"" "$csv" | wc -l)
+    awk -F'\t' "$k && \$6 != \"Valid\"" "$csv" | while IFS=$'\t' read -r d f l fn kind st prop; do
+      echo "frama-c $name rv$w: $kind of $fn ($f:$l) $st: $prop"
+    done | grep . && bad=1
     # each alarm: FILE:LINE and its text, matched against the explained list
     e=0
     for a in $(grep -A1 '^\[eva:alarm\]' "$log" | sed -n 's/^\[eva:alarm\] \([^:]*\):\([0-9]*\):.*/\1:\2/p' \
@@ -45,9 +60,10 @@ for w in 32 64; do
         echo "frama-c $name rv$w: unexplained alarm at $a (see $log)"; bad=1
       fi
     done
-    echo "frama-c $name rv$w: $n alarms, $1 assertions valid"
+    echo "frama-c $name rv$w: $n alarms, $nassert assertions, $npre preconditions, $npost postconditions valid"
     total=$((total + n)) explained=$((explained + e))
+    asserts=$((asserts + nassert)) pres=$((pres + npre)) posts=$((posts + npost))
   done
 done
-echo "frama-c: $total alarms ($explained explained in $dir/alarms.txt)"
+echo "frama-c: $total alarms ($explained explained in $dir/alarms.txt); $asserts assertions, $pres preconditions, $posts postconditions valid"
 exit $bad

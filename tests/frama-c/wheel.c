@@ -7,7 +7,8 @@
  * ticks: in the wheel, at its edge, in the sorted list; period 0, 3 or 40), stop one, or
  * let time pass (1, 3 or 70 ticks: an interrupt served late by more than the window) and
  * run the timer interrupt; the callbacks restart or stop the other alarm.  Checked: no
- * run-time error (Eva checks every wheel slot access against the array bounds). */
+ * run-time error (Eva checks every wheel slot access against the array bounds), and the
+ * ACSL contracts and assertions of kernel/timer.c (each timer's slot, inside the window). */
 #include "common.h"
 #include "../../kernel/timer.c"
 #include "../../kernel/alarm.c"
@@ -23,7 +24,7 @@ static int fired[2];
 
 static void callback(struct tk_alarm *a, void *arg)
 {
-    int i = (int)(uintptr_t)arg;
+    int i = (int *)arg == &fired[0] ? 0 : 1; /* the argument: the alarm's fired[] counter */
     fired[i]++;
     int what = Frama_C_interval(0, 2);
     //@ split what;
@@ -47,7 +48,7 @@ int main(void)
     tk_k.next_event = now + TK_TICK_MAX_SLEEP;
     tk_k.started = 1;
     for (int i = 0; i < 2; i++)
-        (void)tk_alarm_init(&al[i], callback, (void *)(uintptr_t)i);
+        (void)tk_alarm_init(&al[i], callback, &fired[i]);
     //@ loop unroll 4;
     for (int s = 0; s < 4; s++) {
         int op = Frama_C_interval(0, 2), k = Frama_C_interval(0, 1), x = Frama_C_interval(0, 2),
@@ -64,7 +65,7 @@ int main(void)
         } else {
             //@ split x;
             now += steps[x];
-            tk__timer_isr();
+            tk__timer_interrupt(NULL);
         }
     }
     return 0;
