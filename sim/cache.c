@@ -283,5 +283,6 @@ void caches_control(struct caches *c, uint32_t value)
 uint32_t caches_status(const struct caches *c)
 {
     return (c->i.g.size ? CACHE_CTL_HAS_I : 0) | (c->d.g.size ? CACHE_CTL_HAS_D : 0) |
-           (c->d.g.size && !c->d.g.write_through ? CACHE_CTL_WB : 0);
+           (c->d.g.size && !c->d.g.write_through ? CACHE_CTL_WB : 0) |
+           (c->on && (c->mem.latency || c->mem.beat) ? CACHE_CTL_COSTLY : 0);
 }

@@ -114,6 +114,7 @@ uint64_t cache_clean(struct cache *c);
 #define CACHE_CTL_HAS_I      1u /* r: bit 0, an I$ is configured */
 #define CACHE_CTL_HAS_D      2u /* r: bit 1, a D$ */
 #define CACHE_CTL_WB         4u /* r: bit 2, the D$ is write-back */
+#define CACHE_CTL_COSTLY     8u /* r: bit 3, a miss costs cycles (main memory not free) */
 void caches_control(struct caches *c, uint32_t value);
 uint32_t caches_status(const struct caches *c);
 #endif

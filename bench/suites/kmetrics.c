@@ -333,7 +333,7 @@ static void alarm_thread(void)
     static struct spin base, with;
     stat_init(&base.gaps);
     stat_init(&with.gaps);
-    with.record = base.record = BENCH_REG32(BOARD_SIMCTL + SIMCTL_CACHE) == 0;
+    with.record = base.record = !(BENCH_REG32(BOARD_SIMCTL + SIMCTL_CACHE) & SIMCTL_CACHE_COSTLY);
     spin_gaps(ALRM_BASE_TICKS, &base);
     for (int k = 0; k < BP_MAX_ALARMS; k++)
         BENCH_OK(bp_alarm_start(k, alrm_period[k], alarm_fn, (void *)&alrm_count[k]));

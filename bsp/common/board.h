@@ -43,8 +43,10 @@
 #define SIMCTL_MSIP      0x18 /* r/w bit 0: machine software interrupt pending (paper SoC msip) */
 #define SIMCTL_CACHE     0x1C /* w: 1 invalidate the caches, 2 also fill the D$ with dirty lines
                                  (no cycles: a measurement device, README "Caches");
-                                 r: bit 0 I$, bit 1 D$, bit 2 D$ write-back (0: no caches) */
+                                 r: bit 0 I$, bit 1 D$, bit 2 D$ write-back, bit 3 a miss costs
+                                 cycles (0: no caches) */
 #define SIMCTL_CACHE_COLD       1
 #define SIMCTL_CACHE_COLD_DIRTY 2
+#define SIMCTL_CACHE_COSTLY     8 /* r: misses cost cycles */
 
 #endif

@@ -49,7 +49,7 @@ grep -q '"cache": "none"' "$dir/none.json" || fail "no cache: the JSON does not 
 grep -q '"caches"' "$dir/none.json" && fail "no cache: the JSON has a caches object"
 c0=$(get cycles "$dir/none.json")
 
-run wb 6 cache.elf --dcache 1K:32:2 $mem
+run wb 14 cache.elf --dcache 1K:32:2 $mem
 for kv in reads=239 read_misses=203 writes=33 write_misses=32 writebacks=65 memory_writes=0 \
           stall_cycles=$(( (203 + 32 + 65) * refill )); do
   expect wb "$dir/wb.json" dcache "${kv%=*}" "${kv#*=}"
@@ -59,7 +59,7 @@ grep -q '^  dcache loads 239, misses 203; stores 33, misses 32; write-backs 65, 
   fail "wb: --stats has no dcache line with the counts"
 grep -q '^  caches: dcache=1K:32:2:wb mem=10:2:4$' "$dir/wb.err" || fail "wb: --stats does not name the configuration"
 
-run wt 2 cache.elf --dcache 1K:32:2:wt $mem
+run wt 10 cache.elf --dcache 1K:32:2:wt $mem
 wt_stall=$((171 * refill + 32 * wstore + 10))   # + the sw of phase 10: one beat
 for kv in reads=239 read_misses=171 writes=33 write_misses=32 writebacks=0 memory_writes=33 \
           stall_cycles=$wt_stall; do
@@ -70,7 +70,7 @@ done
 run free 6 cache.elf --dcache 1K:32:2 --mem-latency 0 --mem-beat 0
 [ "$(get cycles "$dir/free.json")" = "$c0" ] || fail "free memory: $(get cycles "$dir/free.json") cycles, without caches $c0"
 
-run both 7 cache.elf --icache 4K:32:2 --dcache 1K:32:2 $mem
+run both 15 cache.elf --icache 4K:32:2 --dcache 1K:32:2 $mem
 expect both "$dir/both.json" dcache read_misses 203
 expect both "$dir/both.json" dcache writebacks 65
 

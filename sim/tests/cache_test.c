@@ -272,7 +272,7 @@ static void describe(void)
     caches_describe(&c, buf, sizeof buf);
     if (strcmp(buf, "icache=4K:32:2 dcache=16K:64:4:wt mem=20:1:4"))
         FAIL("description '%s'", buf);
-    if (caches_status(&c) != (CACHE_CTL_HAS_I | CACHE_CTL_HAS_D))
+    if (caches_status(&c) != (CACHE_CTL_HAS_I | CACHE_CTL_HAS_D | CACHE_CTL_COSTLY))
         FAIL("status %u", caches_status(&c));
     caches_free(&c);
     struct cache_config none = {.mem = {20, 1, 4}};
