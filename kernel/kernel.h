@@ -425,6 +425,13 @@ void tk__prio_propagate(struct tk_thread *t);
 void tk__mutex_waiter_left(struct tk_mutex *m) __attribute__((weak));
 
 /* ---- interrupts: the exit (sched.c), the table (port.c) ---- */
+/* The interrupt exit's policy: the thread to switch to, NULL for none (the current thread is
+ * the highest ready one, or the scheduler is locked). */
+TK_INLINE struct tk_thread *tk__isr_next(void)
+{
+    struct tk_thread *next = tk__highest();
+    return next != tk_k.current && !tk_k.sched_lock ? next : NULL;
+}
 void tk__isr_exit(void *frame);
 void tk__irq_table_init(void);
 

@@ -110,12 +110,13 @@ void tk_start(void)
 
 /* At the end of every interrupt: one switch, if the handler made a higher thread ready (or
  * rotated a time slice).  Runs on the interrupted thread's stack, under its trap frame
- * `frame`; returns only when it does not switch. */
+ * `frame`; returns only when it does not switch.  The port's trap exit decides the common
+ * cases itself (port/riscv/switch.S ISR_EXIT) and calls this for the others. */
 void tk__isr_exit(void *frame)
 {
-    struct tk_thread *next = tk__highest();
-    struct tk_thread *cur = tk_k.current;
-    if (next != cur && !tk_k.sched_lock) {
+    struct tk_thread *next = tk__isr_next();
+    if (next) {
+        struct tk_thread *cur = tk_k.current;
         if (TK_UNLIKELY(!tk__stack_ok(cur)))
             tk_port_stack_fault(cur);
         tk_k.current = next;

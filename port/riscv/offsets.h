@@ -57,11 +57,8 @@
 #define TK_K_LOCK       (TK_R + 4)
 /* The exception stack, in words (TK_FAULT_STACK_BYTES, tempo.h; kernel/fault.c) */
 #define TK_EXC_STACK_WORDS 128
-/* Switch frame: resume pc = ra (bit TK_RESUME_MIE set: enable interrupts on resume; JALR
- * ignores bit 0 of its target), s0-s11. */
+/* Switch frame: resume pc (bit TK_RESUME_VOLUNTARY set: a voluntary switch, resumed in the
+ * caller of the kernel call; JALR ignores bit 0), s0-s11. */
 #define TK_SWITCH_FRAME ((13 * TK_R + 15) & ~15)
-#define TK_RESUME_MIE   1
-/* mstatus.MIE is bit TK_MIE_BIT (riscv/encoding.h MSTATUS_MIE): the resume flag is shifted
- * there. */
-#define TK_MIE_BIT      3
+#define TK_RESUME_VOLUNTARY 1
 #endif

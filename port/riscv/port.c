@@ -19,7 +19,7 @@ _Static_assert(offsetof(struct tk_thread, ready_slot) == TK_T_READY_SLOT, "offse
 _Static_assert(TK_MAGIC_THREAD == (uint32_t)TK_MAGIC_THREAD_HI << 12, "offsets.h");
 _Static_assert(TK_STATE_READY == TK_STATE_READY_V, "offsets.h");
 _Static_assert(TK_OK == 0, "offsets.h: switch.S stores and returns TK_OK as the zero register");
-_Static_assert(MSTATUS_MIE == 1u << TK_MIE_BIT && TK_RESUME_MIE == 1, "offsets.h");
+_Static_assert(TK_RESUME_VOLUNTARY == 1, "offsets.h: JALR ignores bit 0 of its target");
 _Static_assert(TK_DEBRUIJN_SHIFT == 32 - 5, "offsets.h: five index bits of a 32-bit product");
 _Static_assert(TK_STATE_SUSPENDED == TK_STATE_SUSPENDED_V, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, ready_map) == TK_K_MAP, "offsets.h");
@@ -51,7 +51,7 @@ uintptr_t tk_port_stack_init(uintptr_t top, void (*entry)(void *), void *arg)
     uintptr_t *frame = (uintptr_t *)(top - TK_SWITCH_FRAME);
     for (unsigned i = 0; i < TK_SWITCH_FRAME / sizeof(uintptr_t); i++)
         frame[i] = 0;
-    frame[0] = (uintptr_t)tk_port_thread_entry | TK_RESUME_MIE; /* start with interrupts enabled */
+    frame[0] = (uintptr_t)tk_port_thread_entry | TK_RESUME_VOLUNTARY; /* no interrupted state */
     frame[1] = (uintptr_t)arg;   /* s0 */
     frame[2] = (uintptr_t)entry; /* s1 */
     return (uintptr_t)frame;

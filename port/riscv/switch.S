@@ -4,13 +4,14 @@
  * a mispredicted or taken-unpredicted branch costs 6 (one global 2-bit counter), so the paths
  * here are straight lines and save only what the calling convention requires.
  *
- * A switch frame is 13 words on the thread's stack: the resume pc, s0-s11.  The resume pc
- * is always the switching code's return address (ra is restored from it), and its bit 0 says
- * "enable interrupts on resume" (JALR ignores bit 0 of its target):
+ * A switch frame is 13 words on the thread's stack: the resume pc, s0-s11.  Every context
+ * resumes with interrupts enabled (RESTORE_CONTEXT); bit 0 of the resume pc (JALR ignores it)
+ * marks a voluntary switch, for debuggers (the simulator's thread view) only:
  *   - a voluntary switch (yield, blocking call) is an ordinary call of tk_port_switch and
- *     resumes straight at its caller's return address with interrupts enabled;
- *   - the interrupt exit calls tk_port_switch_isr: the preempted thread resumes inside the
- *     interrupt exit path with interrupts still disabled, and leaves through mret.
+ *     resumes straight at its caller's return address;
+ *   - the interrupt exit (tk_port_trap_entry, or tk_port_switch_isr from tk__isr_exit)
+ *     switches with the resume pc tk_port_isr_resume, which disables interrupts at once and
+ *     leaves through mret.
  * An interrupt saves the caller-saved registers on the interrupted thread's stack, and mepc
  * too when its exit switches. */
 #include "offsets.h"
@@ -50,7 +51,12 @@
 
 /* Load the context of `to` (a1) and resume it.  The load of the resumed call's return value
  * (see tk_port_switch) fills the wait for the new sp; with set_current=1, so does the store
- * that makes `to` the kernel's current thread (a store's own stall hides the rest). */
+ * that makes `to` the kernel's current thread (a store's own stall hides the rest).  Every
+ * context resumes with interrupts enabled: a voluntary switch returns straight into the
+ * caller of the kernel call (ra need not be restored: a call leaves it dead in its caller),
+ * and a thread switched out at interrupt exit resumes in tk_port_isr_resume, whose first
+ * instruction disables them again (an interrupt taken in between is an ordinary interrupt of
+ * that thread, at a point where its whole state is in its frames). */
 .macro RESTORE_CONTEXT set_current=0
     LREG    sp, TK_T_SP(a1)
     lw      a0, TK_T_WAIT_RESULT(a1)
@@ -70,12 +76,9 @@
     LREG    s9, 10*R(sp)
     LREG    s10, 11*R(sp)
     LREG    s11, 12*R(sp)
-    andi    ra, t0, ~TK_RESUME_MIE   /* the return address: the resume pc without its flag */
-    andi    t1, t0, TK_RESUME_MIE
     addi    sp, sp, TK_SWITCH_FRAME
-    slli    t1, t1, TK_MIE_BIT      /* bit 0 -> mstatus.MIE */
-    csrs    mstatus, t1
-    jr      t0
+    csrsi   mstatus, MSTATUS_MIE
+    jr      t0                      /* JALR ignores bit 0 of the resume pc */
 .endm
 
 /* With TK_SPLIT_SECTIONS (the kernel library's build, beside -ffunction-sections), every
@@ -100,7 +103,7 @@
  * to its caller with the outcome its waker stored. */
     FUNC tk_port_switch
 tk_port_switch:
-    ori     t0, ra, TK_RESUME_MIE
+    ori     t0, ra, TK_RESUME_VOLUNTARY
     addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT
     RESTORE_CONTEXT
@@ -110,7 +113,7 @@ tk_port_switch:
  * trap frame of the interrupt (tk_port_trap_entry).  Whatever C frames lie below it are
  * dropped: the switch frame goes right under the trap frame, with mepc (the interrupted
  * code's resume pc, not saved at entry) in the trap frame, and the thread resumes in
- * tk_port_isr_resume with interrupts still disabled. */
+ * tk_port_isr_resume. */
     FUNC tk_port_switch_isr
 tk_port_switch_isr:
     csrr    t2, mepc
@@ -143,7 +146,7 @@ tk_yield:
     beqz    t2, 9f                   /* the state is read only from a thread (kernel.h: tk_kp) */
     lbu     t3, TK_K_LOCK(tp)
     LREG    a0, TK_K_CURRENT(tp)
-    ori     t0, ra, TK_RESUME_MIE
+    ori     t0, ra, TK_RESUME_VOLUNTARY
     bnez    t3, 9f
     LREG    a1, TK_T_NEXT(a0)
     LREG    t5, TK_T_GUARD(a0)
@@ -211,7 +214,7 @@ tk_thread_resume:
     bgeu    t5, t1, 7f               /* ... and its stack pointer */
     mv      a1, a0
     mv      a0, t0
-    ori     t0, ra, TK_RESUME_MIE
+    ori     t0, ra, TK_RESUME_VOLUNTARY
     SAVE_CONTEXT
     RESTORE_CONTEXT set_current=1
 7:  mv      a0, t0
@@ -266,7 +269,7 @@ tk_thread_suspend:
     LREG    t6, 0(t5)
     bgeu    t5, t1, 7f
     bne     t5, t6, 7f
-    ori     t0, ra, TK_RESUME_MIE
+    ori     t0, ra, TK_RESUME_VOLUNTARY
     SAVE_CONTEXT
     RESTORE_CONTEXT set_current=1
 6:  lla     a1, tk_idle
@@ -307,6 +310,65 @@ tk_port_thread_entry:
     LREG    t6, 15*R(sp)
     addi    sp, sp, TRAP_FRAME
     mret
+.endm
+
+#if __riscv_xlen == 64
+#define LWU lwu
+#define SRLIW srliw
+#else
+#define LWU lw
+#define SRLIW srli
+#endif
+/* The interrupt exit, after the handler (sp at the trap frame, interrupts disabled): the
+ * decision of tk__isr_exit (kernel/sched.c, the policy: switch to the highest ready thread
+ * unless it is the current one or the scheduler is locked) for its two common cases, in line
+ * (docs/timing.md: a call and its return cost 12 cycles):
+ *   - nothing more urgent than the current thread is ready and the current thread is still
+ *     the head of its ready list: it is the highest, leave through mret;
+ *   - a more urgent thread is ready (a handler woke it): unless the scheduler is locked, the
+ *     highest is the first of the lowest set bit of the ready map (de Bruijn, kernel.h:
+ *     tk__highest); save the current thread under its trap frame (mepc into the frame) after
+ *     its stack check, and switch to it.
+ * Everything else (the current thread rotated by its time slice, no longer ready, the idle
+ * thread) is tk__isr_exit's.  The loads of the decision sit before the instructions that use
+ * them, the stack check's and mepc's between the steps of the bit search.  tests/kernel/
+ * policy.c checks the exit against tk__isr_next on random states. */
+.macro ISR_EXIT
+    LREG    a0, TK_K_CURRENT(tp)
+    LWU     t0, TK_K_MAP(tp)
+    lbu     t3, TK_K_LOCK(tp)
+    LWU     t1, TK_T_PRIO_BIT(a0)
+    LREG    t2, TK_T_READY_SLOT(a0)
+    LREG    t5, TK_T_GUARD(a0)
+    addi    t1, t1, -1               /* the bits of the more urgent priorities */
+    LREG    t2, 0(t2)                /* the head of the current thread's ready list */
+    and     t4, t1, t0
+    beqz    t4, 5f
+    bnez    t3, 6f                   /* scheduler locked: no switch */
+    neg     t0, t4                   /* the lowest set bit of the map is t4's */
+    li      t6, TK_DEBRUIJN32
+    and     t0, t0, t4
+    LREG    t3, 0(t5)                /* the guard word */
+    mul     t0, t0, t6
+    csrr    t2, mepc
+    addi    t1, sp, -TK_SWITCH_FRAME
+    SRLIW   t0, t0, TK_DEBRUIJN_SHIFT
+    SREG    t2, 16*R(sp)
+    add     t0, t0, tp
+    lbu     t0, TK_K_DEBRUIJN(t0)    /* byte offset of the ready list */
+    bne     t3, t5, 8f               /* the guard word holds its own address */
+    bgeu    t5, t1, 8f               /* the frame to push would reach the guard */
+    add     t0, t0, tp
+    LREG    a1, TK_K_READY(t0)
+    lla     t0, tk_port_isr_resume
+    SAVE_CONTEXT
+    RESTORE_CONTEXT set_current=1
+5:  bne     t2, a0, 7f               /* not the head of its list (or idle): the C policy */
+6:  RESTORE_CALLER_SAVED_MRET
+7:  mv      a0, sp
+    call    tk__isr_exit             /* returns here unless it switches */
+    j       6b
+8:  call    tk_port_stack_fault      /* a0: the current thread; does not return */
 .endm
 
 /* Trap vector (mtvec direct mode; 4-byte aligned).  No nesting: MIE stays 0 in handlers.
@@ -385,8 +447,7 @@ tk_port_trap_entry:
     csrw    mepc, t0
     csrs    mstatus, t1
     bnez    a2, 1f
-    mv      a0, sp
-    call    tk__isr_exit             /* returns here unless it switches */
+    ISR_EXIT
 1:  RESTORE_CALLER_SAVED_MRET
 #else
     SREG    a2, 6*R(sp)
@@ -400,27 +461,26 @@ tk_port_trap_entry:
     SREG    t5, 14*R(sp)
     SREG    t6, 15*R(sp)
     jalr    t1
-    mv      a0, sp
-    call    tk__isr_exit             /* returns here unless it switches */
-    RESTORE_CALLER_SAVED_MRET
+    ISR_EXIT
 #endif
     .size tk_port_trap_entry, . - tk_port_trap_entry
 
-/* Where a thread switched away from at interrupt exit resumes (tk_port_switch_isr), sp at
- * its trap frame: mepc back from the frame, then the registers.  mret returns to
- * mstatus.MPP and sets MIE from MPIE; the interrupted code was machine mode with interrupts
- * on.  Set both again: while the thread was switched out, another trap's mret (of a thread
- * switched in at its exit) may have left MPP = U on a core that has user mode (QEMU); the
- * paper core hard-wires MPP to M. */
+/* Where a thread switched away from at interrupt exit resumes (ISR_EXIT, tk_port_switch_isr),
+ * sp at its trap frame: interrupts off again (RESTORE_CONTEXT enabled them), mepc back from
+ * the frame, then the registers.  mret returns to mstatus.MPP and sets MIE from MPIE; the
+ * interrupted code was machine mode with interrupts on.  Set both again: while the thread was
+ * switched out, another trap's mret (of a thread switched in at its exit) may have left
+ * MPP = U on a core that has user mode (QEMU); the paper core hard-wires MPP to M. */
     .type tk_port_isr_resume, @function
     .align 2
 tk_port_isr_resume:
+    csrci   mstatus, MSTATUS_MIE
     LREG    t0, 16*R(sp)
     li      t1, MSTATUS_MPP | MSTATUS_MPIE
     csrw    mepc, t0
     csrs    mstatus, t1
     RESTORE_CALLER_SAVED_MRET
-    .size tk_port_trap_entry, . - tk_port_trap_entry
+    .size tk_port_isr_resume, . - tk_port_isr_resume
 
 /* A synchronous exception (tp = mcause, sp lowered by TRAP_FRAME): handled on the
  * exception stack by tk__exception (kernel/fault.c) with the cause, pc, mtval and the
