@@ -393,10 +393,16 @@ TK_SHARED void tk__wake_unqueued(struct tk_thread *t, int result)
 }
 
 /* Make the first waiter w of q ready with `result` (a post or a send waking its best
- * waiter): it leaves q, whose head moves to the next waiter. */
+ * waiter): it leaves q, whose head moves to the next waiter.  tk__wake_unqueued's work, with
+ * every load first: a store freezes the core (docs/timing.md), and the compiler may not move
+ * a load above a store it cannot tell apart (the ready list's head, the bitmap). */
 TK_INLINE void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int result)
 {
-    struct tk_thread *n = w->next;
+    struct tk_thread *n = w->next, **slot = w->ready_slot, *h = *slot;
+    uint32_t map = tk_k.ready_map | w->prio_bit;
+#if TK_CONFIG_TIMERS
+    struct tk_timer *timed = w->timeout.next;
+#endif
     if (__builtin_expect(n == w, 1)) {
         q->head = NULL;
     } else {
@@ -406,7 +412,24 @@ TK_INLINE void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int resul
         q->head = n;
     }
     w->waitq = NULL;
-    tk__wake_unqueued(w, result);
+#if TK_CONFIG_TIMERS
+    if (__builtin_expect(timed != NULL, 0))
+        tk__timer_remove(&w->timeout);
+#endif
+    w->wait_result = (int16_t)result;
+    if (__builtin_expect(!h, 1)) { /* tk__list_append */
+        w->next = w;
+        w->prev = w;
+        *slot = w;
+    } else {
+        struct tk_thread *tail = h->prev;
+        w->next = h;
+        w->prev = tail;
+        tail->next = w;
+        h->prev = w;
+    }
+    tk_k.ready_map = map;
+    w->state = TK_STATE_READY;
 }
 
 /* ---- the C paths of the port's fast paths (thread.c) ----

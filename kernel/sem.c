@@ -48,11 +48,15 @@ int tk_sem_post(struct tk_sem *s)
 
 int tk_sem_post_from_isr(struct tk_sem *s)
 {
-    unsigned long st = tk_port_irq_lock();
     struct tk_thread *w;
+#if TK_IRQ_NESTING
+    unsigned long st = tk_port_irq_lock(); /* handlers run with interrupts enabled */
     int rc = tk__sem_give(s, &w);
     tk_port_irq_unlock(st);
     return rc;
+#else
+    return tk__sem_give(s, &w); /* handlers run with interrupts disabled (Context: ISR) */
+#endif
 }
 
 int tk_sem_pend(struct tk_sem *s, tk_tick_t timeout)

@@ -88,12 +88,12 @@ int tk__yield_c(void)
      * priority, if any, runs; the caller goes to the tail with a fresh time slice. */
     struct tk_thread *cur = tk_k.current, *next = cur->next;
     cur->slice_left = cur->slice;
+    cur->wait_result = TK_OK; /* beside slice_left: the port sets both with one store */
     if (next == cur) {
         tk_port_irq_unlock(s);
         return TK_OK;
     }
     *cur->ready_slot = next;
-    cur->wait_result = TK_OK;
     return tk__switch_return(next);
 }
 

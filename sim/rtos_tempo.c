@@ -1,8 +1,8 @@
 /* Kernel awareness for Tempo (kernel/, port/riscv/): what the simulator must know of its data
  * structures, in one place.  The layout is kernel/include/tempo.h's struct tk_thread, and
  * port/riscv's two saved contexts (switch.S, offsets.h):
- *   - the switch frame at thread->sp: resume pc (bit 0 set: a voluntary switch, which resumes
- *     in the caller of the kernel call with interrupts on), s0-s11;
+ *   - the switch frame at thread->sp: resume pc (a voluntary switch resumes in the caller of
+ *     the kernel call), s0-s11;
  *   - a thread switched out at interrupt exit resumes in tk_port_isr_resume: its
  *     interrupted state is the interrupt frame (ra, t0-t2, a0-a7, t3-t6, mepc) that
  *     tk_port_trap_entry pushed, plus s0-s11 and sp as the interrupt found them.
@@ -15,7 +15,7 @@
 #include "machine.h"
 #include "rtos.h"
 
-enum { S_KERNEL, S_IDLE, S_ENTRY };
+enum { S_KERNEL, S_IDLE, S_ENTRY, S_ISR_RESUME };
 enum {
     T_SP, T_GUARD, T_PRIO, T_BASE_PRIO, T_STATE, T_MAGIC, T_WAIT_MUTEX, T_NAME, T_SIZE, M_OWNER,
     K_STARTED, F_SWITCH, F_TRAP, F_TRAP_MEPC,
@@ -26,8 +26,8 @@ enum {
 static const char *const state_name[] = {"unused", "ready", "blocked", "sleeping", "suspended",
                                          "exited"}; /* enum tk_thread_state */
 
-/* The offsets at pointer size R (tempo.h: sp, next, prev, stack_guard, slice/slice_left, prio,
- * base_prio, state, flags, wait_result, prio_bit, magic, wait_bits, ready_slot, waitq,
+/* The offsets at pointer size R (tempo.h: sp, next, prev, stack_guard, slice_left,
+ * wait_result, slice, prio, base_prio, state, flags, prio_bit, magic, wait_bits, ready_slot, waitq,
  * wait_mutex, held, wait_buf, mail, timeout (3 pointers and a tick), all_next, name: a
  * TK_NAME_MAX array). */
 static void layout(struct rtos *r)
@@ -35,9 +35,9 @@ static void layout(struct rtos *r)
     uint64_t R = r->ptr, timer = R == 8 ? 32 : 16;
     r->off[T_SP] = 0;
     r->off[T_GUARD] = 3 * R;
-    r->off[T_PRIO] = 4 * R + 4;
-    r->off[T_BASE_PRIO] = 4 * R + 5;
-    r->off[T_STATE] = 4 * R + 6;
+    r->off[T_PRIO] = 4 * R + 6;
+    r->off[T_BASE_PRIO] = 4 * R + 7;
+    r->off[T_STATE] = 4 * R + 8;
     r->off[T_MAGIC] = 4 * R + 16;
     r->off[T_WAIT_MUTEX] = 6 * R + 24;
     r->off[T_NAME] = 11 * R + 24 + timer;
@@ -56,7 +56,8 @@ static int attach(struct rtos *r, const struct elf_image *img)
         !elf_find_symbol(img, "tk_idle", &r->sym[S_IDLE], &size) ||
         !elf_find_symbol(img, "tk_thread_create", &a, NULL) ||
         !elf_find_symbol(img, "tk_port_trap_entry", &a, NULL) ||
-        !elf_find_symbol(img, "tk_port_thread_entry", &r->sym[S_ENTRY], NULL))
+        !elf_find_symbol(img, "tk_port_thread_entry", &r->sym[S_ENTRY], NULL) ||
+        !elf_find_symbol(img, "tk_port_isr_resume", &r->sym[S_ISR_RESUME], NULL))
         return -1;
     layout(r);
     if (size != r->off[T_SIZE]) {
@@ -120,7 +121,7 @@ static int saved_regs(struct rtos *r, const struct rtos_thread *t, uint64_t regs
     if (!sp || rtos_read(r, sp, &resume, R))
         return -1;
     resume = R == 4 ? (uint32_t)resume : resume;
-    if (!(resume & 1) && t->irq_valid) {
+    if (resume == r->sym[S_ISR_RESUME] && t->irq_valid) {
         /* switched out at interrupt exit: the state the interrupt found */
         uint64_t top = t->irq_regs[2], frame = top - r->off[F_TRAP];
         for (int i = 0; i < 16; i++)

@@ -140,9 +140,12 @@ struct tk_thread {
     uintptr_t sp;                   /* saved stack pointer */
     struct tk_thread *next, *prev;  /* ready list or wait queue */
     uintptr_t *stack_guard;         /* lowest stack word: overflow detection */
-    uint16_t slice, slice_left;     /* round-robin time slice in ticks, 0 = none */
+    /* slice_left and wait_result share one aligned word: a yield reloads the one and sets
+     * the other to TK_OK with one store (port/riscv/switch.S) */
+    uint16_t slice_left;            /* ticks left of the current slice */
+    int16_t wait_result;            /* what the thread's pending call returns when resumed */
+    uint16_t slice;                 /* round-robin time slice in ticks, 0 = none */
     uint8_t prio, base_prio, state, flags;
-    int32_t wait_result;            /* what the thread's pending call returns when resumed */
     uint32_t prio_bit;              /* 1 << prio */
     uint32_t magic;
     uint32_t wait_bits;             /* event flags wanted */

@@ -33,12 +33,13 @@
 #define TK_T_SP         0
 #define TK_T_NEXT       (1 * TK_R)
 #define TK_T_GUARD      (3 * TK_R)
-#define TK_T_SLICE      (4 * TK_R)
-#define TK_T_SLICE_LEFT (4 * TK_R + 2)
-#define TK_T_PRIO       (4 * TK_R + 4)
+#define TK_T_SLICE      (4 * TK_R + 4)
+#define TK_T_SLICE_LEFT (4 * TK_R)
+#define TK_T_PRIO       (4 * TK_R + 6)
 #define TK_T_PREV       (2 * TK_R)
-#define TK_T_STATE      (4 * TK_R + 6)
-#define TK_T_WAIT_RESULT (4 * TK_R + 8)
+#define TK_T_STATE      (4 * TK_R + 8)
+#define TK_T_WAIT_RESULT (4 * TK_R + 2) /* 16 bits, the upper half of
+                                           * slice_left's word */
 #define TK_T_PRIO_BIT   (4 * TK_R + 12)
 #define TK_T_MAGIC      (4 * TK_R + 16)
 #define TK_T_READY_SLOT (4 * TK_R + 24)
@@ -57,8 +58,6 @@
 #define TK_K_LOCK       (TK_R + 4)
 /* The exception stack, in words (TK_FAULT_STACK_BYTES, tempo.h; kernel/fault.c) */
 #define TK_EXC_STACK_WORDS 128
-/* Switch frame: resume pc (bit TK_RESUME_VOLUNTARY set: a voluntary switch, resumed in the
- * caller of the kernel call; JALR ignores bit 0), s0-s11. */
+/* Switch frame: resume pc, s0-s11. */
 #define TK_SWITCH_FRAME ((13 * TK_R + 15) & ~15)
-#define TK_RESUME_VOLUNTARY 1
 #endif

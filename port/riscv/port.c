@@ -11,6 +11,8 @@ _Static_assert(offsetof(struct tk_thread, slice) == TK_T_SLICE, "offsets.h");
 _Static_assert(offsetof(struct tk_thread, slice_left) == TK_T_SLICE_LEFT, "offsets.h");
 _Static_assert(offsetof(struct tk_thread, prio) == TK_T_PRIO, "offsets.h");
 _Static_assert(offsetof(struct tk_thread, wait_result) == TK_T_WAIT_RESULT, "offsets.h");
+_Static_assert(sizeof(((struct tk_thread *)0)->wait_result) == 2 && TK_T_SLICE_LEFT % 4 == 0 &&
+               TK_T_WAIT_RESULT == TK_T_SLICE_LEFT + 2, "switch.S: one sw sets slice_left and wait_result");
 _Static_assert(offsetof(struct tk_thread, prev) == TK_T_PREV, "offsets.h");
 _Static_assert(offsetof(struct tk_thread, state) == TK_T_STATE, "offsets.h");
 _Static_assert(offsetof(struct tk_thread, prio_bit) == TK_T_PRIO_BIT, "offsets.h");
@@ -19,7 +21,6 @@ _Static_assert(offsetof(struct tk_thread, ready_slot) == TK_T_READY_SLOT, "offse
 _Static_assert(TK_MAGIC_THREAD == (uint32_t)TK_MAGIC_THREAD_HI << 12, "offsets.h");
 _Static_assert(TK_STATE_READY == TK_STATE_READY_V, "offsets.h");
 _Static_assert(TK_OK == 0, "offsets.h: switch.S stores and returns TK_OK as the zero register");
-_Static_assert(TK_RESUME_VOLUNTARY == 1, "offsets.h: JALR ignores bit 0 of its target");
 _Static_assert(TK_DEBRUIJN_SHIFT == 32 - 5, "offsets.h: five index bits of a 32-bit product");
 _Static_assert(TK_STATE_SUSPENDED == TK_STATE_SUSPENDED_V, "offsets.h");
 _Static_assert(offsetof(struct tk_kernel, ready_map) == TK_K_MAP, "offsets.h");
@@ -51,7 +52,7 @@ uintptr_t tk_port_stack_init(uintptr_t top, void (*entry)(void *), void *arg)
     uintptr_t *frame = (uintptr_t *)(top - TK_SWITCH_FRAME);
     for (unsigned i = 0; i < TK_SWITCH_FRAME / sizeof(uintptr_t); i++)
         frame[i] = 0;
-    frame[0] = (uintptr_t)tk_port_thread_entry | TK_RESUME_VOLUNTARY; /* no interrupted state */
+    frame[0] = (uintptr_t)tk_port_thread_entry;
     frame[1] = (uintptr_t)arg;   /* s0 */
     frame[2] = (uintptr_t)entry; /* s1 */
     return (uintptr_t)frame;

@@ -5,13 +5,13 @@
  * here are straight lines and save only what the calling convention requires.
  *
  * A switch frame is 13 words on the thread's stack: the resume pc, s0-s11.  Every context
- * resumes with interrupts enabled (RESTORE_CONTEXT); bit 0 of the resume pc (JALR ignores it)
- * marks a voluntary switch, for debuggers (the simulator's thread view) only:
+ * resumes with interrupts enabled (RESTORE_CONTEXT):
  *   - a voluntary switch (yield, blocking call) is an ordinary call of tk_port_switch and
  *     resumes straight at its caller's return address;
  *   - the interrupt exit (tk_port_trap_entry, or tk_port_switch_isr from tk__isr_exit)
  *     switches with the resume pc tk_port_isr_resume, which disables interrupts at once and
- *     leaves through mret.
+ *     leaves through mret (debuggers tell the two apart by that address: the simulator's
+ *     thread view).
  * An interrupt saves the caller-saved registers on the interrupted thread's stack, and mepc
  * too when its exit switches. */
 #include "offsets.h"
@@ -26,13 +26,12 @@
 #define R TK_R
 #define TRAP_FRAME (18 * R) /* ra, t0-t6, a0-a7, mepc, (TK_IRQ_NESTING) the masked mie bits */
 
-/* Save the outgoing context (resume pc in t0, its new sp = sp - TK_SWITCH_FRAME in t1, both
- * computed by the caller) and store that sp in from (a0).  The frame is
- * written below sp before sp is lowered (interrupts are disabled on every switch path): no
- * store waits for a just-computed sp, and the resume pc, computed just before, is stored last
- * (docs/timing.md: a store of an ALU result right behind it waits 1 cycle).  The old
- * sp need not be lowered at all: the incoming context loads its own. */
-.macro SAVE_CONTEXT
+/* Save the outgoing context (resume pc in register `pc`, its new sp = sp - TK_SWITCH_FRAME in
+ * t1, computed by the caller) and store that sp in from (a0).  The frame is written below sp
+ * before sp is lowered (interrupts are disabled on every switch path): no store waits for a
+ * just-computed sp.  The old sp need not be lowered at all: the incoming context loads its
+ * own. */
+.macro SAVE_CONTEXT pc=ra
     SREG    s0, 1*R-TK_SWITCH_FRAME(sp)
     SREG    s1, 2*R-TK_SWITCH_FRAME(sp)
     SREG    s2, 3*R-TK_SWITCH_FRAME(sp)
@@ -45,7 +44,7 @@
     SREG    s9, 10*R-TK_SWITCH_FRAME(sp)
     SREG    s10, 11*R-TK_SWITCH_FRAME(sp)
     SREG    s11, 12*R-TK_SWITCH_FRAME(sp)
-    SREG    t0, 0*R-TK_SWITCH_FRAME(sp)
+    SREG    \pc, 0*R-TK_SWITCH_FRAME(sp)
     SREG    t1, TK_T_SP(a0)
 .endm
 
@@ -59,7 +58,7 @@
  * that thread, at a point where its whole state is in its frames). */
 .macro RESTORE_CONTEXT set_current=0
     LREG    sp, TK_T_SP(a1)
-    lw      a0, TK_T_WAIT_RESULT(a1)
+    lh      a0, TK_T_WAIT_RESULT(a1)
     .if \set_current
     SREG    a1, TK_K_CURRENT(tp)
     .endif
@@ -78,7 +77,7 @@
     LREG    s11, 12*R(sp)
     addi    sp, sp, TK_SWITCH_FRAME
     csrsi   mstatus, MSTATUS_MIE
-    jr      t0                      /* JALR ignores bit 0 of the resume pc */
+    jr      t0
 .endm
 
 /* With TK_SPLIT_SECTIONS (the kernel library's build, beside -ffunction-sections), every
@@ -103,7 +102,6 @@
  * to its caller with the outcome its waker stored. */
     FUNC tk_port_switch
 tk_port_switch:
-    ori     t0, ra, TK_RESUME_VOLUNTARY
     addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT
     RESTORE_CONTEXT
@@ -121,7 +119,7 @@ tk_port_switch_isr:
     lla     t0, tk_port_isr_resume
     addi    t1, a2, -TK_SWITCH_FRAME
     SREG    t2, 16*R(a2)
-    SAVE_CONTEXT
+    SAVE_CONTEXT pc=t0
     RESTORE_CONTEXT
     .size tk_port_switch_isr, . - tk_port_switch_isr
 
@@ -146,16 +144,14 @@ tk_yield:
     beqz    t2, 9f                   /* the state is read only from a thread (kernel.h: tk_kp) */
     lbu     t3, TK_K_LOCK(tp)
     LREG    a0, TK_K_CURRENT(tp)
-    ori     t0, ra, TK_RESUME_VOLUNTARY
     bnez    t3, 9f
     LREG    a1, TK_T_NEXT(a0)
     LREG    t5, TK_T_GUARD(a0)
     lhu     t6, TK_T_SLICE(a0)
     LREG    t3, TK_T_READY_SLOT(a0)  /* the head of its ready list */
     LREG    t4, 0(t5)                /* the guard word */
-    sh      t6, TK_T_SLICE_LEFT(a0)
+    sw      t6, TK_T_SLICE_LEFT(a0)  /* and wait_result = TK_OK (offsets.h), when resumed */
     beq     a0, a1, 7f
-    sw      zero, TK_T_WAIT_RESULT(a0) /* TK_OK when this thread is resumed */
     SREG    a1, 0(t3)                /* the next thread becomes the head of the list */
     bne     t4, t5, 6f               /* the guard word holds its own address */
     bgeu    t5, t1, 6f               /* the frame to push would reach the guard */
@@ -209,12 +205,11 @@ tk_thread_resume:
     bgeu    t1, t4, 8f               /* not more urgent than the caller */
     LREG    t6, 0(t5)
     addi    t1, sp, -TK_SWITCH_FRAME
-    sw      zero, TK_T_WAIT_RESULT(t0) /* the caller's TK_OK when it is resumed */
+    sh      zero, TK_T_WAIT_RESULT(t0) /* the caller's TK_OK when it is resumed */
     bne     t5, t6, 7f               /* the caller's stack guard word */
     bgeu    t5, t1, 7f               /* ... and its stack pointer */
     mv      a1, a0
     mv      a0, t0
-    ori     t0, ra, TK_RESUME_VOLUNTARY
     SAVE_CONTEXT
     RESTORE_CONTEXT set_current=1
 7:  mv      a0, t0
@@ -249,7 +244,7 @@ tk_thread_suspend:
     xor     t6, t6, t1               /* its bit is set: it is ready (alone at its level) */
     sb      t3, TK_T_STATE(a0)
     sw      t6, TK_K_MAP(tp)
-    sw      zero, TK_T_WAIT_RESULT(a0) /* TK_OK when resumed */
+    sh      zero, TK_T_WAIT_RESULT(a0) /* TK_OK when resumed */
     beqz    t6, 6f                   /* nothing ready: idle */
     neg     t1, t6                   /* lowest set bit: de Bruijn (kernel/kernel.h) */
     li      t3, TK_DEBRUIJN32
@@ -269,7 +264,6 @@ tk_thread_suspend:
     LREG    t6, 0(t5)
     bgeu    t5, t1, 7f
     bne     t5, t6, 7f
-    ori     t0, ra, TK_RESUME_VOLUNTARY
     SAVE_CONTEXT
     RESTORE_CONTEXT set_current=1
 6:  lla     a1, tk_idle
@@ -361,7 +355,7 @@ tk_port_thread_entry:
     add     t0, t0, tp
     LREG    a1, TK_K_READY(t0)
     lla     t0, tk_port_isr_resume
-    SAVE_CONTEXT
+    SAVE_CONTEXT pc=t0
     RESTORE_CONTEXT set_current=1
 5:  bne     t2, a0, 7f               /* not the head of its list (or idle): the C policy */
 6:  RESTORE_CALLER_SAVED_MRET
@@ -471,6 +465,7 @@ tk_port_trap_entry:
  * interrupted code was machine mode with interrupts on.  Set both again: while the thread was
  * switched out, another trap's mret (of a thread switched in at its exit) may have left
  * MPP = U on a core that has user mode (QEMU); the paper core hard-wires MPP to M. */
+    .globl tk_port_isr_resume
     .type tk_port_isr_resume, @function
     .align 2
 tk_port_isr_resume:
