@@ -26,12 +26,12 @@
 #define R TK_R
 #define TRAP_FRAME (18 * R) /* ra, t0-t6, a0-a7, mepc, (TK_IRQ_NESTING) the masked mie bits */
 
-/* Save the outgoing context (resume pc in register `pc`, its new sp = sp - TK_SWITCH_FRAME in
- * t1, computed by the caller) and store that sp in from (a0).  The frame is written below sp
- * before sp is lowered (interrupts are disabled on every switch path): no store waits for a
- * just-computed sp.  The old sp need not be lowered at all: the incoming context loads its
- * own. */
-.macro SAVE_CONTEXT pc=ra
+/* Save the outgoing context (resume pc in register `pc`) in the switch frame right below sp,
+ * and store sp in from (a0): a saved sp is the top of its switch frame (offsets.h), so
+ * neither side moves sp (interrupts are disabled on every switch path, so nothing else uses
+ * the space below it).  The callers compute sp - TK_SWITCH_FRAME in t1 for their stack
+ * check only. */
+.macro SAVE_CONTEXT pc=ra, s11_saved=0
     SREG    s0, 1*R-TK_SWITCH_FRAME(sp)
     SREG    s1, 2*R-TK_SWITCH_FRAME(sp)
     SREG    s2, 3*R-TK_SWITCH_FRAME(sp)
@@ -43,9 +43,11 @@
     SREG    s8, 9*R-TK_SWITCH_FRAME(sp)
     SREG    s9, 10*R-TK_SWITCH_FRAME(sp)
     SREG    s10, 11*R-TK_SWITCH_FRAME(sp)
+    .if !\s11_saved
     SREG    s11, 12*R-TK_SWITCH_FRAME(sp)
+    .endif
     SREG    \pc, 0*R-TK_SWITCH_FRAME(sp)
-    SREG    t1, TK_T_SP(a0)
+    SREG    sp, TK_T_SP(a0)
 .endm
 
 /* Load the context of `to` (a1) and resume it.  The load of the resumed call's return value
@@ -62,20 +64,19 @@
     .if \set_current
     SREG    a1, TK_K_CURRENT(tp)
     .endif
-    LREG    t0, 0*R(sp)
-    LREG    s0, 1*R(sp)
-    LREG    s1, 2*R(sp)
-    LREG    s2, 3*R(sp)
-    LREG    s3, 4*R(sp)
-    LREG    s4, 5*R(sp)
-    LREG    s5, 6*R(sp)
-    LREG    s6, 7*R(sp)
-    LREG    s7, 8*R(sp)
-    LREG    s8, 9*R(sp)
-    LREG    s9, 10*R(sp)
-    LREG    s10, 11*R(sp)
-    LREG    s11, 12*R(sp)
-    addi    sp, sp, TK_SWITCH_FRAME
+    LREG    t0, 0*R-TK_SWITCH_FRAME(sp)
+    LREG    s0, 1*R-TK_SWITCH_FRAME(sp)
+    LREG    s1, 2*R-TK_SWITCH_FRAME(sp)
+    LREG    s2, 3*R-TK_SWITCH_FRAME(sp)
+    LREG    s3, 4*R-TK_SWITCH_FRAME(sp)
+    LREG    s4, 5*R-TK_SWITCH_FRAME(sp)
+    LREG    s5, 6*R-TK_SWITCH_FRAME(sp)
+    LREG    s6, 7*R-TK_SWITCH_FRAME(sp)
+    LREG    s7, 8*R-TK_SWITCH_FRAME(sp)
+    LREG    s8, 9*R-TK_SWITCH_FRAME(sp)
+    LREG    s9, 10*R-TK_SWITCH_FRAME(sp)
+    LREG    s10, 11*R-TK_SWITCH_FRAME(sp)
+    LREG    s11, 12*R-TK_SWITCH_FRAME(sp)
     csrsi   mstatus, MSTATUS_MIE
     jr      t0
 .endm
@@ -102,7 +103,6 @@
  * to its caller with the outcome its waker stored. */
     FUNC tk_port_switch
 tk_port_switch:
-    addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT
     RESTORE_CONTEXT
     .size tk_port_switch, . - tk_port_switch
@@ -117,7 +117,6 @@ tk_port_switch_isr:
     csrr    t2, mepc
     mv      sp, a2
     lla     t0, tk_port_isr_resume
-    addi    t1, a2, -TK_SWITCH_FRAME
     SREG    t2, 16*R(a2)
     SAVE_CONTEXT pc=t0
     RESTORE_CONTEXT
@@ -144,6 +143,9 @@ tk_yield:
     beqz    t2, 9f                   /* the state is read only from a thread (kernel.h: tk_kp) */
     lbu     t3, TK_K_LOCK(tp)
     LREG    a0, TK_K_CURRENT(tp)
+    /* The switch frame's word nearest sp, in the shadow of the load (below sp, so harmless
+     * on the paths that do not switch); the stack check below covers the whole frame. */
+    SREG    s11, 12*R-TK_SWITCH_FRAME(sp)
     bnez    t3, 9f
     LREG    a1, TK_T_NEXT(a0)
     LREG    t5, TK_T_GUARD(a0)
@@ -155,7 +157,7 @@ tk_yield:
     SREG    a1, 0(t3)                /* the next thread becomes the head of the list */
     bne     t4, t5, 6f               /* the guard word holds its own address */
     bgeu    t5, t1, 6f               /* the frame to push would reach the guard */
-    SAVE_CONTEXT
+    SAVE_CONTEXT s11_saved=1
     RESTORE_CONTEXT set_current=1
 6:  /* stack overflow of the caller: does not return */
     SREG    a0, 0(t3)       /* undo: the caller stays the head of its list */
@@ -376,9 +378,9 @@ tk_port_thread_entry:
  * latency under a busy loop, 6 to 8 more on every kernel metric posted from a handler).
  * An interrupt saves the caller-saved registers on the thread's stack (all a C handler may
  * change, and nothing else: mepc and mstatus stay valid in the CSRs, as no trap can come
- * before the mret while MIE is 0; tk_port_switch_isr saves mepc when the exit switches) and
- * calls the handler of its entry of tk_kernel_state.irq (kernel.h: indexed by the cause
- * code, every entry always holding one) with its argument, without a test on the way.  The
+ * before the mret while MIE is 0; the exit saves mepc when it switches), calls the handler
+ * of its entry of tk_kernel_state.irq (kernel.h: indexed by the cause code, every entry
+ * always holding one) with its argument, without a test on the way, and ends in ISR_EXIT.  The
  * shift that scales the code also drops mcause's interrupt bit.  The dispatch instructions
  * sit between the stores, whose stalls (docs/timing.md: every RAM store freezes the
  * pipeline one cycle) hide the loads' latency.  sp is lowered before the test: the exception

@@ -1,15 +1,19 @@
 /* The port's assembly fast paths against the kernel's C policy (kernel.h: "the C paths of
  * the port's fast paths"): tk_yield, tk_thread_suspend and tk_thread_resume against
- * tk__yield_c, tk__thread_suspend_c and tk__thread_resume_c, on TRIALS random kernel states.
+ * tk__yield_c, tk__thread_suspend_c and tk__thread_resume_c, and the trap exit's own decision
+ * (port/riscv/switch.S ISR_EXIT, after a software interrupt) against tk__isr_next, on TRIALS
+ * random kernel states.
  *
  * A state: the running test thread (`me`, random priority, random time slice) and NF other
  * threads at nearby priorities (so ready lists hold several threads), each ready, suspended,
  * blocked, sleeping or exited, in a random order in their ready lists (the running thread is
  * the head of its own), the scheduler locked or not, interrupts enabled or not (the call as
  * from an interrupt handler), and a call: yield, or suspend/resume of NULL, the caller, one of
- * the others, the idle thread or an object that is no thread.  Only states the kernel can be
- * in: unless the scheduler is locked, no other ready thread is more urgent than the running
- * one.  The same state is built before each path; each side's outcome is recorded: the
+ * the others, the idle thread or an object that is no thread, or an interrupt.  Only states
+ * the kernel can be in: unless the scheduler is locked, no other ready thread is more urgent
+ * than the running one, except at an interrupt's exit (its handler may have made one ready,
+ * moved the running thread off the head of its list or out of the ready lists).  For the
+ * interrupt, the C side is the state itself with the switch tk__isr_next chooses.  The same state is built before each path; each side's outcome is recorded: the
  * return value, the thread switched to (each other thread, and the idle thread, resume into
  * `catcher`, which records and switches straight back) and the scheduler state after the call
  * (current thread, ready bitmap, ready lists, every thread's links, state, priority,
@@ -18,12 +22,12 @@
 #include "ktest.h"
 #include "kernel.h"
 
-#define TRIALS 4000
+#define TRIALS 6000
 #define NF 6        /* threads besides the running one */
 #define NT (NF + 1) /* index NF: the running thread */
 #define MIN_CASES 40 /* of each outcome class */
 
-enum { C_YIELD, C_SUSPEND, C_RESUME, C_COUNT };
+enum { C_YIELD, C_SUSPEND, C_RESUME, C_ISR, C_COUNT };
 enum { O_SWITCH, O_IDLE, O_NONE, O_ERROR, O_COUNT }; /* outcome classes */
 
 struct plan {
@@ -31,6 +35,7 @@ struct plan {
     uint16_t slice[NT], slice_left[NT];
     int32_t wait_result[NT];
     uint8_t lock, irq_off, call;
+    uint8_t me_off; /* C_ISR: 0 the head of its list, 1 rotated behind the next, 2 not ready */
     struct tk_thread *arg;
 };
 
@@ -56,8 +61,8 @@ KT_STACK(s_me);
 KT_STACK(s_idle);
 static uintptr_t s_f[NF][KT_STACK_WORDS] __attribute__((aligned(16)));
 static struct outcome *volatile rec; /* where the switched-to thread records */
-static volatile int caught;
-static unsigned cases[C_COUNT][O_COUNT], fast_cases[C_COUNT];
+static volatile int caught, isr_ran;
+static unsigned cases[C_COUNT][O_COUNT], fast_cases[C_COUNT], isr_c_cases;
 
 /* Is a thread of the plan ready at priority q? */
 static int ready_at(const struct plan *p, unsigned q)
@@ -73,11 +78,18 @@ static int ready_at(const struct plan *p, unsigned q)
  * resume: a suspended thread into an empty ready list, from a thread. */
 static int on_fast_path(const struct plan *p)
 {
-    if (p->irq_off)
-        return 0;
     unsigned others = 0; /* ready at the caller's priority */
     for (unsigned i = 0; i < NF; i++)
         others += p->state[i] == TK_STATE_READY && p->prio[i] == p->prio[NF];
+    if (p->call == C_ISR) { /* decided in line unless nothing more urgent is ready and the
+                             * running thread is not the head of its list */
+        for (unsigned q = 0; q < p->prio[NF]; q++)
+            if (ready_at(p, q))
+                return 1;
+        return p->me_off == 0 || (p->me_off == 1 && !others);
+    }
+    if (p->irq_off)
+        return 0;
     if (p->call == C_YIELD)
         return !p->lock && others;
     if (p->call == C_SUSPEND)
@@ -132,19 +144,25 @@ static void make_plan(struct plan *p)
         TK_STATE_SUSPENDED, TK_STATE_SUSPENDED, TK_STATE_BLOCKED, TK_STATE_SLEEPING,
         TK_STATE_EXITED};
     unsigned mine = below(TK_PRIO_COUNT);
+    p->call = (uint8_t)below(C_COUNT);
     p->lock = below(4) ? 0 : (uint8_t)(1 + below(2));
-    p->irq_off = below(10) == 0;
+    p->irq_off = p->call != C_ISR && below(10) == 0;
+    p->me_off = p->call == C_ISR ? (uint8_t)below(3) : 0;
     for (unsigned i = 0; i < NT; i++) {
         int q = (int)mine + (int)below(7) - 3, lowest = (int)TK_PRIO_LOWEST;
         p->prio[i] = (uint8_t)(i == NF ? (int)mine : q < 0 ? 0 : q > lowest ? lowest : q);
         p->state[i] = i == NF ? TK_STATE_READY : state_pick[below(10)];
         /* nothing more urgent than the running thread is ready, unless the scheduler is locked */
-        if (p->state[i] == TK_STATE_READY && p->prio[i] < mine && !p->lock)
+        if (p->state[i] == TK_STATE_READY && p->prio[i] < mine && !p->lock && p->call != C_ISR)
             p->state[i] = TK_STATE_SUSPENDED;
         p->slice[i] = (uint16_t)(below(3) ? 0 : below(50));
         p->slice_left[i] = (uint16_t)below(50);
         p->wait_result[i] = (int32_t)below(8) - 7; /* TK_OK or an error code */
     }
+    if (p->me_off == 2 && below(3) == 0) /* nothing ready at all: the exit runs the idle thread */
+        for (unsigned i = 0; i < NF; i++)
+            if (p->state[i] == TK_STATE_READY)
+                p->state[i] = TK_STATE_SUSPENDED;
     for (unsigned i = 0; i < NF; i++) /* the order they joined their ready lists */
         p->order[i] = (uint8_t)i;
     for (unsigned i = NF - 1; i > 0; i--) {
@@ -153,7 +171,6 @@ static void make_plan(struct plan *p)
         p->order[i] = p->order[j];
         p->order[j] = x;
     }
-    p->call = (uint8_t)below(C_COUNT);
     unsigned a = below(20);
     p->arg = a < 2 ? NULL : a < 5 ? &me : a < 6 ? &tk_idle : a < 7 ? &not_a_thread : &f[below(NF)];
 }
@@ -177,11 +194,25 @@ static void build(const struct plan *p)
     for (unsigned k = 0; k < NF; k++)
         if (p->state[p->order[k]] == TK_STATE_READY)
             tk__ready_insert(&f[p->order[k]]);
+    if (p->me_off == 1) /* a time slice's rotation: the next at its priority is the head */
+        *me.ready_slot = me.next;
+    else if (p->me_off == 2) { /* suspended by the handler */
+        tk__ready_remove(&me);
+        me.state = TK_STATE_SUSPENDED;
+    }
     for (unsigned i = 0; i < NF; i++)
         f[i].sp = tk_port_stack_init((uintptr_t)&s_f[i][KT_STACK_WORDS], catcher, NULL);
     tk_idle.sp = tk_port_stack_init((uintptr_t)&s_idle[KT_STACK_WORDS], catcher, NULL);
     tk_k.current = &me;
     tk_k.sched_lock = p->lock;
+}
+
+/* The software interrupt of C_ISR: changes nothing (the plan's state is what its handler
+ * left); the exit decides. */
+static void on_isr(void *arg)
+{
+    (void)arg;
+    isr_ran = 1;
 }
 
 /* Run one path (fast: the port's, else the C one) on the plan's state. */
@@ -192,6 +223,27 @@ static void run(const struct plan *p, int fast, struct outcome *o)
     rec = o;
     caught = 0;
     o->ran = NULL;
+    if (p->call == C_ISR) {
+        if (fast) { /* the trap exit, after the handler */
+            isr_ran = 0;
+            tk_irq_raise_software();
+            tk_irq_unlock(TK_MIE);
+            while (!isr_ran) /* taken at once; a switch comes back here through catcher */
+                ;
+            (void)tk_irq_lock();
+            if (!caught)
+                take(o);
+        } else { /* the policy: the state, and the switch tk__isr_next picks */
+            struct tk_thread *next = tk__isr_next();
+            take(o);
+            if (next) {
+                o->ran = next;
+                o->current = next;
+            }
+        }
+        o->rc = TK_OK;
+        return;
+    }
     if (!p->irq_off)
         tk_irq_unlock(TK_MIE);
     int rc;
@@ -240,6 +292,7 @@ static void test_main(void *arg)
         make_plan(&p);
         run(&p, 1, &fast);
         fast_cases[p.call] += on_fast_path(&p);
+        isr_c_cases += p.call == C_ISR && !on_fast_path(&p);
         run(&p, 0, &slow);
         compare(&fast, &slow, n);
         unsigned cls = fast.ran == &tk_idle ? O_IDLE : fast.ran ? O_SWITCH
@@ -250,7 +303,7 @@ static void test_main(void *arg)
      * else ready runs the idle thread; yield and resume never do). */
     for (unsigned c = 0; c < C_COUNT; c++)
         for (unsigned o = 0; o < O_COUNT; o++)
-            if (o != O_IDLE || c == C_SUSPEND) {
+            if ((o != O_IDLE || c == C_SUSPEND || c == C_ISR) && (o != O_ERROR || c != C_ISR)) {
                 if (cases[c][o] < MIN_CASES)
                     kt_fail(__FILE__, __LINE__, "too few cases of a call and outcome",
                             (long)(c * O_COUNT + o), (long)cases[c][o]);
@@ -259,7 +312,10 @@ static void test_main(void *arg)
         if (fast_cases[c] < MIN_CASES)
             kt_fail(__FILE__, __LINE__, "too few states on a fast path", (long)c,
                     (long)fast_cases[c]);
-    static const char *const call_name[C_COUNT] = {"yield", "suspend", "resume"};
+    if (isr_c_cases < MIN_CASES) /* and the exit's call of the C policy */
+        kt_fail(__FILE__, __LINE__, "too few interrupt exits left to tk__isr_exit", 0,
+                (long)isr_c_cases);
+    static const char *const call_name[C_COUNT] = {"yield", "suspend", "resume", "interrupt"};
     for (unsigned c = 0; c < C_COUNT; c++) {
         kt_log(call_name[c]);
         kt_log_num(": on the fast path ", fast_cases[c]);
@@ -268,6 +324,7 @@ static void test_main(void *arg)
         kt_log_num("  no switch ", cases[c][O_NONE]);
         kt_log_num("  error ", cases[c][O_ERROR]);
     }
+    kt_log_num("interrupt exits left to tk__isr_exit ", isr_c_cases);
     kt_log_num("policy: states compared ", TRIALS);
     kt_pass();
 }
@@ -280,6 +337,7 @@ int main(void)
         KT_EQ(tk_thread_create(&f[i], "other", catcher, NULL, s_f[i], sizeof s_f[i], 10,
                                TK_THREAD_SUSPENDED), TK_OK);
     KT_EQ(tk_thread_create(&me, "me", test_main, NULL, s_me, sizeof s_me, 10, 0), TK_OK);
+    KT_EQ(tk_irq_attach(TK_IRQ_SOFTWARE, on_isr, NULL), TK_OK);
     tk_start();
     return 1;
 }
