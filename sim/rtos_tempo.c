@@ -1,8 +1,8 @@
 /* Kernel awareness for Tempo (kernel/, port/riscv/): what the simulator must know of its data
  * structures, in one place.  The layout is kernel/include/tempo.h's struct tk_thread, and
  * port/riscv's two saved contexts (switch.S, offsets.h):
- *   - the switch frame right below thread->sp: resume pc (a voluntary switch resumes in the
- *     caller of the kernel call), s0-s11;
+ *   - the switch frame at thread->sp: resume pc (a voluntary switch resumes in the caller of
+ *     the kernel call), s0-s11;
  *   - a thread switched out at interrupt exit resumes in tk_port_isr_resume: its
  *     interrupted state is the interrupt frame (ra, t0-t2, a0-a7, t3-t6, mepc) that
  *     tk_port_trap_entry pushed, plus s0-s11 and sp as the interrupt found them.
@@ -99,8 +99,7 @@ static int info(struct rtos *r, uint64_t tcb, struct rtos_info *out)
     out->prio = (int)rtos_word(r, tcb + r->off[T_PRIO], 1);
     out->base_prio = (int)rtos_word(r, tcb + r->off[T_BASE_PRIO], 1);
     out->stack_base = rtos_ptr(r, tcb + r->off[T_GUARD]);
-    uint64_t top = rtos_ptr(r, tcb + r->off[T_SP]); /* the top of its switch frame */
-    out->saved_sp = top ? top - r->off[F_SWITCH] : 0;
+    out->saved_sp = rtos_ptr(r, tcb + r->off[T_SP]);
     uint64_t mutex = st == 2 ? rtos_ptr(r, tcb + r->off[T_WAIT_MUTEX]) : 0;
     if (mutex) {
         char owner[RTOS_NAME_MAX] = "?";
@@ -118,9 +117,7 @@ static int saved_regs(struct rtos *r, const struct rtos_thread *t, uint64_t regs
     static const uint8_t s_reg[12] = {8, 9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27}; /* s0-s11 */
     static const uint8_t trap_reg[16] = {1, 5, 6, 7, 10, 11, 12, 13, 14, 15, 16, 17, 28, 29, 30, 31};
     const uint64_t R = r->ptr;
-    /* tk_thread.sp is the top of the switch frame (port/riscv/offsets.h) */
     uint64_t sp = rtos_ptr(r, t->tcb + r->off[T_SP]), resume;
-    sp = sp ? sp - r->off[F_SWITCH] : 0;
     if (!sp || rtos_read(r, sp, &resume, R))
         return -1;
     resume = R == 4 ? (uint32_t)resume : resume;

@@ -58,6 +58,6 @@
 #define TK_K_LOCK       (TK_R + 4)
 /* The exception stack, in words (TK_FAULT_STACK_BYTES, tempo.h; kernel/fault.c) */
 #define TK_EXC_STACK_WORDS 128
-/* Switch frame: resume pc, s0-s11, right below the saved sp (tk_thread.sp is its top). */
+/* Switch frame: resume pc, s0-s11. */
 #define TK_SWITCH_FRAME ((13 * TK_R + 15) & ~15)
 #endif

@@ -45,7 +45,7 @@ _Static_assert(TK_SWITCH_FRAME % 16 == 0, "the switch frame keeps sp 16-byte ali
 
 extern void tk_port_thread_entry(void);
 
-/* Initial switch frame (switch.S layout: resume pc, s0..s11, below the saved sp): resumes in
+/* Initial switch frame (switch.S layout: resume pc, s0..s11): resumes in
  * tk_port_thread_entry with s0 = arg, s1 = entry. */
 uintptr_t tk_port_stack_init(uintptr_t top, void (*entry)(void *), void *arg)
 {
@@ -55,7 +55,7 @@ uintptr_t tk_port_stack_init(uintptr_t top, void (*entry)(void *), void *arg)
     frame[0] = (uintptr_t)tk_port_thread_entry;
     frame[1] = (uintptr_t)arg;   /* s0 */
     frame[2] = (uintptr_t)entry; /* s1 */
-    return top;
+    return (uintptr_t)frame;
 }
 
 /* ---- CLINT ---- */

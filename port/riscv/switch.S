@@ -26,11 +26,11 @@
 #define R TK_R
 #define TRAP_FRAME (18 * R) /* ra, t0-t6, a0-a7, mepc, (TK_IRQ_NESTING) the masked mie bits */
 
-/* Save the outgoing context (resume pc in register `pc`) in the switch frame right below sp,
- * and store sp in from (a0): a saved sp is the top of its switch frame (offsets.h), so
- * neither side moves sp (interrupts are disabled on every switch path, so nothing else uses
- * the space below it).  The callers compute sp - TK_SWITCH_FRAME in t1 for their stack
- * check only. */
+/* Save the outgoing context (resume pc in register `pc`, its new sp = sp - TK_SWITCH_FRAME in
+ * t1, computed by the caller) and store that sp in from (a0).  The frame is written below sp
+ * before sp is lowered (interrupts are disabled on every switch path): no store waits for a
+ * just-computed sp.  The old sp need not be lowered at all: the incoming context loads its
+ * own. */
 .macro SAVE_CONTEXT pc=ra, s11_saved=0
     SREG    s0, 1*R-TK_SWITCH_FRAME(sp)
     SREG    s1, 2*R-TK_SWITCH_FRAME(sp)
@@ -47,7 +47,7 @@
     SREG    s11, 12*R-TK_SWITCH_FRAME(sp)
     .endif
     SREG    \pc, 0*R-TK_SWITCH_FRAME(sp)
-    SREG    sp, TK_T_SP(a0)
+    SREG    t1, TK_T_SP(a0)
 .endm
 
 /* Load the context of `to` (a1) and resume it.  The load of the resumed call's return value
@@ -64,19 +64,20 @@
     .if \set_current
     SREG    a1, TK_K_CURRENT(tp)
     .endif
-    LREG    t0, 0*R-TK_SWITCH_FRAME(sp)
-    LREG    s0, 1*R-TK_SWITCH_FRAME(sp)
-    LREG    s1, 2*R-TK_SWITCH_FRAME(sp)
-    LREG    s2, 3*R-TK_SWITCH_FRAME(sp)
-    LREG    s3, 4*R-TK_SWITCH_FRAME(sp)
-    LREG    s4, 5*R-TK_SWITCH_FRAME(sp)
-    LREG    s5, 6*R-TK_SWITCH_FRAME(sp)
-    LREG    s6, 7*R-TK_SWITCH_FRAME(sp)
-    LREG    s7, 8*R-TK_SWITCH_FRAME(sp)
-    LREG    s8, 9*R-TK_SWITCH_FRAME(sp)
-    LREG    s9, 10*R-TK_SWITCH_FRAME(sp)
-    LREG    s10, 11*R-TK_SWITCH_FRAME(sp)
-    LREG    s11, 12*R-TK_SWITCH_FRAME(sp)
+    LREG    t0, 0*R(sp)
+    LREG    s0, 1*R(sp)
+    LREG    s1, 2*R(sp)
+    LREG    s2, 3*R(sp)
+    LREG    s3, 4*R(sp)
+    LREG    s4, 5*R(sp)
+    LREG    s5, 6*R(sp)
+    LREG    s6, 7*R(sp)
+    LREG    s7, 8*R(sp)
+    LREG    s8, 9*R(sp)
+    LREG    s9, 10*R(sp)
+    LREG    s10, 11*R(sp)
+    LREG    s11, 12*R(sp)
+    addi    sp, sp, TK_SWITCH_FRAME
     csrsi   mstatus, MSTATUS_MIE
     jr      t0
 .endm
@@ -103,6 +104,7 @@
  * to its caller with the outcome its waker stored. */
     FUNC tk_port_switch
 tk_port_switch:
+    addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT
     RESTORE_CONTEXT
     .size tk_port_switch, . - tk_port_switch
@@ -117,6 +119,7 @@ tk_port_switch_isr:
     csrr    t2, mepc
     mv      sp, a2
     lla     t0, tk_port_isr_resume
+    addi    t1, a2, -TK_SWITCH_FRAME
     SREG    t2, 16*R(a2)
     SAVE_CONTEXT pc=t0
     RESTORE_CONTEXT
