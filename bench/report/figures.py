@@ -68,13 +68,13 @@ BUDGET_TASK_PREEMPT = 320    # Rhealstone task preempt (a round trip) at most 32
 # interrupts leaves the branch counter at taken) and the table load (5).  Set at 66.
 BUDGET_INTERRUPT_LATENCY = 66
 # Kernel metrics with a budget tighter than the CH32V307 row, at both widths: Yield at most 100
-# cycles (99.99 / 99.00 measured at RV32 / RV64 on the RTL-calibrated core model; 106.99 before
+# cycles (99.99 measured at both widths on the RTL-calibrated core model; 106.99 before
 # the trap exit and the restore lost their flag decoding and the yield its separate
 # wait_result store; of the rest, three jumps (the benchmark's call, its layer's tail call,
 # the return) cost 6 each, the first test mispredicts (6: the benchmark leaves the branch
 # counter at taken) and 18 RAM stores (the switch frame's 14, the scheduler's 3, the
 # benchmark's own) 1 each, docs/timing.md); Sem/I, a semaphore posted from an interrupt handler
-# to the thread it wakes, at most 210 (203 / 207 measured; 248 / 252 before the exit's common
+# to the thread it wakes, at most 210 (203 / 207 measured at RV32 / RV64; 248 / 252 before the exit's common
 # cases went in line in the trap entry, port/riscv/switch.S ISR_EXIT).
 BUDGET_KM = {"Yield": 100, "Sem/I": 210}
 BUDGET_RV64_RATIO = 1.10     # RV64 within 10% of RV32 on every metric
