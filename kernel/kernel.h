@@ -396,7 +396,7 @@ TK_SHARED void tk__wake_unqueued(struct tk_thread *t, int result)
  * waiter): it leaves q, whose head moves to the next waiter.  tk__wake_unqueued's work, with
  * every load first: a store freezes the core (docs/timing.md), and the compiler may not move
  * a load above a store it cannot tell apart (the ready list's head, the bitmap). */
-TK_INLINE void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int result)
+TK_SHARED void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int result)
 {
     struct tk_thread *n = w->next, **slot = w->ready_slot, *h = *slot;
     uint32_t map = tk_k.ready_map | w->prio_bit;

@@ -73,9 +73,9 @@ BUDGET_INTERRUPT_LATENCY = 66
 # wait_result store; of the rest, three jumps (the benchmark's call, its layer's tail call,
 # the return) cost 6 each, the first test mispredicts (6: the benchmark leaves the branch
 # counter at taken) and 18 RAM stores (the switch frame's 14, the scheduler's 3, the
-# benchmark's own) 1 each, docs/timing.md); Sem/I, a semaphore posted from an interrupt handler
-# to the thread it wakes, at most 210 (203 / 207 measured at RV32 / RV64; 248 / 252 before the exit's common
-# cases went in line in the trap entry, port/riscv/switch.S ISR_EXIT).
+# benchmark's own) 1 each, docs/timing.md); Sem/I, a semaphore posted from an interrupt
+# handler to the thread it wakes, at most 210 (203 / 207 measured at RV32 / RV64; 248 / 252
+# before the exit's common cases went in line in the trap entry, port/riscv/switch.S ISR_EXIT).
 BUDGET_KM = {"Yield": 100, "Sem/I": 210}
 BUDGET_RV64_RATIO = 1.10     # RV64 within 10% of RV32 on every metric
 BUDGET_RV64_RATIO_KM = 1.05  # ... and within 5% on every kernel metric (at most +3.3% measured)
