@@ -237,6 +237,10 @@ void tk__fatal_irq(uintptr_t cause); /* returns only if the interrupt may be ign
 /* The port's way into tk__deadlock: from the exception stack (switch.S). */
 void tk_port_deadlock(void) __attribute__((noreturn));
 void tk__deadlock(void) __attribute__((noreturn));
+/* The program's fault handler, if installed (fatal.c; fault.c refers to it weakly), and the
+ * flag of a fault being handled. */
+void tk__fatal_handler(const struct tk_fault *f);
+extern volatile int tk__in_fatal;
 
 /* Stack overflow detection at switch time: the outgoing thread's guard word (the lowest word
  * of its stack holds its own address) must be intact, and its stack pointer, with the frame
@@ -427,6 +431,17 @@ void tk__mutex_waiter_left(struct tk_mutex *m) __attribute__((weak));
 /* ---- interrupts: the exit (sched.c), the table (port.c) ---- */
 void tk__isr_exit(void *frame);
 void tk__irq_table_init(void);
+
+/* Zero `bytes` (a whole number of words) at p: a control block before it is set up.  The
+ * empty asm keeps the compiler from making the loop a call of memset (there is no C
+ * library). */
+TK_SHARED void tk__zero_words(void *p, size_t bytes)
+{
+    for (uintptr_t *w = p, *end = (uintptr_t *)((char *)p + bytes); w < end; w++) {
+        __asm__("" : : "r"(w));
+        *w = 0;
+    }
+}
 
 /* Word copy for messages (sizes are multiples of 4 bytes). */
 TK_SHARED void tk__copy_words(uint32_t *dst, const uint32_t *src, unsigned words)

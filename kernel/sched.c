@@ -53,18 +53,15 @@ int tk_init(void)
 {
     unsigned long s = tk_port_irq_lock();
     __asm__ volatile("mv tp, %0" : : "r"(&tk_kernel_state) : "memory");
+    /* Everything starts at zero (no thread ready or listed, no timer, unlocked, ...). */
+    tk__zero_words(&tk_kernel_state, sizeof tk_kernel_state);
     tk_k.current = &tk_idle; /* never NULL: calls before tk_start see the idle thread */
-    tk_k.ready_map = 0;
-    tk_k.sched_lock = 0;
-    tk_k.started = 0;
-    tk_k.slicers = 0;
-    for (unsigned p = 0; p < TK_PRIO_COUNT; p++) {
-        tk_k.ready[p] = NULL;
-        tk_k.debruijn[p] = tk_debruijn32[p];
-    }
+    for (unsigned i = 0; i < sizeof tk_k.debruijn; i++)
+        tk_k.debruijn[i] = tk_debruijn32[i];
     tk_k.timers.next = tk_k.timers.prev = &tk_k.timers;
     /* The idle thread is never in a ready list: tk__highest() falls back to it. */
     struct tk_thread *t = &tk_idle;
+    tk__zero_words(t, sizeof *t);
     t->stack_guard = &tk_idle_stack[0];
     tk_idle_stack[0] = (uintptr_t)&tk_idle_stack[0];
     t->sp = tk_port_stack_init((uintptr_t)&tk_idle_stack[128] & ~(uintptr_t)15, tk_idle_main, 0);
@@ -73,13 +70,10 @@ int tk_init(void)
     t->base_prio = TK_PRIO_COUNT;
     tk__set_prio(t, TK_PRIO_COUNT);
     t->state = TK_STATE_READY;
-    t->timeout.next = NULL;
 #if TK_CONFIG_TIMERS
     t->timeout.expire = tk__thread_timeout;
 #endif
-    t->held = NULL;
     tk__irq_table_init();
-    tk_k.threads = NULL;
     /* Faults from here on are reported (main's included). */
     __asm__ volatile("csrw mtvec, %0" : : "r"((uintptr_t)tk_port_trap_entry));
     tk_port_irq_unlock(s & TK_MIE);

@@ -97,6 +97,14 @@ int tk__yield_c(void)
     return tk__switch_return(next);
 }
 
+#if !TK_PORT_FAST_PATHS
+/* Without the port's fast paths (port/riscv/offsets.h: the size build) the C paths are the
+ * calls themselves: the same code under both names. */
+int tk_yield(void) __attribute__((alias("tk__yield_c")));
+int tk_thread_suspend(struct tk_thread *t) __attribute__((alias("tk__thread_suspend_c")));
+int tk_thread_resume(struct tk_thread *t) __attribute__((alias("tk__thread_resume_c")));
+#endif
+
 #if TK_CONFIG_TIMERS /* sleeps (tempo.h: TK_CONFIG_TIMERS) */
 static int tk_sleep_until(unsigned long s, tk_tick_t wake)
 {

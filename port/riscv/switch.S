@@ -102,8 +102,15 @@
 tk_port_switch:
     ori     t0, ra, TK_RESUME_MIE
     addi    t1, sp, -TK_SWITCH_FRAME
+#if TK_PORT_FAST_PATHS
     SAVE_CONTEXT
     RESTORE_CONTEXT
+#else /* built for size: one copy of the save and the restore, which the others jump into */
+tk_port_switch_save:
+    SAVE_CONTEXT
+tk_port_switch_restore:
+    RESTORE_CONTEXT
+#endif
     .size tk_port_switch, . - tk_port_switch
 
 /* void tk_port_switch_isr(from, to, frame): the switch at interrupt exit, frame being the
@@ -118,17 +125,26 @@ tk_port_switch_isr:
     lla     t0, tk_port_isr_resume
     addi    t1, a2, -TK_SWITCH_FRAME
     SREG    t2, 16*R(a2)
+#if TK_PORT_FAST_PATHS
     SAVE_CONTEXT
     RESTORE_CONTEXT
+#else
+    j       tk_port_switch_save
+#endif
     .size tk_port_switch_isr, . - tk_port_switch_isr
 
 /* void tk_port_start(struct tk_thread *to): nothing to save (start, exit). */
     FUNC tk_port_start
 tk_port_start:
     mv      a1, a0
+#if TK_PORT_FAST_PATHS
     RESTORE_CONTEXT
+#else
+    j       tk_port_switch_restore
+#endif
     .size tk_port_start, . - tk_port_start
 
+#if TK_PORT_FAST_PATHS /* offsets.h: built for size, the C paths (kernel/thread.c) serve */
 /* int tk_yield(void): the fast path of tk__yield_c (kernel/thread.c), the kernel's most
  * frequent switch, as one straight line: from a thread (interrupts enabled) with the
  * scheduler unlocked, reload the caller's time slice; if another thread of the caller's
@@ -275,6 +291,7 @@ tk_thread_suspend:
 9:  csrs    mstatus, t2
     tail    tk__thread_suspend_c
     .size tk_thread_suspend, . - tk_thread_suspend
+#endif
 
 /* First code of every thread: its initial switch frame resumes here (interrupts enabled)
  * with s0 = arg, s1 = entry; returning from entry exits the thread. */
@@ -384,10 +401,11 @@ tk_port_trap_entry:
     li      t1, MSTATUS_MPP | MSTATUS_MPIE
     csrw    mepc, t0
     csrs    mstatus, t1
-    bnez    a2, 1f
+    bnez    a2, tk_port_trap_return
     mv      a0, sp
     call    tk__isr_exit             /* returns here unless it switches */
-1:  RESTORE_CALLER_SAVED_MRET
+tk_port_trap_return:
+    RESTORE_CALLER_SAVED_MRET
 #else
     SREG    a2, 6*R(sp)
     SREG    a3, 7*R(sp)
@@ -402,6 +420,7 @@ tk_port_trap_entry:
     jalr    t1
     mv      a0, sp
     call    tk__isr_exit             /* returns here unless it switches */
+tk_port_trap_return:
     RESTORE_CALLER_SAVED_MRET
 #endif
     .size tk_port_trap_entry, . - tk_port_trap_entry
@@ -419,7 +438,11 @@ tk_port_isr_resume:
     li      t1, MSTATUS_MPP | MSTATUS_MPIE
     csrw    mepc, t0
     csrs    mstatus, t1
+#if TK_PORT_FAST_PATHS
     RESTORE_CALLER_SAVED_MRET
+#else /* built for size: the trap entry's copy */
+    j       tk_port_trap_return
+#endif
     .size tk_port_trap_entry, . - tk_port_trap_entry
 
 /* A synchronous exception (tp = mcause, sp lowered by TRAP_FRAME): handled on the
