@@ -212,18 +212,23 @@ TK_COLD void tk_fault_report(const struct tk_fault *f)
 }
 #endif
 
-/* Hand f to the program's fault handler, if it installed one (fatal.c), else report it and
- * end the run with 100 + reason.  Returns only when the handler returned from a stack
- * overflow of a thread: fatal.c then terminates the thread. */
-static TK_COLD __attribute__((noreturn)) void tk_fatal(const struct tk_fault *f)
+/* A fault, with the fields of its struct tk_fault: handed to the program's fault handler, if
+ * it installed one (fatal.c), else reported, and the run ends with 100 + reason.  Does not
+ * return: after a handler that returned from a stack overflow of a thread, fatal.c
+ * terminates the thread.  One routine taking the fields as arguments: each kind of fault
+ * below only passes them on. */
+static TK_COLD __attribute__((noreturn)) void tk_fatal(int reason, struct tk_thread *t,
+                                                       uintptr_t cause, uintptr_t pc,
+                                                       uintptr_t tval, uintptr_t sp)
 {
+    struct tk_fault f = {reason, t, cause, pc, tval, sp};
     if (tk__in_fatal)
         tk_port_exit(100 + TK_FATAL_EXCEPTION); /* a fault while handling one */
     tk__in_fatal = 1;
     if (tk__fatal_handler)
-        tk__fatal_handler(f); /* returns only if no handler is installed */
-    tk_fault_report(f);
-    tk_port_exit(100 + f->reason);
+        tk__fatal_handler(&f); /* returns only if no handler is installed */
+    tk_fault_report(&f);
+    tk_port_exit(100 + reason);
 }
 
 /* t's stack overflowed, found as it was switched away from (tk__switch_return,
@@ -231,8 +236,7 @@ static TK_COLD __attribute__((noreturn)) void tk_fatal(const struct tk_fault *f)
  * (tk_port_stack_fault). */
 TK_COLD void tk__stack_overflow(struct tk_thread *t, uintptr_t sp)
 {
-    struct tk_fault f = {TK_FATAL_STACK, t, 0, 0, (uintptr_t)t->stack_guard, sp};
-    tk_fatal(&f);
+    tk_fatal(TK_FATAL_STACK, t, 0, 0, (uintptr_t)t->stack_guard, sp);
 }
 
 /* A synchronous exception (switch.S: on the exception stack, the faulting code never
@@ -241,10 +245,10 @@ TK_COLD void tk__stack_overflow(struct tk_thread *t, uintptr_t sp)
 TK_COLD void tk__exception(uintptr_t cause, uintptr_t pc, uintptr_t tval, uintptr_t sp)
 {
     struct tk_thread *t = tk__initialised() && tk_k.started ? tk_k.current : NULL;
-    struct tk_fault f = {TK_FATAL_EXCEPTION, t, cause, pc, tval, sp};
+    int reason = TK_FATAL_EXCEPTION;
     if (t && (*t->stack_guard != (uintptr_t)t->stack_guard || sp <= (uintptr_t)t->stack_guard))
-        f.reason = TK_FATAL_STACK;
-    tk_fatal(&f);
+        reason = TK_FATAL_STACK;
+    tk_fatal(reason, t, cause, pc, tval, sp);
 }
 
 /* An interrupt with no handler: reported; a handler may not return from it. */
@@ -253,14 +257,12 @@ TK_COLD void tk__fatal_irq(uintptr_t cause)
     uintptr_t pc, sp;
     __asm__ volatile("csrr %0, mepc" : "=r"(pc));
     __asm__ volatile("mv %0, sp" : "=r"(sp));
-    struct tk_fault f = {TK_FATAL_IRQ, tk_k.started ? tk_k.current : NULL, cause, pc, 0, sp};
-    tk_fatal(&f);
+    tk_fatal(TK_FATAL_IRQ, tk_k.started ? tk_k.current : NULL, cause, pc, 0, sp);
 }
 
 /* No thread can ever run again (sched.c: the idle thread found it, and calls this on the
  * exception stack): reported once, then the run ends with 100 + TK_FATAL_DEADLOCK. */
 TK_COLD void tk__deadlock(void)
 {
-    struct tk_fault f = {TK_FATAL_DEADLOCK, NULL, 0, 0, 0, 0};
-    tk_fatal(&f);
+    tk_fatal(TK_FATAL_DEADLOCK, NULL, 0, 0, 0, 0);
 }

@@ -109,10 +109,12 @@ void tk_port_timer_set(tk_tick_t tick)
 
 void tk_port_timer_start(void)
 {
+#if TK_CONFIG_TIMERS /* else the timer interrupt stays off: nothing to time, the compare unused */
     mtimecmp_write(~(uint64_t)0);
     tk_epoch = mtime_read();
-#if TK_CONFIG_TIMERS /* else the timer interrupt stays off: nothing to time */
     tk_port_irq_enable(IRQ_M_TIMER, 1);
+#else
+    tk_epoch = mtime_read();
 #endif
 }
 
