@@ -118,8 +118,10 @@ TK_INLINE int tk__thread_ctx(unsigned long irq_state)
 #endif
 }
 
-/* Copy a thread's name into its control block (cut to TK_NAME_MAX - 1 characters). */
-TK_SHARED void tk__set_name(struct tk_thread *t, const char *name)
+/* Copy a thread's name into its control block (cut to TK_NAME_MAX - 1 characters).  Inline
+ * also built for size: its two callers then make no call before their end (tk_port_stack_init
+ * likewise). */
+static inline __attribute__((always_inline)) void tk__set_name(struct tk_thread *t, const char *name)
 {
     unsigned i = 0;
     for (; name && name[i] && i < TK_NAME_MAX - 1; i++)

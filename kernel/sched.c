@@ -76,7 +76,9 @@ int tk_init(void)
 #if TK_CONFIG_TIMERS
     t->timeout.expire = tk__thread_timeout;
 #endif
+#if TK_CONFIG_IRQ
     tk__irq_table_init();
+#endif
     /* Faults from here on are reported (main's included). */
     __asm__ volatile("csrw mtvec, %0" : : "r"((uintptr_t)tk_port_trap_entry));
     tk_port_irq_unlock(s & TK_MIE);
@@ -105,6 +107,7 @@ void tk_start(void)
     tk_port_start(next); /* the thread entry enables interrupts */
 }
 
+#if TK_CONFIG_IRQ /* tempo.h: else no interrupt ends */
 /* At the end of every interrupt: one switch, if the handler made a higher thread ready (or
  * rotated a time slice).  Runs on the interrupted thread's stack, under its trap frame
  * `frame`; returns only when it does not switch. */
@@ -119,6 +122,7 @@ void tk__isr_exit(void *frame)
         tk_port_switch_isr(cur, next, frame);
     }
 }
+#endif
 
 int tk_sched_lock(void)
 {

@@ -12,7 +12,7 @@ FP_KSRC := $(sort $(wildcard kernel/*.c)) port/riscv/port.c port/riscv/switch.S
 # every program would otherwise keep (the worded fault report, the timers and their interrupt).
 FP_CONFIGS := full minimal
 FP_CFG_full :=
-FP_CFG_minimal := -DTK_CONFIG_FAULT_TEXT=0 -DTK_CONFIG_TIMERS=0
+FP_CFG_minimal := -DTK_CONFIG_FAULT_TEXT=0 -DTK_CONFIG_TIMERS=0 -DTK_CONFIG_IRQ=0
 
 # $(call fp-rules,XLEN,OPT,CONFIG)
 define fp-rules

@@ -66,6 +66,11 @@
 #define TK_PORT_FAST_PATHS 1
 #endif
 #endif
+/* tempo.h "Configuration", for the assembly, which does not include tempo.h: the same
+ * default (interrupts taken). */
+#ifndef TK_CONFIG_IRQ
+#define TK_CONFIG_IRQ 1
+#endif
 /* The exception stack, in words (TK_FAULT_STACK_BYTES, tempo.h; kernel/fault.c) */
 #define TK_EXC_STACK_WORDS 128
 /* Switch frame: resume pc = ra (bit TK_RESUME_MIE set: enable interrupts on resume; JALR

@@ -113,6 +113,7 @@ tk_port_switch_restore:
 #endif
     .size tk_port_switch, . - tk_port_switch
 
+#if TK_CONFIG_IRQ /* offsets.h, tempo.h: else no interrupt is taken */
 /* void tk_port_switch_isr(from, to, frame): the switch at interrupt exit, frame being the
  * trap frame of the interrupt (tk_port_trap_entry).  Whatever C frames lie below it are
  * dropped: the switch frame goes right under the trap frame, with mepc (the interrupted
@@ -132,6 +133,7 @@ tk_port_switch_isr:
     j       tk_port_switch_save
 #endif
     .size tk_port_switch_isr, . - tk_port_switch_isr
+#endif
 
 /* void tk_port_start(struct tk_thread *to): nothing to save (start, exit). */
     FUNC tk_port_start
@@ -303,6 +305,7 @@ tk_port_thread_entry:
 1:  j       1b
     .size tk_port_thread_entry, . - tk_port_thread_entry
 
+#if TK_CONFIG_IRQ
 /* The trap frame (TRAP_FRAME): ra, t0-t2, a0-a7, t3-t6, mepc, on the interrupted stack.
  * Restore the caller-saved registers and leave through mret. */
 .macro RESTORE_CALLER_SAVED_MRET
@@ -444,6 +447,14 @@ tk_port_isr_resume:
     j       tk_port_trap_return
 #endif
     .size tk_port_trap_entry, . - tk_port_trap_entry
+#else
+/* Without interrupts (TK_CONFIG_IRQ 0, tempo.h) the trap vector takes exceptions only: tp
+ * holds mcause and sp is lowered as above for tk_port_exception, which follows. */
+    FUNC tk_port_trap_entry
+tk_port_trap_entry:
+    csrr    tp, mcause
+    addi    sp, sp, -TRAP_FRAME
+#endif
 
 /* A synchronous exception (tp = mcause, sp lowered by TRAP_FRAME): handled on the
  * exception stack by tk__exception (kernel/fault.c) with the cause, pc, mtval and the
