@@ -424,6 +424,11 @@ int tk__yield_c(void);
 int tk__thread_suspend_c(struct tk_thread *t);
 int tk__thread_resume_c(struct tk_thread *t);
 
+/* Thread set-up (thread.c): the fields of a thread about to start, for tk_thread_create and
+ * the idle thread. */
+void tk__thread_setup(struct tk_thread *t, const char *name, void (*entry)(void *arg),
+                      void *arg, void *stack, size_t stack_bytes, unsigned prio);
+
 /* ---- priorities (thread.c) ---- */
 void tk__prio_propagate(struct tk_thread *t);
 /* A waiter left m on a timeout (timer.c).  Weak: a program without mutexes never has a

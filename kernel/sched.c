@@ -64,18 +64,10 @@ int tk_init(void)
     tk_k.timers.next = tk_k.timers.prev = &tk_k.timers;
     /* The idle thread is never in a ready list: tk__highest() falls back to it. */
     struct tk_thread *t = &tk_idle;
-    tk__zero_words(t, sizeof *t);
-    t->stack_guard = &tk_idle_stack[0];
-    tk_idle_stack[0] = (uintptr_t)&tk_idle_stack[0];
-    t->sp = tk_port_stack_init((uintptr_t)&tk_idle_stack[128] & ~(uintptr_t)15, tk_idle_main, 0);
-    tk__set_name(t, "idle");
+    tk__thread_setup(t, "idle", tk_idle_main, NULL, tk_idle_stack, sizeof tk_idle_stack,
+                     TK_PRIO_COUNT);
     t->magic = TK_MAGIC_THREAD;
-    t->base_prio = TK_PRIO_COUNT;
-    tk__set_prio(t, TK_PRIO_COUNT);
     t->state = TK_STATE_READY;
-#if TK_CONFIG_TIMERS
-    t->timeout.expire = tk__thread_timeout;
-#endif
 #if TK_CONFIG_IRQ
     tk__irq_table_init();
 #endif
