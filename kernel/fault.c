@@ -239,12 +239,18 @@ TK_COLD void tk__stack_overflow(struct tk_thread *t, uintptr_t sp)
     tk_fatal(TK_FATAL_STACK, t, 0, 0, (uintptr_t)t->stack_guard, sp);
 }
 
+/* The thread a fault interrupted: NULL before tk_start() (main). */
+TK_INLINE struct tk_thread *tk_faulting_thread(void)
+{
+    return tk__initialised() && tk_k.started ? tk_k.current : NULL;
+}
+
 /* A synchronous exception (switch.S: on the exception stack, the faulting code never
  * resumes).  The running thread's stack pointer at or below its guard word, or the guard
  * overwritten, makes it a stack overflow. */
 TK_COLD void tk__exception(uintptr_t cause, uintptr_t pc, uintptr_t tval, uintptr_t sp)
 {
-    struct tk_thread *t = tk__initialised() && tk_k.started ? tk_k.current : NULL;
+    struct tk_thread *t = tk_faulting_thread();
     int reason = TK_FATAL_EXCEPTION;
     if (t && (*t->stack_guard != (uintptr_t)t->stack_guard || sp <= (uintptr_t)t->stack_guard))
         reason = TK_FATAL_STACK;
@@ -257,7 +263,7 @@ TK_COLD void tk__fatal_irq(uintptr_t cause)
     uintptr_t pc, sp;
     __asm__ volatile("csrr %0, mepc" : "=r"(pc));
     __asm__ volatile("mv %0, sp" : "=r"(sp));
-    tk_fatal(TK_FATAL_IRQ, tk_k.started ? tk_k.current : NULL, cause, pc, 0, sp);
+    tk_fatal(TK_FATAL_IRQ, tk_faulting_thread(), cause, pc, 0, sp);
 }
 
 /* No thread can ever run again (sched.c: the idle thread found it, and calls this on the
