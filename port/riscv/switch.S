@@ -106,9 +106,9 @@ tk_port_switch:
     SAVE_CONTEXT
     RESTORE_CONTEXT
 #else /* built for size: one copy of the save and the restore, which the others jump into */
-tk_port_switch_save:
+.Lswitch_save:
     SAVE_CONTEXT
-tk_port_switch_restore:
+.Lswitch_restore:
     RESTORE_CONTEXT
 #endif
     .size tk_port_switch, . - tk_port_switch
@@ -130,7 +130,7 @@ tk_port_switch_isr:
     SAVE_CONTEXT
     RESTORE_CONTEXT
 #else
-    j       tk_port_switch_save
+    j       .Lswitch_save
 #endif
     .size tk_port_switch_isr, . - tk_port_switch_isr
 #endif
@@ -142,7 +142,7 @@ tk_port_start:
 #if TK_PORT_FAST_PATHS
     RESTORE_CONTEXT
 #else
-    j       tk_port_switch_restore
+    j       .Lswitch_restore
 #endif
     .size tk_port_start, . - tk_port_start
 
@@ -404,10 +404,10 @@ tk_port_trap_entry:
     li      t1, MSTATUS_MPP | MSTATUS_MPIE
     csrw    mepc, t0
     csrs    mstatus, t1
-    bnez    a2, tk_port_trap_return
+    bnez    a2, .Ltrap_return
     mv      a0, sp
     call    tk__isr_exit             /* returns here unless it switches */
-tk_port_trap_return:
+.Ltrap_return:
     RESTORE_CALLER_SAVED_MRET
 #else
     SREG    a2, 6*R(sp)
@@ -423,7 +423,7 @@ tk_port_trap_return:
     jalr    t1
     mv      a0, sp
     call    tk__isr_exit             /* returns here unless it switches */
-tk_port_trap_return:
+.Ltrap_return:
     RESTORE_CALLER_SAVED_MRET
 #endif
     .size tk_port_trap_entry, . - tk_port_trap_entry
@@ -444,7 +444,7 @@ tk_port_isr_resume:
 #if TK_PORT_FAST_PATHS
     RESTORE_CALLER_SAVED_MRET
 #else /* built for size: the trap entry's copy */
-    j       tk_port_trap_return
+    j       .Ltrap_return
 #endif
     .size tk_port_trap_entry, . - tk_port_trap_entry
 #else
