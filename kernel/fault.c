@@ -11,8 +11,10 @@
 uintptr_t tk_exc_stack[TK_FAULT_STACK_BYTES / sizeof(uintptr_t)] __attribute__((aligned(16)));
 _Static_assert(sizeof tk_exc_stack == TK_EXC_STACK_WORDS * TK_R, "offsets.h");
 
-static void (*tk_fatal_fn)(const struct tk_fault *f); /* may be set before tk_init() */
-static volatile int tk_in_fatal;                      /* a fault inside the handler: give up */
+volatile int tk__in_fatal; /* a fault inside the handler: give up */
+/* The program's fault handler (fatal.c): weak, so a program that never calls
+ * tk_set_fatal_handler links none of it (nor the termination of a thread it allows). */
+void tk__fatal_handler(const struct tk_fault *f) __attribute__((weak));
 
 /* Everything here is cold: TK_COLD (kernel.h) also makes GCC optimise it for size. */
 static TK_COLD void tk_puts(const char *s)
@@ -210,57 +212,23 @@ TK_COLD void tk_fault_report(const struct tk_fault *f)
 }
 #endif
 
-void tk_set_fatal_handler(void (*fn)(const struct tk_fault *f))
+/* A fault, with the fields of its struct tk_fault: handed to the program's fault handler, if
+ * it installed one (fatal.c), else reported, and the run ends with 100 + reason.  Does not
+ * return: after a handler that returned from a stack overflow of a thread, fatal.c
+ * terminates the thread.  One routine taking the fields as arguments: each kind of fault
+ * below only passes them on. */
+static TK_COLD __attribute__((noreturn)) void tk_fatal(int reason, struct tk_thread *t,
+                                                       uintptr_t cause, uintptr_t pc,
+                                                       uintptr_t tval, uintptr_t sp)
 {
-    tk_fatal_fn = fn;
-}
-
-/* Hand f to the fault handler.  Returns only when the handler returned from a stack
- * overflow of a thread (it is then to be terminated); every other outcome ends the run. */
-static TK_COLD void tk_fatal(const struct tk_fault *f)
-{
-    if (tk_in_fatal)
+    struct tk_fault f = {reason, t, cause, pc, tval, sp};
+    if (tk__in_fatal)
         tk_port_exit(100 + TK_FATAL_EXCEPTION); /* a fault while handling one */
-    tk_in_fatal = 1;
-    if (tk_fatal_fn) {
-        tk_fatal_fn(f);
-    } else {
-        tk_fault_report(f);
-        tk_port_exit(100 + f->reason);
-    }
-    if (f->reason != TK_FATAL_STACK || !f->thread || f->thread == &tk_idle)
-        tk_port_exit(100 + f->reason);
-    tk_in_fatal = 0;
-}
-
-/* Terminate t, whose stack is not trustworthy (nothing of its context is saved), and run the
- * next thread: leaves the exception stack for good. */
-static TK_COLD __attribute__((noreturn)) void tk_kill(struct tk_thread *t)
-{
-    (void)tk_port_irq_lock();
-    if (t->state == TK_STATE_READY)
-        tk__ready_remove(t);
-    else if (t->waitq)
-        tk__list_remove(&t->waitq->head, t);
-    if (t->wait_mutex) {
-        /* it waited for a mutex: its owner no longer inherits its priority (as on a
-         * timeout, kernel/timer.c) */
-        struct tk_mutex *m = t->wait_mutex;
-        t->wait_mutex = NULL;
-        tk__mutex_waiter_left(m);
-    }
-#if TK_CONFIG_TIMERS
-    if (t->timeout.next)
-        tk__timer_remove(&t->timeout);
-#endif
-    if (t->slice)
-        tk_k.slicers--;
-    t->state = TK_STATE_EXITED;
-    t->waitq = NULL;
-    *t->stack_guard = (uintptr_t)t->stack_guard;
-    struct tk_thread *next = tk__highest();
-    tk_k.current = next;
-    tk_port_start(next);
+    tk__in_fatal = 1;
+    if (tk__fatal_handler)
+        tk__fatal_handler(&f); /* returns only if no handler is installed */
+    tk_fault_report(&f);
+    tk_port_exit(100 + reason);
 }
 
 /* t's stack overflowed, found as it was switched away from (tk__switch_return,
@@ -268,9 +236,13 @@ static TK_COLD __attribute__((noreturn)) void tk_kill(struct tk_thread *t)
  * (tk_port_stack_fault). */
 TK_COLD void tk__stack_overflow(struct tk_thread *t, uintptr_t sp)
 {
-    struct tk_fault f = {TK_FATAL_STACK, t, 0, 0, (uintptr_t)t->stack_guard, sp};
-    tk_fatal(&f);
-    tk_kill(t);
+    tk_fatal(TK_FATAL_STACK, t, 0, 0, (uintptr_t)t->stack_guard, sp);
+}
+
+/* The thread a fault interrupted: NULL before tk_start() (main). */
+TK_INLINE struct tk_thread *tk_faulting_thread(void)
+{
+    return tk__initialised() && tk_k.started ? tk_k.current : NULL;
 }
 
 /* A synchronous exception (switch.S: on the exception stack, the faulting code never
@@ -278,12 +250,11 @@ TK_COLD void tk__stack_overflow(struct tk_thread *t, uintptr_t sp)
  * overwritten, makes it a stack overflow. */
 TK_COLD void tk__exception(uintptr_t cause, uintptr_t pc, uintptr_t tval, uintptr_t sp)
 {
-    struct tk_thread *t = tk__initialised() && tk_k.started ? tk_k.current : NULL;
-    struct tk_fault f = {TK_FATAL_EXCEPTION, t, cause, pc, tval, sp};
+    struct tk_thread *t = tk_faulting_thread();
+    int reason = TK_FATAL_EXCEPTION;
     if (t && (*t->stack_guard != (uintptr_t)t->stack_guard || sp <= (uintptr_t)t->stack_guard))
-        f.reason = TK_FATAL_STACK;
-    tk_fatal(&f);
-    tk_kill(t);
+        reason = TK_FATAL_STACK;
+    tk_fatal(reason, t, cause, pc, tval, sp);
 }
 
 /* An interrupt with no handler: reported; a handler may not return from it. */
@@ -292,15 +263,12 @@ TK_COLD void tk__fatal_irq(uintptr_t cause)
     uintptr_t pc, sp;
     __asm__ volatile("csrr %0, mepc" : "=r"(pc));
     __asm__ volatile("mv %0, sp" : "=r"(sp));
-    struct tk_fault f = {TK_FATAL_IRQ, tk_k.started ? tk_k.current : NULL, cause, pc, 0, sp};
-    tk_fatal(&f);
+    tk_fatal(TK_FATAL_IRQ, tk_faulting_thread(), cause, pc, 0, sp);
 }
 
 /* No thread can ever run again (sched.c: the idle thread found it, and calls this on the
  * exception stack): reported once, then the run ends with 100 + TK_FATAL_DEADLOCK. */
 TK_COLD void tk__deadlock(void)
 {
-    struct tk_fault f = {TK_FATAL_DEADLOCK, NULL, 0, 0, 0, 0};
-    tk_fatal(&f);
-    tk_port_exit(100 + TK_FATAL_DEADLOCK);
+    tk_fatal(TK_FATAL_DEADLOCK, NULL, 0, 0, 0, 0);
 }

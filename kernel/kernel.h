@@ -118,8 +118,10 @@ TK_INLINE int tk__thread_ctx(unsigned long irq_state)
 #endif
 }
 
-/* Copy a thread's name into its control block (cut to TK_NAME_MAX - 1 characters). */
-TK_SHARED void tk__set_name(struct tk_thread *t, const char *name)
+/* Copy a thread's name into its control block (cut to TK_NAME_MAX - 1 characters).  Inline
+ * also built for size: its two callers then make no call before their end (tk_port_stack_init
+ * likewise). */
+static inline __attribute__((always_inline)) void tk__set_name(struct tk_thread *t, const char *name)
 {
     unsigned i = 0;
     for (; name && name[i] && i < TK_NAME_MAX - 1; i++)
@@ -237,6 +239,10 @@ void tk__fatal_irq(uintptr_t cause); /* returns only if the interrupt may be ign
 /* The port's way into tk__deadlock: from the exception stack (switch.S). */
 void tk_port_deadlock(void) __attribute__((noreturn));
 void tk__deadlock(void) __attribute__((noreturn));
+/* The program's fault handler, if installed (fatal.c; fault.c refers to it weakly), and the
+ * flag of a fault being handled. */
+void tk__fatal_handler(const struct tk_fault *f);
+extern volatile int tk__in_fatal;
 
 /* Stack overflow detection at switch time: the outgoing thread's guard word (the lowest word
  * of its stack holds its own address) must be intact, and its stack pointer, with the frame
@@ -441,6 +447,11 @@ int tk__yield_c(void);
 int tk__thread_suspend_c(struct tk_thread *t);
 int tk__thread_resume_c(struct tk_thread *t);
 
+/* Thread set-up (thread.c): the fields of a thread about to start, for tk_thread_create and
+ * the idle thread. */
+void tk__thread_setup(struct tk_thread *t, const char *name, void (*entry)(void *arg),
+                      void *arg, void *stack, size_t stack_bytes, unsigned prio);
+
 /* ---- priorities (thread.c) ---- */
 void tk__prio_propagate(struct tk_thread *t);
 /* A waiter left m on a timeout (timer.c).  Weak: a program without mutexes never has a
@@ -457,6 +468,17 @@ TK_INLINE struct tk_thread *tk__isr_next(void)
 }
 void tk__isr_exit(void *frame);
 void tk__irq_table_init(void);
+
+/* Zero `bytes` (a whole number of words) at p: a control block before it is set up.  The
+ * empty asm keeps the compiler from making the loop a call of memset (there is no C
+ * library). */
+TK_SHARED void tk__zero_words(void *p, size_t bytes)
+{
+    for (uintptr_t *w = p, *end = (uintptr_t *)((char *)p + bytes); w < end; w++) {
+        __asm__("" : : "r"(w));
+        *w = 0;
+    }
+}
 
 /* Word copy for messages (sizes are multiples of 4 bytes). */
 TK_SHARED void tk__copy_words(uint32_t *dst, const uint32_t *src, unsigned words)

@@ -113,7 +113,10 @@ TEST_TARGETS += test-kernel
 # kernel metrics' cycle budgets (make bench measures -O2), and cover_stack, whose second pass
 # enters each call with the stack pointer just where the switch frame reaches the guard word,
 # which holds when the call path pushes nothing before the check (the -O2 build's, by design:
-# kernel.h); built for size, calls push frames of their own first, below the stack.
+# kernel.h); built for size, calls push frames of their own first, below the stack.  (Within
+# tests, likewise: thread's cycle budgets and cover_kill's overflow by the stack pointer in a
+# self-suspension are checked in the -O2 build only; built for size, tk_yield,
+# tk_thread_suspend and tk_thread_resume are the C paths: port/riscv/offsets.h.)
 TK_OS_TESTS := $(filter-out metrics cover_stack,$(TK_TESTS))
 TK_OS_IMAGES := $(foreach c,$(TK_OS_CFGS),$(foreach t,$(TK_OS_TESTS),build/kernel/$(c)/$(t).elf))
 .PHONY: test-kernel-os

@@ -24,9 +24,12 @@ static int tk_stalled(void)
 {
     unsigned long mie;
     __asm__ volatile("csrr %0, mie" : "=r"(mie));
-    if (tk_k.ready_map || tk_k.wheel_map || tk_k.timers.next != &tk_k.timers ||
-        (mie & ~(1ul << 7)))
+    if (tk_k.ready_map || (mie & ~(1ul << 7)))
         return 0;
+#if TK_CONFIG_TIMERS /* else no timer is ever armed */
+    if (tk_k.wheel_map || tk_k.timers.next != &tk_k.timers)
+        return 0;
+#endif
     for (const struct tk_thread *t = tk_k.threads; t; t = t->all_next)
         if (t->state == TK_STATE_BLOCKED || t->state == TK_STATE_SUSPENDED)
             return 1;
@@ -53,33 +56,21 @@ int tk_init(void)
 {
     unsigned long s = tk_port_irq_lock();
     __asm__ volatile("mv tp, %0" : : "r"(&tk_kernel_state) : "memory");
+    /* Everything starts at zero (no thread ready or listed, no timer, unlocked, ...). */
+    tk__zero_words(&tk_kernel_state, sizeof tk_kernel_state);
     tk_k.current = &tk_idle; /* never NULL: calls before tk_start see the idle thread */
-    tk_k.ready_map = 0;
-    tk_k.sched_lock = 0;
-    tk_k.started = 0;
-    tk_k.slicers = 0;
-    for (unsigned p = 0; p < TK_PRIO_COUNT; p++) {
-        tk_k.ready[p] = NULL;
-        tk_k.debruijn[p] = tk_debruijn32[p];
-    }
+    for (unsigned i = 0; i < sizeof tk_k.debruijn; i++)
+        tk_k.debruijn[i] = tk_debruijn32[i];
     tk_k.timers.next = tk_k.timers.prev = &tk_k.timers;
     /* The idle thread is never in a ready list: tk__highest() falls back to it. */
     struct tk_thread *t = &tk_idle;
-    t->stack_guard = &tk_idle_stack[0];
-    tk_idle_stack[0] = (uintptr_t)&tk_idle_stack[0];
-    t->sp = tk_port_stack_init((uintptr_t)&tk_idle_stack[128] & ~(uintptr_t)15, tk_idle_main, 0);
-    tk__set_name(t, "idle");
+    tk__thread_setup(t, "idle", tk_idle_main, NULL, tk_idle_stack, sizeof tk_idle_stack,
+                     TK_PRIO_COUNT);
     t->magic = TK_MAGIC_THREAD;
-    t->base_prio = TK_PRIO_COUNT;
-    tk__set_prio(t, TK_PRIO_COUNT);
     t->state = TK_STATE_READY;
-    t->timeout.next = NULL;
-#if TK_CONFIG_TIMERS
-    t->timeout.expire = tk__thread_timeout;
-#endif
-    t->held = NULL;
+#if TK_CONFIG_IRQ
     tk__irq_table_init();
-    tk_k.threads = NULL;
+#endif
     /* Faults from here on are reported (main's included). */
     __asm__ volatile("csrw mtvec, %0" : : "r"((uintptr_t)tk_port_trap_entry));
     tk_port_irq_unlock(s & TK_MIE);
@@ -108,6 +99,7 @@ void tk_start(void)
     tk_port_start(next); /* the thread entry enables interrupts */
 }
 
+#if TK_CONFIG_IRQ /* tempo.h: else no interrupt ends */
 /* At the end of every interrupt: one switch, if the handler made a higher thread ready (or
  * rotated a time slice).  Runs on the interrupted thread's stack, under its trap frame
  * `frame`; returns only when it does not switch.  The port's trap exit decides the common
@@ -123,6 +115,7 @@ void tk__isr_exit(void *frame)
         tk_port_switch_isr(cur, next, frame);
     }
 }
+#endif
 
 int tk_sched_lock(void)
 {

@@ -16,21 +16,12 @@ TK_INLINE struct tk_thread *tk__user_thread(struct tk_thread *t)
     return tk__is_thread(t) && t != &tk_idle ? t : NULL;
 }
 
-int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *arg), void *arg,
-                     void *stack, size_t stack_bytes, unsigned prio, unsigned options)
+/* Set up t to start entry(arg) on the stack [stack, stack + stack_bytes) at priority prio:
+ * every field but its state, its magic word and the list of every thread (interrupts locked).
+ * Shared by tk_thread_create and tk_init (the idle thread). */
+void tk__thread_setup(struct tk_thread *t, const char *name, void (*entry)(void *arg),
+                      void *arg, void *stack, size_t stack_bytes, unsigned prio)
 {
-    if (!t || !entry || !stack || stack_bytes < TK_STACK_MIN || stack_bytes > TK_STACK_MAX ||
-        stack_bytes > UINTPTR_MAX - (uintptr_t)stack || /* the end must not wrap */
-        prio > TK_PRIO_LOWEST || (options & ~TK_THREAD_SUSPENDED))
-        return TK_EINVAL;
-    if (!tk__initialised())
-        return TK_ESTATE;
-    unsigned long s = tk_port_irq_lock();
-    if (t->magic == TK_MAGIC_THREAD && t->state != TK_STATE_UNUSED &&
-        t->state != TK_STATE_EXITED) {
-        tk_port_irq_unlock(s);
-        return TK_ESTATE;
-    }
     uintptr_t lo = ((uintptr_t)stack + sizeof(uintptr_t) - 1) & ~(uintptr_t)(sizeof(uintptr_t) - 1);
     uintptr_t hi = ((uintptr_t)stack + stack_bytes) & ~(uintptr_t)15;
     t->stack_guard = (uintptr_t *)lo;
@@ -53,6 +44,24 @@ int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *
     t->base_prio = (uint8_t)prio;
     tk__set_prio(t, (uint8_t)prio);
     t->flags = 0;
+}
+
+int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *arg), void *arg,
+                     void *stack, size_t stack_bytes, unsigned prio, unsigned options)
+{
+    if (!t || !entry || !stack || stack_bytes < TK_STACK_MIN || stack_bytes > TK_STACK_MAX ||
+        stack_bytes > UINTPTR_MAX - (uintptr_t)stack || /* the end must not wrap */
+        prio > TK_PRIO_LOWEST || (options & ~TK_THREAD_SUSPENDED))
+        return TK_EINVAL;
+    if (!tk__initialised())
+        return TK_ESTATE;
+    unsigned long s = tk_port_irq_lock();
+    if (t->magic == TK_MAGIC_THREAD && t->state != TK_STATE_UNUSED &&
+        t->state != TK_STATE_EXITED) {
+        tk_port_irq_unlock(s);
+        return TK_ESTATE;
+    }
+    tk__thread_setup(t, name, entry, arg, stack, stack_bytes, prio);
     if (t->magic != TK_MAGIC_THREAD) { /* first creation: into the kernel's list */
         t->all_next = tk_k.threads;
         tk_k.threads = t;
@@ -96,6 +105,14 @@ int tk__yield_c(void)
     *cur->ready_slot = next;
     return tk__switch_return(next);
 }
+
+#if !TK_PORT_FAST_PATHS
+/* Without the port's fast paths (port/riscv/offsets.h: the size build) the C paths are the
+ * calls themselves: the same code under both names. */
+int tk_yield(void) __attribute__((alias("tk__yield_c")));
+int tk_thread_suspend(struct tk_thread *t) __attribute__((alias("tk__thread_suspend_c")));
+int tk_thread_resume(struct tk_thread *t) __attribute__((alias("tk__thread_resume_c")));
+#endif
 
 #if TK_CONFIG_TIMERS /* sleeps (tempo.h: TK_CONFIG_TIMERS) */
 static int tk_sleep_until(unsigned long s, tk_tick_t wake)

@@ -9,10 +9,11 @@ FP_OPTS := Os O2
 FP_KSRC := $(sort $(wildcard kernel/*.c)) port/riscv/port.c port/riscv/switch.S
 # The kernel configuration (tempo.h "Configuration") each program is built with, library and
 # program alike: full.c the default (everything), minimal.c without what it does not use but
-# every program would otherwise keep (the worded fault report, the timers and their interrupt).
+# every program would otherwise keep (the worded fault report, the timers and their interrupt,
+# the interrupt dispatch and its switch at interrupt exit).
 FP_CONFIGS := full minimal
 FP_CFG_full :=
-FP_CFG_minimal := -DTK_CONFIG_FAULT_TEXT=0 -DTK_CONFIG_TIMERS=0
+FP_CFG_minimal := -DTK_CONFIG_FAULT_TEXT=0 -DTK_CONFIG_TIMERS=0 -DTK_CONFIG_IRQ=0
 
 # $(call fp-rules,XLEN,OPT,CONFIG)
 define fp-rules

@@ -56,6 +56,20 @@
 #define TK_CONFIG_TIMERS 1
 #endif
 
+/* 1: the kernel takes interrupts (the trap entry's dispatch, tk_irq_attach, the switch at
+ * interrupt exit).  0: it takes none, for a program of threads and kernel objects alone: the
+ * trap vector handles exceptions only, tk_irq_attach, tk_irq_set_priority and
+ * tk_irq_raise_software are not defined (a program that calls them does not link), no
+ * interrupt is ever enabled, and the *_from_isr calls are plain calls of any context.  Needs
+ * TK_CONFIG_TIMERS 0 (the tick is an interrupt) and TK_IRQ_NESTING 0.  tk_irq_lock and
+ * tk_irq_unlock remain (the kernel's own critical sections are the same). */
+#ifndef TK_CONFIG_IRQ
+#define TK_CONFIG_IRQ 1
+#endif
+#if !TK_CONFIG_IRQ && TK_CONFIG_TIMERS
+#error "TK_CONFIG_IRQ 0 needs TK_CONFIG_TIMERS 0: the tick is an interrupt"
+#endif
+
 /* ---- Error codes (negative; TK_OK = 0) ---- */
 #define TK_OK        0   /* success */
 #define TK_EINVAL   (-1) /* bad argument: NULL pointer, priority or size out of range, ... */
@@ -102,6 +116,9 @@ typedef uint32_t tk_tick_t;
  * interrupts disabled, one at a time. */
 #ifndef TK_IRQ_NESTING
 #define TK_IRQ_NESTING 0
+#endif
+#if TK_IRQ_NESTING && !TK_CONFIG_IRQ
+#error "TK_IRQ_NESTING needs interrupts (TK_CONFIG_IRQ 1)"
 #endif
 
 #define TK_PRIO_COUNT  32u  /* priorities 0 (highest) .. 31 (lowest) */

@@ -56,6 +56,22 @@
 #define TK_K_CURRENT    0
 #define TK_K_MAP        TK_R
 #define TK_K_LOCK       (TK_R + 4)
+/* The assembly fast paths of tk_yield, tk_thread_suspend and tk_thread_resume (switch.S):
+ * the speed build's.  Built for size (-Os) the kernel's C paths alone serve (kernel/thread.c:
+ * the same policy, which tests/kernel/policy.c checks the fast paths against), and switch.S
+ * shares one copy of the context save and restore; the -O2 build keeps its straight lines. */
+#ifndef TK_PORT_FAST_PATHS
+#ifdef __OPTIMIZE_SIZE__
+#define TK_PORT_FAST_PATHS 0
+#else
+#define TK_PORT_FAST_PATHS 1
+#endif
+#endif
+/* tempo.h "Configuration", for the assembly, which does not include tempo.h: the same
+ * default (interrupts taken). */
+#ifndef TK_CONFIG_IRQ
+#define TK_CONFIG_IRQ 1
+#endif
 /* The exception stack, in words (TK_FAULT_STACK_BYTES, tempo.h; kernel/fault.c) */
 #define TK_EXC_STACK_WORDS 128
 /* Switch frame: resume pc, s0-s11. */

@@ -43,21 +43,6 @@ _Static_assert(TK_SWITCH_FRAME % 16 == 0, "the switch frame keeps sp 16-byte ali
 
 #define REG32(a) (*(volatile uint32_t *)(uintptr_t)(a))
 
-extern void tk_port_thread_entry(void);
-
-/* Initial switch frame (switch.S layout: resume pc, s0..s11): resumes in
- * tk_port_thread_entry with s0 = arg, s1 = entry. */
-uintptr_t tk_port_stack_init(uintptr_t top, void (*entry)(void *), void *arg)
-{
-    uintptr_t *frame = (uintptr_t *)(top - TK_SWITCH_FRAME);
-    for (unsigned i = 0; i < TK_SWITCH_FRAME / sizeof(uintptr_t); i++)
-        frame[i] = 0;
-    frame[0] = (uintptr_t)tk_port_thread_entry;
-    frame[1] = (uintptr_t)arg;   /* s0 */
-    frame[2] = (uintptr_t)entry; /* s1 */
-    return (uintptr_t)frame;
-}
-
 /* ---- CLINT ---- */
 static uint64_t tk_epoch; /* mtime at tick 0 */
 
@@ -110,10 +95,12 @@ void tk_port_timer_set(tk_tick_t tick)
 
 void tk_port_timer_start(void)
 {
+#if TK_CONFIG_TIMERS /* else the timer interrupt stays off: nothing to time, the compare unused */
     mtimecmp_write(~(uint64_t)0);
     tk_epoch = mtime_read();
-#if TK_CONFIG_TIMERS /* else the timer interrupt stays off: nothing to time */
     tk_port_irq_enable(IRQ_M_TIMER, 1);
+#else
+    tk_epoch = mtime_read();
 #endif
 }
 
@@ -140,6 +127,7 @@ void tk_port_msip(int on)
     REG32(BOARD_MSIP) = on ? 1u : 0u;
 }
 
+#if TK_CONFIG_IRQ /* tempo.h: else no interrupt is taken, none of this */
 /* ---- Interrupts: the trap entry (switch.S) calls the handler in entry mcause code of
  * tk_k.irq, then tk__isr_exit ---- */
 /* An interrupt with no handler: reported (tk__fatal_irq).  Its source is masked, so if the
@@ -262,6 +250,7 @@ void tk_irq_raise_software(void)
 {
     tk_port_msip(1);
 }
+#endif
 
 unsigned long tk_irq_lock(void)
 {

@@ -7,6 +7,7 @@
 #include "bsp.h"
 #include "tempo.h"
 #include "riscv/encoding.h"
+#include "offsets.h"
 
 #define TK_PORT_MSTATUS_MIE ((unsigned)MSTATUS_MIE)
 
@@ -54,9 +55,23 @@ void tk_port_switch_isr(struct tk_thread *from, struct tk_thread *to, void *fram
 void tk_port_start(struct tk_thread *to) __attribute__((noreturn));
 /* Switch.S: the trap vector (direct mode). */
 void tk_port_trap_entry(void);
+/* Switch.S: first code of every thread (its initial switch frame resumes there). */
+void tk_port_thread_entry(void);
 /* Build the first switch frame of a thread on a stack whose top is `top` (16-byte aligned);
- * returns the initial sp. */
-uintptr_t tk_port_stack_init(uintptr_t top, void (*entry)(void *), void *arg);
+ * returns the initial sp.  The frame (switch.S layout: resume pc, s0..s11) resumes in
+ * tk_port_thread_entry with s0 = arg, s1 = entry.  Inline: its callers (thread creation,
+ * tk_init) then call nothing before their end, and keep no registers of their own. */
+static inline __attribute__((always_inline)) uintptr_t
+tk_port_stack_init(uintptr_t top, void (*entry)(void *), void *arg)
+{
+    uintptr_t *frame = (uintptr_t *)(top - TK_SWITCH_FRAME);
+    for (unsigned i = 3; i < TK_SWITCH_FRAME / sizeof(uintptr_t); i++)
+        frame[i] = 0;
+    frame[0] = (uintptr_t)tk_port_thread_entry;
+    frame[1] = (uintptr_t)arg;   /* s0 */
+    frame[2] = (uintptr_t)entry; /* s1 */
+    return (uintptr_t)frame;
+}
 
 /* CLINT time base (port.c). */
 void tk_port_timer_start(void);            /* epoch = mtime now; MTIE on */

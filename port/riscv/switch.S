@@ -105,10 +105,18 @@
     FUNC tk_port_switch
 tk_port_switch:
     addi    t1, sp, -TK_SWITCH_FRAME
+#if TK_PORT_FAST_PATHS
     SAVE_CONTEXT
     RESTORE_CONTEXT
+#else /* built for size: one copy of the save and the restore, which the others jump into */
+.Lswitch_save:
+    SAVE_CONTEXT
+.Lswitch_restore:
+    RESTORE_CONTEXT
+#endif
     .size tk_port_switch, . - tk_port_switch
 
+#if TK_CONFIG_IRQ /* offsets.h, tempo.h: else no interrupt is taken */
 /* void tk_port_switch_isr(from, to, frame): the switch at interrupt exit, frame being the
  * trap frame of the interrupt (tk_port_trap_entry).  Whatever C frames lie below it are
  * dropped: the switch frame goes right under the trap frame, with mepc (the interrupted
@@ -121,17 +129,28 @@ tk_port_switch_isr:
     lla     t0, tk_port_isr_resume
     addi    t1, a2, -TK_SWITCH_FRAME
     SREG    t2, 16*R(a2)
+#if TK_PORT_FAST_PATHS
     SAVE_CONTEXT pc=t0
     RESTORE_CONTEXT
+#else
+    mv      ra, t0                   /* the shared save takes the resume pc in ra */
+    j       .Lswitch_save
+#endif
     .size tk_port_switch_isr, . - tk_port_switch_isr
+#endif
 
 /* void tk_port_start(struct tk_thread *to): nothing to save (start, exit). */
     FUNC tk_port_start
 tk_port_start:
     mv      a1, a0
+#if TK_PORT_FAST_PATHS
     RESTORE_CONTEXT
+#else
+    j       .Lswitch_restore
+#endif
     .size tk_port_start, . - tk_port_start
 
+#if TK_PORT_FAST_PATHS /* offsets.h: built for size, the C paths (kernel/thread.c) serve */
 /* int tk_yield(void): the fast path of tk__yield_c (kernel/thread.c), the kernel's most
  * frequent switch, as one straight line: from a thread (interrupts enabled) with the
  * scheduler unlocked, reload the caller's time slice; if another thread of the caller's
@@ -277,6 +296,7 @@ tk_thread_suspend:
 9:  csrs    mstatus, t2
     tail    tk__thread_suspend_c
     .size tk_thread_suspend, . - tk_thread_suspend
+#endif
 
 /* First code of every thread: its initial switch frame resumes here (interrupts enabled)
  * with s0 = arg, s1 = entry; returning from entry exits the thread. */
@@ -288,6 +308,7 @@ tk_port_thread_entry:
 1:  j       1b
     .size tk_port_thread_entry, . - tk_port_thread_entry
 
+#if TK_CONFIG_IRQ
 /* The trap frame (TRAP_FRAME): ra, t0-t2, a0-a7, t3-t6, mepc, on the interrupted stack.
  * Restore the caller-saved registers and leave through mret. */
 .macro RESTORE_CALLER_SAVED_MRET
@@ -335,9 +356,10 @@ tk_port_thread_entry:
  * kernel.h shares its helpers), the exit is a call of tk__isr_exit alone: the in-line form
  * costs about 270 bytes. */
 .macro ISR_EXIT
-#ifdef __OPTIMIZE_SIZE__
+#if !TK_PORT_FAST_PATHS
     mv      a0, sp
     call    tk__isr_exit             /* returns here unless it switches */
+.Ltrap_return:                       /* tk_port_isr_resume's way out, built for size */
     RESTORE_CALLER_SAVED_MRET
 #else
     LREG    a0, TK_K_CURRENT(tp)
@@ -487,8 +509,20 @@ tk_port_isr_resume:
     li      t1, MSTATUS_MPP | MSTATUS_MPIE
     csrw    mepc, t0
     csrs    mstatus, t1
+#if TK_PORT_FAST_PATHS
     RESTORE_CALLER_SAVED_MRET
+#else /* built for size: the trap entry's copy */
+    j       .Ltrap_return
+#endif
     .size tk_port_isr_resume, . - tk_port_isr_resume
+#else
+/* Without interrupts (TK_CONFIG_IRQ 0, tempo.h) the trap vector takes exceptions only: tp
+ * holds mcause and sp is lowered as above for tk_port_exception, which follows. */
+    FUNC tk_port_trap_entry
+tk_port_trap_entry:
+    csrr    tp, mcause
+    addi    sp, sp, -TRAP_FRAME
+#endif
 
 /* A synchronous exception (tp = mcause, sp lowered by TRAP_FRAME): handled on the
  * exception stack by tk__exception (kernel/fault.c) with the cause, pc, mtval and the

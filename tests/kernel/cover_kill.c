@@ -36,6 +36,14 @@ static void on_fault(const struct tk_fault *f)
 /* ---- the victims: each overwrites its guard word (or leaves it below its stack pointer),
  * then does what finds it ---- */
 enum how { LOAD, SUSPEND_GUARD, SUSPEND_SP, PEND };
+/* SUSPEND_SP leaves the stack pointer below the stack: only a suspend that pushes nothing
+ * before its check survives that, the speed build's (kernel.h).  Built for size the call
+ * pushes a frame of its own there first (as for cover_stack, kernel/kernel.mk). */
+#ifdef __OPTIMIZE_SIZE__
+#define LAST_SUSPEND SUSPEND_GUARD
+#else
+#define LAST_SUSPEND SUSPEND_SP
+#endif
 
 /* A frame deeper than the whole stack, written only at its top (inside the stack). */
 static __attribute__((noinline)) void suspend_deep(void)
@@ -94,11 +102,12 @@ static void control(void *arg)
     (void)arg;
     run_victim(LOAD, 5);
     run_victim(SUSPEND_GUARD, 5); /* alone at 5: the fast path */
-    run_victim(SUSPEND_SP, 5);
+    if (LAST_SUSPEND == SUSPEND_SP)
+        run_victim(SUSPEND_SP, 5);
     /* beside a peer at 5: both made ready under the scheduler lock, the peer first */
     EQ(tk_thread_create(&peer, "peer", peer_main, 0, s_peer, sizeof s_peer, 5,
                         TK_THREAD_SUSPENDED), TK_OK);
-    for (int how = SUSPEND_GUARD; how <= SUSPEND_SP; how++) {
+    for (int how = SUSPEND_GUARD; how <= LAST_SUSPEND; how++) {
         int n = overflows;
         EQ(tk_sched_lock(), TK_OK);
         EQ(tk_thread_resume(&peer), TK_OK);
