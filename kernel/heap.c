@@ -6,6 +6,12 @@
  * ends the heap and is also the first block's physical predecessor, so merging never looks
  * past either end and never tests for NULL.
  *
+ * The first block of the heap (at h->start), while free, is the top block: it is in no list.
+ * An allocation that finds no listed block large enough is cut from the top block, and a
+ * block freed beside it merges into it, both without a class: no class lookup, no list or
+ * bitmap update (the top block of dlmalloc, the wilderness of the TLSF papers).  A heap
+ * starts as one top block, and whatever merges back to the first block becomes top again.
+ *
  * Shaped by the cost model (docs/timing.md: every RAM store stalls 1 cycle, a
  * mispredicted branch costs 6): an allocation is cut from the END of the free block, so the
  * remainder keeps its header, its list links and usually its class (no list update at all);
@@ -138,8 +144,7 @@ TK_INLINE void heap_clear_bit(struct tk_heap *h, hword c)
     hword fl = c >> SL_LOG2;
     hword m = h->sl_map[fl] & ~((hword)1 << (c & (TK_HEAP_SL - 1)));
     h->sl_map[fl] = (uint8_t)m;
-    if (TK_LIKELY(m == 0))
-        h->fl_map &= ~((uint32_t)1 << fl);
+    h->fl_map &= ~((uint32_t)(m == 0) << fl);
 }
 
 /* Put free block b at the head of class c's list. */
@@ -191,7 +196,7 @@ TK_INLINE void heap_replace(blk *b, blk *r)
 
 /* Move free block b (links pp, n) from class c to class d != c.  The usual case is b alone
  * in its class and d empty: three link stores and the bitmaps, without a branch on their
- * contents (one second-level byte when c and d share a first level: their bits swap). */
+ * contents. */
 /*@ requires c < HEAP_CLASSES && d < HEAP_CLASSES && c != d; */
 TK_INLINE void heap_move(struct tk_heap *h, blk *b, blk **pp, blk *n, hword c, hword d)
 {
@@ -201,16 +206,14 @@ TK_INLINE void heap_move(struct tk_heap *h, blk *b, blk **pp, blk *n, hword c, h
         *pp = NULL;
         *to = b;
         b->pprev = to;
+        /* without a branch on whether c and d share a first level: when they do, the
+         * second store sets d's bit in the byte just written and fl_map keeps fc = fd */
         hword fc = c >> SL_LOG2, fd = d >> SL_LOG2;
         hword bc = (hword)1 << (c & (TK_HEAP_SL - 1)), bd = (hword)1 << (d & (TK_HEAP_SL - 1));
-        if (TK_LIKELY(fc == fd)) {
-            h->sl_map[fc] ^= (uint8_t)(bc | bd);
-        } else {
-            hword mc = h->sl_map[fc] & ~bc;
-            h->sl_map[fc] = (uint8_t)mc;
-            h->sl_map[fd] |= (uint8_t)bd;
-            h->fl_map = (h->fl_map & ~((uint32_t)(mc == 0) << fc)) | ((uint32_t)1 << fd);
-        }
+        hword mc = h->sl_map[fc] & ~bc;
+        h->sl_map[fc] = (uint8_t)mc;
+        h->sl_map[fd] |= (uint8_t)bd;
+        h->fl_map = (h->fl_map & ~((uint32_t)(mc == 0) << fc)) | ((uint32_t)1 << fd);
         return;
     }
     heap_unlink(h, pp, n);
@@ -243,8 +246,7 @@ int tk_heap_init(struct tk_heap *h, void *mem, size_t bytes)
     first->prev_phys = sentinel; /* a used block of size 0: never merged */
     first->size = size | HEAP_FREE;
     sentinel->prev_phys = first;
-    sentinel->size = 0;
-    heap_insert(h, first, heap_class(tk_log2_byte, size));
+    sentinel->size = 0; /* first is the top block: in no list */
     h->start = (uint8_t *)lo;
     h->end = (uint8_t *)sentinel;
     h->magic = TK_MAGIC_HEAP;
@@ -275,54 +277,81 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
     hword size = (bytes + HEAP_HDR + HEAP_ALIGN - 1) & ~(hword)(HEAP_ALIGN - 1);
     if (HEAP_HDR + HEAP_ALIGN < HEAP_MIN && size < HEAP_MIN) /* RV64 only: 24 < 32 */
         size = HEAP_MIN;
-    /* The first class whose every block fits: the class after the one holding size - 1
-     * (bytes < HEAP_MAX / 2 keeps it below HEAP_CLASSES). */
-    hword c = heap_class(lg, size - 1) + 1;
-    hword fl = c >> SL_LOG2, sl = c & (TK_HEAP_SL - 1);
-
+    blk *b, *a;
     unsigned long s = tk_port_irq_lock();
-    hword slm = h->sl_map[fl] & ((hword)0xFF << sl);
-    if (TK_LIKELY(!slm)) { /* the usual case: a larger block from a higher first level */
-        hword flm = h->fl_map & ((hword)0xFFFFFFFFu << (fl + 1));
-        if (TK_UNLIKELY(!flm)) {
-            tk_port_irq_unlock(s);
-            *ptr = NULL;
-            return TK_ENOMEM;
+    /* No listed free block at all (an unfragmented heap): the top block, without a class. */
+    if (TK_LIKELY(h->fl_map == 0))
+        goto top;
+    {
+        /* The first class whose every block fits: the class after the one holding size - 1
+         * (bytes < HEAP_MAX / 2 keeps it below HEAP_CLASSES). */
+        hword c = heap_class(lg, size - 1) + 1;
+        hword fl = c >> SL_LOG2, sl = c & (TK_HEAP_SL - 1);
+        hword slm = h->sl_map[fl] & ((hword)0xFF << sl);
+        if (TK_LIKELY(!slm)) { /* a larger block from a higher first level */
+            hword flm = h->fl_map & ((hword)0xFFFFFFFFu << (fl + 1));
+            if (!flm) /* no listed block large enough */
+                goto top;
+            /* lowest set bit: a byte table for the first eight levels (blocks below 8 KiB),
+             * else a de Bruijn multiply */
+            hword low = flm & (0u - flm);
+            if (TK_LIKELY(low < 0x100))
+                fl = lg[low];
+            else
+                fl = tk__ffs_map(flm);
+            slm = h->sl_map[fl];
         }
-        /* lowest set bit: a byte table for the first eight levels (blocks below 8 KiB),
-         * else a de Bruijn multiply */
-        hword low = flm & (0u - flm);
-        if (TK_LIKELY(low < 0x100))
-            fl = lg[low];
-        else
-            fl = tk__ffs_map(flm);
-        slm = h->sl_map[fl];
+        sl = lg[slm & (0u - slm) & 0xFF]; /* lowest set bit of an 8-bit map */
+        c = (fl << SL_LOG2) | sl;
+        blk **slot = &h->free[0][0] + c;
+        b = *slot;
+        hword bs = b->size - HEAP_FREE;
+        hword rest = bs - size;
+        /*@ assert class_fits: block_size(bs) && bs >= size; */
+        if (TK_LIKELY(rest >= HEAP_MIN)) {
+            /* Split: the allocation is the tail, b keeps its place unless it left its
+             * class. */
+            /*@ assert split: block_size(rest) && rest + size == bs &&
+                              (uint8_t *)b + bs <= h->end; */
+            a = blk_at(b, rest);
+            a->prev_phys = b;
+            a->size = size;
+            blk_at(b, bs)->prev_phys = a;
+            b->size = rest | HEAP_FREE;
+            hword rc = heap_class(lg, rest);
+            if (rc != c)
+                heap_move(h, b, slot, b->next, c, rc);
+        } else {
+            /*@ assert whole: bs - size < HEAP_MIN; */
+            a = b;
+            heap_unlink(h, slot, b->next);
+            b->size = bs;
+        }
+        tk_port_irq_unlock(s);
+        *ptr = (uint8_t *)a + HEAP_HDR;
+        return TK_OK;
     }
-    sl = lg[slm & (0u - slm) & 0xFF]; /* lowest set bit of an 8-bit map */
-    c = (fl << SL_LOG2) | sl;
-    blk **slot = &h->free[0][0] + c;
-    blk *b = *slot;
-    hword bs = b->size - HEAP_FREE;
-    hword rest = bs - size;
-    blk *a;
-    /*@ assert class_fits: block_size(bs) && bs >= size; */
-    if (TK_LIKELY(rest >= HEAP_MIN)) {
-        /* Split: the allocation is the tail, b keeps its place unless it left its class. */
-        /*@ assert split: block_size(rest) && rest + size == bs &&
-                          (uint8_t *)b + bs <= h->end; */
+top:
+    b = (blk *)h->start;
+    hword ts = b->size;
+    /* free (flag set) and at least HEAP_MIN bytes left after the cut, in one branch */
+    if (TK_LIKELY(ts & (hword)(ts > size + HEAP_MIN))) {
+        hword bs = ts - HEAP_FREE, rest = bs - size;
+        /*@ assert top_split: block_size(rest) && rest + size == bs &&
+                              (uint8_t *)b + bs <= h->end; */
         a = blk_at(b, rest);
         a->prev_phys = b;
         a->size = size;
         blk_at(b, bs)->prev_phys = a;
         b->size = rest | HEAP_FREE;
-        hword rc = heap_class(lg, rest);
-        if (rc != c)
-            heap_move(h, b, slot, b->next, c, rc);
-    } else {
-        /*@ assert whole: bs - size < HEAP_MIN; */
+    } else if ((ts & HEAP_FREE) && ts > size) { /* the whole top block */
+        /*@ assert top_whole: block_size(ts - HEAP_FREE) && ts - HEAP_FREE >= size; */
         a = b;
-        heap_unlink(h, slot, b->next);
-        b->size = bs;
+        b->size = ts - HEAP_FREE;
+    } else {
+        tk_port_irq_unlock(s);
+        *ptr = NULL;
+        return TK_ENOMEM;
     }
     tk_port_irq_unlock(s);
     *ptr = (uint8_t *)a + HEAP_HDR;
@@ -359,12 +388,12 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
      * free keeps its free flag; b is flagged here (when it survives, its size is rewritten
      * below; flagging only where needed measured no faster). */
     b->size = size | HEAP_FREE;
-    /* Four cases by the free neighbours. */
+    /* By the free neighbours: prev free (the top block or a listed one) takes b and a free
+     * next; else b is the top block, or takes a free next, or goes to a list alone. */
     hword m;
     if (ps & HEAP_FREE) {
-        hword pc = heap_class(lg, ps - HEAP_FREE);
         m = ps + size; /* flag included */
-        if (ns & HEAP_FREE) {
+        if (TK_LIKELY(ns & HEAP_FREE)) { /* the hint: the faster layout, measured (make bench) */
             heap_remove(h, next);
             m += ns - HEAP_FREE;
         }
@@ -372,9 +401,22 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
         m -= HEAP_FREE;
         /*@ assert merge_prev: block_size(m) && (uint8_t *)prev + m <= h->end; */
         blk_at(prev, m)->prev_phys = prev;
+        hword pc = heap_class(lg, ps - HEAP_FREE);
         hword mc = heap_class(lg, m);
-        if (mc != pc) /* grown out of its class */
+        /* grown out of its class, and listed (the top block is in no list); the classes are
+         * looked up for the top block too: one branch here measured faster on the slowest
+         * merges than a taken branch before the lookups */
+        if ((mc != pc) & ((uint8_t *)prev != h->start))
             heap_move(h, prev, prev->pprev, prev->next, pc, mc);
+    } else if (off == 0) { /* b is the first block: the top block, in no list */
+        if (ns & HEAP_FREE) {
+            heap_remove(h, next);
+            m = size + ns; /* flag included */
+            b->size = m;
+            m -= HEAP_FREE;
+            /*@ assert merge_top: block_size(m) && (uint8_t *)b + m <= h->end; */
+            blk_at(b, m)->prev_phys = b;
+        }
     } else if (ns & HEAP_FREE) {
         /* b swallows next: b takes next's list place when the class stays */
         hword nc = heap_class(lg, ns - HEAP_FREE);
@@ -384,7 +426,7 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
         /*@ assert merge_next: block_size(m) && (uint8_t *)b + m <= h->end; */
         blk_at(b, m)->prev_phys = b;
         hword mc = heap_class(lg, m);
-        if (TK_LIKELY(mc == nc)) {
+        if (mc == nc) {
             heap_replace(next, b);
         } else {
             heap_remove(h, next);

@@ -76,10 +76,16 @@ BUDGET_INTERRUPT_LATENCY = 66
 # benchmark's own) 1 each, docs/timing.md); Sem/I, a semaphore posted from an interrupt
 # handler to the thread it wakes, at most 210 (203 / 207 measured at RV32 / RV64; 248 / 252
 # before the exit's common cases went in line in the trap entry, port/riscv/switch.S ISR_EXIT).
-BUDGET_KM = {"Yield": 100, "Sem/I": 210}
+# Mem (a malloc/free pair, 8 random sizes freed in a random order) at most 330 at both widths:
+# 302.42 / 312.71 measured at RV32 / RV64, worst 377 / 390 (before the heap's top block,
+# kernel/heap.c: 411.98 / 425.09, worst 504 / 524).
+BUDGET_KM = {"Yield": 100, "Sem/I": 210, "Mem": 330}
 BUDGET_RV64_RATIO = 1.10     # RV64 within 10% of RV32 on every metric
 BUDGET_RV64_RATIO_KM = 1.05  # ... and within 5% on every kernel metric (at most +3.3% measured)
 BUDGET_WORST_RATIO = 1.5     # worst case within 1.5x of the average
+# ... tighter for these kernel metrics: Mem's worst case measured x1.25 at both widths (the
+# goal is x1.2: the slowest frees merge with listed blocks on both sides, 1 in 500 samples)
+BUDGET_WORST_RATIO_KM = {"Mem": 1.3}
 # Every kernel-metric average under the published CH32V307 figure: CH32V307 above.
 
 # Footprint (bench/footprint/, RV32 and RV64, -Os, text = code and constants of the kernel's

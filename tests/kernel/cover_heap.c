@@ -1,9 +1,10 @@
 /* The heap with large blocks: a heap of 20 KiB (paper SoC, 32 KiB of data memory) or 256 KiB
  * (virt), blocks of 16 KiB and more (the class search's general path above the byte table,
  * and above 64 KiB on virt), merges with a free neighbour before, after and on both sides,
- * two free blocks of one class with the later-listed one merged away, and the free-byte
- * walk over several blocks.  Asserts every result and the free bytes (which alloc and free
- * do not count: tk_heap_free_bytes walks the blocks) against the heap's size.  Written for
+ * two free blocks of one class with the later-listed one merged away, the free-byte walk
+ * over several blocks, and the top block taken whole and merged back.  Asserts every result
+ * and the free bytes (which alloc and free do not count: tk_heap_free_bytes walks the
+ * blocks) against the heap's size.  Written for
  * `make coverage`: the directions that only blocks above 16 KiB take. */
 #include "ktest.h"
 
@@ -62,6 +63,27 @@ static void control(void *arg)
     KT_EQ(tk_heap_free(&heap, y), TK_EINVAL); /* already free, or merged away */
     KT_EQ(tk_heap_free(&heap, b), TK_OK);
     KT_EQ(free_bytes(), all);
+    /* the top block (the first block, in no list): taken whole, then freed beside a listed
+     * block that it takes back; the searches that end at a top block in use */
+    static uint64_t tmem[1024 / 8];
+    struct tk_heap h3;
+    size_t t_all, t_rest;
+    KT_EQ(tk_heap_init(&h3, tmem, sizeof tmem), TK_OK);
+    KT_EQ(tk_heap_free_bytes(&h3, &t_all), TK_OK);
+    KT_EQ(tk_heap_alloc(&h3, 100, &x), TK_OK); /* cut from the top block's end */
+    KT_EQ(tk_heap_free_bytes(&h3, &t_rest), TK_OK);
+    KT_EQ(tk_heap_alloc(&h3, t_rest - 2 * sizeof(void *), &y), TK_OK); /* all of it */
+    KT_CHECK((uint8_t *)y < (uint8_t *)x);
+    KT_EQ(tk_heap_free_bytes(&h3, &t_rest), TK_OK);
+    KT_EQ(t_rest, 0);
+    KT_EQ(tk_heap_alloc(&h3, 8, &a), TK_ENOMEM);   /* no list, the top block in use */
+    KT_EQ(tk_heap_free(&h3, x), TK_OK);            /* listed: its predecessor is in use */
+    KT_EQ(tk_heap_alloc(&h3, 200, &a), TK_ENOMEM); /* the listed block too small */
+    KT_EQ(tk_heap_free(&h3, y), TK_OK);            /* the top block again, with x's */
+    KT_EQ(tk_heap_free_bytes(&h3, &t_rest), TK_OK);
+    KT_EQ(t_rest, t_all);
+    KT_EQ(tk_heap_alloc(&h3, t_all - 2 * sizeof(void *), &y), TK_OK); /* one block again */
+    KT_EQ(tk_heap_free(&h3, y), TK_OK);
     /* a heap just at the minimum size, misaligned */
     static uint64_t small[10];
     struct tk_heap h2;
