@@ -89,6 +89,9 @@ struct tk_kernel {
     uintptr_t irq_enabled;              /* the mie bits the kernel enabled (port.c) */
     uint8_t irq_nest;                   /* handlers running (switch.S) */
 #endif
+#if TK_CONFIG_TIMERS && TK_CONFIG_TICK_EXPIRIES
+    struct tk_timer carry;              /* sentinel: a tick's timers left for the next (timer.c) */
+#endif
 };
 /* The kernel state is reached through tp, which tk_init() points at it for good: machine-
  * mode firmware without thread-local storage never uses tp, and a register base saves the

@@ -63,6 +63,9 @@ int tk_init(void)
         tk_k.debruijn[p] = tk_debruijn32[p];
     }
     tk_k.timers.next = tk_k.timers.prev = &tk_k.timers;
+#if TK_CONFIG_TIMERS && TK_CONFIG_TICK_EXPIRIES
+    tk_k.carry.next = tk_k.carry.prev = &tk_k.carry;
+#endif
     /* The idle thread is never in a ready list: tk__highest() falls back to it. */
     struct tk_thread *t = &tk_idle;
     t->stack_guard = &tk_idle_stack[0];
