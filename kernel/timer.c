@@ -192,8 +192,8 @@ TK_INLINE void timer_fire(struct tk_timer *tm)
 
 #if TK_CONFIG_TICK_EXPIRIES
 /* The rest of the slot of tick wheel_base joins the carry list's tail, in order, for the next
- * tick's interrupt; the slot is left empty.  (Out of line, the slot found again: nothing more
- * is kept in a register across the callbacks of wheel_expire.) */
+ * tick's interrupt; the slot is left empty.  (The slot is found again from wheel_base: nothing
+ * more is kept in a register across the callbacks of wheel_expire.) */
 TK_INLINE void carry_slot(void)
 {
     struct tk_timer **slot = wheel_slot(tk_k.wheel_base), *h = *slot;
