@@ -77,6 +77,11 @@ BUDGET_KM = {"Yield": 107}
 BUDGET_RV64_RATIO = 1.10     # RV64 within 10% of RV32 on every metric
 BUDGET_RV64_RATIO_KM = 1.05  # ... and within 5% on every kernel metric (at most +3.3% measured)
 BUDGET_WORST_RATIO = 1.5     # worst case within 1.5x of the average
+# ... and within 1.2x on every kernel metric (Alrm: the tick's expiry budget, tempo.h
+# TK_CONFIG_TICK_EXPIRIES, spreads the 210th tick's five alarms over two ticks; before it Alrm's
+# worst tick was 1.48x its average).  The samples during which a tick fell (max_with_tick) are
+# reported beside, not held to it: a tick's whole handler is in them.
+BUDGET_WORST_RATIO_KM = 1.2
 # Every kernel-metric average under the published CH32V307 figure: CH32V307 above.
 
 # Footprint (bench/footprint/, RV32 and RV64, -Os, text = code and constants of the kernel's
