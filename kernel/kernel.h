@@ -236,7 +236,9 @@ void tk_port_stack_fault(struct tk_thread *t) __attribute__((noreturn));
 void tk__stack_overflow(struct tk_thread *t, uintptr_t sp) __attribute__((noreturn));
 void tk__exception(uintptr_t cause, uintptr_t pc, uintptr_t tval, uintptr_t sp)
     __attribute__((noreturn));
-void tk__fatal_irq(uintptr_t cause); /* returns only if the interrupt may be ignored */
+/* An interrupt without a handler (its mcause and the pc it interrupted, port.c); returns only
+ * if the interrupt may be ignored. */
+void tk__fatal_irq(uintptr_t cause, uintptr_t pc);
 /* The port's way into tk__deadlock: from the exception stack (switch.S). */
 void tk_port_deadlock(void) __attribute__((noreturn));
 void tk__deadlock(void) __attribute__((noreturn));

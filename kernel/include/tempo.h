@@ -562,9 +562,10 @@ void tk_irq_raise_software(void);
  * prio, 0 .. TK_IRQ_PRIO_MAX (higher is more urgent; all start at 0).  With TK_IRQ_NESTING, a
  * source preempts the handler of a source of a lower priority: the trap entry masks (in mie)
  * the sources of the running handler's priority and below, then enables interrupts.  Nested
- * handlers may make every ISR and "any" call (never a thread-only one: tk_yield,
- * tk_thread_resume and tk_thread_suspend tell an ISR from a thread by the interrupt-enable
- * bit alone); a switch they cause happens once, when the outermost handler ends.  The
+ * handlers may make every ISR and "any" call, and a thread-only one returns TK_EISR as from
+ * any handler (the assembly fast paths of tk_yield, tk_thread_suspend and tk_thread_resume
+ * look at the depth as well as the interrupt-enable bit); a switch they cause happens once,
+ * when the outermost handler ends.  The
  * kernel's tick work runs with interrupts disabled whatever the timer's priority.  Without
  * TK_IRQ_NESTING the priority is recorded but every handler runs to its end before the next.
  * Returns TK_OK, TK_EINVAL (unknown source, prio above TK_IRQ_PRIO_MAX), TK_ESTATE (before
