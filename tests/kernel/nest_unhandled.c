@@ -14,7 +14,7 @@
 
 /* The external interrupt this many cycles after the software one is raised: inside the
  * software one's trap entry (its register stores take about 40). */
-#define EXT_DELAY 20
+#define EXT_DELAY 50
 
 static struct tk_thread ctl;
 KT_STACK(s_ctl);
