@@ -12,8 +12,9 @@
 #error "nest_unhandled.c tests the TK_IRQ_NESTING configuration"
 #endif
 
-/* The external interrupt this many cycles after the software one is raised: inside the
- * software one's trap entry (its register stores take about 40). */
+/* The external interrupt this many cycles after the software one is raised: the core takes
+ * the software one about 15 cycles after the store, and its trap entry enables interrupts
+ * about 50 later, so the external one comes inside the entry and is taken when it does. */
 #define EXT_DELAY 50
 
 static struct tk_thread ctl;
