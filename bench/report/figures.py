@@ -90,9 +90,12 @@ BUDGET_WORST_RATIO_KM = 1.2
 # minimal (TK_CONFIG_FAULT_TEXT=0, TK_CONFIG_TIMERS=0: bench/footprint/footprint.mk) 4,521 /
 # 4,557 B at RV32 / RV64 (before the -Os helper sharing and the configuration: 21,165 / 21,365
 # and 8,381 / 8,421; the per-cause interrupt table, the nesting support and the C yield path
-# added about 430 B to the full API since).  The goals they have not reached yet are
-# FOOTPRINT_GOAL: RMP's full kernel is 12.6 KB of RV32 text at -Os.
-BUDGET_FOOTPRINT = {"full API text": 18_400, "minimal text": 4_600}
+# added about 430 B to the full API since).  The tick's expiry budget (TK_CONFIG_TICK_EXPIRIES:
+# the carry list, the budget count) added 356 / 372 B to the full API (18,365 / 18,529 B),
+# and the unhandled-interrupt report's cause from the table 12 / 24 B to the minimal program
+# (4,533 / 4,581 B): the full API's budget moved from 18,400 to 18,800.  The goals they have
+# not reached yet are FOOTPRINT_GOAL: RMP's full kernel is 12.6 KB of RV32 text at -Os.
+BUDGET_FOOTPRINT = {"full API text": 18_800, "minimal text": 4_600}
 FOOTPRINT_GOAL = {"full API text": 12 * 1024, "minimal text": 2 * 1024}
 
 # A run that does not finish in this many simulated cycles is a hang (10 s at 100 MHz; the
