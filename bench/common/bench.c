@@ -39,19 +39,14 @@ static void put_kv(const char *key, const char *value)
     board_puts(value);
 }
 
-static void put_line_head(const char *kind, const char *metric)
+static void put_head(const char *metric)
 {
-    board_puts(kind);
+    board_puts("RESULT");
     put_kv("suite", bench_suite);
     board_puts(" metric=");
     /* metric names may hold spaces: replace them so the line stays key=value */
     for (const char *p = metric; *p; p++)
         board_putc(*p == ' ' ? '_' : *p);
-}
-
-static void put_head(const char *metric)
-{
-    put_line_head("RESULT", metric);
 }
 
 void bench_begin(const char *suite, const char *name)
@@ -177,18 +172,6 @@ void bench_histogram_of(const char *metric, const uint32_t *v, uint32_t n, uint3
         prev = next;
     }
     hist_end(pairs);
-}
-
-void bench_tick_result(const char *metric, uint32_t samples, uint32_t max, uint32_t offset)
-{
-    if (samples == 0)
-        return;
-    put_line_head("TICK", metric);
-    board_puts(" samples=");
-    board_put_uint(samples);
-    board_puts(" max=");
-    put_int((int64_t)max - offset);
-    board_putc('\n');
 }
 
 void bench_result_avg(const char *suite, const char *metric, int64_t avg_x100, uint32_t samples)

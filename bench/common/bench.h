@@ -100,10 +100,6 @@ void bench_result(const char *suite, const char *metric, const struct bench_stat
 void bench_histogram(const char *metric, const struct bench_hist *h, uint32_t offset);
 /* The same from a list of `n` samples (a statistic of few samples, kept whole: Alrm). */
 void bench_histogram_of(const char *metric, const uint32_t *v, uint32_t n, uint32_t offset);
-/* The samples a bench_result line left out because the CLINT mtime changed during them (a
- * tick interrupt may have fallen inside), after it: their number and the slowest, minus
- * `offset`:  TICK suite=S metric=M samples=N max=V  (nothing when there were none). */
-void bench_tick_result(const char *metric, uint32_t samples, uint32_t max, uint32_t offset);
 /* A derived average (Rhealstone): value in hundredths of a cycle, min and max absent. */
 void bench_result_avg(const char *suite, const char *metric, int64_t avg_x100, uint32_t samples);
 /* Thread-Metric: operations completed in a period of `period_cycles` cycles. */
