@@ -258,10 +258,9 @@ TK_COLD void tk__exception(uintptr_t cause, uintptr_t pc, uintptr_t tval, uintpt
 }
 
 /* An interrupt with no handler: reported; a handler may not return from it. */
-TK_COLD void tk__fatal_irq(uintptr_t cause)
+TK_COLD void tk__fatal_irq(uintptr_t cause, uintptr_t pc)
 {
-    uintptr_t pc, sp;
-    __asm__ volatile("csrr %0, mepc" : "=r"(pc));
+    uintptr_t sp;
     __asm__ volatile("mv %0, sp" : "=r"(sp));
     tk_fatal(TK_FATAL_IRQ, tk_faulting_thread(), cause, pc, 0, sp);
 }

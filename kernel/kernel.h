@@ -89,6 +89,9 @@ struct tk_kernel {
     uintptr_t irq_enabled;              /* the mie bits the kernel enabled (port.c) */
     uint8_t irq_nest;                   /* handlers running (switch.S) */
 #endif
+#if TK_CONFIG_TIMERS && TK_CONFIG_TICK_EXPIRIES
+    struct tk_timer carry;              /* sentinel: a tick's timers left for the next (timer.c) */
+#endif
 };
 /* The kernel state is reached through tp, which tk_init() points at it for good: machine-
  * mode firmware without thread-local storage never uses tp, and a register base saves the
@@ -235,7 +238,9 @@ void tk_port_stack_fault(struct tk_thread *t) __attribute__((noreturn));
 void tk__stack_overflow(struct tk_thread *t, uintptr_t sp) __attribute__((noreturn));
 void tk__exception(uintptr_t cause, uintptr_t pc, uintptr_t tval, uintptr_t sp)
     __attribute__((noreturn));
-void tk__fatal_irq(uintptr_t cause); /* returns only if the interrupt may be ignored */
+/* An interrupt without a handler (its mcause and the pc it interrupted, port.c); returns only
+ * if the interrupt may be ignored. */
+void tk__fatal_irq(uintptr_t cause, uintptr_t pc);
 /* The port's way into tk__deadlock: from the exception stack (switch.S). */
 void tk_port_deadlock(void) __attribute__((noreturn));
 void tk__deadlock(void) __attribute__((noreturn));

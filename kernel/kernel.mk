@@ -85,22 +85,25 @@ build/kernel/nest-$(1)/%.elf: tests/kernel/%.c tests/kernel/ktest.c $(wildcard t
 	  $(BSP_SRC) build/kernel/nest-$(1)/libtempo.a -lgcc
 endef
 $(foreach c,$(TK_NEST_CFGS),$(eval $(call TK_NEST_RULES,$(c))))
-# (Not stress on paper64: with the nesting entry it passes the paper SoC's 32 KiB of code;
-# virt64 runs it at RV64.)
-tk_nest_tests = $(TK_NEST_TESTS) $(if $(filter paper64,$(1)),,stress)
+# (Not stress on the paper SoC: with the nesting entry and the tick's expiry budget
+# (TK_CONFIG_TICK_EXPIRIES) it passes its 32 KiB of code; virt32 and virt64 run it.)
+tk_nest_tests = $(TK_NEST_TESTS) $(if $(filter paper%,$(1)),,stress)
 TK_NEST_IMAGES := $(foreach c,$(TK_NEST_CFGS),$(foreach t,$(call tk_nest_tests,$(c)),\
                     build/kernel/nest-$(c)/$(t).elf))
 
-TK_IMAGES := $(foreach c,$(TK_CFGS),$(foreach t,$(TK_TESTS),build/kernel/$(c)/$(t).elf))
+# cover_api calls every call of the API: at RV64 -O2 it passes the paper SoC's 32 KiB of code
+# (since the tick's expiry budget, TK_CONFIG_TICK_EXPIRIES); virt64 and qemu64 run it.
+tk_tests = $(if $(filter paper64,$(1)),$(filter-out cover_api,$(TK_TESTS)),$(TK_TESTS))
+TK_IMAGES := $(foreach c,$(TK_CFGS),$(foreach t,$(call tk_tests,$(c)),build/kernel/$(c)/$(t).elf))
 .PHONY: kernel-images test-kernel
 kernel-images: $(TK_IMAGES)
 
 # One check per image: tempo-sim for paper/virt, QEMU for qemu (SKIP when not installed);
 # then RV64 against RV32 on the kernel metrics (within 10%).
 test-kernel: $(TK_IMAGES) $(TK_NEST_IMAGES) $(SIM)
-	@for c in $(TK_CFGS); do for t in $(TK_TESTS); do \
-	  tools/check.sh kernel-$$t-$$c tests/kernel/run.sh $$c build/kernel/$$c/$$t.elf; \
-	done; done
+	@for i in $(TK_IMAGES); do c=$${i#build/kernel/}; c=$${c%%/*}; t=$$(basename $$i .elf); \
+	  tools/check.sh kernel-$$t-$$c tests/kernel/run.sh $$c $$i; \
+	done
 	@for i in $(TK_NEST_IMAGES); do c=$${i#build/kernel/nest-}; c=$${c%%/*}; \
 	  t=$$(basename $$i .elf); \
 	  tools/check.sh kernel-$$t-nest-$$c tests/kernel/run.sh $$c $$i; \

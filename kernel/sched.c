@@ -62,6 +62,9 @@ int tk_init(void)
     for (unsigned i = 0; i < sizeof tk_k.debruijn; i++)
         tk_k.debruijn[i] = tk_debruijn32[i];
     tk_k.timers.next = tk_k.timers.prev = &tk_k.timers;
+#if TK_CONFIG_TIMERS && TK_CONFIG_TICK_EXPIRIES
+    tk_k.carry.next = tk_k.carry.prev = &tk_k.carry;
+#endif
     /* The idle thread is never in a ready list: tk__highest() falls back to it. */
     struct tk_thread *t = &tk_idle;
     tk__thread_setup(t, "idle", tk_idle_main, NULL, tk_idle_stack, sizeof tk_idle_stack,

@@ -13,7 +13,16 @@
  *   the wheel as they come within reach, in order, so FIFO order holds across the two.
  * Invariants: every wheel timer is due in [wheel_base, wheel_base + TK_WHEEL), so a slot holds
  * one expiry tick; after each insertion and each interrupt every sorted-list timer is due at
- * wheel_base + TK_WHEEL or later (before tk_start() the list holds them all). */
+ * wheel_base + TK_WHEEL or later (before tk_start() the list holds them all).
+ *
+ * Bounded work per tick (tempo.h TK_CONFIG_TICK_EXPIRIES = K): an interrupt expires at most K
+ * of the timers due on its own tick; the rest of that tick's slot moves, in order, to the
+ * `carry` list (one splice), and the compare is set for the next tick, whose interrupt
+ * expires the carried timers first, all of them, counting them against its own K.  So no
+ * timer expires early or more than one tick late, the order (by expiry, FIFO within a tick)
+ * is kept, a periodic alarm is re-armed from its due tick (no drift), and a tick on which
+ * many timers are due spreads its work over two.  A carried timer that is disarmed leaves
+ * the carry list like any other (tk__timer_remove: it is no slot's head). */
 #include "kernel.h"
 #if TK_CONFIG_TIMERS /* tempo.h: the whole file */
 
@@ -170,17 +179,71 @@ TK_INLINE tk_tick_t wheel_next(void)
     return b + tk__ctz32(m);
 }
 
+/* Expire one timer (taken off its list): an alarm inline, else its expire function. */
+TK_INLINE void timer_fire(struct tk_timer *tm)
+{
+    if (TK_LIKELY(tm->expire == NULL)) {
+        alarm_fire(tm); /* re-arming sets tm->next, or a one-shot clears it */
+    } else {
+        tm->next = NULL;
+        tm->expire(tm);
+    }
+}
+
+#if TK_CONFIG_TICK_EXPIRIES
+/* The rest of the slot of tick wheel_base joins the carry list's tail, in order, for the next
+ * tick's interrupt; the slot is left empty.  (The slot is found again from wheel_base: nothing
+ * more is kept in a register across the callbacks of wheel_expire.) */
+TK_INLINE void carry_slot(void)
+{
+    struct tk_timer **slot = wheel_slot(tk_k.wheel_base), *h = *slot;
+    struct tk_timer *c = &tk_k.carry, *tail = h->prev, *last = c->prev;
+    last->next = h;
+    h->prev = last;
+    tail->next = c;
+    c->prev = tail;
+    *slot = NULL;
+    tk_k.wheel_map &= ~((uint32_t)1 << (tk_k.wheel_base & (TK_WHEEL - 1)));
+}
+
+/* At an interrupt's start: expire every carried timer (late by one tick), in order.  Returns
+ * what is left of the interrupt's budget for the timers of its own tick. */
+TK_INLINE uint32_t carry_expire(void)
+{
+    struct tk_timer *c = &tk_k.carry, *tm;
+    uint32_t n = 0;
+    while ((tm = c->next) != c) {
+        c->next = tm->next;
+        tm->next->prev = c;
+        timer_fire(tm);
+        n++;
+    }
+    return n < TK_CONFIG_TICK_EXPIRIES ? TK_CONFIG_TICK_EXPIRIES - n : 0;
+}
+#endif
+
 /* Expire every timer of the slot of tick t (the window's first non-empty slot), in arming
- * order; the callbacks' re-arms land in later slots.  Nothing but `now` (the caller's) is
- * kept in a callee-saved register across the callbacks: the slot is found again from
- * wheel_base, constants are formed at their use. */
-TK_INLINE void wheel_expire(tk_tick_t t)
+ * order; the callbacks' re-arms land in later slots.  In the slot of the current tick `now`,
+ * once *left (the interrupt's budget) is spent, the rest is carried to the next tick and 0
+ * returned; else 1.  An earlier (late) slot is expired whole.  Across the callbacks: the slot
+ * is found again from wheel_base, constants are formed at their use. */
+TK_INLINE int wheel_expire(tk_tick_t t, tk_tick_t now, uint32_t *left)
 {
     struct tk_timer **slot = wheel_slot(t), *tm;
+    int whole = 1;
     tk_k.wheel_base = t; /* timers armed by the callbacks count from here */
-    /* Kept across the callbacks: the slot (one callee-saved register); constants are
-     * formed at their use. */
+    (void)now;
+    (void)left;
     while ((tm = *slot) != NULL) {
+#if TK_CONFIG_TICK_EXPIRIES
+        if (TK_LIKELY(*left != 0)) {
+            (*left)--;
+        } else if (tk_k.wheel_base == now) {
+            carry_slot();
+            whole = 0;
+            break;
+        }
+#endif
         struct tk_timer *n = tm->next;
         if (TK_UNLIKELY(n == tm)) {
             uint32_t one = 1;
@@ -195,14 +258,10 @@ TK_INLINE void wheel_expire(tk_tick_t t)
             n->prev = p;
             *slot = n;
         }
-        if (TK_LIKELY(tm->expire == NULL)) {
-            alarm_fire(tm); /* re-arming sets tm->next, or a one-shot clears it */
-        } else {
-            tm->next = NULL;
-            tm->expire(tm);
-        }
+        timer_fire(tm);
     }
     tk_k.wheel_base++;
+    return whole;
 }
 
 /* Sorted-list timers due now (armed before the start or beyond the window while the wheel
@@ -220,7 +279,7 @@ static int timers_catch_up(tk_tick_t now)
 /* Every timer due by `now` when the sorted list is not empty or the interrupt comes late by
  * a whole window: one tick at a time, sorted-list timers joining the wheel as they come
  * within reach, so that expiry order holds across the two. */
-static TK_COLD void timers_run_all(tk_tick_t now)
+static TK_COLD void timers_run_all(tk_tick_t now, uint32_t left)
 {
     for (;;) {
         timers_to_wheel();
@@ -232,18 +291,24 @@ static TK_COLD void timers_run_all(tk_tick_t now)
         tk_tick_t t = wheel_next();
         if ((int32_t)(t - now) > 0)
             return;
-        wheel_expire(t);
+        wheel_expire(t, now, &left);
     }
 }
 
-/* The CLINT timer interrupt: run every timer due, in expiry order (FIFO within a tick),
- * rotate a time slice, program the next event (the trap entry calls this from its table, then
- * the interrupt exit).  Work per tick: at most one find-first-set per due tick and a
- * constant number of steps per expiring timer. */
+/* The CLINT timer interrupt: run every timer due, in expiry order (FIFO within a tick), at
+ * most TK_CONFIG_TICK_EXPIRIES of those due on this very tick (the header comment), rotate a
+ * time slice, program the next event (the trap entry calls this from its table, then the
+ * interrupt exit).  Work per tick: at most one find-first-set per due tick and a constant
+ * number of steps per expiring timer. */
 void tk__timer_interrupt(void *unused)
 {
     (void)unused;
     tk_tick_t now = tk_port_ticks(), next;
+    uint32_t left = TK_CONFIG_TICK_EXPIRIES;
+#if TK_CONFIG_TICK_EXPIRIES
+    if (TK_UNLIKELY(tk_k.carry.next != &tk_k.carry))
+        left = carry_expire();
+#endif
     if (TK_LIKELY(tk_k.timers.next == &tk_k.timers) &&
         TK_LIKELY(now - tk_k.wheel_base < TK_WHEEL)) {
         /* Everything due is in the wheel, and a callback's re-arm beyond the window is
@@ -255,7 +320,10 @@ void tk__timer_interrupt(void *unused)
             TK_UNLIKELY(*wheel_slot(t) == NULL))
             goto search;
         for (;;) {
-            wheel_expire(t);
+            if (TK_UNLIKELY(!wheel_expire(t, now, &left))) {
+                next = now + 1; /* the carried timers; nothing else is due by now */
+                break;
+            }
         search:
             next = now + TK_TICK_MAX_SLEEP;
             if (TK_UNLIKELY(!tk_k.wheel_map))
@@ -268,7 +336,7 @@ void tk__timer_interrupt(void *unused)
         if (TK_UNLIKELY(tk_k.timers.next != &tk_k.timers))
             goto sorted; /* a callback armed a timer beyond the window */
     } else {
-        timers_run_all(now);
+        timers_run_all(now, left);
         tk_k.wheel_base = now + 1;
     sorted:
         timers_to_wheel();
@@ -278,6 +346,10 @@ void tk__timer_interrupt(void *unused)
             next = wheel_next();
         else if (tm != &tk_k.timers && (int32_t)(tm->expiry - next) < 0)
             next = tm->expiry;
+#if TK_CONFIG_TICK_EXPIRIES
+        if (tk_k.carry.next != &tk_k.carry)
+            next = now + 1;
+#endif
     }
     if (TK_UNLIKELY(tk_k.slicers)) {
         struct tk_thread *cur = tk_k.current;

@@ -92,6 +92,14 @@ def parse_output(text):
                     if hist and int(v) <= hist[-1][0] or int(c) < 1:
                         raise ValueError("HIST values not ascending")
                     hist.append([int(v), int(c)])
+            elif w[0] == "TICK":
+                kv = parse_kv(w[1:])
+                rec = recs[-1] if recs else {}
+                if (rec.get("suite"), rec.get("metric")) != (kv["suite"],
+                                                               kv["metric"].replace("_", " ")):
+                    raise ValueError("TICK without its RESULT")
+                rec["tick_samples"] = int(kv["samples"])
+                rec["max_with_tick"] = int(kv["max"])
             elif w[0] == "SIZE":
                 kv = parse_kv(w[1:])
                 sizes[kv["name"]] = int(kv["bytes"])
@@ -268,6 +276,8 @@ def shape(kernel, xlen, rec):
                max_cycles=rec.get("max_cycles"), samples=rec["samples"])
     if rec["suite"] == "context-switch" or rec.get("histogram"):
         out["histogram"] = rec.get("histogram", [])
+    if "tick_samples" in rec:
+        out.update(tick_samples=rec["tick_samples"], max_with_tick=rec["max_with_tick"])
     return out
 
 
@@ -612,7 +622,8 @@ def published_figures_problems(out):
     if not results["records"]:
         return ["no results in %s" % out]
     for r in results["records"]:
-        for key in ("avg_cycles", "min_cycles", "max_cycles", "count", "period_cycles"):
+        for key in ("avg_cycles", "min_cycles", "max_cycles", "max_with_tick", "count",
+                    "period_cycles"):
             v = r.get(key)
             if v is not None and v < 0:
                 bad.append("results.json: %s rv%d %s %s %s = %s" % (

@@ -83,9 +83,15 @@ BUDGET_KM = {"Yield": 100, "Sem/I": 210, "Mem": 330}
 BUDGET_RV64_RATIO = 1.10     # RV64 within 10% of RV32 on every metric
 BUDGET_RV64_RATIO_KM = 1.05  # ... and within 5% on every kernel metric (at most +3.3% measured)
 BUDGET_WORST_RATIO = 1.5     # worst case within 1.5x of the average
-# ... tighter for these kernel metrics: Mem's worst case measured x1.25 at both widths (the
-# goal is x1.2: the slowest frees merge with listed blocks on both sides, 1 in 500 samples)
-BUDGET_WORST_RATIO_KM = {"Mem": 1.3}
+# ... and within 1.2x on every kernel metric (Alrm: the tick's expiry budget, tempo.h
+# TK_CONFIG_TICK_EXPIRIES, spreads the 210th tick's five alarms over two ticks; before it Alrm's
+# worst tick was 1.48x its average).  The samples during which a tick fell (max_with_tick) are
+# reported beside, not held to it: a tick's whole handler is in them.
+BUDGET_WORST_RATIO_KM = 1.2
+# ... except where that goal is not met yet, guarded against regression meanwhile: Mem's worst
+# case measured x1.25 at both widths (the slowest frees merge with listed blocks on both
+# sides, 1 in 500 samples).
+BUDGET_WORST_RATIO_KM_OPEN = {"Mem": 1.3}
 # Every kernel-metric average under the published CH32V307 figure: CH32V307 above.
 
 # Footprint (bench/footprint/, RV32 and RV64, -Os, text = code and constants of the kernel's

@@ -27,7 +27,8 @@ METHOD = ("Every image runs on tempo-sim --soc paper (the paper's SoC: 32 KiB in
           "figures every run. Kernel metrics: 10,000 samples each; a sample is the cycle "
           "difference between a counter read before the operation and the read in the thread "
           "(or handler) that sees its effect, minus the cost of one counter read; samples "
-          "during which the CLINT mtime changed (a tick may have fallen inside) are excluded. "
+          "during which the CLINT mtime changed (a tick may have fallen inside) are excluded "
+          "from avg / min / max and reported apart (max with tick, and their number). "
           "Rhealstone: see above. Thread-Metric: operations in 100 ms of simulated time. "
           "Minimal context switch: measured by the host tool from the simulator's instruction "
           "trace. Definitions: docs/benchmarks.md; the core's timing rules: docs/timing.md.")

@@ -36,6 +36,28 @@ def check_parser():
     assert recs == [] and fail.startswith("malformed"), fail
 
 
+def check_tick_lines():
+    """TICK lines: the samples left out for a changed mtime, after the RESULT of their metric,
+    become tick_samples and max_with_tick on its record (and the published one); a TICK line
+    without its RESULT is malformed."""
+    res = ("BENCH kernel=tempo xlen=32 suite=kernel-metrics case=km_sem\n"
+           "RESULT suite=kernel-metrics metric=Sem/I avg=12.00 min=12 max=12 samples=4\n")
+    _, recs, _, notes, fail, _ = bench.parse_output(
+        res + "TICK suite=kernel-metrics metric=Sem/I samples=3 max=250\nNOTE excluded=3\nDONE\n")
+    assert fail is None and recs[0]["tick_samples"] == 3 and recs[0]["max_with_tick"] == 250, recs
+    pub, _ = bench.publish("tempo", 32, recs, notes)
+    assert (pub[0]["tick_samples"], pub[0]["max_with_tick"]) == (3, 250), pub
+    _, recs, _, _, _, _ = bench.parse_output(res + "DONE\n")
+    assert "max_with_tick" not in bench.publish("tempo", 32, recs, {})[0]
+    for bad in ("TICK suite=kernel-metrics metric=Sem samples=3 max=250\n",
+                "TICK suite=kernel-metrics metric=Sem/I samples=x max=250\n"):
+        _, _, _, _, fail, _ = bench.parse_output(res + bad)
+        assert fail and fail.startswith("malformed"), (bad, fail)
+    _, _, _, _, fail, _ = bench.parse_output(
+        "TICK suite=kernel-metrics metric=Sem/I samples=3 max=250\n" + res)
+    assert fail and fail.startswith("malformed"), "TICK before its RESULT: %s" % fail
+
+
 def check_histogram_lines():
     """HIST lines: the samples' distribution after the RESULT line of their metric, several
     lines of one metric joined; one that is not exactly the figure's samples fails the run."""
@@ -93,11 +115,18 @@ def check_budgets():
                      "min_cycles": None, "max_cycles": None, "samples": 10})
         recs.append({"kernel": "tempo", "xlen": x, "suite": "kernel-metrics", "metric": "Yield",
                      "avg_cycles": 200.0, "min_cycles": 150, "max_cycles": 301, "samples": 10})
-        # Mem has its own worst-case ratio (figures.BUDGET_WORST_RATIO_KM, 1.3): x1.2 passes
+        # Mem has its own worst-case ratio (figures.BUDGET_WORST_RATIO_KM_OPEN, 1.3): x1.2 passes
         # it at RV32, x1.4 (within the general 1.5) fails it at RV64
         recs.append({"kernel": "tempo", "xlen": x, "suite": "kernel-metrics", "metric": "Mem",
                      "avg_cycles": 300.0, "min_cycles": 250, "max_cycles": 360 if x == 32 else 420,
                      "samples": 10})
+        # a kernel metric is held to 1.2x (240 of 200), any other maximum to 1.5x
+        recs.append({"kernel": "tempo", "xlen": x, "suite": "kernel-metrics", "metric": "Sem",
+                     "avg_cycles": 200.0, "min_cycles": 150, "max_cycles": 230 + 20 * (x == 64),
+                     "samples": 10})
+        recs.append({"kernel": "tempo", "xlen": x, "suite": "rhealstone",
+                     "metric": "interrupt latency", "avg_cycles": 50.0, "min_cycles": 50,
+                     "max_cycles": 70, "samples": 10})
     rows = {(g, i): ok for g, i, _, _, ok in budgets.evaluate(recs)}
     mem_worst = [ok for (g, i), ok in rows.items() if g == "worst-case" and " Mem " in i]
     assert mem_worst == [True, False], mem_worst
@@ -105,8 +134,11 @@ def check_budgets():
     assert rows[("task-switch", "RV32 Rhealstone task switch")] is True
     assert rows[("task-switch", "RV64 Rhealstone task switch")] is False
     assert rows[("kernel-metrics", "RV32 Yield average")] is True
-    worst = [ok for (g, i), ok in rows.items() if g == "worst-case"]
-    assert worst == [False, False], worst  # 301 > 1.5 * 200
+    worst = {i.split(" (")[0]: ok for (g, i), ok in rows.items() if g == "worst-case"}
+    assert worst == {"RV32 kernel-metrics Yield": False, "RV64 kernel-metrics Yield": False,
+                     "RV32 kernel-metrics Sem": True, "RV64 kernel-metrics Sem": False,
+                     "RV32 rhealstone interrupt latency": True,
+                     "RV64 rhealstone interrupt latency": True}, worst  # 70 <= 1.5 * 50
     assert any(g == "kernel-metrics" and not ok and "Mail" in i for (g, i), ok in rows.items())
 
 
@@ -136,6 +168,9 @@ def fixture():
             for i, m in enumerate(F.KM_ORDER):
                 out.append("RESULT suite=kernel-metrics metric=%s avg=%d.50 min=%d max=%d "
                            "samples=100" % (m, 100 + i, 99 + i, 120 + i))
+                if m != "Alrm":
+                    out.append("TICK suite=kernel-metrics metric=%s samples=%d max=%d"
+                               % (m, 1 + i, 130 + i))
             for m in F.RH_TESTS:
                 if m == "interrupt latency":
                     out.append("RESULT suite=rhealstone metric=interrupt_latency avg=108 min=108 "
@@ -233,6 +268,13 @@ def check_outputs():
         problems = bench.published_figures_problems(d)
         assert any("-10.76" in p for p in problems), problems
         assert any(p.startswith("report.html") for p in problems), problems
+        # a kernel metric's tick samples: their number and worst always together
+        half = copy.deepcopy(results)
+        km = next(r for r in half["records"] if r.get("max_with_tick") is not None)
+        del km["max_with_tick"]
+        with open(os.path.join(d, "results.json"), "w") as f:
+            json.dump(half, f)
+        assert bench.validate(os.path.join(d, "results.json")) == 1, "tick_samples alone"
         # Tempo alone: the page says FreeRTOS was not measured and how to include it
         alone = copy.deepcopy(results)
         alone["records"] = [r for r in alone["records"] if r["kernel"] == "tempo"]
@@ -267,6 +309,8 @@ def check_page(text, with_freertos):
     assert not scan.tags.get("script") and not scan.tags.get("link") and \
         not scan.tags.get("img"), "external resources"
     assert not scan.external, scan.external
+    # the kernel metrics' samples with a tick inside: a column of their worst and number
+    assert "max with tick (samples)" in text, "no tick samples column"
     tags = [t for t, _ in scan.order]
     first_h2 = tags.index("h2")
     answer = [i for i, (t, a) in enumerate(scan.order) if a.get("class") == "answer"]
@@ -294,6 +338,7 @@ def check_report(path):
 def main(argv):
     check_parser()
     check_histogram_lines()
+    check_tick_lines()
     check_trace()
     check_budgets()
     check_publishing()

@@ -6,9 +6,12 @@
  * strictly, and every message carries its sequence number, checked on arrival.
  *
  * Samples during which the CLINT mtime changed may hold a timer tick: they are excluded and
- * counted ("NOTE excluded=N"), and the run continues until BENCH_ROUNDS samples are kept.
+ * counted ("NOTE excluded=N"), and the run continues until BENCH_ROUNDS samples are kept; their
+ * number and the slowest of them are reported apart (tick_result: the worst case with a
+ * tick interrupt inside the window, on a kernel that takes one).
  * Every kept sample is also counted in a histogram (bench_hist), printed after the figure. */
 #include "bench.h"
+#include "bsp/common/bsp.h" /* board_puts: the TICK line */
 
 #define SUITE "kernel-metrics"
 
@@ -39,10 +42,13 @@ _Static_assert(ALRM_GAP_SLOTS >= ALRM_GAPS_MAX, "a slot for every gap");
 static struct bench_stat st;
 /* The kept samples' histogram, in the spare memory (bench.h BENCH_SPARE). */
 #define HIST ((struct bench_hist *)BENCH_SPARE)
-static uint32_t read_ovh, excluded;
+static uint32_t read_ovh, excluded, tick_max; /* tick_max: the slowest excluded sample */
 static volatile uintptr_t t_mark;
 static volatile uint32_t tick_mark, seq, flip;
 static volatile int turn;
+
+static __attribute__((noinline)) void tick_sample(uintptr_t now);
+static void tick_result(const char *metric);
 
 /* Keep the sample [t_mark, now] unless a tick may have fallen inside it. */
 static void record(uintptr_t now, uint32_t tick_now)
@@ -51,14 +57,16 @@ static void record(uintptr_t now, uint32_t tick_now)
         uint32_t v = (uint32_t)(now - t_mark);
         hist_add(HIST, v); /* first: stat_add's branches stay the last before the next sample */
         stat_add(&st, v);
-    } else
-        excluded++;
+    } else {
+        tick_sample(now);
+    }
 }
 
 static void finish(const char *metric)
 {
     bench_result(SUITE, metric, &st, read_ovh);
     bench_histogram(metric, HIST, read_ovh);
+    tick_result(metric);
     bench_note("excluded", excluded);
     bench_note("read_overhead", read_ovh);
     bp_sizes();
@@ -261,6 +269,9 @@ static void mem_thread(void)
         }
         if (bench_mtime() != tick0) { /* a tick fell somewhere in this round */
             excluded += MEM_BLOCKS;
+            for (int k = 0; k < MEM_BLOCKS; k++)
+                if (cost[k] - 2u * read_ovh > tick_max)
+                    tick_max = cost[k] - 2u * read_ovh;
             continue;
         }
         /* each call was bracketed by two counter reads: subtract the read cost per call */
@@ -425,6 +436,34 @@ void km_alrm(void)
 {
     BENCH_OK(bp_thread_create(ID_A, PRIO_LOW, alarm_thread));
     BENCH_OK(bp_thread_suspend(0));
+}
+
+/* ---------------- samples with a tick inside (after the measured code: its layout stays) */
+
+/* A sample during which mtime changed: counted, and the slowest kept (out of line: the kept
+ * samples' path stays as it is). */
+static __attribute__((noinline)) void tick_sample(uintptr_t now)
+{
+    uint32_t v = (uint32_t)(now - t_mark);
+    excluded++;
+    if (v > tick_max)
+        tick_max = v;
+}
+
+/* After a metric's RESULT and HIST lines: its samples with a changed mtime, their number and
+ * the slowest minus the read overhead (as max=), when there were any:
+ *   TICK suite=kernel-metrics metric=M samples=N max=V */
+static void tick_result(const char *metric)
+{
+    if (excluded == 0)
+        return;
+    board_puts("TICK suite=" SUITE " metric=");
+    board_puts(metric); /* kernel-metric names have no spaces */
+    board_puts(" samples=");
+    board_put_uint(excluded);
+    board_puts(" max=");
+    board_put_uint(tick_max > read_ovh ? tick_max - read_ovh : 0);
+    board_putc('\n');
 }
 
 #ifndef BENCH_CASE

@@ -70,6 +70,18 @@
 #error "TK_CONFIG_IRQ 0 needs TK_CONFIG_TIMERS 0: the tick is an interrupt"
 #endif
 
+/* Bounded work per tick: at most this many of the timers (timeouts, sleeps, alarms) due on a
+ * tick expire in that tick's interrupt; the others expire at the start of the next tick's
+ * interrupt, before that tick's own, whatever its budget.  So a timer expires at its tick or,
+ * when more than this many are due by then, one tick later, never early, always in expiry
+ * order (FIFO within a tick); a periodic alarm keeps its period from its due tick (no drift).
+ * It bounds the time the tick holds interrupts off when many timers coincide (in the
+ * benchmark's five alarms of 1/2/3/5/7 ticks, 2.2 are due on an average tick and all five
+ * every 210th: README "Kernel").  0: no bound, every timer due expires in one interrupt. */
+#ifndef TK_CONFIG_TICK_EXPIRIES
+#define TK_CONFIG_TICK_EXPIRIES 3
+#endif
+
 /* ---- Error codes (negative; TK_OK = 0) ---- */
 #define TK_OK        0   /* success */
 #define TK_EINVAL   (-1) /* bad argument: NULL pointer, priority or size out of range, ... */
@@ -570,9 +582,10 @@ void tk_irq_raise_software(void);
  * prio, 0 .. TK_IRQ_PRIO_MAX (higher is more urgent; all start at 0).  With TK_IRQ_NESTING, a
  * source preempts the handler of a source of a lower priority: the trap entry masks (in mie)
  * the sources of the running handler's priority and below, then enables interrupts.  Nested
- * handlers may make every ISR and "any" call (never a thread-only one: tk_yield,
- * tk_thread_resume and tk_thread_suspend tell an ISR from a thread by the interrupt-enable
- * bit alone); a switch they cause happens once, when the outermost handler ends.  The
+ * handlers may make every ISR and "any" call, and a thread-only one returns TK_EISR as from
+ * any handler (the assembly fast paths of tk_yield, tk_thread_suspend and tk_thread_resume
+ * look at the depth as well as the interrupt-enable bit); a switch they cause happens once,
+ * when the outermost handler ends.  The
  * kernel's tick work runs with interrupts disabled whatever the timer's priority.  Without
  * TK_IRQ_NESTING the priority is recorded but every handler runs to its end before the next.
  * Returns TK_OK, TK_EINVAL (unknown source, prio above TK_IRQ_PRIO_MAX), TK_ESTATE (before

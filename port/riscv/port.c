@@ -130,18 +130,40 @@ void tk_port_msip(int on)
 #if TK_CONFIG_IRQ /* tempo.h: else no interrupt is taken, none of this */
 /* ---- Interrupts: the trap entry (switch.S) calls the handler in entry mcause code of
  * tk_k.irq, then tk__isr_exit ---- */
-/* An interrupt with no handler: reported (tk__fatal_irq).  Its source is masked, so if the
- * fatal handler returns the interrupt is ignored from then on. */
-static void tk__isr_unhandled(void *unused)
+/* The pc the running handler interrupted, in the function the trap entry called.  With
+ * TK_IRQ_NESTING handlers run with interrupts enabled, so a more urgent interrupt may have
+ * been taken since the entry and left mepc and mcause its own: the entry saved mepc in the
+ * trap frame, which starts at the stack pointer the handler was called with (switch.S, word
+ * 16; the frame address of the called function, as GCC gives it on RISC-V, is that stack
+ * pointer).  Without it mepc holds it (no trap comes while MIE is 0).  A macro: the frame
+ * must be that of the function the entry called. */
+#if TK_IRQ_NESTING
+#define TK_IRQ_PC() (((const uintptr_t *)__builtin_frame_address(0))[16])
+#else
+#define TK_IRQ_PC() tk__csr_mepc()
+TK_INLINE uintptr_t tk__csr_mepc(void)
 {
-    (void)unused;
-    uintptr_t mcause;
-    __asm__ volatile("csrr %0, mcause" : "=r"(mcause));
-    unsigned code = (unsigned)mcause & 0xFFu;
+    uintptr_t v;
+    __asm__ volatile("csrr %0, mepc" : "=r"(v));
+    return v;
+}
+#endif
+
+/* An interrupt with no handler, of cause code `code` at `pc`: reported (tk__fatal_irq), with
+ * the cause from its table entry rather than mcause (see TK_IRQ_PC).  Its source is masked,
+ * so if the fatal handler returns the interrupt is ignored from then on. */
+static TK_COLD void irq_unhandled(unsigned code, uintptr_t pc)
+{
     tk_port_irq_enable(code & 31u, 0);
     if (code == TK_IRQ_SOFTWARE)
         tk_port_msip(0);
-    tk__fatal_irq(mcause);
+    tk__fatal_irq(MCAUSE_INT | code, pc);
+}
+
+/* The table's entry for a code with no handler: its argument is the code. */
+static void tk__isr_unhandled(void *code)
+{
+    irq_unhandled((unsigned)(uintptr_t)code, TK_IRQ_PC());
 }
 
 /* The software interrupt: acknowledged (MSIP cleared), then its handler. */
@@ -149,7 +171,7 @@ static void tk__isr_software(void *unused)
 {
     (void)unused;
     if (!tk_k.irq_sw.fn) {
-        tk__isr_unhandled(NULL);
+        irq_unhandled(TK_IRQ_SOFTWARE, TK_IRQ_PC());
         return;
     }
     tk_port_msip(0);
@@ -191,7 +213,7 @@ static void tk__irq_masks_update(void)
 void tk__irq_table_init(void)
 {
     for (unsigned i = 0; i < TK_IRQ_CODES; i++) {
-        tk_k.irq[i] = (struct tk_irq){.fn = tk__isr_unhandled, .arg = NULL};
+        tk_k.irq[i] = (struct tk_irq){.fn = tk__isr_unhandled, .arg = (void *)(uintptr_t)i};
         tk_k.irq_prio[i] = 0;
     }
     tk_k.irq[TK_IRQ_SOFTWARE].fn = tk__isr_software;
@@ -240,7 +262,7 @@ int tk_irq_attach(unsigned irq, void (*fn)(void *arg), void *arg)
      * one is called by tk__isr_software, which acknowledges it first. */
     struct tk_irq *h = irq == TK_IRQ_EXTERNAL ? &tk_k.irq[irq] : &tk_k.irq_sw;
     h->fn = fn ? fn : irq == TK_IRQ_EXTERNAL ? tk__isr_unhandled : NULL;
-    h->arg = arg;
+    h->arg = fn ? arg : (void *)(uintptr_t)irq; /* tk__isr_unhandled's: the code */
     tk_port_irq_enable(irq, fn != NULL);
     tk_port_irq_unlock(s);
     return TK_OK;

@@ -163,6 +163,10 @@ tk_yield:
     andi    t2, t2, MSTATUS_MIE
     addi    t1, sp, -TK_SWITCH_FRAME
     beqz    t2, 9f                   /* the state is read only from a thread (kernel.h: tk_kp) */
+#if TK_IRQ_NESTING
+    lbu     t3, TK_K_NEST(tp)        /* a handler runs with interrupts enabled: the C version */
+    bnez    t3, 9f
+#endif
     lbu     t3, TK_K_LOCK(tp)
     LREG    a0, TK_K_CURRENT(tp)
     /* The switch frame's word nearest sp, in the shadow of the load (below sp, so harmless
@@ -210,6 +214,10 @@ tk_thread_resume:
     andi    t3, t2, MSTATUS_MIE
     bnez    t1, 9f
     beqz    t3, 9f                   /* from an ISR: the C version */
+#if TK_IRQ_NESTING
+    lbu     t3, TK_K_NEST(tp)        /* ... or a handler with interrupts enabled */
+    bnez    t3, 9f
+#endif
     bnez    t5, 9f                   /* others at its priority: the C version */
     lw      t6, TK_K_MAP(tp)
     lw      t0, TK_T_PRIO_BIT(a0)
@@ -259,6 +267,10 @@ tk_thread_suspend:
     LREG    t4, TK_T_NEXT(a0)
     beqz    t1, 9f                   /* from an ISR */
     bnez    t3, 9f                   /* scheduler locked */
+#if TK_IRQ_NESTING
+    lbu     t3, TK_K_NEST(tp)        /* a handler with interrupts enabled */
+    bnez    t3, 9f
+#endif
     LREG    t5, TK_T_READY_SLOT(a0)
     lw      t6, TK_K_MAP(tp)
     lw      t1, TK_T_PRIO_BIT(a0)

@@ -19,7 +19,7 @@ command -v frama-c >/dev/null || { echo "frama-c missing (apt-get install frama-
 # (the paper SoC's data memory is at a fixed address too).
 range=-absolute-valid-range=0x10000000-0x1000ffff
 total=0 explained=0 bad=0 asserts=0 pres=0 posts=0
-runs="heap:heap.c: pool:pool.c: msgq:ring.c: bmq:ring.c:-DRING_BMQ waitq:waitq.c: wheel:wheel.c:"
+runs="heap:heap.c: pool:pool.c: msgq:ring.c: bmq:ring.c:-DRING_BMQ waitq:waitq.c: wheel:wheel.c: wheel1:wheel.c:-DTK_CONFIG_TICK_EXPIRIES=1"
 [ -n "${FC_ONLY:-}" ] && runs=$FC_ONLY
 for w in 32 64; do
   for r in $runs; do

@@ -8,7 +8,9 @@
  * let time pass (1, 3 or 70 ticks: an interrupt served late by more than the window) and
  * run the timer interrupt; the callbacks restart or stop the other alarm.  Checked: no
  * run-time error (Eva checks every wheel slot access against the array bounds), and the
- * ACSL contracts and assertions of kernel/timer.c (each timer's slot, inside the window). */
+ * ACSL contracts and assertions of kernel/timer.c (each timer's slot, inside the window).
+ * Run twice: with the default expiry budget per tick (TK_CONFIG_TICK_EXPIRIES, more than two
+ * alarms) and with a budget of 1, so that a tick's second alarm is carried to the next. */
 #include "common.h"
 #include "../../kernel/timer.c"
 #include "../../kernel/alarm.c"
@@ -41,6 +43,9 @@ int main(void)
     static const tk_tick_t delays[] = {1, 31, 40}, periods[] = {0, 3, 40}, steps[] = {1, 3, 70};
     tk_kp = &tk_kernel_state;
     tk_k.timers.next = tk_k.timers.prev = &tk_k.timers;
+#if TK_CONFIG_TICK_EXPIRIES
+    tk_k.carry.next = tk_k.carry.prev = &tk_k.carry;
+#endif
     int bi = Frama_C_interval(0, 2);
     //@ split bi;
     now = bases[bi];

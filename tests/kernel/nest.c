@@ -4,7 +4,10 @@
  * handler runs inside the other one (nesting depth 2); equal or lower priority waits for
  * the running handler's end; kernel objects posted from both levels stay consistent; a switch
  * the inner handler makes necessary happens once, at the outermost exit; a blocking call from
- * a nested handler is refused.  Then the latency of the external interrupt, alone and
+ * a nested handler is refused, and so are the thread-only calls whose assembly fast paths
+ * (port/riscv/switch.S) must see a handler although interrupts are enabled in it: tk_yield and
+ * a self-suspend return TK_EISR, a resume from a handler switches only at the outermost exit.
+ * An unhandled interrupt taken inside a handler is reported with its own mcause.  Then the latency of the external interrupt, alone and
  * arriving while a lower-priority handler runs, read at the handler's first statement. */
 #include "ktest.h"
 
@@ -21,9 +24,11 @@
 #define LAT_ROUNDS   16
 #define NESTED_SLACK 20
 
-static struct tk_thread main_t, waker_t;
+static struct tk_thread main_t, waker_t, res_t;
 KT_STACK(main_stack);
 KT_STACK(waker_stack);
+KT_STACK(res_stack);
+static volatile int inner_yield_rc, inner_suspend_rc, inner_resume_rc, low_yield_rc, res_ran;
 static struct tk_sem sem;
 static struct tk_msgq q;
 static uint32_t q_buf[4];
@@ -60,6 +65,10 @@ static void inner_work(volatile int *seen, volatile unsigned *depth, volatile in
         (void)tk_msgq_send_from_isr(&q, &m);
         inner_take_rc = tk_sem_pend(&sem, 10);      /* blocking from a handler: refused */
         inner_self = tk_thread_self();              /* no switch inside a handler */
+        /* thread-only calls: refused, or (resume) done without a switch inside the handler */
+        inner_yield_rc = tk_yield();
+        inner_suspend_rc = tk_thread_suspend(tk_thread_self());
+        inner_resume_rc = tk_thread_resume(&res_t);
     }
     *seen = 1;
 }
@@ -78,6 +87,7 @@ static void low_work(void)
     depth_low_after = tk_irq_nesting();
     if (mode == M_POST) {
         uint32_t m = 2;
+        low_yield_rc = tk_yield(); /* depth 1, interrupts enabled: still a handler */
         KT_EQ(waker_ran, waker_base); /* the inner exit did not switch */
         outer_post_rc = tk_sem_post_from_isr(&sem);
         (void)tk_msgq_send_from_isr(&q, &m);
@@ -135,6 +145,19 @@ static void waker_main(void *arg)
         KT_EQ(tk_sem_pend(&sem, TK_FOREVER), TK_OK);
         waker_ran++;
         KT_EQ(outer_done, 1); /* resumed only after the outer handler ended */
+    }
+}
+
+/* The most urgent thread, suspended: the inner handler resumes it; it runs after the outer
+ * handler's end, before the waker. */
+static void res_main(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        KT_EQ(tk_thread_suspend(tk_thread_self()), TK_OK);
+        res_ran++;
+        KT_EQ(outer_done, 1);
+        KT_EQ(waker_ran, waker_base); /* before the waker (less urgent) */
     }
 }
 
@@ -224,10 +247,15 @@ static void main_main(void *arg)
     KT_EQ(tk_irq_set_priority(TK_IRQ_SOFTWARE, 1), TK_OK);
     KT_EQ(tk_irq_set_priority(TK_IRQ_EXTERNAL, 2), TK_OK);
     for (int r = 0; r < 8; r++) {
-        int before = waker_ran;
+        int before = waker_ran, res_before = res_ran;
         reset(M_POST);
         round_(0);
         KT_EQ(ext_inside_low, 1);
+        KT_EQ(inner_yield_rc, TK_EISR);
+        KT_EQ(inner_suspend_rc, TK_EISR);
+        KT_EQ(low_yield_rc, TK_EISR);
+        KT_EQ(inner_resume_rc, TK_OK);
+        KT_EQ(res_ran, res_before + 1);
         KT_EQ(inner_post_rc, TK_OK);
         KT_EQ(outer_post_rc, TK_OK);
         KT_EQ(inner_take_rc, TK_EISR);
@@ -263,6 +291,8 @@ int main(void)
     KT_EQ(tk_thread_create(&waker_t, "waker", waker_main, 0, waker_stack, sizeof waker_stack,
                            1, 0), TK_OK);
     KT_EQ(tk_thread_create(&main_t, "main", main_main, 0, main_stack, sizeof main_stack, 2, 0),
+          TK_OK);
+    KT_EQ(tk_thread_create(&res_t, "res", res_main, 0, res_stack, sizeof res_stack, 0, 0),
           TK_OK);
     tk_start();
     return 0;
