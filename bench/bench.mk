@@ -109,6 +109,35 @@ $(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(foreach s,km rh,\
 $(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(foreach s,km rh tm cs,\
     $(foreach c,$(BENCH_CASES_$(s)),$(eval $(call bench-image-rule,$(k),$(x),$(s),$(c)))))))
 
+# Nested interrupt latency (Tempo only: FreeRTOS does not nest interrupts on RISC-V): one image
+# per width, rh_nlatency, whose every object (bench/common, start-up, layer, kernel) is built
+# with -DTK_IRQ_NESTING=1 (kernel/include/tempo.h: the kernel and the program both) in
+# $(BENCH_DIR)/tempo/rvXLEN/nest/; -DBENCH_NESTING compiles the case.
+# $(call bench-nest-rules,XLEN)
+define bench-nest-rules
+BENCH_NOBJS_$(1) := $$(patsubst %,$(BENCH_DIR)/tempo/rv$(1)/nest/%.o,\
+    $(BENCH_COMMON_SRC) $(or $(BENCH_BSP_tempo),$(BSP_SRC)) $(BENCH_SRCS_tempo) $(BENCH_KSRCS_tempo))
+$(BENCH_DIR)/tempo/rv$(1)/nest/%.o: % $(BENCH_HDRS) $(BENCH_DEPS_tempo) bench/bench.mk
+	@mkdir -p $$(dir $$@)
+	@echo "  CC      $$@"
+	@$$(TCC) $$(if $$(filter $$<,$(BENCH_KSRCS_tempo)),$$(BENCH_KFLAGS_tempo_$(1)),$$(BENCH_FLAGS_tempo_$(1))) \
+	    -DTK_IRQ_NESTING=1 -c -o $$@ $$<
+$(BENCH_DIR)/tempo/rv$(1)/nest/case/rh_nlatency.o: $(BENCH_SUITE_SRC_rh) $(BENCH_HDRS) \
+    $(BENCH_DEPS_tempo) bench/bench.mk
+	@mkdir -p $$(dir $$@)
+	@echo "  CC      $$@"
+	@$$(TCC) $$(BENCH_FLAGS_tempo_$(1)) -DTK_IRQ_NESTING=1 -DBENCH_NESTING -DBENCH_CASE=rh_nlatency \
+	    -c -o $$@ $(BENCH_SUITE_SRC_rh)
+BENCH_ELFS_tempo_$(1) += $(BENCH_DIR)/tempo/rv$(1)/rh_nlatency.elf
+$(BENCH_DIR)/tempo/rv$(1)/rh_nlatency.elf: $(BENCH_DIR)/tempo/rv$(1)/nest/case/rh_nlatency.o \
+    $$(BENCH_NOBJS_$(1)) bsp/paper/link.ld
+	@echo "  LINK    $$@"
+	@$$(TCC) $(LINKARCH_$(1)) -T bsp/paper/link.ld $$(TLDFLAGS) \
+	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) -lgcc
+endef
+$(if $(filter tempo,$(BENCH_KERNELS)),\
+    $(foreach x,$(BENCH_XLENS),$(eval $(call bench-nest-rules,$(x)))))
+
 BENCH_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_ELFS_$(k)_$(x))))
 BENCH_COLD_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_COLD_ELFS_$(k)_$(x))))
 
@@ -194,7 +223,7 @@ bench-test-run:
 # simulator's interrupt-latency histograms equal the firmware's figures, the timelines.
 BENCH_CHECKS := $(foreach s,kernel-metrics rhealstone thread-metric context-switch,\
                   selfcheck-$(s)-32 selfcheck-$(s)-64) \
-                task-switch task-preempt interrupt-latency kernel-metrics rv64-vs-rv32 worst-case \
+                task-switch task-preempt interrupt-latency nested-interrupt-latency kernel-metrics rv64-vs-rv32 worst-case \
                 footprint schema published-figures seeing
 $(addprefix test-bench-,$(BENCH_CHECKS)): test-bench-%: bench-test-run
 	@tools/check.sh bench-$* $(BENCH_PY) check $* --results $(BENCH_TEST_OUT)

@@ -97,6 +97,14 @@ int bp_sleep(uint32_t ticks);
  * device itself (bench_irq_ack).  init. */
 int bp_isr_install(void (*handler)(void));
 
+/* Nested interrupts (only images built with -DBENCH_NESTING, for a kernel that nests them:
+ * Tempo with TK_IRQ_NESTING=1; FreeRTOS on RISC-V does not).  Route a second, less urgent
+ * interrupt source (Tempo: the CLINT software interrupt) to `handler` and make the external
+ * one of bp_isr_install more urgent, so that it preempts `handler`.  init. */
+int bp_isr_install_low(void (*handler)(void));
+/* Raise that less urgent interrupt (its handler needs no acknowledgement). */
+void bp_isr_raise_low(void);
+
 /* ---- per-thread one-word mailbox (FreeRTOS: task notifications) ---- */
 
 /* Post `value` to thread `id`'s mailbox (one word; a full mailbox is BP_EFULL).  thread. */

@@ -202,11 +202,22 @@ def tick_max(r):
 
 
 def rhealstone_note(ctx, kernel):
-    """Why a variant is missing, in words (never the residue as cycles)."""
+    """Why a variant is missing, in words (never the residue as cycles), and where the nested
+    interrupt latency comes from (Tempo) or why it is absent (FreeRTOS: no row, not a zero)."""
     lines = []
     for o in ctx.omitted:
         if o["kernel"] == kernel and o["suite"] == "rhealstone":
             lines.append("%s, RV%d: not published: %s" % (o["metric"], o["xlen"], o["reason"]))
+    nested = any(ctx.get(kernel, "rhealstone", F.RH_NESTED_LATENCY, x) for x in (32, 64))
+    if kernel == "freertos" and not nested:
+        lines.append("No %s: %s does not nest interrupts on RISC-V (Tempo's figure is "
+                     "its own)." % (F.RH_NESTED_LATENCY, name(kernel)))
+    elif kernel == "tempo" and nested:
+        lines.append("%s: the interrupt latency of an interrupt arriving while a less urgent "
+                     "handler runs; it and %s come from the image built with TK_IRQ_NESTING=1 "
+                     "(Tempo only: FreeRTOS does not nest interrupts on RISC-V)."
+                     % (F.RH_NESTED_LATENCY[0].upper() + F.RH_NESTED_LATENCY[1:],
+                        F.RH_NESTING_ALONE))
     return "\n".join(lines) or None
 
 

@@ -175,6 +175,69 @@ void rh_ilatency(void)
     park();
 }
 
+/* ---------------- nested interrupt latency (-DBENCH_NESTING images only) ----------------
+ * The same raise -> first statement of il_handler, for an external interrupt arriving while a
+ * less urgent handler runs: the thread arms the interrupt ILAT_LEAD cycles ahead and raises the
+ * low one at once; the low handler spins until il_handler has run.  Then the interrupt alone
+ * in the same image (the kernel built for nesting), the figure the nested one is held to. */
+#ifdef BENCH_NESTING
+static volatile uint32_t low_active, low_seen;
+static volatile uint32_t nested_ok;
+
+static void nl_low(void)
+{
+    low_active = 1;
+    while (irq_flip)
+        ;
+    low_active = 0;
+    low_seen = 1;
+}
+
+static void nl_handler(void)
+{
+    t_handler = bp_cycles();
+    bench_irq_ack();
+    nested_ok = low_active;
+    irq_flip = 0;
+}
+
+static void nl_measure(const char *metric, int nested)
+{
+    struct bench_stat s;
+    stat_init(&s);
+    for (uint32_t i = 0; i < N; i++) {
+        irq_flip = 1;
+        low_seen = 0;
+        uint64_t target = (uint64_t)bp_cycles() + ILAT_LEAD + i % ILAT_PHASES;
+        bench_irq_at(target);
+        if (nested)
+            bp_isr_raise_low();
+        bench_cold();
+        while (irq_flip || (nested && !low_seen))
+            ;
+        if (nested && !nested_ok)
+            bench_fail("the interrupt did not arrive inside the low handler", i, 0);
+        stat_add(&s, (uint32_t)(t_handler - (uintptr_t)target));
+    }
+    bench_result(SUITE, metric, &s, 0);
+}
+
+static void nl_thread(void)
+{
+    nl_measure("nested interrupt latency", 1);
+    nl_measure("interrupt latency (nesting build)", 0);
+    finish();
+}
+
+void rh_nlatency(void)
+{
+    BENCH_OK(bp_isr_install(nl_handler));
+    BENCH_OK(bp_isr_install_low(nl_low));
+    BENCH_OK(bp_thread_create(1, PRIO_LOW, nl_thread));
+    park();
+}
+#endif
+
 /* ---------------- semaphore shuffle: with and without the semaphore ---------------- */
 
 static volatile int use_sem;

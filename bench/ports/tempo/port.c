@@ -111,6 +111,26 @@ int bp_isr_install(void (*handler)(void))
     return rc(tk_irq_attach(TK_IRQ_EXTERNAL, (void (*)(void *))handler, 0));
 }
 
+#if TK_IRQ_NESTING
+/* The interrupt priorities of the nested-latency case: any two with external > software. */
+#define LOW_IRQ_PRIO  1u
+#define HIGH_IRQ_PRIO 2u
+
+int bp_isr_install_low(void (*handler)(void))
+{
+    if (!handler)
+        return BP_EINVAL;
+    int r = tk_irq_attach(TK_IRQ_SOFTWARE, (void (*)(void *))handler, 0);
+    if (r == TK_OK)
+        r = tk_irq_set_priority(TK_IRQ_SOFTWARE, LOW_IRQ_PRIO);
+    if (r == TK_OK)
+        r = tk_irq_set_priority(TK_IRQ_EXTERNAL, HIGH_IRQ_PRIO);
+    return rc(r);
+}
+
+void bp_isr_raise_low(void) { tk_irq_raise_software(); }
+#endif
+
 int bp_mail_send(int id, uint32_t value)
 {
     return VALID(id, BP_MAX_THREADS) ? rc(tk_mail_send(&threads[id], value)) : BP_EINVAL;
