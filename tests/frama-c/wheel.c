@@ -13,6 +13,10 @@
 #include "../../kernel/timer.c"
 #include "../../kernel/alarm.c"
 
+#ifndef WHEEL_STEPS
+#define WHEEL_STEPS 3
+#endif
+
 static tk_tick_t now;
 tk_tick_t tk_port_ticks(void) { return now; }
 tk_tick_t tk_tick_get(void) { return now; }
@@ -49,8 +53,8 @@ int main(void)
     tk_k.started = 1;
     for (int i = 0; i < 2; i++)
         (void)tk_alarm_init(&al[i], callback, &fired[i]);
-    //@ loop unroll 4;
-    for (int s = 0; s < 4; s++) {
+    //@ loop unroll WHEEL_STEPS;
+    for (int s = 0; s < WHEEL_STEPS; s++) {
         int op = Frama_C_interval(0, 2), k = Frama_C_interval(0, 1), x = Frama_C_interval(0, 2),
             y = Frama_C_interval(0, 2);
         //@ split op;
