@@ -142,6 +142,10 @@ tk_yield:
     addi    t1, sp, -TK_SWITCH_FRAME
     beqz    t2, 9f                   /* the state is read only from a thread (kernel.h: tk_kp) */
     lbu     t3, TK_K_LOCK(tp)
+#if TK_IRQ_NESTING /* in a handler (interrupts enabled in it): the C version */
+    lbu     t4, TK_K_NEST(tp)
+    or      t3, t3, t4
+#endif
     LREG    a0, TK_K_CURRENT(tp)
     ori     t0, ra, TK_RESUME_MIE
     bnez    t3, 9f
@@ -202,6 +206,10 @@ tk_thread_resume:
     lbu     t3, TK_K_LOCK(tp)
     lbu     t4, TK_T_PRIO(t0)
     LREG    t5, TK_T_GUARD(t0)
+#if TK_IRQ_NESTING /* in a handler (interrupts enabled in it): the switch is the exit's */
+    lbu     t6, TK_K_NEST(tp)
+    or      t3, t3, t6
+#endif
     bnez    t3, 8f                   /* scheduler locked: no switch */
     bgeu    t1, t4, 8f               /* not more urgent than the caller */
     LREG    t6, 0(t5)
@@ -232,6 +240,10 @@ tk_thread_suspend:
     beqz    tp, 9f                   /* before tk_init (tp = 0, kernel.h): the C version */
     LREG    t0, TK_K_CURRENT(tp)
     lbu     t3, TK_K_LOCK(tp)
+#if TK_IRQ_NESTING /* in a handler (interrupts enabled in it): the C version */
+    lbu     t6, TK_K_NEST(tp)
+    or      t3, t3, t6
+#endif
     andi    t1, t2, MSTATUS_MIE
     bne     a0, t0, 9f               /* another thread (or NULL): the C version */
     LREG    t4, TK_T_NEXT(a0)
