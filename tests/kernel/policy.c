@@ -173,10 +173,11 @@ static void build(const struct plan *p)
         t->slice_left = p->slice_left[i];
         t->wait_result = p->wait_result[i];
     }
-    tk__ready_insert(&me); /* the head of its list */
     for (unsigned k = 0; k < NF; k++)
         if (p->state[p->order[k]] == TK_STATE_READY)
             tk__ready_insert(&f[p->order[k]]);
+    tk__ready_insert(&me);
+    *me.ready_slot = &me; /* the head of its list, the others after it in their order */
     for (unsigned i = 0; i < NF; i++)
         f[i].sp = tk_port_stack_init((uintptr_t)&s_f[i][KT_STACK_WORDS], catcher, NULL);
     tk_idle.sp = tk_port_stack_init((uintptr_t)&s_idle[KT_STACK_WORDS], catcher, NULL);
