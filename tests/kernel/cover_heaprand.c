@@ -90,6 +90,24 @@ static void control(void *arg)
     void *p = NULL;
     KT_EQ(tk_heap_alloc(&heap, all / 4 * 3, &p), TK_OK); /* whole again: one large block */
     KT_EQ(tk_heap_free(&heap, p), TK_OK);
+    /* a block swallowing its free successor, which has another block of its class behind it
+     * in the list, without leaving the class: it takes the successor's list place.
+     * Allocations are cut from the end of the free block: each lies below the previous one. */
+    void *g1, *f2, *g2, *f1, *b, *g3;
+    KT_EQ(tk_heap_alloc(&heap, 8, &g1), TK_OK);
+    KT_EQ(tk_heap_alloc(&heap, 770, &f2), TK_OK);
+    KT_EQ(tk_heap_alloc(&heap, 8, &g2), TK_OK);
+    KT_EQ(tk_heap_alloc(&heap, 770, &f1), TK_OK);
+    KT_EQ(tk_heap_alloc(&heap, 8, &b), TK_OK);
+    KT_EQ(tk_heap_alloc(&heap, 8, &g3), TK_OK);
+    KT_CHECK((uint8_t *)g3 < (uint8_t *)b && (uint8_t *)b < (uint8_t *)f1);
+    KT_EQ(tk_heap_free(&heap, f2), TK_OK);
+    KT_EQ(tk_heap_free(&heap, f1), TK_OK); /* its class list: f1, f2 */
+    KT_EQ(tk_heap_free(&heap, b), TK_OK);  /* b takes f1's place, before f2 */
+    void *rest[] = {g1, g2, g3};
+    for (int i = 0; i < 3; i++)
+        KT_EQ(tk_heap_free(&heap, rest[i]), TK_OK);
+    KT_EQ(free_bytes(), all);
     kt_pass();
 }
 

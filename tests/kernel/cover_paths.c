@@ -4,8 +4,8 @@
  * urgent ones), checked by the wake order; priority inheritance along a chain whose owner is
  * ready beside peers (moved out of the middle and the head of its ready list, into a level
  * that has a thread) and holds a mutex nobody waits for, and a change that leaves the owner's
- * priority as it is; the priority of a thread waiting for mail (no wait queue).  Written for
- * `make coverage`. */
+ * priority as it is; the priority of a thread waiting for mail (no wait queue); interrupt
+ * priorities set without nesting (bounds, before tk_init).  Written for `make coverage`. */
 #include "ktest.h"
 
 static __attribute__((noinline)) void eq_at(long a, long b, int line)
@@ -154,7 +154,14 @@ static void control(void *arg)
 
 int main(void)
 {
+    /* interrupt priorities without nesting: recorded, bounds checked (tempo.h) */
+    EQ(tk_irq_set_priority(TK_IRQ_SOFTWARE, 1), TK_ESTATE); /* before tk_init */
     EQ(tk_init(), TK_OK);
+    EQ(tk_irq_set_priority(5, 1), TK_EINVAL);
+    EQ(tk_irq_set_priority(TK_IRQ_TIMER, TK_IRQ_PRIO_MAX + 1), TK_EINVAL);
+    EQ(tk_irq_set_priority(TK_IRQ_SOFTWARE, TK_IRQ_PRIO_MAX), TK_OK);
+    EQ(tk_irq_set_priority(TK_IRQ_TIMER, 0), TK_OK);
+    EQ(tk_irq_set_priority(TK_IRQ_EXTERNAL, 1), TK_OK);
     EQ(tk_sem_init(&sem, 0, 8), TK_OK);
     EQ(tk_mutex_init(&m_free), TK_OK);
     EQ(tk_mutex_init(&m_held), TK_OK);

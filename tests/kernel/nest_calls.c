@@ -20,27 +20,31 @@ static __attribute__((noinline)) void eq_at(long a, long b, int line)
 }
 #define EQ(a, b) eq_at((long)(a), (long)(b), __LINE__)
 
-static struct tk_thread main_t, peer, urgent, holder, made[2], w_sem, w_msgq, w_bmq;
+static struct tk_thread main_t, peer, urgent, holder, made[2], w_sem, w_msgq, w_bmq, w_mail,
+    w_ev, level5;
 KT_STACK(s_main); KT_STACK(s_peer); KT_STACK(s_urgent); KT_STACK(s_holder);
-KT_STACK(s_wsem); KT_STACK(s_wmsgq); KT_STACK(s_wbmq);
+KT_STACK(s_wsem); KT_STACK(s_wmsgq); KT_STACK(s_wbmq); KT_STACK(s_wmail); KT_STACK(s_wev);
+KT_STACK(s_level5);
 static uintptr_t s_made[2][KT_STACK_WORDS] __attribute__((aligned(16)));
 static struct tk_sem sem, sem_w;
 static struct tk_msgq q_empty, q_w;
 static struct tk_bmq b_empty, b_full, b_w;
 static uint32_t qe_buf[1], qw_buf[1], be_buf[1], bf_buf[1], bw_buf[1];
-static volatile int woken[3];
+static volatile int woken[5];
 static struct tk_event ev;
 static struct tk_mutex held, mine;
 
-enum { N_CALLS = 26 };
+enum { N_CALLS = 29 };
 static int result[2][N_CALLS];
 static volatile int in_handler, handled, switched_inside;
 
 static void spin(void *arg)
 {
     (void)arg;
-    for (;;)
+    for (;;) {
         switched_inside |= in_handler; /* ran while a handler was running */
+        tk_yield();
+    }
 }
 
 static void urgent_main(void *arg)
@@ -86,6 +90,27 @@ static void w_bmq_main(void *arg)
     }
 }
 
+static void w_mail_main(void *arg)
+{
+    (void)arg;
+    uintptr_t w = 0;
+    for (;;) {
+        EQ(tk_mail_recv(&w, TK_FOREVER), TK_OK);
+        switched_inside |= in_handler;
+        woken[3]++;
+    }
+}
+
+static void w_ev_main(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        EQ(tk_event_wait(&ev, 0x4, TK_EVENT_CLEAR, NULL, TK_FOREVER), TK_OK);
+        switched_inside |= in_handler;
+        woken[4]++;
+    }
+}
+
 static void holder_main(void *arg)
 {
     (void)arg;
@@ -124,6 +149,9 @@ static void calls(int *r, int k)
     r[i++] = tk_bmq_send(&b_w, &m, TK_NOWAIT); /* wakes w_bmq */
     r[i++] = tk_event_set(&ev, 0x2);
     r[i++] = tk_mail_send(&main_t, 5);
+    r[i++] = tk_mail_send(&w_mail, 6);      /* wakes w_mail */
+    r[i++] = tk_event_set(&ev, 0x4);        /* wakes w_ev */
+    r[i++] = tk_thread_resume(&level5);     /* into a level that has threads: the C path */
     r[i++] = tk_thread_create(&made[k], "made", spin, 0, s_made[k], sizeof s_made[k], 30, 0);
     r[i++] = tk_irq_set_priority(TK_IRQ_TIMER, 0);
     EQ(i, N_CALLS);
@@ -151,8 +179,10 @@ static void restore(void)
     EQ(w, 5);
     EQ(tk_thread_state(&urgent), TK_STATE_SUSPENDED); /* it ran (and suspended itself) */
     EQ(tk_thread_set_priority(&peer, 5), TK_OK);
+    EQ(tk_thread_state(&level5), TK_STATE_READY);
+    EQ(tk_thread_suspend(&level5), TK_OK);
     restored++;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 5; i++)
         eq_at(woken[i], restored, 3000 + i); /* each waiter ran once, after the lock or the handler */
 }
 
@@ -169,6 +199,33 @@ static void main_main(void *arg)
     EQ(tk_thread_create(&w_sem, "w_sem", w_sem_main, 0, s_wsem, sizeof s_wsem, 3, 0), TK_OK);
     EQ(tk_thread_create(&w_msgq, "w_msgq", w_msgq_main, 0, s_wmsgq, sizeof s_wmsgq, 3, 0), TK_OK);
     EQ(tk_thread_create(&w_bmq, "w_bmq", w_bmq_main, 0, s_wbmq, sizeof s_wbmq, 3, 0), TK_OK);
+    EQ(tk_thread_create(&w_mail, "w_mail", w_mail_main, 0, s_wmail, sizeof s_wmail, 3, 0), TK_OK);
+    EQ(tk_thread_create(&w_ev, "w_ev", w_ev_main, 0, s_wev, sizeof s_wev, 3, 0), TK_OK);
+    EQ(tk_thread_create(&level5, "level5", spin, 0, s_level5, sizeof s_level5, 5,
+                        TK_THREAD_SUSPENDED), TK_OK);
+
+    /* from the thread itself (interrupts enabled, no handler running): the calls' thread
+     * paths, each waking its waiter at once */
+    tk_tick_t last = tk_tick_get();
+    EQ(tk_delay_until(&last, 2), TK_OK);
+    EQ(tk_sched_lock(), TK_OK);
+    EQ(tk_yield(), TK_ELOCKED);
+    EQ(tk_sched_unlock(), TK_OK);
+    EQ(tk_mutex_trylock(&mine), TK_OK);
+    EQ(tk_mutex_unlock(&mine), TK_OK);
+    uint32_t m = 3;
+    EQ(tk_bmq_recv(&b_empty, &m, 1), TK_ETIMEOUT);
+    EQ(tk_bmq_send(&b_full, &m, 1), TK_ETIMEOUT);
+    EQ(tk_sem_post(&sem_w), TK_OK);
+    EQ(tk_bmq_send(&b_w, &m, TK_NOWAIT), TK_OK);
+    EQ(tk_mail_send(&w_mail, 1), TK_OK);
+    EQ(tk_event_set(&ev, 0x4), TK_OK);
+    for (int i = 0; i < 5; i++)
+        if (i != 1)
+            eq_at(woken[i], 1, 4000 + i);
+    woken[0] = woken[2] = woken[3] = woken[4] = 0;
+    EQ(tk_thread_resume(&level5), TK_OK); /* behind main_t and peer */
+    EQ(tk_thread_suspend(&level5), TK_OK);
 
     /* a thread with interrupts locked */
     unsigned long s = tk_irq_lock();
