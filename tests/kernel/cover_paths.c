@@ -158,6 +158,7 @@ int main(void)
     EQ(tk_irq_set_priority(TK_IRQ_SOFTWARE, 1), TK_ESTATE); /* before tk_init */
     EQ(tk_init(), TK_OK);
     EQ(tk_irq_set_priority(5, 1), TK_EINVAL);
+    EQ(tk_irq_set_priority(20, 1), TK_EINVAL);
     EQ(tk_irq_set_priority(TK_IRQ_TIMER, TK_IRQ_PRIO_MAX + 1), TK_EINVAL);
     EQ(tk_irq_set_priority(TK_IRQ_SOFTWARE, TK_IRQ_PRIO_MAX), TK_OK);
     EQ(tk_irq_set_priority(TK_IRQ_TIMER, 0), TK_OK);

@@ -21,20 +21,20 @@ static __attribute__((noinline)) void eq_at(long a, long b, int line)
 #define EQ(a, b) eq_at((long)(a), (long)(b), __LINE__)
 
 static struct tk_thread main_t, peer, urgent, holder, made[2], w_sem, w_msgq, w_bmq, w_mail,
-    w_ev, level5;
+    w_ev, level5, w_bsend;
 KT_STACK(s_main); KT_STACK(s_peer); KT_STACK(s_urgent); KT_STACK(s_holder);
 KT_STACK(s_wsem); KT_STACK(s_wmsgq); KT_STACK(s_wbmq); KT_STACK(s_wmail); KT_STACK(s_wev);
-KT_STACK(s_level5);
+KT_STACK(s_level5); KT_STACK(s_wbsend);
 static uintptr_t s_made[2][KT_STACK_WORDS] __attribute__((aligned(16)));
 static struct tk_sem sem, sem_w;
 static struct tk_msgq q_empty, q_w;
 static struct tk_bmq b_empty, b_full, b_w;
 static uint32_t qe_buf[1], qw_buf[1], be_buf[1], bf_buf[1], bw_buf[1];
-static volatile int woken[5];
+static volatile int woken[6];
 static struct tk_event ev;
 static struct tk_mutex held, mine;
 
-enum { N_CALLS = 29 };
+enum { N_CALLS = 30 };
 static int result[2][N_CALLS];
 static volatile int in_handler, handled, switched_inside;
 
@@ -111,6 +111,18 @@ static void w_ev_main(void *arg)
     }
 }
 
+/* Blocked sending to a full blocking queue: each receive wakes it, it sends again. */
+static void w_bsend_main(void *arg)
+{
+    (void)arg;
+    uint32_t m = 7;
+    for (;;) {
+        EQ(tk_bmq_send(&b_full, &m, TK_FOREVER), TK_OK);
+        switched_inside |= in_handler;
+        woken[5]++;
+    }
+}
+
 static void holder_main(void *arg)
 {
     (void)arg;
@@ -152,6 +164,7 @@ static void calls(int *r, int k)
     r[i++] = tk_mail_send(&w_mail, 6);      /* wakes w_mail */
     r[i++] = tk_event_set(&ev, 0x4);        /* wakes w_ev */
     r[i++] = tk_thread_resume(&level5);     /* into a level that has threads: the C path */
+    r[i++] = tk_bmq_recv(&b_full, &m, TK_NOWAIT); /* wakes w_bsend */
     r[i++] = tk_thread_create(&made[k], "made", spin, 0, s_made[k], sizeof s_made[k], 30, 0);
     r[i++] = tk_irq_set_priority(TK_IRQ_TIMER, 0);
     EQ(i, N_CALLS);
@@ -182,7 +195,7 @@ static void restore(void)
     EQ(tk_thread_state(&level5), TK_STATE_READY);
     EQ(tk_thread_suspend(&level5), TK_OK);
     restored++;
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         eq_at(woken[i], restored, 3000 + i); /* each waiter ran once, after the lock or the handler */
 }
 
@@ -220,10 +233,13 @@ static void main_main(void *arg)
     EQ(tk_bmq_send(&b_w, &m, TK_NOWAIT), TK_OK);
     EQ(tk_mail_send(&w_mail, 1), TK_OK);
     EQ(tk_event_set(&ev, 0x4), TK_OK);
-    for (int i = 0; i < 5; i++)
+    EQ(tk_thread_create(&w_bsend, "w_bsend", w_bsend_main, 0, s_wbsend, sizeof s_wbsend, 3, 0),
+       TK_OK);                                   /* blocks: b_full is full */
+    EQ(tk_bmq_recv(&b_full, &m, TK_NOWAIT), TK_OK);
+    for (int i = 0; i < 6; i++)
         if (i != 1)
             eq_at(woken[i], 1, 4000 + i);
-    woken[0] = woken[2] = woken[3] = woken[4] = 0;
+    woken[0] = woken[2] = woken[3] = woken[4] = woken[5] = 0;
     EQ(tk_thread_resume(&level5), TK_OK); /* behind main_t and peer */
     EQ(tk_thread_suspend(&level5), TK_OK);
 
@@ -256,6 +272,7 @@ static void main_main(void *arg)
 
     /* interrupt priorities: bounds, and a source disabled (the external one, never raised) */
     EQ(tk_irq_set_priority(TK_IRQ_SOFTWARE, TK_IRQ_PRIO_MAX + 1), TK_EINVAL);
+    EQ(tk_irq_set_priority(20, 1), TK_EINVAL);
     EQ(tk_irq_set_priority(TK_IRQ_SOFTWARE, TK_IRQ_PRIO_MAX), TK_OK);
     EQ(tk_irq_attach(TK_IRQ_EXTERNAL, handler, 0), TK_OK);
     EQ(tk_irq_attach(TK_IRQ_EXTERNAL, NULL, 0), TK_OK);
