@@ -634,7 +634,7 @@ struct tk_fault {
  * the thread's next switch or trap (the guard word at the stack's lowest address must hold
  * its own address, the stack pointer must stay above it), an exception when it happens.  For
  * TK_FATAL_STACK the handler may return: the thread is then terminated (mutexes it holds stay
- * locked) and scheduling continues.  For the other reasons a returning handler ends the run
+ * locked, a scheduler lock it holds is released) and scheduling continues.  For the other reasons a returning handler ends the run
  * with board_exit(100 + reason), as does the default handler (NULL restores it) for every
  * reason, after printing tk_fault_report().  A fault inside the handler ends the run at once
  * with board_exit(100 + TK_FATAL_EXCEPTION).  Exit statuses: 101 stack overflow, 102

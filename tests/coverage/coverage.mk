@@ -12,6 +12,10 @@ COV_EXCLUDE := tests/coverage/exclusions.txt
 COV_PY      := tools/python.sh
 COV_CFGS_32 := paper32 virt32
 COV_CFGS_64 := paper64 virt64
+# The nesting configuration (TK_IRQ_NESTING=1, kernel/kernel.mk): its own tests (nest*.c and
+# the seeded stress run) on its own library, as make test runs them.
+COV_NEST_32 := paper32 virt32
+COV_NEST_64 := paper64 virt64
 # (expanded in recipes: kernel/kernel.mk and bench/bench.mk are read after this file)
 COV_BENCH_32 = $(BENCH_ELFS_tempo_32)
 COV_BENCH_64 = $(BENCH_ELFS_tempo_64)
@@ -26,13 +30,21 @@ $(COV_DIR)/%/reference.elf: build/kernel/%/libtempo.a tests/kernel/thread.c test
 	  -Wl,--no-warn-rwx-segments $(LINKARCH_$(call tk_xlen,$*)) -o $@ tests/kernel/thread.c \
 	  tests/kernel/ktest.c $(BSP_SRC) -Wl,--whole-archive $< -Wl,--no-whole-archive -lgcc
 
+# The same for the nesting configuration's library (build/kernel/nest-<cfg>/).
+$(COV_DIR)/nest-%/reference.elf: build/kernel/nest-%/libtempo.a tests/kernel/thread.c tests/kernel/ktest.c $(BSP_SRC)
+	@mkdir -p $(@D)
+	@sed 's/^\( *IMEM .*LENGTH = \).*/\11M/' bsp/$(call tk_board,$*)/link.ld >$(@D)/link.ld
+	@$(call tk_cc,$*) -DTK_IRQ_NESTING=1 -Itests/kernel -T $(@D)/link.ld $(TLDFLAGS) \
+	  -Wl,--no-warn-rwx-segments $(LINKARCH_$(call tk_xlen,$*)) -o $@ tests/kernel/thread.c \
+	  tests/kernel/ktest.c $(BSP_SRC) -Wl,--whole-archive $< -Wl,--no-whole-archive -lgcc
+
 # One coverage file per run; a run that fails is an error (the tests must pass with it): a
 # test that ends with a fatal report on purpose must end with the exit status its
 # tests/kernel/<name>.expect names (first line), as tests/kernel/run.sh checks.
 $(COV_DIR)/kernel/%.cov: build/kernel/%.elf $(SIM)
 	@mkdir -p $(@D)
 	@e=tests/kernel/$(notdir $*).expect; want=0; [ ! -f $$e ] || want=$$(head -n 1 $$e); \
-	  $(SIM) --soc $(call tk_board,$(*D)) --max-cycles 400000000 --coverage $@ $< >$@.log 2>&1; \
+	  $(SIM) --soc $(call tk_board,$(patsubst nest-%,%,$(*D))) --max-cycles 400000000 --coverage $@ $< >$@.log 2>&1; \
 	  [ $$? = $$want ] || \
 	  { echo "coverage run failed: $<"; tail -n 5 $@.log; rm -f $@; exit 1; }
 $(COV_DIR)/bench/%.cov: $(BUILD)/bench/tempo/%.elf $(SIM)
@@ -40,18 +52,20 @@ $(COV_DIR)/bench/%.cov: $(BUILD)/bench/tempo/%.elf $(SIM)
 	@$(SIM) --soc paper --max-cycles 1000000000 --coverage $@ $< >$@.log 2>&1 || \
 	  { echo "coverage run failed: $<"; tail -n 5 $@.log; rm -f $@; exit 1; }
 
-cov_kernel_runs = $(foreach c,$(COV_CFGS_$(1)),$(foreach t,$(TK_TESTS),$(COV_DIR)/kernel/$(c)/$(t).cov))
+cov_kernel_runs = $(foreach c,$(COV_CFGS_$(1)),$(foreach t,$(TK_TESTS),$(COV_DIR)/kernel/$(c)/$(t).cov)) \
+                  $(foreach c,$(COV_NEST_$(1)),$(foreach t,$(call tk_nest_tests,$(c)),$(COV_DIR)/kernel/nest-$(c)/$(t).cov))
 cov_bench_runs = $(patsubst $(BUILD)/bench/tempo/%.elf,$(COV_DIR)/bench/%.cov,$(COV_BENCH_$(1)))
 cov_runs = $(call cov_kernel_runs,$(1)) $(call cov_bench_runs,$(1))
-cov_args = $(foreach c,$(COV_CFGS_$(1)),--ref $(COV_DIR)/$(c)/reference.elf) \
+cov_refs = $(foreach c,$(COV_CFGS_$(1)),$(COV_DIR)/$(c)/reference.elf) \
+           $(foreach c,$(COV_NEST_$(1)),$(COV_DIR)/nest-$(c)/reference.elf)
+cov_args = $(foreach r,$(call cov_refs,$(1)),--ref $(r)) \
            $(foreach r,$(call cov_kernel_runs,$(1)),--run $(patsubst $(COV_DIR)/kernel/%.cov,build/kernel/%.elf,$(r)) $(r)) \
            $(foreach r,$(call cov_bench_runs,$(1)),--run $(patsubst $(COV_DIR)/bench/%.cov,$(BUILD)/bench/tempo/%.elf,$(r)) $(r))
 
 .PHONY: coverage coverage-report
 coverage:
 	@tools/toolchain.sh --coverage
-	@$(MAKE) --no-print-directory -s -j2 $(foreach x,32 64,$(call cov_runs,$(x)) \
-	  $(foreach c,$(COV_CFGS_$(x)),$(COV_DIR)/$(c)/reference.elf))
+	@$(MAKE) --no-print-directory -s -j2 $(foreach x,32 64,$(call cov_runs,$(x)) $(call cov_refs,$(x)))
 	@$(MAKE) --no-print-directory coverage-report
 coverage-report:
 	@$(COV_PY) --which >/dev/null || { echo "make coverage: no python3 with pyelftools (tools/toolchain.sh)"; exit 1; }

@@ -16,7 +16,12 @@
 #include "../../kernel/heap.c"
 
 #define HEAP_MEM 0x10000000u /* make frama-c: -absolute-valid-range below it to + 65535 */
-static struct tk_heap heap;
+/* The heap's control block at an absolute address too, just above its memory: the list links
+ * the heap stores in free blocks (pprev) point into it, and a misuse step may read one as a
+ * block size; at a known address Eva compares it with the heap's bounds as the hardware does
+ * (a symbolic address would leave the bound check undecided). */
+#define HEAP_OBJ 0x10010000u /* make frama-c: inside -absolute-valid-range */
+#define heap (*(struct tk_heap *)(uintptr_t)HEAP_OBJ)
 static const size_t heap_sizes[] = {64, 1024, 4096, 65536};
 static const size_t req[] = {8, 40, 250, 3000, 20000};
 

@@ -190,10 +190,11 @@ static void build(const struct plan *p)
         t->slice_left = p->slice_left[i];
         t->wait_result = p->wait_result[i];
     }
-    tk__ready_insert(&me); /* the head of its list */
     for (unsigned k = 0; k < NF; k++)
         if (p->state[p->order[k]] == TK_STATE_READY)
             tk__ready_insert(&f[p->order[k]]);
+    tk__ready_insert(&me);
+    *me.ready_slot = &me; /* the head of its list, the others after it in their order */
     if (p->me_off == 1) /* a time slice's rotation: the next at its priority is the head */
         *me.ready_slot = me.next;
     else if (p->me_off == 2) { /* suspended by the handler */
