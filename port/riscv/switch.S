@@ -168,10 +168,6 @@ tk_yield:
     bnez    t3, 9f
 #endif
     lbu     t3, TK_K_LOCK(tp)
-#if TK_IRQ_NESTING /* in a handler (interrupts enabled in it): the C version */
-    lbu     t4, TK_K_NEST(tp)
-    or      t3, t3, t4
-#endif
     LREG    a0, TK_K_CURRENT(tp)
     /* The switch frame's word nearest sp, in the shadow of the load (below sp, so harmless
      * on the paths that do not switch); the stack check below covers the whole frame. */
@@ -237,10 +233,6 @@ tk_thread_resume:
     lbu     t3, TK_K_LOCK(tp)
     lbu     t4, TK_T_PRIO(t0)
     LREG    t5, TK_T_GUARD(t0)
-#if TK_IRQ_NESTING /* in a handler (interrupts enabled in it): the switch is the exit's */
-    lbu     t6, TK_K_NEST(tp)
-    or      t3, t3, t6
-#endif
     bnez    t3, 8f                   /* scheduler locked: no switch */
     bgeu    t1, t4, 8f               /* not more urgent than the caller */
     LREG    t6, 0(t5)
@@ -270,10 +262,6 @@ tk_thread_suspend:
     beqz    tp, 9f                   /* before tk_init (tp = 0, kernel.h): the C version */
     LREG    t0, TK_K_CURRENT(tp)
     lbu     t3, TK_K_LOCK(tp)
-#if TK_IRQ_NESTING /* in a handler (interrupts enabled in it): the C version */
-    lbu     t6, TK_K_NEST(tp)
-    or      t3, t3, t6
-#endif
     andi    t1, t2, MSTATUS_MIE
     bne     a0, t0, 9f               /* another thread (or NULL): the C version */
     LREG    t4, TK_T_NEXT(a0)
