@@ -31,6 +31,11 @@ import bench  # noqa: E402  (parse_output, the firmware's result lines)
 import figures as F  # noqa: E402
 
 WARM_PREFIXES = ("km_", "rh_", "tm_")
+# ... but not the nested interrupt latency: its high-priority interrupt is armed a fixed number
+# of cycles ahead so as to arrive inside the low-priority handler of the uncached core; with
+# misses that cost cycles it arrives before that handler runs, and the image fails its own
+# check (it would measure no nesting).
+CACHE_SKIP = ("rh_nlatency.elf",)
 # Rhealstone figures that subtract a direct overhead timed once (one operation, with the caches
 # in another state than during the test's loop) mean nothing with caches: the tables leave them
 # out (the records of all are in cache.json).
@@ -53,7 +58,7 @@ def images(build, kernel, xlen):
     out = []
     if os.path.isdir(d):
         out += [("warm", os.path.join(d, f)) for f in sorted(os.listdir(d))
-                if f.endswith(".elf") and f.startswith(WARM_PREFIXES)]
+                if f.endswith(".elf") and f.startswith(WARM_PREFIXES) and f not in CACHE_SKIP]
     c = os.path.join(d, "cold")
     if os.path.isdir(c):
         out += [("cold", os.path.join(c, f)) for f in sorted(os.listdir(c)) if f.endswith(".elf")]

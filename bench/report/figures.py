@@ -108,14 +108,15 @@ BUDGET_WORST_RATIO_KM_OPEN = {"Mem": 1.3}
 
 # Footprint (bench/footprint/, RV32 and RV64, -Os, text = code and constants of the kernel's
 # own sections kept by --gc-sections): regression budgets a little above what this tree
-# measured, with about 2% of margin: full API (default configuration) 16,717 / 16,853 B,
+# measured, with about 1% of margin: full API (default configuration) 17,169 / 17,321 B,
 # minimal (TK_CONFIG_FAULT_TEXT=0, TK_CONFIG_TIMERS=0, TK_CONFIG_IRQ=0:
-# bench/footprint/footprint.mk) 3,057 / 3,085 B at RV32 / RV64 (before the size build's C
+# bench/footprint/footprint.mk) 3,113 / 3,141 B at RV32 / RV64 (before the size build's C
 # paths for the assembly fast paths, the shared context save, the fault handler apart and
-# TK_CONFIG_IRQ: 18,009 / 18,157 and 4,521 / 4,557 with the first two options).  The goals
+# TK_CONFIG_IRQ: 18,009 / 18,157 and 4,521 / 4,557 with the first two options; the tick's
+# expiry budget, TK_CONFIG_TICK_EXPIRIES, added about 360 B to the full API).  The goals
 # they have not reached yet are FOOTPRINT_GOAL: RMP's full kernel is 12.6 KB of RV32 text at
 # -Os.
-BUDGET_FOOTPRINT = {"full API text": 17_200, "minimal text": 3_150}
+BUDGET_FOOTPRINT = {"full API text": 17_500, "minimal text": 3_200}
 FOOTPRINT_GOAL = {"full API text": 12 * 1024, "minimal text": 2 * 1024}
 
 # A run that does not finish in this many simulated cycles is a hang (10 s at 100 MHz; the
