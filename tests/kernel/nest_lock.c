@@ -1,10 +1,12 @@
 /* The nesting configuration's interrupt exit (the kernel built with TK_IRQ_NESTING=1) with
  * the scheduler locked: a handler wakes a more urgent thread while the interrupted thread
  * holds the scheduler lock, so the exit does not switch; the unlock does.  Then a mutex
- * handed to that more urgent waiter by its unlock (the unlock's own reschedule).  Asserts
- * when the urgent thread runs.  Written for `make coverage`: the in-line exit's locked
- * case. */
+ * handed to that more urgent waiter by its unlock (the unlock's own reschedule), and the
+ * three sources' interrupt priorities in every order.  Asserts when the urgent thread runs
+ * and each source's mask.  Written for `make coverage`: the in-line exit's locked case and
+ * each comparison of the masks' update. */
 #include "ktest.h"
+#include "kernel.h" /* tk_k.irq[].mask: the masks the priorities give */
 
 #if !TK_IRQ_NESTING
 #error "nest_lock.c tests the TK_IRQ_NESTING configuration (kernel/kernel.mk builds it so)"
@@ -17,6 +19,28 @@ KT_STACK(s_main); KT_STACK(s_urgent);
 static struct tk_sem sem;
 static struct tk_mutex mtx;
 static volatile int handled, woken, locked_it;
+
+/* Every order of three distinct priorities over the three sources: each source's mask
+ * holds the sources of its priority or lower (port.c). */
+static void priority_orders(void)
+{
+    static const unsigned src[3] = {TK_IRQ_SOFTWARE, TK_IRQ_TIMER, TK_IRQ_EXTERNAL};
+    static const unsigned order[6][3] = {{1, 2, 3}, {1, 3, 2}, {2, 1, 3},
+                                         {2, 3, 1}, {3, 1, 2}, {3, 2, 1}};
+    for (int o = 0; o < 6; o++) {
+        for (int i = 0; i < 3; i++)
+            KT_EQ(tk_irq_set_priority(src[i], order[o][i]), TK_OK);
+        for (int i = 0; i < 3; i++) {
+            uintptr_t want = 0;
+            for (int j = 0; j < 3; j++)
+                if (order[o][j] <= order[o][i])
+                    want |= (uintptr_t)1 << src[j];
+            KT_EQ(tk_k.irq[src[i]].mask, want);
+        }
+    }
+    for (int i = 0; i < 3; i++)
+        KT_EQ(tk_irq_set_priority(src[i], 0), TK_OK);
+}
 
 static void post(void)
 {
@@ -54,6 +78,7 @@ static void main_thread(void *arg)
     KT_EQ(locked_it, 0);
     KT_EQ(tk_mutex_unlock(&mtx), TK_OK);
     KT_EQ(locked_it, 1); /* handed the mutex and ran at the unlock */
+    priority_orders();
     kt_pass();
 }
 
