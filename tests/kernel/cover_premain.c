@@ -1,0 +1,42 @@
+/* Threads created by main between tk_init and tk_start with interrupts enabled: the create's
+ * reschedule then runs as in a thread, before the start: once with no thread ready (a thread
+ * created suspended: the ready map is empty), once with a more urgent thread made ready
+ * (not started: no switch).  Asserts that neither runs before tk_start and both after.
+ * Written for `make coverage`: the create's inlined reschedule before the start. */
+#include "ktest.h"
+
+static struct tk_thread ta, tb;
+KT_STACK(s_a); KT_STACK(s_b);
+static volatile int ran_a, ran_b;
+
+static void a_main(void *arg)
+{
+    (void)arg;
+    ran_a = 1;
+}
+
+static void b_main(void *arg)
+{
+    (void)arg;
+    ran_b = 1;
+    KT_EQ(ran_a, 0);
+    KT_EQ(tk_thread_state(&ta), TK_STATE_SUSPENDED);
+    KT_EQ(tk_thread_resume(&ta), TK_OK); /* more urgent: runs at once */
+    KT_EQ(ran_a, 1);
+    kt_pass();
+}
+
+int main(void)
+{
+    KT_EQ(tk_init(), TK_OK);
+    __asm__ volatile("csrsi mstatus, 8"); /* MIE: no source is enabled in mie yet */
+    KT_EQ(tk_thread_create(&ta, "a", a_main, 0, s_a, sizeof s_a, 2, TK_THREAD_SUSPENDED),
+          TK_OK);
+    KT_EQ(tk_thread_create(&tb, "b", b_main, 0, s_b, sizeof s_b, 3, 0), TK_OK);
+    KT_EQ(ran_a, 0);
+    KT_EQ(ran_b, 0);
+    KT_EQ(tk_thread_state(&tb), TK_STATE_READY);
+    __asm__ volatile("csrci mstatus, 8");
+    tk_start();
+    return 1;
+}
