@@ -304,7 +304,7 @@ def main():
     for p in problems:
         print(p)
     for (file, line, func, rank), d in sorted(covered_anyway):
-        print(f"note: {file}:{line} {func} {DIRECTIONS[d]} is excluded but was taken: the exclusion can go")
+        print(f"note: {file}:{line} {func}#{rank} {DIRECTIONS[d]} is excluded but was taken: the exclusion can go")
     where = a.exclude or "no exclusion file"
     print(f"{a.label} branch coverage {a.name}: {n_cov}/{m} branch directions ({e} excluded, see {where})")
     return 1 if problems else 0
