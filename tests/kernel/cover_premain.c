@@ -1,8 +1,7 @@
-/* Threads created by main between tk_init and tk_start with interrupts enabled: the create's
- * reschedule then runs as in a thread, before the start: once with no thread ready (a thread
- * created suspended: the ready map is empty), once with a more urgent thread made ready
- * (not started: no switch).  Asserts that neither runs before tk_start and both after.
- * Written for `make coverage`: the create's inlined reschedule before the start. */
+/* Threads created by main between tk_init and tk_start with interrupts enabled: one created
+ * suspended (no reschedule), then one made ready, whose create reschedules as in a thread
+ * but before the start (no switch).  Asserts that neither runs before tk_start and both
+ * after.  Written for `make coverage`: the create's inlined reschedule before the start. */
 #include "ktest.h"
 
 static struct tk_thread ta, tb;
