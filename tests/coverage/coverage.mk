@@ -3,6 +3,9 @@
 # paper and virt SoCs and every Tempo benchmark image, at RV32 and RV64, mapped to source
 # lines through DWARF and merged per width by tools/coverage/lcov.py into
 # build/coverage/rv<xlen>.info, rendered by genhtml into build/coverage/html-rv<xlen>/.
+# Counted: the code compiled from kernel/ and port/ (the kernel's objects, and the kernel
+# sources a benchmark image compiles); a kernel.h inline function inlined into a test's own
+# function is the test's code (tools/coverage/lcov.py).
 # Prints "kernel branch coverage rv32: N/M branch directions (E excluded, see FILE)" per
 # width; the directions no run took are listed in build/coverage/rv<xlen>-uncovered.txt.
 # Needs pyelftools (python3-pyelftools) and lcov; tools/toolchain.sh installs them.
@@ -52,7 +55,7 @@ $(COV_DIR)/bench/%.cov: $(BUILD)/bench/tempo/%.elf $(SIM)
 	@$(SIM) --soc paper --max-cycles 1000000000 --coverage $@ $< >$@.log 2>&1 || \
 	  { echo "coverage run failed: $<"; tail -n 5 $@.log; rm -f $@; exit 1; }
 
-cov_kernel_runs = $(foreach c,$(COV_CFGS_$(1)),$(foreach t,$(TK_TESTS),$(COV_DIR)/kernel/$(c)/$(t).cov)) \
+cov_kernel_runs = $(foreach c,$(COV_CFGS_$(1)),$(foreach t,$(call tk_tests,$(c)),$(COV_DIR)/kernel/$(c)/$(t).cov)) \
                   $(foreach c,$(COV_NEST_$(1)),$(foreach t,$(call tk_nest_tests,$(c)),$(COV_DIR)/kernel/nest-$(c)/$(t).cov))
 cov_bench_runs = $(patsubst $(BUILD)/bench/tempo/%.elf,$(COV_DIR)/bench/%.cov,$(COV_BENCH_$(1)))
 cov_runs = $(call cov_kernel_runs,$(1)) $(call cov_bench_runs,$(1))
@@ -81,8 +84,9 @@ coverage-report:
 	@echo "HTML: $(COV_DIR)/html-rv32/index.html, $(COV_DIR)/html-rv64/index.html"
 
 # --coverage and lcov.py against independent figures (tests/coverage/tool-test.sh)
-test-coverage-tool: $(SIM) build/kernel/paper32/sync.elf
+test-coverage-tool: $(SIM) build/kernel/paper32/sync.elf build/kernel/paper32/policy.elf
 	@tools/check.sh coverage-tool tests/coverage/tool-test.sh $(SIM) "$(COV_PY)" $(TOBJDUMP) \
-	  build/kernel/paper32/sync.elf $(COV_DIR)/tool-test
+	  build/kernel/paper32/sync.elf $(COV_DIR)/tool-test build/kernel/paper32/policy.elf \
+	  build/kernel/paper32/libtempo.a
 TEST_TARGETS += test-coverage-tool
 .PHONY: test-coverage-tool

@@ -8,6 +8,13 @@ the image's DWARF line table (pyelftools), merges the runs, writes an lcov trace
 
   kernel branch coverage rv32: N/M branch directions (E excluded, see FILE)
 
+Only code compiled from the selected sources counts: an instruction is the kernel's when
+its line is in a selected source and its compilation unit is one too (a kernel/ or port/
+object, or the kernel sources a benchmark image compiles).  A kernel/kernel.h inline
+function inlined into a test's own function (a white-box test that includes kernel.h to
+build kernel states) is that test's code, not the kernel's: the kernel library holds no
+such copy, and whether the test's code takes its branches says nothing about the kernel.
+
 A branch is identified across images by (source file, line, containing function, its
 rank among that function's branches on that line): the kernel library's object code is
 the same in every image that links it, at different addresses, and linker relaxation
@@ -47,7 +54,8 @@ def is_branch(word):
 
 
 class Image:
-    """An ELF image: its instructions in the selected sources, with line and function."""
+    """An ELF image: its instructions in the selected sources (compiled in a compilation unit
+    of the selected sources), with line and function."""
 
     def __init__(self, path, root, sources):
         self.path = path
@@ -65,7 +73,7 @@ class Image:
                 for off in range(0, len(data) - 3, 4):
                     addr = base + off
                     loc = self._lookup(rows, addr)
-                    if not loc or not loc[0].startswith(sources):
+                    if not loc or not loc[0].startswith(sources) or not loc[2].startswith(sources):
                         continue
                     func = self._func_at(addr)
                     self.insns[addr] = (loc[0], loc[1], func)
@@ -97,7 +105,8 @@ class Image:
 
     @staticmethod
     def _line_rows(elf, root):
-        """The sorted addresses, and the rows (address, file or None at a sequence end, line)."""
+        """The sorted addresses, and the rows (address, file or None at a sequence end, line,
+        the compilation unit's source file)."""
         dwarf = elf.get_dwarf_info()
         rows = []
         for cu in dwarf.iter_CUs():
@@ -106,6 +115,9 @@ class Image:
                 continue
             comp_dir = cu.get_top_DIE().attributes.get("DW_AT_comp_dir")
             comp_dir = comp_dir.value.decode() if comp_dir else ""
+            cu_name = cu.get_top_DIE().attributes.get("DW_AT_name")
+            cu_name = os.path.relpath(os.path.normpath(os.path.join(
+                comp_dir, cu_name.value.decode())), root) if cu_name else ""
             v5 = lp.header["version"] >= 5
             dirs = [d.decode() for d in lp["include_directory"]]
             names = {}
@@ -118,7 +130,8 @@ class Image:
                 st = e.state
                 if st is None:
                     continue
-                rows.append((st.address, None if st.end_sequence else names.get(st.file), st.line))
+                rows.append((st.address, None if st.end_sequence else names.get(st.file), st.line,
+                             cu_name))
         # a sequence's end and the next one's start can share an address: the start wins,
         # and of several rows at one address the last (a stable sort keeps their order)
         rows.sort(key=lambda r: (r[0], r[1] is not None))
@@ -130,7 +143,7 @@ class Image:
         i = bisect.bisect_right(addrs, addr) - 1
         if i < 0 or rows[i][1] is None:
             return None
-        return rows[i][1], rows[i][2]
+        return rows[i][1], rows[i][2], rows[i][3]
 
 
 def read_coverage(path):
