@@ -285,6 +285,14 @@ TK_SHARED int tk__switch_return(struct tk_thread *next)
  * now or when it is resumed. */
 TK_SHARED int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, int rc)
 {
+#ifdef __OPTIMIZE_SIZE__
+    struct tk_thread *cur = tk_k.current;
+    if (TK_LIKELY(tk__thread_ctx(irq_state)) && TK_LIKELY(w->prio < cur->prio) &&
+        TK_LIKELY(!tk_k.sched_lock)) {
+        cur->wait_result = rc;
+        return tk__switch_return(w); /* built for size: the switch's one shared copy */
+    }
+#else
     /* tk__switch_return inline, with the loads of the test and of the stack check first: a
      * load whose use follows at once stalls the core 2 cycles (docs/timing.md).  The kernel
      * state is read before the context test: the caller made w ready through it, and current
@@ -302,6 +310,7 @@ TK_SHARED int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, i
         tk_k.current = w;
         return tk_port_switch(cur, w);
     }
+#endif
     tk_port_irq_unlock(irq_state);
     return rc;
 }

@@ -94,7 +94,7 @@ BUDGET_NESTED_SLACK = 20
 # heap's top block: 411.98 / 425.09, worst 504 / 524).
 BUDGET_KM = {"Yield": 100, "Sem/I": 210, "Mem": 330}
 BUDGET_RV64_RATIO = 1.10     # RV64 within 10% of RV32 on every metric
-BUDGET_RV64_RATIO_KM = 1.05  # ... and within 5% on every kernel metric (at most +3.3% measured)
+BUDGET_RV64_RATIO_KM = 1.05  # ... and within 5% on every kernel metric (at most +3.6% measured: Mem)
 BUDGET_WORST_RATIO = 1.5     # worst case within 1.5x of the average
 # ... and within 1.2x on every kernel metric (Alrm: the tick's expiry budget, tempo.h
 # TK_CONFIG_TICK_EXPIRIES, spreads the 210th tick's five alarms over two ticks; before it Alrm's
