@@ -194,36 +194,38 @@ TK_INLINE void heap_replace(blk *b, blk *r)
         n->pprev = &r->next;
 }
 
-/* Move free block b (links pp, n) from class c to class d != c.  The usual case is b alone
- * in its class and d empty: three link stores and the bitmaps, without a branch on their
- * contents. */
+/* Move free block b (links pp, n) from class c to class d != c, every case on one line: the
+ * bitmaps without a branch, whether c's list empties (b was alone in it) or not, and the back
+ * links that exist only sometimes (a block after b in c's list, a block already in d's list)
+ * last, each behind a branch the usual case does not take.  (Before, every case but b alone
+ * and d empty left for a separate path of three taken branches and two jumps, 6 cycles each
+ * on this core: docs/timing.md; now such a move costs the usual one's cycles plus, for a back
+ * link, one mispredicted branch, the store and the jump back.) */
 /*@ requires c < HEAP_CLASSES && d < HEAP_CLASSES && c != d; */
 TK_INLINE void heap_move(struct tk_heap *h, blk *b, blk **pp, blk *n, hword c, hword d)
 {
-    blk **to = &h->free[0][0] + d;
+    blk **from = &h->free[0][0] + c, **to = &h->free[0][0] + d;
     blk *head = *to;
-    if (TK_LIKELY(((n == NULL) & (pp == &h->free[0][0] + c)) && TK_LIKELY(head == NULL))) {
-        *pp = NULL;
-        *to = b;
-        b->pprev = to;
-        /* without a branch on whether c and d share a first level: when they do, the
-         * second store sets d's bit in the byte just written and fl_map keeps fc = fd */
-        hword fc = c >> SL_LOG2, fd = d >> SL_LOG2;
-        hword bc = (hword)1 << (c & (TK_HEAP_SL - 1)), bd = (hword)1 << (d & (TK_HEAP_SL - 1));
-        hword mc = h->sl_map[fc] & ~bc;
-        h->sl_map[fc] = (uint8_t)mc;
-        h->sl_map[fd] |= (uint8_t)bd;
-        h->fl_map = (h->fl_map & ~((uint32_t)(mc == 0) << fc)) | ((uint32_t)1 << fd);
-        return;
-    }
-    heap_unlink(h, pp, n);
+    /* c's list empties: b was its only block */
+    hword gone = (hword)((n == NULL) & (pp == from));
+    hword fc = c >> SL_LOG2, fd = d >> SL_LOG2;
+    hword bc = gone << (c & (TK_HEAP_SL - 1)), bd = (hword)1 << (d & (TK_HEAP_SL - 1));
+    hword mc = h->sl_map[fc] & ~bc;
+    uint32_t fl = h->fl_map;
+    *pp = n;
     b->next = head;
     b->pprev = to;
     *to = b;
-    if (head != NULL)
+    /* when c and d share a first level, the second store sets d's bit in the byte just
+     * written, and fl_map keeps fc = fd */
+    h->sl_map[fc] = (uint8_t)mc;
+    h->sl_map[fd] |= (uint8_t)bd;
+    h->fl_map = (fl & ~((uint32_t)(mc == 0) << fc)) | ((uint32_t)1 << fd);
+    /* the back links, last: the usual case falls through both branches */
+    if (TK_UNLIKELY(n != NULL))
+        n->pprev = pp;
+    if (TK_UNLIKELY(head != NULL))
         head->pprev = &b->next;
-    else
-        heap_set_bit(h, d);
 }
 
 int tk_heap_init(struct tk_heap *h, void *mem, size_t bytes)

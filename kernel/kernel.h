@@ -143,9 +143,10 @@ TK_INLINE unsigned tk__ctz32(uint32_t x)
 }
 
 /* ---- circular doubly-linked thread lists (ready lists and wait queues) ---- */
-TK_INLINE void tk__list_append(struct tk_thread **head, struct tk_thread *t)
+/* Append t to the list whose head slot is `head` and whose first thread is h (*head, loaded
+ * by the caller: the wake-ups load it with their other loads, before any store). */
+TK_INLINE void tk__list_append_to(struct tk_thread **head, struct tk_thread *h, struct tk_thread *t)
 {
-    struct tk_thread *h = *head;
     if (__builtin_expect(!h, 1)) { /* alone at its level: the common real-time case */
         t->next = t;
         t->prev = t;
@@ -157,6 +158,11 @@ TK_INLINE void tk__list_append(struct tk_thread **head, struct tk_thread *t)
         tail->next = t;
         h->prev = t;
     }
+}
+
+TK_INLINE void tk__list_append(struct tk_thread **head, struct tk_thread *t)
+{
+    tk__list_append_to(head, *head, t);
 }
 
 TK_SHARED void tk__list_remove(struct tk_thread **head, struct tk_thread *t)
@@ -279,12 +285,32 @@ TK_SHARED int tk__switch_return(struct tk_thread *next)
  * now or when it is resumed. */
 TK_SHARED int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, int rc)
 {
+#ifdef __OPTIMIZE_SIZE__
     struct tk_thread *cur = tk_k.current;
     if (TK_LIKELY(tk__thread_ctx(irq_state)) && TK_LIKELY(w->prio < cur->prio) &&
         TK_LIKELY(!tk_k.sched_lock)) {
         cur->wait_result = rc;
-        return tk__switch_return(w);
+        return tk__switch_return(w); /* built for size: the switch's one shared copy */
     }
+#else
+    /* tk__switch_return inline, with the loads of the test and of the stack check first: a
+     * load whose use follows at once stalls the core 2 cycles (docs/timing.md).  The kernel
+     * state is read before the context test: the caller made w ready through it, and current
+     * is never NULL (the idle thread before tk_start); the guard word only on a switch. */
+    struct tk_thread *cur = tk_k.current;
+    uint8_t lock = tk_k.sched_lock;
+    uintptr_t *g = cur->stack_guard, sp;
+    if (TK_LIKELY(tk__thread_ctx(irq_state)) && TK_LIKELY(w->prio < cur->prio) &&
+        TK_LIKELY(!lock)) {
+        uintptr_t gw = *g;
+        __asm__ volatile("mv %0, sp" : "=r"(sp));
+        cur->wait_result = rc;
+        if (TK_UNLIKELY(gw != (uintptr_t)g) || TK_UNLIKELY(sp - TK_SWITCH_FRAME <= (uintptr_t)g))
+            tk_port_stack_fault(cur);
+        tk_k.current = w;
+        return tk_port_switch(cur, w);
+    }
+#endif
     tk_port_irq_unlock(irq_state);
     return rc;
 }
@@ -392,15 +418,20 @@ TK_SHARED int tk__block(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t tim
 
 /* Make a blocked thread that is on no wait queue (any more) ready with `result`: its timeout
  * is cancelled.  No switch: the caller reschedules (thread) or interrupt exit does (ISR).
- * Alone for a mailbox wait (it has no queue); after leaving the queue for the others. */
+ * Alone for a mailbox wait (it has no queue); after leaving the queue for the others.  Every
+ * load first, as in tk__wake_first below. */
 TK_SHARED void tk__wake_unqueued(struct tk_thread *t, int result)
 {
+    struct tk_thread **slot = t->ready_slot, *h = *slot;
+    uint32_t map = tk_k.ready_map | t->prio_bit;
 #if TK_CONFIG_TIMERS
     if (__builtin_expect(t->timeout.next != NULL, 0))
         tk__timer_remove(&t->timeout);
 #endif
-    t->wait_result = result;
-    tk__ready_insert(t);
+    t->wait_result = (int16_t)result;
+    tk__list_append_to(slot, h, t);
+    tk_k.ready_map = map;
+    t->state = TK_STATE_READY;
 }
 
 /* Make the first waiter w of q ready with `result` (a post or a send waking its best
@@ -428,17 +459,7 @@ TK_SHARED void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int resul
         tk__timer_remove(&w->timeout);
 #endif
     w->wait_result = (int16_t)result;
-    if (__builtin_expect(!h, 1)) { /* tk__list_append */
-        w->next = w;
-        w->prev = w;
-        *slot = w;
-    } else {
-        struct tk_thread *tail = h->prev;
-        w->next = h;
-        w->prev = tail;
-        tail->next = w;
-        h->prev = w;
-    }
+    tk__list_append_to(slot, h, w);
     tk_k.ready_map = map;
     w->state = TK_STATE_READY;
 }

@@ -8,19 +8,23 @@ TK_INLINE int tk__mail_put(struct tk_thread *t, uintptr_t word, int *rc)
         *rc = TK_EOBJ;
         return 0;
     }
-    if (TK_LIKELY(t->flags & TK_TF_WAIT_MAIL)) {
-        t->flags &= (uint8_t)~TK_TF_WAIT_MAIL;
-        *(uintptr_t *)t->wait_buf = word; /* straight into the receiver's variable */
+    uint8_t flags = t->flags;
+    if (TK_LIKELY(flags & TK_TF_WAIT_MAIL)) {
+        /* the wake's loads before any store (tk__wake_unqueued): a store to a byte may alias
+         * anything, so the flags are written after it */
+        uintptr_t *buf = t->wait_buf;
         tk__wake_unqueued(t, TK_OK); /* a mailbox wait has no queue */
+        t->flags = (uint8_t)(flags & ~TK_TF_WAIT_MAIL);
+        *buf = word; /* straight into the receiver's variable */
         *rc = TK_OK;
         return 1;
     }
-    if (t->flags & TK_TF_MAIL_FULL) {
+    if (flags & TK_TF_MAIL_FULL) {
         *rc = TK_EFULL;
         return 0;
     }
     t->mail = word;
-    t->flags |= TK_TF_MAIL_FULL;
+    t->flags = (uint8_t)(flags | TK_TF_MAIL_FULL);
     *rc = TK_OK;
     return 0;
 }
