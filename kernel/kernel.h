@@ -404,9 +404,18 @@ TK_SHARED void tk__wake_unqueued(struct tk_thread *t, int result)
 }
 
 /* Make the first waiter w of q ready with `result` (a post or a send waking its best
- * waiter): it leaves q, whose head moves to the next waiter.  tk__wake_unqueued's work, with
- * every load first: a store freezes the core (docs/timing.md), and the compiler may not move
- * a load above a store it cannot tell apart (the ready list's head, the bitmap). */
+ * waiter): it leaves q, whose head moves to the next waiter.  Built for size, the two shared
+ * steps; for speed, tk__wake_unqueued's work with every load first: a store freezes the core
+ * (docs/timing.md), and the compiler may not move a load above a store it cannot tell apart
+ * (the ready list's head, the bitmap). */
+#ifdef __OPTIMIZE_SIZE__
+TK_SHARED void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int result)
+{
+    tk__list_remove(&q->head, w);
+    w->waitq = NULL;
+    tk__wake_unqueued(w, result);
+}
+#else
 TK_SHARED void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int result)
 {
     struct tk_thread *n = w->next, **slot = w->ready_slot, *h = *slot;
@@ -442,6 +451,7 @@ TK_SHARED void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int resul
     tk_k.ready_map = map;
     w->state = TK_STATE_READY;
 }
+#endif
 
 /* ---- the C paths of the port's fast paths (thread.c) ----
  * The port may implement tk_yield, tk_thread_suspend and tk_thread_resume as assembly fast
