@@ -196,13 +196,19 @@ TK_INLINE void heap_replace(blk *b, blk *r)
 
 /* Move free block b (links pp, n) from class c to class d != c.  The usual case is b alone
  * in its class and d empty: three link stores and the bitmaps, without a branch on their
- * contents. */
+ * contents (for speed: built for size, the general unlink and insert below do it too). */
+#ifdef __OPTIMIZE_SIZE__
+#define HEAP_MOVE_ALONE 0
+#else
+#define HEAP_MOVE_ALONE 1
+#endif
 /*@ requires c < HEAP_CLASSES && d < HEAP_CLASSES && c != d; */
 TK_INLINE void heap_move(struct tk_heap *h, blk *b, blk **pp, blk *n, hword c, hword d)
 {
     blk **to = &h->free[0][0] + d;
     blk *head = *to;
-    if (TK_LIKELY(((n == NULL) & (pp == &h->free[0][0] + c)) && TK_LIKELY(head == NULL))) {
+    if (HEAP_MOVE_ALONE &&
+        TK_LIKELY(((n == NULL) & (pp == &h->free[0][0] + c)) && TK_LIKELY(head == NULL))) {
         *pp = NULL;
         *to = b;
         b->pprev = to;

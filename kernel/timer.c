@@ -300,6 +300,13 @@ static TK_COLD void timers_run_all(tk_tick_t now, uint32_t left)
  * time slice, program the next event (the trap entry calls this from its table, then the
  * interrupt exit).  Work per tick: at most one find-first-set per due tick and a constant
  * number of steps per expiring timer. */
+/* Built for size, the general path (the else branch below) serves every tick: the wheel-only
+ * path is its fast case, for speed. */
+#ifdef __OPTIMIZE_SIZE__
+#define TIMER_WHEEL_PATH 0
+#else
+#define TIMER_WHEEL_PATH 1
+#endif
 void tk__timer_interrupt(void *unused)
 {
     (void)unused;
@@ -309,7 +316,7 @@ void tk__timer_interrupt(void *unused)
     if (TK_UNLIKELY(tk_k.carry.next != &tk_k.carry))
         left = carry_expire();
 #endif
-    if (TK_LIKELY(tk_k.timers.next == &tk_k.timers) &&
+    if (TIMER_WHEEL_PATH && TK_LIKELY(tk_k.timers.next == &tk_k.timers) &&
         TK_LIKELY(now - tk_k.wheel_base < TK_WHEEL)) {
         /* Everything due is in the wheel, and a callback's re-arm beyond the window is
          * later than now.  The compare was programmed for the first event: its slot,
