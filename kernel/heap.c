@@ -57,6 +57,15 @@ static const uint8_t tk_log2_byte[256] __attribute__((section(".sdata.tk_c"))) =
     7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
     7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
 };
+/* The speed build's shortcuts, each beside a general path that does the same (the byte
+ * table's lowest first-level bit, heap_move's lone block, a merged block keeping its next
+ * neighbour's list place): built for size, the general paths alone. */
+#ifdef __OPTIMIZE_SIZE__
+#define HEAP_FAST 0
+#else
+#define HEAP_FAST 1
+#endif
+
 /* Native-width integers throughout: on RV64 a uint32_t index costs zero-extensions. */
 typedef uintptr_t hword;
 typedef struct tk_heap_block blk;
@@ -196,18 +205,13 @@ TK_INLINE void heap_replace(blk *b, blk *r)
 
 /* Move free block b (links pp, n) from class c to class d != c.  The usual case is b alone
  * in its class and d empty: three link stores and the bitmaps, without a branch on their
- * contents (for speed: built for size, the general unlink and insert below do it too). */
-#ifdef __OPTIMIZE_SIZE__
-#define HEAP_MOVE_ALONE 0
-#else
-#define HEAP_MOVE_ALONE 1
-#endif
+ * contents (HEAP_FAST: built for size, the general unlink and insert below do it too). */
 /*@ requires c < HEAP_CLASSES && d < HEAP_CLASSES && c != d; */
 TK_INLINE void heap_move(struct tk_heap *h, blk *b, blk **pp, blk *n, hword c, hword d)
 {
     blk **to = &h->free[0][0] + d;
     blk *head = *to;
-    if (HEAP_MOVE_ALONE &&
+    if (HEAP_FAST &&
         TK_LIKELY(((n == NULL) & (pp == &h->free[0][0] + c)) && TK_LIKELY(head == NULL))) {
         *pp = NULL;
         *to = b;
@@ -301,7 +305,7 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
             /* lowest set bit: a byte table for the first eight levels (blocks below 8 KiB),
              * else a de Bruijn multiply */
             hword low = flm & (0u - flm);
-            if (TK_LIKELY(low < 0x100))
+            if (HEAP_FAST && TK_LIKELY(low < 0x100))
                 fl = lg[low];
             else
                 fl = tk__ffs_map(flm);
@@ -432,7 +436,7 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
         /*@ assert merge_next: block_size(m) && (uint8_t *)b + m <= h->end; */
         blk_at(b, m)->prev_phys = b;
         hword mc = heap_class(lg, m);
-        if (mc == nc) {
+        if (HEAP_FAST && mc == nc) {
             heap_replace(next, b);
         } else {
             heap_remove(h, next);

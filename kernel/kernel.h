@@ -274,21 +274,6 @@ TK_SHARED int tk__switch_return(struct tk_thread *next)
     return tk_port_switch(cur, next);
 }
 
-/* End of a thread-context call that made one thread `w` ready: the caller was the highest
- * ready thread, so only w can now be higher (no bitmap search).  Returns rc to the caller,
- * now or when it is resumed. */
-TK_SHARED int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, int rc)
-{
-    struct tk_thread *cur = tk_k.current;
-    if (TK_LIKELY(tk__thread_ctx(irq_state)) && TK_LIKELY(w->prio < cur->prio) &&
-        TK_LIKELY(!tk_k.sched_lock)) {
-        cur->wait_result = rc;
-        return tk__switch_return(w);
-    }
-    tk_port_irq_unlock(irq_state);
-    return rc;
-}
-
 /* End of a call that may have made several threads ready (or changed priorities): run the
  * highest now when called from a thread.  Returns rc, now or when the caller is resumed. */
 TK_SHARED int tk__reschedule_return(unsigned long irq_state, int rc)
@@ -302,6 +287,28 @@ TK_SHARED int tk__reschedule_return(unsigned long irq_state, int rc)
     }
     tk_port_irq_unlock(irq_state);
     return rc;
+}
+
+/* End of a thread-context call that made one thread `w` ready: the caller was the highest
+ * ready thread, so only w can now be higher (no bitmap search).  Returns rc to the caller,
+ * now or when it is resumed.  Built for size, tk__reschedule_return decides the same: the
+ * highest ready thread is w when w is higher than the caller, else the caller (the head of
+ * its ready list), and before tk_start() interrupts are disabled (no thread context). */
+TK_SHARED int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, int rc)
+{
+#ifdef __OPTIMIZE_SIZE__
+    (void)w;
+    return tk__reschedule_return(irq_state, rc);
+#else
+    struct tk_thread *cur = tk_k.current;
+    if (TK_LIKELY(tk__thread_ctx(irq_state)) && TK_LIKELY(w->prio < cur->prio) &&
+        TK_LIKELY(!tk_k.sched_lock)) {
+        cur->wait_result = rc;
+        return tk__switch_return(w);
+    }
+    tk_port_irq_unlock(irq_state);
+    return rc;
+#endif
 }
 
 /* Context check for a call that would block: 0 or TK_EISR / TK_ELOCKED. */

@@ -285,10 +285,12 @@ void tk__prio_propagate(struct tk_thread *t)
     uint8_t p = tk_inherited_prio(t);
     if (p == t->prio)
         return;
+#ifndef __OPTIMIZE_SIZE__ /* built for size, the chain's first step does the same */
     if (TK_LIKELY(t->state == TK_STATE_READY)) {
         tk_ready_reprio(t, p);
         return;
     }
+#endif
     tk_propagate_chain(t, p);
 }
 
