@@ -295,18 +295,19 @@ static TK_COLD void timers_run_all(tk_tick_t now, uint32_t left)
     }
 }
 
-/* The CLINT timer interrupt: run every timer due, in expiry order (FIFO within a tick), at
- * most TK_CONFIG_TICK_EXPIRIES of those due on this very tick (the header comment), rotate a
- * time slice, program the next event (the trap entry calls this from its table, then the
- * interrupt exit).  Work per tick: at most one find-first-set per due tick and a constant
- * number of steps per expiring timer. */
-/* Built for size, the general path (the else branch below) serves every tick: the wheel-only
- * path is its fast case, for speed. */
+/* Built for size, the general path (tk__timer_interrupt's else branch) serves every tick:
+ * the wheel-only path is its fast case, for speed. */
 #ifdef __OPTIMIZE_SIZE__
 #define TIMER_WHEEL_PATH 0
 #else
 #define TIMER_WHEEL_PATH 1
 #endif
+
+/* The CLINT timer interrupt: run every timer due, in expiry order (FIFO within a tick), at
+ * most TK_CONFIG_TICK_EXPIRIES of those due on this very tick (the header comment), rotate a
+ * time slice, program the next event (the trap entry calls this from its table, then the
+ * interrupt exit).  Work per tick: at most one find-first-set per due tick and a constant
+ * number of steps per expiring timer. */
 void tk__timer_interrupt(void *unused)
 {
     (void)unused;
