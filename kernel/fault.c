@@ -34,6 +34,16 @@ static TK_COLD void tk_put_hex(uintptr_t v)
 }
 
 #if TK_CONFIG_FAULT_TEXT
+/* A priority (at most TK_PRIO_COUNT: two digits) in decimal.  Not the board's 64-bit print:
+ * on RV32 its division is libgcc's __udivdi3 and __umoddi3 (2 KB of code). */
+_Static_assert(TK_PRIO_COUNT < 100, "two digits");
+static TK_COLD void tk_put_prio(unsigned v)
+{
+    if (v >= 10)
+        tk_port_putc((char)('0' + v / 10));
+    tk_port_putc((char)('0' + v % 10));
+}
+
 /* All of the report's text, NUL-separated, in one block with the code (.text): the names of
  * the exception causes (mcause 0-15, privileged spec) and of the interrupts (0-11), then the
  * words of the report.  One block, padded to 8 bytes: data in a code section must not leave
@@ -146,7 +156,7 @@ static TK_COLD void tk_put_waiting(void)
         tk_put_text(T_INDENT);
         tk_put_thread(t);
         tk_put_text(T_PRIO);
-        tk_port_put_uint(t->prio);
+        tk_put_prio(t->prio);
         tk_put_text(T_PRIO_END);
         tk_put_wait(t);
     }

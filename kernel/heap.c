@@ -57,6 +57,15 @@ static const uint8_t tk_log2_byte[256] __attribute__((section(".sdata.tk_c"))) =
     7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
     7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
 };
+/* The speed build's shortcuts, each beside a general path that does the same (the byte
+ * table's lowest first-level bit, heap_move's lone block, a merged block keeping its next
+ * neighbour's list place): built for size, the general paths alone. */
+#ifdef __OPTIMIZE_SIZE__
+#define HEAP_FAST 0
+#else
+#define HEAP_FAST 1
+#endif
+
 /* Native-width integers throughout: on RV64 a uint32_t index costs zero-extensions. */
 typedef uintptr_t hword;
 typedef struct tk_heap_block blk;
@@ -200,12 +209,24 @@ TK_INLINE void heap_replace(blk *b, blk *r)
  * last, each behind a branch the usual case does not take.  (Before, every case but b alone
  * and d empty left for a separate path of three taken branches and two jumps, 6 cycles each
  * on this core: docs/timing.md; now such a move costs the usual one's cycles plus, for a back
- * link, one mispredicted branch, the store and the jump back.) */
+ * link, one mispredicted branch, the store and the jump back.)  Built for size (HEAP_FAST
+ * 0), the general unlink and insert. */
 /*@ requires c < HEAP_CLASSES && d < HEAP_CLASSES && c != d; */
 TK_INLINE void heap_move(struct tk_heap *h, blk *b, blk **pp, blk *n, hword c, hword d)
 {
     blk **from = &h->free[0][0] + c, **to = &h->free[0][0] + d;
     blk *head = *to;
+    if (!HEAP_FAST) { /* built for size: the general unlink and insert */
+        heap_unlink(h, pp, n);
+        b->next = head;
+        b->pprev = to;
+        *to = b;
+        if (head != NULL)
+            head->pprev = &b->next;
+        else
+            heap_set_bit(h, d);
+        return;
+    }
     /* c's list empties: b was its only block */
     hword gone = (hword)((n == NULL) & (pp == from));
     hword fc = c >> SL_LOG2, fd = d >> SL_LOG2;
@@ -297,7 +318,7 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
             /* lowest set bit: a byte table for the first eight levels (blocks below 8 KiB),
              * else a de Bruijn multiply */
             hword low = flm & (0u - flm);
-            if (TK_LIKELY(low < 0x100))
+            if (HEAP_FAST && TK_LIKELY(low < 0x100))
                 fl = lg[low];
             else
                 fl = tk__ffs_map(flm);
@@ -428,7 +449,7 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
         /*@ assert merge_next: block_size(m) && (uint8_t *)b + m <= h->end; */
         blk_at(b, m)->prev_phys = b;
         hword mc = heap_class(lg, m);
-        if (mc == nc) {
+        if (HEAP_FAST && mc == nc) {
             heap_replace(next, b);
         } else {
             heap_remove(h, next);

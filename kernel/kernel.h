@@ -280,18 +280,31 @@ TK_SHARED int tk__switch_return(struct tk_thread *next)
     return tk_port_switch(cur, next);
 }
 
+/* End of a call that may have made several threads ready (or changed priorities): run the
+ * highest now when called from a thread.  Returns rc, now or when the caller is resumed. */
+TK_SHARED int tk__reschedule_return(unsigned long irq_state, int rc)
+{
+    if (tk__thread_ctx(irq_state)) { /* a thread: the kernel state is read only now (tk_kp) */
+        struct tk_thread *cur = tk_k.current, *next = tk__highest();
+        if (next != cur && !tk_k.sched_lock && tk_k.started) {
+            cur->wait_result = rc;
+            return tk__switch_return(next);
+        }
+    }
+    tk_port_irq_unlock(irq_state);
+    return rc;
+}
+
 /* End of a thread-context call that made one thread `w` ready: the caller was the highest
  * ready thread, so only w can now be higher (no bitmap search).  Returns rc to the caller,
- * now or when it is resumed. */
+ * now or when it is resumed.  Built for size, tk__reschedule_return decides the same: the
+ * highest ready thread is w when w is higher than the caller, else the caller (the head of
+ * its ready list), and before tk_start() interrupts are disabled (no thread context). */
 TK_SHARED int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, int rc)
 {
 #ifdef __OPTIMIZE_SIZE__
-    struct tk_thread *cur = tk_k.current;
-    if (TK_LIKELY(tk__thread_ctx(irq_state)) && TK_LIKELY(w->prio < cur->prio) &&
-        TK_LIKELY(!tk_k.sched_lock)) {
-        cur->wait_result = rc;
-        return tk__switch_return(w); /* built for size: the switch's one shared copy */
-    }
+    (void)w;
+    return tk__reschedule_return(irq_state, rc);
 #else
     /* tk__switch_return inline, with the loads of the test and of the stack check first: a
      * load whose use follows at once stalls the core 2 cycles (docs/timing.md).  The kernel
@@ -310,24 +323,9 @@ TK_SHARED int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, i
         tk_k.current = w;
         return tk_port_switch(cur, w);
     }
+    tk_port_irq_unlock(irq_state);
+    return rc;
 #endif
-    tk_port_irq_unlock(irq_state);
-    return rc;
-}
-
-/* End of a call that may have made several threads ready (or changed priorities): run the
- * highest now when called from a thread.  Returns rc, now or when the caller is resumed. */
-TK_SHARED int tk__reschedule_return(unsigned long irq_state, int rc)
-{
-    if (tk__thread_ctx(irq_state)) { /* a thread: the kernel state is read only now (tk_kp) */
-        struct tk_thread *cur = tk_k.current, *next = tk__highest();
-        if (next != cur && !tk_k.sched_lock && tk_k.started) {
-            cur->wait_result = rc;
-            return tk__switch_return(next);
-        }
-    }
-    tk_port_irq_unlock(irq_state);
-    return rc;
 }
 
 /* Context check for a call that would block: 0 or TK_EISR / TK_ELOCKED. */
@@ -435,9 +433,18 @@ TK_SHARED void tk__wake_unqueued(struct tk_thread *t, int result)
 }
 
 /* Make the first waiter w of q ready with `result` (a post or a send waking its best
- * waiter): it leaves q, whose head moves to the next waiter.  tk__wake_unqueued's work, with
- * every load first: a store freezes the core (docs/timing.md), and the compiler may not move
- * a load above a store it cannot tell apart (the ready list's head, the bitmap). */
+ * waiter): it leaves q, whose head moves to the next waiter.  Built for size, the two shared
+ * steps; for speed, tk__wake_unqueued's work with every load first: a store freezes the core
+ * (docs/timing.md), and the compiler may not move a load above a store it cannot tell apart
+ * (the ready list's head, the bitmap). */
+#ifdef __OPTIMIZE_SIZE__
+TK_SHARED void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int result)
+{
+    tk__list_remove(&q->head, w);
+    w->waitq = NULL;
+    tk__wake_unqueued(w, result);
+}
+#else
 TK_SHARED void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int result)
 {
     struct tk_thread *n = w->next, **slot = w->ready_slot, *h = *slot;
@@ -463,6 +470,7 @@ TK_SHARED void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int resul
     tk_k.ready_map = map;
     w->state = TK_STATE_READY;
 }
+#endif
 
 /* ---- the C paths of the port's fast paths (thread.c) ----
  * The port may implement tk_yield, tk_thread_suspend and tk_thread_resume as assembly fast

@@ -1,7 +1,7 @@
 # Tempo kernel: sources, per-configuration libraries, kernel test images and their runs.
 # A configuration is a board and a width: paper32 paper64 virt32 virt64 (run on tempo-sim)
 # and qemu32 qemu64 (the virt board built with -DKT_QEMU, run on qemu-system-riscv*).
-# paperos32 paperos64 are the paper board with the kernel built for size (-Os), as the
+# paperos32 paperos64 are the paper board with the kernel built for size (TK_SIZE_OPT), as the
 # footprint figures are: kernel.h then shares its helpers instead of inlining them.
 TK_KSRC   := $(wildcard kernel/*.c)
 TK_PSRC   := port/riscv/port.c port/riscv/switch.S
@@ -21,7 +21,7 @@ TK_TESTS  := $(filter-out $(TK_NEST_TESTS),\
 tk_board = $(if $(filter paper%,$(1)),paper,virt)
 tk_xlen  = $(if $(filter %32,$(1)),32,64)
 tk_cc    = $(TCC) $(ARCH_$(call tk_xlen,$(1))) $(BOARDDEF_$(call tk_board,$(1))) $(TCFLAGS) \
-           $(if $(filter paperos%,$(1)),-Os,$(TK_OPT)) $(TK_INC) $(if $(filter qemu%,$(1)),-DKT_QEMU)
+           $(if $(filter paperos%,$(1)),$(TK_SIZE_OPT),$(TK_OPT)) $(TK_INC) $(if $(filter qemu%,$(1)),-DKT_QEMU)
 # The kernel in function and data sections, linked with --gc-sections: a test image holds only the
 # calls it uses (the paper SoC has 32 KiB of code).  Not the test sources: a function of
 # theirs named start would land in .text.start, which the linker script puts first.

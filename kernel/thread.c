@@ -186,6 +186,7 @@ static TK_COLD int tk_suspend_slow(struct tk_thread *t, unsigned long s)
 int tk__thread_suspend_c(struct tk_thread *t)
 {
     unsigned long s = tk_port_irq_lock();
+#ifndef __OPTIMIZE_SIZE__ /* built for size, the slow path alone does the same */
     /* Fast path: a running thread suspends itself by its pointer (NULL: the slow path).  The
      * kernel state is read only once interrupts are seen enabled (see tk_kp). */
     if (TK_LIKELY(tk__thread_ctx(s)) && TK_LIKELY(t == tk_k.current) && TK_LIKELY(!tk_k.sched_lock)) {
@@ -194,6 +195,7 @@ int tk__thread_suspend_c(struct tk_thread *t)
         t->wait_result = TK_OK; /* returned when resumed */
         return tk__switch_return(tk__highest());
     }
+#endif
     return tk_suspend_slow(t, s);
 }
 
@@ -283,10 +285,12 @@ void tk__prio_propagate(struct tk_thread *t)
     uint8_t p = tk_inherited_prio(t);
     if (p == t->prio)
         return;
+#ifndef __OPTIMIZE_SIZE__ /* built for size, the chain's first step does the same */
     if (TK_LIKELY(t->state == TK_STATE_READY)) {
         tk_ready_reprio(t, p);
         return;
     }
+#endif
     tk_propagate_chain(t, p);
 }
 

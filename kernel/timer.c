@@ -295,6 +295,14 @@ static TK_COLD void timers_run_all(tk_tick_t now, uint32_t left)
     }
 }
 
+/* Built for size, the general path (tk__timer_interrupt's else branch) serves every tick:
+ * the wheel-only path is its fast case, for speed. */
+#ifdef __OPTIMIZE_SIZE__
+#define TIMER_WHEEL_PATH 0
+#else
+#define TIMER_WHEEL_PATH 1
+#endif
+
 /* The CLINT timer interrupt: run every timer due, in expiry order (FIFO within a tick), at
  * most TK_CONFIG_TICK_EXPIRIES of those due on this very tick (the header comment), rotate a
  * time slice, program the next event (the trap entry calls this from its table, then the
@@ -309,7 +317,7 @@ void tk__timer_interrupt(void *unused)
     if (TK_UNLIKELY(tk_k.carry.next != &tk_k.carry))
         left = carry_expire();
 #endif
-    if (TK_LIKELY(tk_k.timers.next == &tk_k.timers) &&
+    if (TIMER_WHEEL_PATH && TK_LIKELY(tk_k.timers.next == &tk_k.timers) &&
         TK_LIKELY(now - tk_k.wheel_base < TK_WHEEL)) {
         /* Everything due is in the wheel, and a callback's re-arm beyond the window is
          * later than now.  The compare was programmed for the first event: its slot,

@@ -15,6 +15,13 @@ BOARDDEF_paper-rom := -DBOARD_PAPER -DBOARD_PAPER_ROM
 TCFLAGS    := -std=c11 -Wall -Wextra -Werror -ffreestanding -nostdlib -fno-builtin \
               -mcmodel=medany -g -Ibsp/common -Iinclude
 TLDFLAGS   = -nostdlib -nostartfiles -Lbsp/common
+# The Tempo kernel built for size (its footprint figures, the -Os kernel tests): -Os, and
+# -msave-restore, which makes every prologue and epilogue that saves registers a call of
+# libgcc's shared save/restore routines (__riscv_save_N / __riscv_restore_N, 188 B at RV32,
+# 232 B at RV64, linked once): they use t0, t1 and the stack only, all the ABI's, so the port's
+# assembly and tp are untouched.  A function using them returns through __riscv_restore_N, so
+# it makes no tail calls: slower, but the speed build (-O2) has neither.
+TK_SIZE_OPT := -Os -msave-restore
 BSP_SRC    := bsp/common/crt0.S bsp/common/board.c
 
 # $(call fw-link,OUT,XLEN,BOARD,SOURCES,EXTRA_CFLAGS): one image from sources, compiled and

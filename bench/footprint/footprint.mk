@@ -6,6 +6,9 @@
 # bench reports it.  minimal.elf also runs (test-bench-footprint): the configuration works.
 FP_DIR := $(BUILD)/bench/footprint/tempo
 FP_OPTS := Os O2
+# The compiler options of each level: -Os is the kernel built for size (mk/firmware.mk).
+FP_OPT_Os := $(TK_SIZE_OPT)
+FP_OPT_O2 := -O2
 FP_KSRC := $(sort $(wildcard kernel/*.c)) port/riscv/port.c port/riscv/switch.S
 # The kernel configuration (tempo.h "Configuration") each program is built with, library and
 # program alike: full.c the default (everything), minimal.c without what it does not use but
@@ -17,7 +20,7 @@ FP_CFG_minimal := -DTK_CONFIG_FAULT_TEXT=0 -DTK_CONFIG_TIMERS=0 -DTK_CONFIG_IRQ=
 
 # $(call fp-rules,XLEN,OPT,CONFIG)
 define fp-rules
-FP_CC_$(1)_$(2)_$(3) = $(TCC) $(ARCH_$(1)) -DBOARD_PAPER $(TCFLAGS) -$(2) \
+FP_CC_$(1)_$(2)_$(3) = $(TCC) $(ARCH_$(1)) -DBOARD_PAPER $(TCFLAGS) $(FP_OPT_$(2)) \
     -ffunction-sections -fdata-sections -DTK_SPLIT_SECTIONS $(FP_CFG_$(3))
 FP_OBJS_$(1)_$(2)_$(3) := $$(patsubst %,$(FP_DIR)/rv$(1)/$(2)/obj-$(3)/%.o,$(FP_KSRC))
 $(FP_DIR)/rv$(1)/$(2)/obj-$(3)/%.o: % $(TK_HDRS) bench/footprint/footprint.mk
@@ -43,7 +46,7 @@ $(FP_DIR)/rv%/terse.elf: bench/footprint/terse.c $(FP_DIR)/rv%/libtempo-minimal.
     kernel/include/tempo.h
 	@echo "  LINK    $@"
 	@$(TCC) $(ARCH_$(firstword $(subst /, ,$*))) -DBOARD_PAPER $(TCFLAGS) \
-	    -$(lastword $(subst /, ,$*)) $(FP_CFG_minimal) -Ikernel/include -T bsp/paper/link.ld \
+	    $(FP_OPT_$(lastword $(subst /, ,$*))) $(FP_CFG_minimal) -Ikernel/include -T bsp/paper/link.ld \
 	    $(TLDFLAGS) -Wl,--no-warn-rwx-segments -Wl,--gc-sections \
 	    $(LINKARCH_$(firstword $(subst /, ,$*))) -o $@ $< $(BSP_SRC) \
 	    $(FP_DIR)/rv$*/libtempo-minimal.a -lgcc

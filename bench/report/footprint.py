@@ -4,7 +4,10 @@ and the RAM of each kernel object, read from the ELF symbols of bench/footprint/
 
 Text counts code and constants (.text, .rodata: what goes in instruction memory), data the
 initialised variables, bss the zeroed ones.  A kernel object file is one linked from the
-kernel's library (libtempo-<configuration>.a); the start-up, the board code and libgcc are not counted."""
+kernel's library (libtempo-<configuration>.a), and libgcc's save/restore routines, which the
+kernel built for size calls in its prologues and epilogues (-msave-restore: mk/firmware.mk),
+so they are its code; the start-up, the board code and the rest of libgcc (the board's 64-bit
+division) are not counted."""
 import os
 import re
 
@@ -30,7 +33,10 @@ _IN = re.compile(r"^ (\.[\w.$]+|COMMON)(?:\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(\S
 _CONT = re.compile(r"^\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(\S+)\s*$")
 
 
-def kernel_bytes(map_text, member=re.compile(r"libtempo(-\w+)?\.a\(")):
+KERNEL_MEMBER = re.compile(r"libtempo(-\w+)?\.a\(|libgcc\.a\(save-restore\.o\)")
+
+
+def kernel_bytes(map_text, member=KERNEL_MEMBER):
     """{output section: bytes} of the kernel's input sections in a GNU ld map."""
     out, cur, pending = {}, None, None
     started = False

@@ -270,9 +270,10 @@ FOOTPRINT_NOTE = ("Bytes of the kernel's own sections that a program keeps, link
                   "--gc-sections from a kernel built with -ffunction-sections -fdata-sections "
                   "(bench/footprint/): \"full API\" keeps every call of tempo.h, \"minimal\" "
                   "two threads, tk_yield and a semaphore, with the kernel configured without the "
-                  "worded fault report and the timers (TK_CONFIG_FAULT_TEXT=0, "
-                  "TK_CONFIG_TIMERS=0). text = code and constants, at -Os "
-                  "unless marked; RAM per object = its control block (ELF symbol size).")
+                  "worded fault report, the timers and interrupts (TK_CONFIG_FAULT_TEXT=0, "
+                  "TK_CONFIG_TIMERS=0, TK_CONFIG_IRQ=0). text = code and constants (with "
+                  "libgcc's save/restore routines, which the -Os kernel calls: -msave-restore), "
+                  "at -Os unless marked; RAM per object = its control block (ELF symbol size).")
 
 
 def footprint_table(ctx, kernel):

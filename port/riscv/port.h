@@ -14,7 +14,6 @@
 /* The board's console and end of run, for the kernel's fault report: the kernel reaches the
  * board only through the port. */
 static inline void tk_port_putc(char c) { board_putc(c); }
-static inline void tk_port_put_uint(uint64_t v) { board_put_uint(v); }
 static inline __attribute__((noreturn)) void tk_port_exit(int code) { board_exit(code); }
 
 /* The core runs at 100 MHz (docs/timing.md "Clock and counters"); BOARD_CYCLES_PER_TICK
