@@ -6,7 +6,8 @@
  *   - ROUND_LOWER: `lower` (less urgent than `low`) waits: made ready, no switch;
  *   - ROUND_HIGHER: `high` (more urgent) waits: tk_irq_direct_end switches to it before `low`
  *     continues (`high` sees `low` still in its loop; `low` sees `high` ran once the loop
- *     ends), then `high` blocks again and `low` resumes inside the handler, which ends.
+ *     ends), then `high` takes a software interrupt (which leaves mepc its own) and blocks
+ *     again, and `low` resumes inside the handler, which ends.
  * In every round `low` gets all its registers back.  The interrupt lands at varying cycles.
  * Also: tk_irq_attach refuses the external interrupt in this build, tk_irq_direct_end from a
  * thread does nothing, and the software interrupt and the tick work as before. */
@@ -16,6 +17,9 @@
 #define ROUND_NOBODY 0
 #define ROUND_LOWER  1
 #define ROUND_HIGHER 2
+/* The interrupt comes this many cycles (and 0..10 more) after it is armed: past the fill
+ * (about 100 cycles at RV64), so the handler finds the registers filled (checked) */
+#define FILL_CYCLES 300
 #define PRIO_HIGH  5
 #define PRIO_LOW   10
 #define PRIO_LOWER 20
@@ -26,15 +30,19 @@ KT_STACK(s_high);
 KT_STACK(s_lower);
 static struct tk_sem sem_nobody, sem_lower, sem_high;
 
-static volatile uint32_t flag;         /* set by the handler: fill_and_wait's loop ends */
+/* sync[0]: set by the handler, ends fill_and_wait's loop; sync[1]: set by fill_and_wait once
+ * every register is filled, just before its loop */
+static volatile uint32_t sync[2];
+static volatile uint32_t isr_saw_fill;  /* the handler came during the loop */
 static volatile uint32_t round_kind;
 static volatile uint32_t low_in_loop;  /* `low` is between its fill and its check */
 static volatile uint32_t high_runs, lower_runs, isr_runs, sw_runs;
 static volatile uint32_t high_saw_loop; /* `high` found `low` still in its loop */
 
-/* uint32_t fill_and_wait(volatile uint32_t *flag): every register but sp, gp and tp holds
- * KT_FILL + its number until *flag is non-zero (t5 holds the flag's address, t6 the loaded
- * flag); returns 0 if every one of them, tp and sp came back intact, else non-zero. */
+/* uint32_t fill_and_wait(volatile uint32_t sync[2]): every register but sp, gp and tp holds
+ * KT_FILL + its number, sync[1] = 1, then it waits until sync[0] is non-zero (t5 holds the
+ * address, t6 the loaded word); returns 0 if every one of them, tp and sp came back intact,
+ * else non-zero. */
 #define KT_FILL 0x5a5a0000
 #if __riscv_xlen == 64
 #define S "sd"
@@ -47,7 +55,7 @@ static volatile uint32_t high_saw_loop; /* `high` found `low` still in its loop 
 #endif
 #define FILL(reg, n) "li " #reg ", 0x5a5a0000 + " #n "\n"
 #define CHECK(reg, n) "li t6, 0x5a5a0000 + " #n "\n xor t6, t6, " #reg "\n or t5, t5, t6\n"
-uint32_t fill_and_wait(volatile uint32_t *f);
+uint32_t fill_and_wait(volatile uint32_t *s);
 __asm__(
     ".text\n .globl fill_and_wait\n .type fill_and_wait, @function\n .align 2\n"
     "fill_and_wait:\n"
@@ -61,9 +69,10 @@ __asm__(
     FILL(a0, 10) FILL(a1, 11) FILL(a2, 12) FILL(a3, 13) FILL(a4, 14) FILL(a5, 15) FILL(a6, 16)
     FILL(a7, 17) FILL(s2, 18) FILL(s3, 19) FILL(s4, 20) FILL(s5, 21) FILL(s6, 22) FILL(s7, 23)
     FILL(s8, 24) FILL(s9, 25) FILL(s10, 26) FILL(s11, 27) FILL(t3, 28) FILL(t4, 29)
+    "li t6, 1\n sw t6, 4(t5)\n"
     "1: lw t6, 0(t5)\n"
     "beqz t6, 1b\n"
-    /* t5 = the flag's address, tp and sp against their values at entry: 0 when intact */
+    /* t5 = the address of sync, tp and sp against their values at entry: 0 when intact */
     L " t6, 13*" R "(sp)\n xor t5, t5, t6\n"
     L " t6, 14*" R "(sp)\n xor t6, t6, tp\n or t5, t5, t6\n"
     L " t6, 15*" R "(sp)\n xor t6, t6, sp\n or t5, t5, t6\n"
@@ -86,10 +95,11 @@ TK_IRQ_DIRECT(kt_direct_isr)
 {
     kt_irq_ack();
     isr_runs++;
+    isr_saw_fill = sync[1];
     struct tk_sem *s = round_kind == ROUND_HIGHER ? &sem_high
                      : round_kind == ROUND_LOWER ? &sem_lower : &sem_nobody;
     KT_EQ(tk_sem_post_from_isr(s), TK_OK);
-    flag = 1;
+    sync[0] = 1;
     tk_irq_direct_end();
 }
 
@@ -100,6 +110,7 @@ static void high(void *arg)
         KT_EQ(tk_sem_pend(&sem_high, TK_FOREVER), TK_OK);
         high_saw_loop = low_in_loop;
         high_runs++;
+        tk_irq_raise_software(); /* a trap of its own: mepc is no longer the interrupted pc */
     }
 }
 
@@ -122,20 +133,24 @@ static void low(void *arg)
 {
     (void)arg;
     KT_EQ(tk_irq_attach(TK_IRQ_EXTERNAL, sw_handler, 0), TK_EINVAL);
+    KT_EQ(tk_irq_attach(TK_IRQ_SOFTWARE, sw_handler, 0), TK_OK);
     KT_EQ(tk_irq_direct_enable(1), TK_OK);
     tk_irq_direct_end(); /* from a thread: nothing */
     for (uint32_t i = 0; i < ROUNDS; i++) {
         uint32_t kind = i % 3, highs = high_runs, lowers = lower_runs;
         round_kind = kind;
-        flag = 0;
+        sync[0] = sync[1] = 0;
+        isr_saw_fill = 0;
         high_saw_loop = 0;
         low_in_loop = 1;
-        kt_irq_after(40 + i % 11);
-        uint32_t bad = fill_and_wait(&flag);
+        kt_irq_after(FILL_CYCLES + i % 11);
+        uint32_t bad = fill_and_wait(sync);
         low_in_loop = 0;
+        KT_EQ(isr_saw_fill, 1);
         KT_EQ(bad, 0);
         KT_EQ(isr_runs, i + 1);
         KT_EQ(high_runs, highs + (kind == ROUND_HIGHER));
+        KT_EQ(sw_runs, high_runs);
         if (kind == ROUND_HIGHER)
             KT_EQ(high_saw_loop, 1);
         KT_EQ(lower_runs, lowers); /* ready (ROUND_LOWER) but less urgent: not yet */
@@ -144,10 +159,7 @@ static void low(void *arg)
             KT_EQ(lower_runs, lowers + 1);
         }
     }
-    /* The software interrupt is still the program's; the tick still comes. */
-    KT_EQ(tk_irq_attach(TK_IRQ_SOFTWARE, sw_handler, 0), TK_OK);
-    tk_irq_raise_software();
-    KT_EQ(sw_runs, 1);
+    /* The software interrupt is still the program's (above); the tick still comes. */
     tk_tick_t t0 = tk_tick_get();
     KT_EQ(tk_delay(3), TK_OK);
     KT_CHECK(tk_tick_get() - t0 >= 3);
