@@ -138,6 +138,36 @@ endef
 $(if $(filter tempo,$(BENCH_KERNELS)),\
     $(foreach x,$(BENCH_XLENS),$(eval $(call bench-nest-rules,$(x)))))
 
+# Direct-handler interrupt latency (Tempo only: kernel/include/tempo.h TK_IRQ_DIRECT_EXTERNAL):
+# one image per width, rh_dlatency, whose every object is built with the external interrupt's
+# handler named dl_handler (bench/suites/rhealstone.c) in $(BENCH_DIR)/tempo/rvXLEN/direct/;
+# -DBENCH_DIRECT compiles the case.
+BENCH_DIRECT_FLAGS := -DTK_IRQ_DIRECT_EXTERNAL=dl_handler -DBENCH_DIRECT
+# $(call bench-direct-rules,XLEN)
+define bench-direct-rules
+BENCH_DOBJS_$(1) := $$(patsubst %,$(BENCH_DIR)/tempo/rv$(1)/direct/%.o,\
+    $(BENCH_COMMON_SRC) $(or $(BENCH_BSP_tempo),$(BSP_SRC)) $(BENCH_SRCS_tempo) $(BENCH_KSRCS_tempo))
+$(BENCH_DIR)/tempo/rv$(1)/direct/%.o: % $(BENCH_HDRS) $(BENCH_DEPS_tempo) bench/bench.mk
+	@mkdir -p $$(dir $$@)
+	@echo "  CC      $$@"
+	@$$(TCC) $$(if $$(filter $$<,$(BENCH_KSRCS_tempo)),$$(BENCH_KFLAGS_tempo_$(1)),$$(BENCH_FLAGS_tempo_$(1))) \
+	    $(BENCH_DIRECT_FLAGS) -c -o $$@ $$<
+$(BENCH_DIR)/tempo/rv$(1)/direct/case/rh_dlatency.o: $(BENCH_SUITE_SRC_rh) $(BENCH_HDRS) \
+    $(BENCH_DEPS_tempo) bench/bench.mk
+	@mkdir -p $$(dir $$@)
+	@echo "  CC      $$@"
+	@$$(TCC) $$(BENCH_FLAGS_tempo_$(1)) $(BENCH_DIRECT_FLAGS) -DBENCH_CASE=rh_dlatency \
+	    -c -o $$@ $(BENCH_SUITE_SRC_rh)
+BENCH_ELFS_tempo_$(1) += $(BENCH_DIR)/tempo/rv$(1)/rh_dlatency.elf
+$(BENCH_DIR)/tempo/rv$(1)/rh_dlatency.elf: $(BENCH_DIR)/tempo/rv$(1)/direct/case/rh_dlatency.o \
+    $$(BENCH_DOBJS_$(1)) bsp/paper/link.ld
+	@echo "  LINK    $$@"
+	@$$(TCC) $(LINKARCH_$(1)) -T bsp/paper/link.ld $$(TLDFLAGS) \
+	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) -lgcc
+endef
+$(if $(filter tempo,$(BENCH_KERNELS)),\
+    $(foreach x,$(BENCH_XLENS),$(eval $(call bench-direct-rules,$(x)))))
+
 BENCH_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_ELFS_$(k)_$(x))))
 BENCH_COLD_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_COLD_ELFS_$(k)_$(x))))
 

@@ -437,16 +437,19 @@ tk_port_trap_entry:
     /* The direct external handler (tempo.h): mcause's bit 3 is set, among the interrupts, for
      * the external one alone (codes 3, 7, 11).  Nothing is saved: the handler saves what it
      * uses (GCC's interrupt attribute) and leaves through mret; tp is the kernel base again
-     * for its kernel calls.  The other interrupts read mcause again. */
-    bgez    tp, .Ltrap_exception
-    andi    tp, tp, 8
-    beqz    tp, .Ltrap_kernel
-    lla     tp, tk_kernel_state
-    j       TK_IRQ_DIRECT_EXTERNAL
-.Ltrap_exception:
+     * for its kernel calls.  The other interrupts read mcause again.  Both tests are taken
+     * on the way to the handler: the busy loop an interrupt usually cuts into leaves the
+     * branch counter at taken (2 cycles each, against 6 each not taken: measured 34 cycles
+     * of Rhealstone interrupt latency against 43 with both written not taken). */
+    bltz    tp, .Ltrap_interrupt
     addi    sp, sp, -TRAP_FRAME
     j       tk_port_exception
-.Ltrap_kernel:
+.Ltrap_direct:
+    lla     tp, tk_kernel_state
+    j       TK_IRQ_DIRECT_EXTERNAL
+.Ltrap_interrupt:
+    andi    tp, tp, 8
+    bnez    tp, .Ltrap_direct
     csrr    tp, mcause
     addi    sp, sp, -TRAP_FRAME
 #else
