@@ -158,6 +158,17 @@ $(BENCH_DIR)/tempo/rv$(1)/direct/case/rh_dlatency.o: $(BENCH_SUITE_SRC_rh) $(BEN
 	@echo "  CC      $$@"
 	@$$(TCC) $$(BENCH_FLAGS_tempo_$(1)) $(BENCH_DIRECT_FLAGS) -DBENCH_CASE=rh_dlatency \
 	    -c -o $$@ $(BENCH_SUITE_SRC_rh)
+$(BENCH_DIR)/tempo/rv$(1)/direct/case/km_sem_id.o: $(BENCH_SUITE_SRC_km) $(BENCH_HDRS) \
+    $(BENCH_DEPS_tempo) bench/bench.mk
+	@mkdir -p $$(dir $$@)
+	@echo "  CC      $$@"
+	@$$(TCC) $$(BENCH_FLAGS_tempo_$(1)) $(BENCH_DIRECT_FLAGS) -DBENCH_CASE=km_sem_id \
+	    -c -o $$@ $(BENCH_SUITE_SRC_km)
+$(BENCH_DIR)/tempo/rv$(1)/km_sem_id.elf: $(BENCH_DIR)/tempo/rv$(1)/direct/case/km_sem_id.o \
+    $$(BENCH_DOBJS_$(1)) bsp/paper/link.ld
+	@echo "  LINK    $$@"
+	@$$(TCC) $(LINKARCH_$(1)) -T bsp/paper/link.ld $$(TLDFLAGS) \
+	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) -lgcc
 BENCH_ELFS_tempo_$(1) += $(BENCH_DIR)/tempo/rv$(1)/rh_dlatency.elf
 $(BENCH_DIR)/tempo/rv$(1)/rh_dlatency.elf: $(BENCH_DIR)/tempo/rv$(1)/direct/case/rh_dlatency.o \
     $$(BENCH_DOBJS_$(1)) bsp/paper/link.ld
@@ -167,6 +178,11 @@ $(BENCH_DIR)/tempo/rv$(1)/rh_dlatency.elf: $(BENCH_DIR)/tempo/rv$(1)/direct/case
 endef
 $(if $(filter tempo,$(BENCH_KERNELS)),\
     $(foreach x,$(BENCH_XLENS),$(eval $(call bench-direct-rules,$(x)))))
+# Sem/I through the direct handler, not a published figure: km_sem_id (bench/suites/kmetrics.c)
+# on the same objects, built and run by make bench-direct-sem.
+.PHONY: bench-direct-sem
+bench-direct-sem: $(SIM) $(BENCH_DIR)/tempo/rv32/km_sem_id.elf $(BENCH_DIR)/tempo/rv64/km_sem_id.elf
+	@for x in 32 64; do echo "RV$$x:"; $(SIM) --soc paper $(BENCH_DIR)/tempo/rv$$x/km_sem_id.elf | grep '^RESULT'; done
 
 BENCH_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_ELFS_$(k)_$(x))))
 BENCH_COLD_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_COLD_ELFS_$(k)_$(x))))
