@@ -604,7 +604,7 @@ unsigned tk_irq_nesting(void);
  * defined with TK_IRQ_DIRECT(name).  Then the trap vector jumps straight to it for the
  * external interrupt, with nothing saved: the compiler saves the registers the handler uses
  * (all caller-saved ones if it calls a function), and it returns with mret.  Its first
- * statement runs about 30 cycles after the raise on the paper SoC, against 66 for a handler
+ * statement runs 34 cycles after the raise on the paper SoC, against 66 for a handler
  * attached with tk_irq_attach (README "Kernel").  It runs with interrupts disabled and must
  * leave them so; it may make every ISR and "any" call (the kernel tells an ISR by mstatus.MIE
  * = 0), and it acknowledges its device itself.  If its calls may make a thread ready, its last
