@@ -95,9 +95,9 @@ TK_NEST_IMAGES := $(foreach c,$(TK_NEST_CFGS),$(foreach t,$(call tk_nest_tests,$
 
 # The direct-handler configurations (kernel/include/tempo.h TK_IRQ_DIRECT_EXTERNAL): the kernel
 # and the direct*.c tests built with the external interrupt's handler named kt_direct_isr (the
-# tests define it), on the paper SoC at both widths, alone (direct-paperXX) and with
-# TK_IRQ_NESTING=1 (direct-nest-paperXX).
-TK_DIRECT_CFGS := paper32 paper64
+# tests define it), on the paper SoC at both widths, at -O2 and built for size (paperosXX: the
+# shared context save), alone (direct-<cfg>) and with TK_IRQ_NESTING=1 (direct-nest-<cfg>).
+TK_DIRECT_CFGS := paper32 paper64 paperos32 paperos64
 TK_DIRECT_FLAGS_direct := -DTK_IRQ_DIRECT_EXTERNAL=kt_direct_isr
 TK_DIRECT_FLAGS_direct-nest := -DTK_IRQ_DIRECT_EXTERNAL=kt_direct_isr -DTK_IRQ_NESTING=1
 # $(call TK_DIRECT_RULES,cfg,variant)

@@ -9,6 +9,8 @@
  *     ends), then `high` takes a software interrupt (which leaves mepc its own) and blocks
  *     again, and `low` resumes inside the handler, which ends.
  * In every round `low` gets all its registers back.  The interrupt lands at varying cycles.
+ * With TK_IRQ_NESTING, also: the direct handler preempting the (less urgent) software
+ * interrupt's handler wakes `high`, which runs when that handler ends, not inside it.
  * Also: tk_irq_attach refuses the external interrupt in this build, tk_irq_direct_end from a
  * thread does nothing, and the software interrupt and the tick work as before. */
 #include "ktest.h"
@@ -123,10 +125,23 @@ static void lower(void *arg)
     }
 }
 
+#if TK_IRQ_NESTING
+static volatile uint32_t nest_mode;     /* the next software interrupt waits for the direct one */
+static volatile uint32_t high_in_nested; /* high_runs seen by it once the direct handler ran */
+#endif
+
 static void sw_handler(void *arg)
 {
     (void)arg;
     sw_runs++;
+#if TK_IRQ_NESTING
+    if (nest_mode) { /* interrupts enabled: the more urgent external interrupt comes in here */
+        nest_mode = 0;
+        while (!sync[0])
+            ;
+        high_in_nested = high_runs;
+    }
+#endif
 }
 
 static void low(void *arg)
@@ -159,6 +174,25 @@ static void low(void *arg)
             KT_EQ(lower_runs, lowers + 1);
         }
     }
+#if TK_IRQ_NESTING
+    /* The direct handler preempts a kernel handler of a lower priority (the software one): it
+     * wakes `high`, whose switch waits for that handler's end (tk_irq_direct_end sees the
+     * depth), and comes before `low` continues. */
+    KT_EQ(tk_irq_set_priority(TK_IRQ_SOFTWARE, 1), TK_OK);
+    KT_EQ(tk_irq_set_priority(TK_IRQ_EXTERNAL, 2), TK_OK);
+    for (uint32_t i = 0; i < 4; i++) {
+        uint32_t highs = high_runs;
+        round_kind = ROUND_HIGHER;
+        sync[0] = 0;
+        high_in_nested = ~0u;
+        nest_mode = 1;
+        kt_irq_after(FILL_CYCLES + i);
+        tk_irq_raise_software();
+        KT_EQ(nest_mode, 0);
+        KT_EQ(high_in_nested, highs); /* not inside the software handler */
+        KT_EQ(high_runs, highs + 1);  /* but at its end, before `low` continued */
+    }
+#endif
     /* The software interrupt is still the program's (above); the tick still comes. */
     tk_tick_t t0 = tk_tick_get();
     KT_EQ(tk_delay(3), TK_OK);
