@@ -95,9 +95,10 @@ TK_NEST_IMAGES := $(foreach c,$(TK_NEST_CFGS),$(foreach t,$(call tk_nest_tests,$
 
 # The direct-handler configurations (kernel/include/tempo.h TK_IRQ_DIRECT_EXTERNAL): the kernel
 # and the direct*.c tests built with the external interrupt's handler named kt_direct_isr (the
-# tests define it), on the paper SoC at both widths, at -O2 and built for size (paperosXX: the
-# shared context save), alone (direct-<cfg>) and with TK_IRQ_NESTING=1 (direct-nest-<cfg>).
-TK_DIRECT_CFGS := paper32 paper64 paperos32 paperos64
+# tests define it), on the paper SoC at both widths: alone (direct-<cfg>) at -O2 and built for
+# size (paperosXX: the shared context save), and with TK_IRQ_NESTING=1 (direct-nest-<cfg>).
+TK_DIRECT_CFGS_direct := paper32 paper64 paperos32 paperos64
+TK_DIRECT_CFGS_direct-nest := paper32 paper64
 TK_DIRECT_FLAGS_direct := -DTK_IRQ_DIRECT_EXTERNAL=kt_direct_isr
 TK_DIRECT_FLAGS_direct-nest := -DTK_IRQ_DIRECT_EXTERNAL=kt_direct_isr -DTK_IRQ_NESTING=1
 # $(call TK_DIRECT_RULES,cfg,variant)
@@ -126,8 +127,8 @@ build/kernel/$(2)-$(1)/%.elf: tests/kernel/%.c tests/kernel/ktest.c $(wildcard t
 	  $(LINKARCH_$(call tk_xlen,$(1))) -misa-spec=2.2 -o $$@ tests/kernel/$$*.c tests/kernel/ktest.c \
 	  $(BSP_SRC) build/kernel/$(2)-$(1)/libtempo.a -lgcc
 endef
-$(foreach v,direct direct-nest,$(foreach c,$(TK_DIRECT_CFGS),$(eval $(call TK_DIRECT_RULES,$(c),$(v)))))
-TK_DIRECT_IMAGES := $(foreach v,direct direct-nest,$(foreach c,$(TK_DIRECT_CFGS),\
+$(foreach v,direct direct-nest,$(foreach c,$(TK_DIRECT_CFGS_$(v)),$(eval $(call TK_DIRECT_RULES,$(c),$(v)))))
+TK_DIRECT_IMAGES := $(foreach v,direct direct-nest,$(foreach c,$(TK_DIRECT_CFGS_$(v)),\
                       $(foreach t,$(TK_DIRECT_TESTS),build/kernel/$(v)-$(c)/$(t).elf)))
 .PHONY: test-kernel-direct
 test-kernel-direct: $(TK_DIRECT_IMAGES) $(SIM)
