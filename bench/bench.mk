@@ -138,6 +138,53 @@ endef
 $(if $(filter tempo,$(BENCH_KERNELS)),\
     $(foreach x,$(BENCH_XLENS),$(eval $(call bench-nest-rules,$(x)))))
 
+# Direct-handler interrupt latency (Tempo only: kernel/include/tempo.h TK_IRQ_DIRECT_EXTERNAL):
+# one image per width, rh_dlatency, whose every object is built with the external interrupt's
+# handler named dl_handler (bench/suites/rhealstone.c) in $(BENCH_DIR)/tempo/rvXLEN/direct/;
+# -DBENCH_DIRECT compiles the case.
+BENCH_DIRECT_FLAGS := -DTK_IRQ_DIRECT_EXTERNAL=dl_handler -DBENCH_DIRECT
+# $(call bench-direct-rules,XLEN)
+define bench-direct-rules
+BENCH_DOBJS_$(1) := $$(patsubst %,$(BENCH_DIR)/tempo/rv$(1)/direct/%.o,\
+    $(BENCH_COMMON_SRC) $(or $(BENCH_BSP_tempo),$(BSP_SRC)) $(BENCH_SRCS_tempo) $(BENCH_KSRCS_tempo))
+$(BENCH_DIR)/tempo/rv$(1)/direct/%.o: % $(BENCH_HDRS) $(BENCH_DEPS_tempo) bench/bench.mk
+	@mkdir -p $$(dir $$@)
+	@echo "  CC      $$@"
+	@$$(TCC) $$(if $$(filter $$<,$(BENCH_KSRCS_tempo)),$$(BENCH_KFLAGS_tempo_$(1)),$$(BENCH_FLAGS_tempo_$(1))) \
+	    $(BENCH_DIRECT_FLAGS) -c -o $$@ $$<
+$(BENCH_DIR)/tempo/rv$(1)/direct/case/rh_dlatency.o: $(BENCH_SUITE_SRC_rh) $(BENCH_HDRS) \
+    $(BENCH_DEPS_tempo) bench/bench.mk
+	@mkdir -p $$(dir $$@)
+	@echo "  CC      $$@"
+	@$$(TCC) $$(BENCH_FLAGS_tempo_$(1)) $(BENCH_DIRECT_FLAGS) -DBENCH_CASE=rh_dlatency \
+	    -c -o $$@ $(BENCH_SUITE_SRC_rh)
+$(BENCH_DIR)/tempo/rv$(1)/direct/case/km_sem_id.o: $(BENCH_SUITE_SRC_km) $(BENCH_HDRS) \
+    $(BENCH_DEPS_tempo) bench/bench.mk
+	@mkdir -p $$(dir $$@)
+	@echo "  CC      $$@"
+	@$$(TCC) $$(BENCH_FLAGS_tempo_$(1)) $(BENCH_DIRECT_FLAGS) -DBENCH_CASE=km_sem_id \
+	    -c -o $$@ $(BENCH_SUITE_SRC_km)
+$(BENCH_DIR)/tempo/rv$(1)/direct/km_sem_id.elf: $(BENCH_DIR)/tempo/rv$(1)/direct/case/km_sem_id.o \
+    $$(BENCH_DOBJS_$(1)) bsp/paper/link.ld
+	@echo "  LINK    $$@"
+	@$$(TCC) $(LINKARCH_$(1)) -T bsp/paper/link.ld $$(TLDFLAGS) \
+	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) -lgcc
+BENCH_ELFS_tempo_$(1) += $(BENCH_DIR)/tempo/rv$(1)/rh_dlatency.elf
+$(BENCH_DIR)/tempo/rv$(1)/rh_dlatency.elf: $(BENCH_DIR)/tempo/rv$(1)/direct/case/rh_dlatency.o \
+    $$(BENCH_DOBJS_$(1)) bsp/paper/link.ld
+	@echo "  LINK    $$@"
+	@$$(TCC) $(LINKARCH_$(1)) -T bsp/paper/link.ld $$(TLDFLAGS) \
+	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) -lgcc
+endef
+$(if $(filter tempo,$(BENCH_KERNELS)),\
+    $(foreach x,$(BENCH_XLENS),$(eval $(call bench-direct-rules,$(x)))))
+# Sem/I through the direct handler, not a published figure: km_sem_id (bench/suites/kmetrics.c)
+# on the same objects, built and run by make bench-direct-sem; the image stays in direct/ (make
+# bench runs every image of rvXLEN/ itself, and Sem/I is km_sem_i's).
+.PHONY: bench-direct-sem
+bench-direct-sem: $(SIM) $(BENCH_DIR)/tempo/rv32/direct/km_sem_id.elf $(BENCH_DIR)/tempo/rv64/direct/km_sem_id.elf
+	@for x in 32 64; do echo "RV$$x:"; $(SIM) --soc paper $(BENCH_DIR)/tempo/rv$$x/direct/km_sem_id.elf | grep '^RESULT'; done
+
 BENCH_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_ELFS_$(k)_$(x))))
 BENCH_COLD_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_COLD_ELFS_$(k)_$(x))))
 

@@ -105,6 +105,16 @@ int bp_isr_install_low(void (*handler)(void));
 /* Raise that less urgent interrupt (its handler needs no acknowledgement). */
 void bp_isr_raise_low(void);
 
+/* A direct handler (only images built with -DBENCH_DIRECT, for a kernel that has one: Tempo
+ * with TK_IRQ_DIRECT_EXTERNAL naming it, bench/bench.mk): the machine external interrupt goes
+ * from the trap vector straight to the function defined with BP_ISR_DIRECT(name), which the
+ * compiler saves for and returns from with mret; bp_isr_direct_enable enables the source
+ * (init).  The handler may make the *_isr calls; if they made a thread ready, its last
+ * statement is bp_isr_direct_end(), which switches to it at once (isr). */
+#define BP_ISR_DIRECT(name) __attribute__((interrupt("machine"))) void name(void)
+int bp_isr_direct_enable(void);
+void bp_isr_direct_end(void);
+
 /* ---- per-thread one-word mailbox (FreeRTOS: task notifications) ---- */
 
 /* Post `value` to thread `id`'s mailbox (one word; a full mailbox is BP_EFULL).  thread. */

@@ -13,9 +13,11 @@ TK_OS_CFGS := paperos32 paperos64
 # (-misa-spec=2.2 at the link: the test sources compiled there under the linker's -march keep
 # Zicsr, for tests that use the kernel's internal headers, e.g. policy.c; docs/boards.md
 # "Toolchain")
-# Tests of the nesting configuration (TK_IRQ_NESTING=1) only: nest*.c.
+# Tests of the nesting configuration (TK_IRQ_NESTING=1) only: nest*.c; of the direct-handler
+# configurations (TK_IRQ_DIRECT_EXTERNAL) only: direct*.c.
 TK_NEST_TESTS := $(basename $(notdir $(wildcard tests/kernel/nest*.c)))
-TK_TESTS  := $(filter-out $(TK_NEST_TESTS),\
+TK_DIRECT_TESTS := $(basename $(notdir $(wildcard tests/kernel/direct*.c)))
+TK_TESTS  := $(filter-out $(TK_NEST_TESTS) $(TK_DIRECT_TESTS),\
                $(basename $(notdir $(filter-out tests/kernel/ktest.c,$(wildcard tests/kernel/*.c)))))
 
 tk_board = $(if $(filter paper%,$(1)),paper,virt)
@@ -93,6 +95,51 @@ $(foreach c,$(TK_NEST_CFGS),$(foreach t,$(TK_NEST_TESTS),$(eval \
 tk_nest_tests = $(TK_NEST_TESTS) $(if $(filter paper%,$(1)),,stress)
 TK_NEST_IMAGES := $(foreach c,$(TK_NEST_CFGS),$(foreach t,$(call tk_nest_tests,$(c)),\
                     build/kernel/nest-$(c)/$(t).elf))
+
+# The direct-handler configurations (kernel/include/tempo.h TK_IRQ_DIRECT_EXTERNAL): the kernel
+# and the direct*.c tests built with the external interrupt's handler named kt_direct_isr (the
+# tests define it), on the paper SoC at both widths: alone (direct-<cfg>) at -O2 and built for
+# size (paperosXX: the shared context save), and with TK_IRQ_NESTING=1 (direct-nest-<cfg>).
+TK_DIRECT_CFGS_direct := paper32 paper64 paperos32 paperos64
+TK_DIRECT_CFGS_direct-nest := paper32 paper64
+TK_DIRECT_FLAGS_direct := -DTK_IRQ_DIRECT_EXTERNAL=kt_direct_isr
+TK_DIRECT_FLAGS_direct-nest := -DTK_IRQ_DIRECT_EXTERNAL=kt_direct_isr -DTK_IRQ_NESTING=1
+# $(call TK_DIRECT_RULES,cfg,variant)
+define TK_DIRECT_RULES
+TK_DOBJ_$(2)_$(1) := $(patsubst kernel/%.c,build/kernel/$(2)-$(1)/k_%.o,$(TK_KSRC)) \
+                build/kernel/$(2)-$(1)/p_port.o build/kernel/$(2)-$(1)/p_switch.o
+build/kernel/$(2)-$(1)/k_%.o: kernel/%.c $(TK_HDRS) kernel/kernel.mk
+	@mkdir -p $$(@D)
+	@echo "  CC      $$@"
+	@$(call tk_cc,$(1)) $(TK_DIRECT_FLAGS_$(2)) $(TK_SECTIONS) -c -o $$@ $$<
+build/kernel/$(2)-$(1)/p_%.o: port/riscv/%.c $(TK_HDRS) kernel/kernel.mk
+	@mkdir -p $$(@D)
+	@echo "  CC      $$@"
+	@$(call tk_cc,$(1)) $(TK_DIRECT_FLAGS_$(2)) $(TK_SECTIONS) -c -o $$@ $$<
+build/kernel/$(2)-$(1)/p_%.o: port/riscv/%.S $(TK_HDRS) port/riscv/offsets.h kernel/kernel.mk
+	@mkdir -p $$(@D)
+	@echo "  AS      $$@"
+	@$(call tk_cc,$(1)) $(TK_DIRECT_FLAGS_$(2)) -c -o $$@ $$<
+build/kernel/$(2)-$(1)/libtempo.a: $$(TK_DOBJ_$(2)_$(1))
+	@rm -f $$@ && $(CROSS)ar rcs $$@ $$^
+build/kernel/$(2)-$(1)/%.elf: tests/kernel/%.c tests/kernel/ktest.c $(wildcard tests/kernel/*.h) \
+                         build/kernel/$(2)-$(1)/libtempo.a $(BSP_SRC) $(TK_HDRS)
+	@echo "  LINK    $$@"
+	@$(call tk_cc,$(1)) $(TK_DIRECT_FLAGS_$(2)) -Itests/kernel -T bsp/$(call tk_board,$(1))/link.ld \
+	  $(TLDFLAGS) -Wl,--no-warn-rwx-segments -Wl,--gc-sections \
+	  $(LINKARCH_$(call tk_xlen,$(1))) -misa-spec=2.2 -o $$@ tests/kernel/$$*.c tests/kernel/ktest.c \
+	  $(BSP_SRC) build/kernel/$(2)-$(1)/libtempo.a -lgcc
+endef
+$(foreach v,direct direct-nest,$(foreach c,$(TK_DIRECT_CFGS_$(v)),$(eval $(call TK_DIRECT_RULES,$(c),$(v)))))
+TK_DIRECT_IMAGES := $(foreach v,direct direct-nest,$(foreach c,$(TK_DIRECT_CFGS_$(v)),\
+                      $(foreach t,$(TK_DIRECT_TESTS),build/kernel/$(v)-$(c)/$(t).elf)))
+.PHONY: test-kernel-direct
+test-kernel-direct: $(TK_DIRECT_IMAGES) $(SIM)
+	@for i in $(TK_DIRECT_IMAGES); do v=$${i#build/kernel/}; v=$${v%%/*}; c=$${v##*-}; \
+	  t=$$(basename $$i .elf); \
+	  tools/check.sh kernel-$$t-$$v tests/kernel/run.sh $$c $$i; \
+	done
+TEST_TARGETS += test-kernel-direct
 
 # cover_api calls every call of the API: at RV64 -O2 it passes the paper SoC's 32 KiB of code
 # (since the tick's expiry budget, TK_CONFIG_TICK_EXPIRIES); virt64 and qemu64 run it.

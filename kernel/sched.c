@@ -118,6 +118,34 @@ void tk__isr_exit(void *frame)
         tk_port_switch_isr(cur, next, frame);
     }
 }
+
+#ifdef TK_IRQ_DIRECT_EXTERNAL
+/* The end of a direct handler (tempo.h): the interrupt exit's policy, with the switch done
+ * here, inside the handler, which continues when the interrupted thread is resumed.  Not in
+ * a thread (interrupts enabled: nothing to do, a thread's own calls switch) nor (nesting)
+ * inside a handler the direct one preempted, whose exit switches. */
+void tk_irq_direct_end(void)
+{
+    unsigned long mstatus;
+    __asm__ volatile("csrr %0, mstatus" : "=r"(mstatus));
+    if (TK_UNLIKELY(mstatus & TK_MIE))
+        return;
+#if TK_IRQ_NESTING
+    if (tk_k.irq_nest)
+        return;
+#endif
+    struct tk_thread *next = tk__isr_next();
+    if (next) {
+        struct tk_thread *cur = tk_k.current;
+        uintptr_t *g = cur->stack_guard, sp;
+        __asm__ volatile("mv %0, sp" : "=r"(sp));
+        if (TK_UNLIKELY(*g != (uintptr_t)g || sp - TK_DIRECT_SLOT - TK_SWITCH_FRAME <= (uintptr_t)g))
+            tk_port_stack_fault(cur);
+        tk_k.current = next;
+        tk_port_switch_direct(cur, next);
+    }
+}
+#endif
 #endif
 
 int tk_sched_lock(void)

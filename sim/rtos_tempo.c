@@ -5,7 +5,9 @@
  *     the kernel call), s0-s11;
  *   - a thread switched out at interrupt exit resumes in tk_port_isr_resume: its
  *     interrupted state is the interrupt frame (ra, t0-t2, a0-a7, t3-t6, mepc) that
- *     tk_port_trap_entry pushed, plus s0-s11 and sp as the interrupt found them.
+ *     tk_port_trap_entry pushed, plus s0-s11 and sp as the interrupt found them;
+ *   - a thread switched out by a direct handler (TK_IRQ_DIRECT_EXTERNAL) resumes in
+ *     tk_port_direct_resume, back into the handler: shown as that pc and its switch frame.
  * Tempo keeps no list of all threads (its ready lists and wait queues hold only some), so the
  * simulator watches tk_thread_create's calls (a0 = the control block) and adds the idle thread;
  * `monitor rtos` prints every offset below and the test checks them against the DWARF of an
@@ -153,6 +155,7 @@ static bool is_api(const char *fn)
 
 static const char *const switch_code[] = {
     "tk_port_switch", "tk_port_switch_isr", "tk_port_isr_resume", "tk_port_start",
+    "tk_port_switch_direct", "tk_port_direct_resume",
     "tk_port_trap_entry", "tk_port_thread_entry", "tk__isr_exit", "tk__timer_interrupt", "tk__isr_other", "tk_yield", "tk_thread_resume",
     "tk_thread_suspend", NULL,
 };

@@ -218,6 +218,12 @@ def rhealstone_note(ctx, kernel):
                      "(Tempo only: FreeRTOS does not nest interrupts on RISC-V)."
                      % (F.RH_NESTED_LATENCY[0].upper() + F.RH_NESTED_LATENCY[1:],
                         F.RH_NESTING_ALONE))
+    if kernel == "tempo" and any(ctx.get(kernel, "rhealstone", F.RH_DIRECT_LATENCY, x)
+                                 for x in (32, 64)):
+        lines.append("%s: the same raise to first statement for a direct handler, which the "
+                     "trap vector reaches with nothing saved (the compiler saves what it uses); "
+                     "image built with TK_IRQ_DIRECT_EXTERNAL (Tempo only)."
+                     % (F.RH_DIRECT_LATENCY[0].upper() + F.RH_DIRECT_LATENCY[1:]))
     return "\n".join(lines) or None
 
 

@@ -419,6 +419,28 @@ void km_sem_i(void) { wake_case(K_SEM, "Sem/I", 1); }
 void km_msgq_i(void) { wake_case(K_MSGQ, "Msgq/I", 1); }
 void km_bmq_i(void) { wake_case(K_BMQ, "Bmq/I", 1); }
 
+#ifdef BENCH_DIRECT
+/* Sem/I through a direct handler (bench/port.h BP_ISR_DIRECT; images built with -DBENCH_DIRECT,
+ * make bench-direct-sem; not a published figure): the same post and the same sample, from
+ * t_mark to the woken receiver, the switch done by bp_isr_direct_end. */
+BP_ISR_DIRECT(dl_handler)
+{
+    bench_irq_ack();
+    t_mark = bp_cycles();
+    BENCH_OK(bp_sem_put_isr(0));
+    bp_isr_direct_end();
+}
+
+void km_sem_id(void)
+{
+    kind = K_SEM;
+    metric_name = "Sem/I";
+    objects();
+    BENCH_OK(bp_isr_direct_enable());
+    pair(irq_sender, receiver, PRIO_LOW, PRIO_HIGH);
+}
+#endif
+
 void km_fifo(void)
 {
     BENCH_OK(bp_fifo_create(0));

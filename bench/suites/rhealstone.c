@@ -238,6 +238,43 @@ void rh_nlatency(void)
 }
 #endif
 
+/* ---------------- interrupt latency, direct handler (-DBENCH_DIRECT images only) ------------
+ * The same raise -> first statement as il_handler's, for a direct handler (bench/port.h
+ * BP_ISR_DIRECT: reached from the trap vector with nothing saved, the compiler saving what it
+ * uses), on the same thread loop. */
+#ifdef BENCH_DIRECT
+BP_ISR_DIRECT(dl_handler)
+{
+    t_handler = bp_cycles();
+    bench_irq_ack();
+    irq_flip = 0;
+}
+
+static void dl_thread(void)
+{
+    struct bench_stat s;
+    stat_init(&s);
+    for (uint32_t i = 0; i < N; i++) {
+        irq_flip = 1;
+        uint64_t target = (uint64_t)bp_cycles() + ILAT_LEAD + i % ILAT_PHASES;
+        bench_irq_at(target);
+        bench_cold();
+        while (irq_flip)
+            ;
+        stat_add(&s, (uint32_t)(t_handler - (uintptr_t)target));
+    }
+    bench_result(SUITE, "interrupt latency (direct handler)", &s, 0);
+    finish();
+}
+
+void rh_dlatency(void)
+{
+    BENCH_OK(bp_isr_direct_enable());
+    BENCH_OK(bp_thread_create(1, PRIO_LOW, dl_thread));
+    park();
+}
+#endif
+
 /* ---------------- semaphore shuffle: with and without the semaphore ---------------- */
 
 static volatile int use_sem;

@@ -76,4 +76,7 @@
 #define TK_EXC_STACK_WORDS 128
 /* Switch frame: resume pc, s0-s11. */
 #define TK_SWITCH_FRAME ((13 * TK_R + 15) & ~15)
+/* A direct handler's switch (switch.S tk_port_switch_direct): the return address and mepc,
+ * above the switch frame, in 16 bytes (the stack alignment). */
+#define TK_DIRECT_SLOT 16
 #endif

@@ -251,9 +251,25 @@ unsigned tk_irq_nesting(void)
 }
 #endif
 
+#ifdef TK_IRQ_DIRECT_EXTERNAL
+/* The vector goes to the direct handler for the external interrupt: its table entry is
+ * never used, so only the software interrupt can be attached. */
+#define TK_IRQ_ATTACHABLE(irq) ((irq) == TK_IRQ_SOFTWARE)
+
+int tk_irq_direct_enable(int on)
+{
+    if (!tk__initialised())
+        return TK_ESTATE;
+    tk_port_irq_enable(TK_IRQ_EXTERNAL, on);
+    return TK_OK;
+}
+#else
+#define TK_IRQ_ATTACHABLE(irq) ((irq) == TK_IRQ_SOFTWARE || (irq) == TK_IRQ_EXTERNAL)
+#endif
+
 int tk_irq_attach(unsigned irq, void (*fn)(void *arg), void *arg)
 {
-    if (irq != TK_IRQ_SOFTWARE && irq != TK_IRQ_EXTERNAL)
+    if (!TK_IRQ_ATTACHABLE(irq))
         return TK_EINVAL;
     if (!tk__initialised())
         return TK_ESTATE;

@@ -50,6 +50,12 @@ int tk_port_switch(struct tk_thread *from, struct tk_thread *to);
  * declared noreturn, so that GCC makes the call a jump (it keeps a frame before a noreturn
  * call). */
 void tk_port_switch_isr(struct tk_thread *from, struct tk_thread *to, void *frame);
+#ifdef TK_IRQ_DIRECT_EXTERNAL
+/* Switch.S: the same, from inside a direct handler (tk_irq_direct_end): `from` resumes with
+ * interrupts disabled, back in the handler, which then leaves through mret.  Returns when
+ * `from` is resumed. */
+void tk_port_switch_direct(struct tk_thread *from, struct tk_thread *to);
+#endif
 /* Switch.S: load to->sp and return into `to` without saving anything (start, exit). */
 void tk_port_start(struct tk_thread *to) __attribute__((noreturn));
 /* Switch.S: the trap vector (direct mode). */

@@ -131,6 +131,11 @@ int bp_isr_install_low(void (*handler)(void))
 void bp_isr_raise_low(void) { tk_irq_raise_software(); }
 #endif
 
+#ifdef TK_IRQ_DIRECT_EXTERNAL
+int bp_isr_direct_enable(void) { return rc(tk_irq_direct_enable(1)); }
+void bp_isr_direct_end(void) { tk_irq_direct_end(); }
+#endif
+
 int bp_mail_send(int id, uint32_t value)
 {
     return VALID(id, BP_MAX_THREADS) ? rc(tk_mail_send(&threads[id], value)) : BP_EINVAL;
