@@ -416,10 +416,18 @@ TK_SHARED int tk__block(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t tim
 
 /* Make a blocked thread that is on no wait queue (any more) ready with `result`: its timeout
  * is cancelled.  No switch: the caller reschedules (thread) or interrupt exit does (ISR).
- * Alone for a mailbox wait (it has no queue); after leaving the queue for the others.  Every
- * load first, as in tk__wake_first below. */
+ * Alone for a mailbox wait (it has no queue); after leaving the queue for the others.  For
+ * speed, every load first, as in tk__wake_first below. */
 TK_SHARED void tk__wake_unqueued(struct tk_thread *t, int result)
 {
+#ifdef __OPTIMIZE_SIZE__ /* built for size: the shared ready insert */
+#if TK_CONFIG_TIMERS
+    if (__builtin_expect(t->timeout.next != NULL, 0))
+        tk__timer_remove(&t->timeout);
+#endif
+    t->wait_result = (int16_t)result;
+    tk__ready_insert(t);
+#else
     struct tk_thread **slot = t->ready_slot, *h = *slot;
     uint32_t map = tk_k.ready_map | t->prio_bit;
 #if TK_CONFIG_TIMERS
@@ -430,6 +438,7 @@ TK_SHARED void tk__wake_unqueued(struct tk_thread *t, int result)
     tk__list_append_to(slot, h, t);
     tk_k.ready_map = map;
     t->state = TK_STATE_READY;
+#endif
 }
 
 /* Make the first waiter w of q ready with `result` (a post or a send waking its best
