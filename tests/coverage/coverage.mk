@@ -19,6 +19,10 @@ COV_CFGS_64 := paper64 virt64
 # the seeded stress run) on its own library, as make test runs them.
 COV_NEST_32 := paper32 virt32
 COV_NEST_64 := paper64 virt64
+# The direct-handler configurations (TK_IRQ_DIRECT_EXTERNAL, kernel/kernel.mk): their own tests
+# (direct*.c) on their own libraries, alone and with nesting, on the paper SoC.
+COV_DIRECT_32 := direct-paper32 direct-nest-paper32
+COV_DIRECT_64 := direct-paper64 direct-nest-paper64
 # (expanded in recipes: kernel/kernel.mk and bench/bench.mk are read after this file)
 COV_BENCH_32 = $(BENCH_ELFS_tempo_32)
 COV_BENCH_64 = $(BENCH_ELFS_tempo_64)
@@ -41,13 +45,23 @@ $(COV_DIR)/nest-%/reference.elf: build/kernel/nest-%/libtempo.a tests/kernel/thr
 	  -Wl,--no-warn-rwx-segments $(LINKARCH_$(call tk_xlen,$*)) -o $@ tests/kernel/thread.c \
 	  tests/kernel/ktest.c $(BSP_SRC) -Wl,--whole-archive $< -Wl,--no-whole-archive -lgcc
 
+# The same for the direct-handler configurations' libraries (build/kernel/direct-<cfg>/ and
+# direct-nest-<cfg>/), linked with a direct test: it defines the handler the vector names.
+$(COV_DIR)/direct-%/reference.elf: build/kernel/direct-%/libtempo.a tests/kernel/direct.c tests/kernel/ktest.c $(BSP_SRC)
+	@mkdir -p $(@D)
+	@sed 's/^\( *IMEM .*LENGTH = \).*/\11M/' bsp/$(call tk_board,$(lastword $(subst -, ,$*)))/link.ld >$(@D)/link.ld
+	@$(call tk_cc,$(lastword $(subst -, ,$*))) $(TK_DIRECT_FLAGS_direct$(if $(findstring nest-,$*),-nest)) \
+	  -Itests/kernel -T $(@D)/link.ld $(TLDFLAGS) \
+	  -Wl,--no-warn-rwx-segments $(LINKARCH_$(call tk_xlen,$(lastword $(subst -, ,$*)))) -o $@ tests/kernel/direct.c \
+	  tests/kernel/ktest.c $(BSP_SRC) -Wl,--whole-archive $< -Wl,--no-whole-archive -lgcc
+
 # One coverage file per run; a run that fails is an error (the tests must pass with it): a
 # test that ends with a fatal report on purpose must end with the exit status its
 # tests/kernel/<name>.expect names (first line), as tests/kernel/run.sh checks.
 $(COV_DIR)/kernel/%.cov: build/kernel/%.elf $(SIM)
 	@mkdir -p $(@D)
 	@e=tests/kernel/$(notdir $*).expect; want=0; [ ! -f $$e ] || want=$$(head -n 1 $$e); \
-	  $(SIM) --soc $(call tk_board,$(patsubst nest-%,%,$(*D))) --max-cycles 400000000 --coverage $@ $< >$@.log 2>&1; \
+	  $(SIM) --soc $(call tk_board,$(lastword $(subst -, ,$(*D)))) --max-cycles 400000000 --coverage $@ $< >$@.log 2>&1; \
 	  [ $$? = $$want ] || \
 	  { echo "coverage run failed: $<"; tail -n 5 $@.log; rm -f $@; exit 1; }
 $(COV_DIR)/bench/%.cov: $(BUILD)/bench/tempo/%.elf $(SIM)
@@ -56,11 +70,13 @@ $(COV_DIR)/bench/%.cov: $(BUILD)/bench/tempo/%.elf $(SIM)
 	  { echo "coverage run failed: $<"; tail -n 5 $@.log; rm -f $@; exit 1; }
 
 cov_kernel_runs = $(foreach c,$(COV_CFGS_$(1)),$(foreach t,$(call tk_tests,$(c)),$(COV_DIR)/kernel/$(c)/$(t).cov)) \
-                  $(foreach c,$(COV_NEST_$(1)),$(foreach t,$(call tk_nest_tests,$(c)),$(COV_DIR)/kernel/nest-$(c)/$(t).cov))
+                  $(foreach c,$(COV_NEST_$(1)),$(foreach t,$(call tk_nest_tests,$(c)),$(COV_DIR)/kernel/nest-$(c)/$(t).cov)) \
+                  $(foreach c,$(COV_DIRECT_$(1)),$(foreach t,$(TK_DIRECT_TESTS),$(COV_DIR)/kernel/$(c)/$(t).cov))
 cov_bench_runs = $(patsubst $(BUILD)/bench/tempo/%.elf,$(COV_DIR)/bench/%.cov,$(COV_BENCH_$(1)))
 cov_runs = $(call cov_kernel_runs,$(1)) $(call cov_bench_runs,$(1))
 cov_refs = $(foreach c,$(COV_CFGS_$(1)),$(COV_DIR)/$(c)/reference.elf) \
-           $(foreach c,$(COV_NEST_$(1)),$(COV_DIR)/nest-$(c)/reference.elf)
+           $(foreach c,$(COV_NEST_$(1)),$(COV_DIR)/nest-$(c)/reference.elf) \
+           $(foreach c,$(COV_DIRECT_$(1)),$(COV_DIR)/$(c)/reference.elf)
 cov_args = $(foreach r,$(call cov_refs,$(1)),--ref $(r)) \
            $(foreach r,$(call cov_kernel_runs,$(1)),--run $(patsubst $(COV_DIR)/kernel/%.cov,build/kernel/%.elf,$(r)) $(r)) \
            $(foreach r,$(call cov_bench_runs,$(1)),--run $(patsubst $(COV_DIR)/bench/%.cov,$(BUILD)/bench/tempo/%.elf,$(r)) $(r))
