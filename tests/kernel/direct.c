@@ -174,6 +174,17 @@ static void low(void *arg)
             KT_EQ(lower_runs, lowers + 1);
         }
     }
+    /* With the scheduler locked, a direct handler that wakes `high` does not switch: the
+     * unlock does. */
+    uint32_t lk_highs = high_runs, lk_runs = isr_runs;
+    round_kind = ROUND_HIGHER;
+    KT_EQ(tk_sched_lock(), TK_OK);
+    kt_irq_after(FILL_CYCLES);
+    while (isr_runs == lk_runs)
+        ;
+    KT_EQ(high_runs, lk_highs);
+    KT_EQ(tk_sched_unlock(), TK_OK);
+    KT_EQ(high_runs, lk_highs + 1);
 #if TK_IRQ_NESTING
     /* The direct handler preempts a kernel handler of a lower priority (the software one): it
      * wakes `high`, whose switch waits for that handler's end (tk_irq_direct_end sees the
@@ -198,6 +209,7 @@ static void low(void *arg)
     KT_EQ(tk_delay(3), TK_OK);
     KT_CHECK(tk_tick_get() - t0 >= 3);
     KT_EQ(tk_irq_direct_enable(0), TK_OK);
+    KT_EQ(tk_irq_attach(TK_IRQ_SOFTWARE, 0, 0), TK_OK); /* detached: the unhandled report's */
     kt_log("direct handler: every round switched as expected, registers intact\n");
     kt_pass();
 }
