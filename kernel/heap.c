@@ -70,6 +70,19 @@ static const uint8_t tk_log2_byte[256] __attribute__((section(".sdata.tk_c"))) =
 typedef uintptr_t hword;
 typedef struct tk_heap_block blk;
 
+/* The end of every free list, and an empty list's head: a pseudo-block whose one field ever
+ * used, pprev, is class 0's list head, a class no block takes (every block has at least
+ * HEAP_MIN bytes); its other fields are never read or written.  A list's last block links to
+ * it like to any other, so a back link to a block's list successor may be stored without
+ * testing that the successor exists (heap_move, on the slowest frees).  Found from the
+ * heap's address, one addition. */
+_Static_assert((HEAP_MIN >> ALIGN_LOG2) > 0, "class 0 (blocks below 8 bytes) stays unused");
+TK_INLINE struct tk_heap_block *heap_nil(struct tk_heap *h)
+{
+    return (struct tk_heap_block *)((uint8_t *)&h->free[0][0] -
+                                    offsetof(struct tk_heap_block, pprev));
+}
+
 /* ACSL contracts: comments to the compiler.  make frama-c checks every contract and
  * assertion here with Eva on the paths its harness enumerates (tests/frama-c/heap.c, which
  * also checks tk_log2_byte entry by entry: the tk__fls and heap_class contracts rest on it);
@@ -165,7 +178,7 @@ TK_INLINE void heap_insert(struct tk_heap *h, blk *b, hword c)
     b->next = head;
     b->pprev = slot;
     *slot = b;
-    if (TK_UNLIKELY(head != NULL))
+    if (TK_UNLIKELY(head != heap_nil(h)))
         head->pprev = &b->next;
     else
         heap_set_bit(h, c);
@@ -175,7 +188,7 @@ TK_INLINE void heap_insert(struct tk_heap *h, blk *b, hword c)
 TK_INLINE void heap_unlink(struct tk_heap *h, blk **pp, blk *n)
 {
     *pp = n;
-    if (TK_UNLIKELY(n != NULL)) {
+    if (TK_UNLIKELY(n != heap_nil(h))) {
         n->pprev = pp;
     } else {
         /* The last of its list when pp is a head slot: clear the class's bits.  pp may
@@ -193,24 +206,26 @@ TK_INLINE void heap_remove(struct tk_heap *h, blk *b)
 }
 
 /* Put r in b's place in b's free list (same class: the bitmaps do not change). */
-TK_INLINE void heap_replace(blk *b, blk *r)
+TK_INLINE void heap_replace(struct tk_heap *h, blk *b, blk *r)
 {
     blk *n = b->next, **pp = b->pprev;
     r->next = n;
     r->pprev = pp;
     *pp = r;
-    if (TK_UNLIKELY(n != NULL))
+    if (TK_UNLIKELY(n != heap_nil(h)))
         n->pprev = &r->next;
 }
 
 /* Move free block b (links pp, n) from class c to class d != c, every case on one line: the
  * bitmaps without a branch, whether c's list empties (b was alone in it) or not, and the back
- * links that exist only sometimes (a block after b in c's list, a block already in d's list)
- * last, each behind a branch the usual case does not take.  (Before, every case but b alone
- * and d empty left for a separate path of three taken branches and two jumps, 6 cycles each
- * on this core: docs/timing.md; now such a move costs the usual one's cycles plus, for a back
- * link, one mispredicted branch, the store and the jump back.)  Built for size (HEAP_FAST
- * 0), the general unlink and insert. */
+ * links to the block after b in c's list and to the block already in d's list stored whether
+ * those blocks exist or not (heap_nil takes the store when not).  The slowest frees end here
+ * (a merge on both sides, then a move): with a branch per back link, a move with one cost a
+ * misprediction, the store and the jump back, 10 to 18 cycles above the usual move
+ * (docs/timing.md); the two stores cost the usual move 2 cycles more than two branches not
+ * taken.  The other list operations keep their branch: their rare back links are not on the
+ * slowest paths, and a store costs a cycle more than a branch not taken.  Built for size
+ * (HEAP_FAST 0), the general unlink and insert. */
 /*@ requires c < HEAP_CLASSES && d < HEAP_CLASSES && c != d; */
 TK_INLINE void heap_move(struct tk_heap *h, blk *b, blk **pp, blk *n, hword c, hword d)
 {
@@ -221,14 +236,14 @@ TK_INLINE void heap_move(struct tk_heap *h, blk *b, blk **pp, blk *n, hword c, h
         b->next = head;
         b->pprev = to;
         *to = b;
-        if (head != NULL)
+        if (head != heap_nil(h))
             head->pprev = &b->next;
         else
             heap_set_bit(h, d);
         return;
     }
     /* c's list empties: b was its only block */
-    hword gone = (hword)((n == NULL) & (pp == from));
+    hword gone = (hword)((n == heap_nil(h)) & (pp == from));
     hword fc = c >> SL_LOG2, fd = d >> SL_LOG2;
     hword bc = gone << (c & (TK_HEAP_SL - 1)), bd = (hword)1 << (d & (TK_HEAP_SL - 1));
     hword mc = h->sl_map[fc] & ~bc;
@@ -242,11 +257,8 @@ TK_INLINE void heap_move(struct tk_heap *h, blk *b, blk **pp, blk *n, hword c, h
     h->sl_map[fc] = (uint8_t)mc;
     h->sl_map[fd] |= (uint8_t)bd;
     h->fl_map = (fl & ~((uint32_t)(mc == 0) << fc)) | ((uint32_t)1 << fd);
-    /* the back links, last: the usual case falls through both branches */
-    if (TK_UNLIKELY(n != NULL))
-        n->pprev = pp;
-    if (TK_UNLIKELY(head != NULL))
-        head->pprev = &b->next;
+    n->pprev = pp;
+    head->pprev = &b->next;
 }
 
 int tk_heap_init(struct tk_heap *h, void *mem, size_t bytes)
@@ -263,7 +275,7 @@ int tk_heap_init(struct tk_heap *h, void *mem, size_t bytes)
     for (unsigned f = 0; f < TK_HEAP_FL; f++) {
         h->sl_map[f] = 0;
         for (unsigned s = 0; s < TK_HEAP_SL; s++)
-            h->free[f][s] = NULL;
+            h->free[f][s] = heap_nil(h);
     }
     hword size = (hword)((uintptr_t)sentinel - lo);
     first->prev_phys = sentinel; /* a used block of size 0: never merged */
@@ -298,7 +310,13 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
         return tk_heap_alloc_error(h, bytes, ptr);
     const uint8_t *lg = heap_lg();
     hword size = (bytes + HEAP_HDR + HEAP_ALIGN - 1) & ~(hword)(HEAP_ALIGN - 1);
-    if (HEAP_HDR + HEAP_ALIGN < HEAP_MIN && size < HEAP_MIN) /* RV64 only: 24 < 32 */
+    /* RV64 only (24 < 32): the speed build without a branch (taken, 1 in 250 of the
+     * benchmark's requests, it cost a misprediction and a jump back: 21 cycles); size is at
+     * least HEAP_HDR + HEAP_ALIGN */
+    if (HEAP_HDR + HEAP_ALIGN < HEAP_MIN && HEAP_FAST)
+        size += (hword)(bytes <= HEAP_MIN - HEAP_HDR - HEAP_ALIGN) *
+                (HEAP_MIN - HEAP_HDR - HEAP_ALIGN);
+    else if (HEAP_HDR + HEAP_ALIGN < HEAP_MIN && size < HEAP_MIN)
         size = HEAP_MIN;
     blk *b, *a;
     unsigned long s = tk_port_irq_lock();
@@ -450,7 +468,7 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
         blk_at(b, m)->prev_phys = b;
         hword mc = heap_class(lg, m);
         if (HEAP_FAST && mc == nc) {
-            heap_replace(next, b);
+            heap_replace(h, next, b);
         } else {
             heap_remove(h, next);
             heap_insert(h, b, mc);
