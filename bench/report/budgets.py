@@ -108,8 +108,7 @@ def evaluate(records, kernel="tempo"):
         if r.get("max_cycles") is None or not r.get("avg_cycles"):
             continue
         ratio = r["max_cycles"] / r["avg_cycles"]
-        limit = (F.BUDGET_WORST_RATIO_KM_OPEN.get(m, F.BUDGET_WORST_RATIO_KM)
-                 if suite == "kernel-metrics" else F.BUDGET_WORST_RATIO)
+        limit = F.BUDGET_WORST_RATIO_KM if suite == "kernel-metrics" else F.BUDGET_WORST_RATIO
         rows.append(("worst-case", "RV%d %s %s (max %d, avg %.2f)" % (
             x, suite, m, r["max_cycles"], r["avg_cycles"]), "x%.2f" % ratio,
             "<= x%.1f" % limit, ratio <= limit))
