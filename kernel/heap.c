@@ -228,10 +228,10 @@ TK_INLINE void heap_replace(struct tk_heap *h, blk *b, blk *r)
  * those blocks exist or not (heap_nil takes the store when not).  The slowest frees end here
  * (a merge on both sides, then a move): with a branch per back link, a move with one cost a
  * misprediction, the store and the jump back, 10 to 18 cycles above the usual move
- * (docs/timing.md); the two stores cost the usual move 2 cycles more than two branches not
- * taken.  The other list operations keep their branch: their rare back links are not on the
- * slowest paths, and a store costs a cycle more than a branch not taken.  Built for size
- * (HEAP_FAST 0), the general unlink and insert. */
+ * (docs/timing.md), which now costs 5 cycles more (two stores for two branches not taken,
+ * heap_nil's address).  The other list operations keep their branch: their rare back links
+ * are not on the slowest paths, and a store costs a cycle more than a branch not taken.
+ * Built for size (HEAP_FAST 0), the general unlink and insert. */
 /*@ requires c < HEAP_CLASSES && d < HEAP_CLASSES && c != d; */
 TK_INLINE void heap_move(struct tk_heap *h, blk *b, blk **pp, blk *n, hword c, hword d)
 {
@@ -311,8 +311,8 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
     const uint8_t *lg = heap_lg();
     hword size = (bytes + HEAP_HDR + HEAP_ALIGN - 1) & ~(hword)(HEAP_ALIGN - 1);
     /* RV64 only (24 < 32): the speed build without a branch (taken, 1 in 250 of the
-     * benchmark's requests, it cost a misprediction and a jump back: 21 cycles); size is at
-     * least HEAP_HDR + HEAP_ALIGN */
+     * benchmark's requests, it cost a misprediction and a jump back: 21 cycles): bytes <= 8
+     * is exactly size == 24, which the addition makes 32 */
     if (HEAP_HDR + HEAP_ALIGN < HEAP_MIN && HEAP_FAST)
         size += (hword)(bytes <= HEAP_MIN - HEAP_HDR - HEAP_ALIGN) *
                 (HEAP_MIN - HEAP_HDR - HEAP_ALIGN);
