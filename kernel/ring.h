@@ -41,10 +41,12 @@ TK_SHARED int tk__ringq_init(void *q, uint32_t magic, void *buf, size_t msg_byte
 {
     if (!q || !tk__ring_args_ok(buf, msg_bytes, capacity))
         return TK_EINVAL;
-    struct tk_waitq *receivers = q, *senders = rq_senders(q, magic);
+    /* A msgq's senders: its receivers again (no test of NULL: each appears once built for
+     * speed, where the compiler merges them, and once built for size). */
+    struct tk_waitq *receivers = q, *senders = magic == TK_MAGIC_BMQ ? rq_senders(q, magic) : q;
     struct tk_ring *r = rq_ring(q, magic);
     unsigned long s = tk_port_irq_lock();
-    if (*rq_magic(q, magic) == magic && (receivers->head || (senders && senders->head))) {
+    if (*rq_magic(q, magic) == magic && (receivers->head || senders->head)) {
         tk_port_irq_unlock(s);
         return TK_EBUSY;
     }
@@ -52,9 +54,7 @@ TK_SHARED int tk__ringq_init(void *q, uint32_t magic, void *buf, size_t msg_byte
     r->words = (uint16_t)(msg_bytes / 4);
     r->capacity = (uint16_t)capacity;
     r->count = r->head = 0;
-    receivers->head = NULL;
-    if (senders)
-        senders->head = NULL;
+    receivers->head = senders->head = NULL;
     *rq_magic(q, magic) = magic;
     tk_port_irq_unlock(s);
     return TK_OK;
@@ -86,6 +86,14 @@ TK_INLINE int tk__ring_put(struct tk_ring *r, struct tk_waitq *receivers, const 
     return TK_OK;
 }
 
+/* tk__ring_put, the object checked first: TK_EOBJ. */
+TK_INLINE int tk__ringq_put(void *q, uint32_t magic, const void *msg, struct tk_thread **woken)
+{
+    if (TK_UNLIKELY(!q || *rq_magic(q, magic) != magic))
+        return TK_EOBJ;
+    return tk__ring_put(rq_ring(q, magic), q, msg, woken);
+}
+
 /* The sends: tk_msgq_send (timeout TK_NOWAIT), tk_bmq_send, and from_isr, both (TK_NOWAIT,
  * and no switch to the receiver it wakes: the interrupt exit's).  A full msgq, or a full bmq
  * from an ISR, returns TK_EFULL; tk_bmq_send waits for room, or returns TK_EAGAIN. */
@@ -97,9 +105,7 @@ TK_SHARED int tk__ringq_send(void *q, uint32_t magic, const void *msg, tk_tick_t
     int rc;
     if (timeout != TK_NOWAIT && (rc = tk__can_block(s)) != TK_OK) {
         /* context error */
-    } else if (TK_UNLIKELY(!q || *rq_magic(q, magic) != magic)) {
-        rc = TK_EOBJ;
-    } else if ((rc = tk__ring_put(rq_ring(q, magic), q, msg, &w)) == TK_OK) {
+    } else if ((rc = tk__ringq_put(q, magic, msg, &w)) == TK_OK) {
         if (w && !from_isr)
             return tk__preempt_return(w, s, rc);
     } else if (rc == TK_EFULL && magic == TK_MAGIC_BMQ && !from_isr) {
@@ -115,19 +121,15 @@ TK_SHARED int tk__ringq_send(void *q, uint32_t magic, const void *msg, tk_tick_t
     return rc;
 }
 
-/* tk_msgq_recv and tk_bmq_recv.  From a full bmq the freed slot (the old head) takes the
- * first blocked sender's message, which becomes the newest, and that sender is made
- * ready. */
-TK_SHARED int tk__ringq_recv(void *q, uint32_t magic, void *msg, tk_tick_t timeout)
+/* Receive, interrupts locked (irq_state from tk_port_irq_lock), the object's magic already
+ * checked; unlocks.  senders is the bmq's blocked senders or NULL (msgq).  From a full bmq
+ * the freed slot (the old head) takes the first blocked sender's message, which becomes
+ * the newest, and that sender is made ready. */
+TK_INLINE int tk__ring_recv(struct tk_ring *r, struct tk_waitq *receivers,
+                            struct tk_waitq *senders, void *msg, tk_tick_t timeout,
+                            unsigned long s)
 {
-    unsigned long s = tk_port_irq_lock();
     int rc;
-    if (!q || *rq_magic(q, magic) != magic) {
-        tk_port_irq_unlock(s);
-        return TK_EOBJ;
-    }
-    struct tk_ring *r = rq_ring(q, magic);
-    struct tk_waitq *senders = rq_senders(q, magic);
     if (!msg) {
         rc = TK_EINVAL;
     } else if (timeout != TK_NOWAIT && (rc = tk__can_block(s)) != TK_OK) {
@@ -153,9 +155,20 @@ TK_SHARED int tk__ringq_recv(void *q, uint32_t magic, void *msg, tk_tick_t timeo
     } else {
         struct tk_thread *cur = tk_k.current;
         cur->wait_buf = msg;
-        return tk__block(cur, q, timeout); /* on the receivers */
+        return tk__block(cur, receivers, timeout);
     }
     tk_port_irq_unlock(s);
     return rc;
+}
+
+/* tk_msgq_recv and tk_bmq_recv. */
+TK_SHARED int tk__ringq_recv(void *q, uint32_t magic, void *msg, tk_tick_t timeout)
+{
+    unsigned long s = tk_port_irq_lock();
+    if (!q || *rq_magic(q, magic) != magic) {
+        tk_port_irq_unlock(s);
+        return TK_EOBJ;
+    }
+    return tk__ring_recv(rq_ring(q, magic), q, rq_senders(q, magic), msg, timeout, s);
 }
 #endif
