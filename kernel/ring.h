@@ -2,8 +2,8 @@
  * caller-owned buffer, with direct hand-off to a waiting receiver.  Every call of either is
  * one function here (tk__ringq_*), told which object it has by the magic word it expects: a
  * bmq (TK_MAGIC_BMQ) also blocks its senders, on its senders queue.  For speed each call
- * inlines it with its constant, the code of a call written for one object; built for size,
- * the objects share one copy. */
+ * inlines it with its constant, the code of a call written for one object (but tk_bmq_send,
+ * bmq.c); built for size, the objects share one copy. */
 #ifndef TK_RING_H
 #define TK_RING_H
 #include "kernel.h"
