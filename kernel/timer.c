@@ -117,10 +117,15 @@ void tk__timer_add(struct tk_timer *tm, tk_tick_t expiry)
 void tk__thread_timeout(struct tk_timer *tm)
 {
     struct tk_thread *t = (struct tk_thread *)((char *)tm - offsetof(struct tk_thread, timeout));
+    int result = TK_ETIMEOUT;
     if (t->state == TK_STATE_SLEEPING) {
+#ifdef __OPTIMIZE_SIZE__ /* built for size, the general path: a sleeper waits on nothing */
+        result = TK_OK;
+#else
         t->wait_result = TK_OK;
         tk__ready_insert(t);
         return;
+#endif
     }
     struct tk_mutex *m = t->wait_mutex;
     struct tk_waitq *q = t->waitq; /* NULL for a mailbox wait */
@@ -130,7 +135,7 @@ void tk__thread_timeout(struct tk_timer *tm)
         t->waitq = NULL;
     }
     /* no timer to cancel: the expiry has taken it off (wheel_expire) */
-    t->wait_result = TK_ETIMEOUT;
+    t->wait_result = (int16_t)result;
     tk__ready_insert(t);
     if (m && tk__mutex_waiter_left) { /* m: mutex.c is linked (weak, kernel.h) */
         t->wait_mutex = NULL;
