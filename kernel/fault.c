@@ -44,163 +44,174 @@ static TK_COLD void tk_put_prio(unsigned v)
     tk_port_putc((char)('0' + v % 10));
 }
 
-/* All of the report's text, NUL-separated, in one block with the code (.text): the names of
- * the exception causes (mcause 0-15, privileged spec) and of the interrupts (0-11), then the
- * words of the report.  One block, padded to 8 bytes: data in a code section must not leave
- * the next code misaligned. */
-#define TK_TEXTS                                                                            \
-    "instruction address misaligned\0instruction access fault\0illegal instruction\0"     \
-    "breakpoint\0load address misaligned\0load access fault\0store address misaligned\0"  \
-    "store access fault\0environment call from U-mode\0environment call from S-mode\0"     \
-    "exception 10\0environment call from M-mode\0instruction page fault\0load page fault\0" \
-    "exception 14\0store page fault\0"                                                     \
-    "interrupt 0\0interrupt 1\0interrupt 2\0machine software interrupt\0interrupt 4\0"    \
-    "interrupt 5\0interrupt 6\0machine timer interrupt\0interrupt 8\0interrupt 9\0"      \
-    "interrupt 10\0machine external interrupt\0"                                           \
-    "tempo: fatal: \0 in \0thread \0main\0: pc \0 at pc \0, mtval \0, sp \0"              \
-    "stack overflow\0: sp \0, stack from \0 (\0)\0unknown fault\0"                        \
-    "deadlock: no thread can run again (no timer armed, no interrupt enabled)\0tempo:   \0"    \
-    " (priority \0) \0is suspended\0waits for mutex \0 held by \0waits for mail\0"            \
-    "waits for semaphore \0waits for event flags \0waits to receive from message queue \0"    \
-    "waits to receive from blocking queue \0waits to send to blocking queue \0waits on \0"
+/* All of the report's text, in one block with the code (.text): NUL-separated entries, each
+ * said by one loop (tk_say), in which a byte 0x80 + n says entry n (the words said more than
+ * once, first: W_*) and a byte below 0x20 a value of the report (F_*).  After the words, the
+ * names of the exception causes (mcause 0-15, privileged spec) and of the interrupts (0-11),
+ * then the report's lines.  One block, padded to 8 bytes: data in a code section must not
+ * leave the next code misaligned. */
+/* The words: entries 0 to T_WORDS - 1, in this order. */
+#define W_INSN    "\x80"
+#define W_ADDR    "\x81"
+#define W_ACCESS  "\x82"
+#define W_PAGE    "\x83"
+#define W_ECALL   "\x84"
+#define W_IRQ     "\x85"
+#define W_MACHINE "\x86"
+#define W_EXC     "\x87"
+#define W_WAITS   "\x88"
+#define W_FOR     "\x89"
+#define W_TO      "\x8a"
+#define W_FROM    "\x8b"
+#define W_BMQ     "\x8c"
+#define W_MTVAL   "\x8d"
+#define W_TEMPO   "\x8e"
+/* The values (tk_say's v[]): a byte 0x08 + i says v[i] in hex, 0x10 + i as a thread, 0x18 + i
+ * as a cause, i (> 0) in decimal.  A fault's: v[0] cause, v[1] thread, v[2] pc, v[3] mtval,
+ * v[4] sp, v[5] the stack's guard; a waiting thread's: v[0] what it waits on, v[1] the thread,
+ * v[2] its priority, v[3] the owner of the mutex it waits for. */
+#define F_CAUSE  "\x18"
+#define F_THREAD "\x11"
+#define F_PC     "\x0a"
+#define F_TVAL   "\x0b"
+#define F_SP     "\x0c"
+#define F_GUARD  "\x0d"
+#define F_OBJECT "\x08"
+#define F_OWNER  "\x13"
+#define F_PRIO   "\x02"
+#define TK_TEXTS                                                                              \
+    "instruction\0 address misaligned\0 access fault\0 page fault\0environment call from \0"   \
+    "interrupt\0machine \0exception \0waits \0" W_WAITS "for \0" W_WAITS "to \0"             \
+    "receive from \0blocking queue \0, mtval \0tempo:\0"                                     \
+    W_INSN W_ADDR "\0" W_INSN W_ACCESS "\0illegal " W_INSN "\0breakpoint\0"                  \
+    "load" W_ADDR "\0load" W_ACCESS "\0store" W_ADDR "\0store" W_ACCESS "\0"                 \
+    W_ECALL "U-mode\0" W_ECALL "S-mode\0" W_EXC "10\0" W_ECALL "M-mode\0"                      \
+    W_INSN W_PAGE "\0load" W_PAGE "\0" W_EXC "14\0store" W_PAGE "\0"                           \
+    W_IRQ " 0\0" W_IRQ " 1\0" W_IRQ " 2\0" W_MACHINE "software " W_IRQ "\0" W_IRQ " 4\0"      \
+    W_IRQ " 5\0" W_IRQ " 6\0" W_MACHINE "timer " W_IRQ "\0" W_IRQ " 8\0" W_IRQ " 9\0"         \
+    W_IRQ " 10\0" W_MACHINE "external " W_IRQ "\0"                                            \
+    W_TEMPO " fatal: \0main\0thread \0"                                                       \
+    "stack overflow in " F_THREAD ": sp " F_SP "\0, stack from " F_GUARD "\0"                 \
+    " (" F_CAUSE " at pc " F_PC W_MTVAL F_TVAL ")\0"                                           \
+    F_CAUSE " in " F_THREAD ": pc " F_PC W_MTVAL F_TVAL ", sp " F_SP "\0unknown fault\0"      \
+    "deadlock: no thread can run again (no timer armed, no " W_IRQ " enabled)\0"              \
+    W_TEMPO "   " F_THREAD " (priority " F_PRIO ") \0is suspended\0"                           \
+    W_FOR "mutex " F_OBJECT " held by " F_OWNER "\0" W_FOR "mail\0"                            \
+    W_FOR "semaphore " F_OBJECT "\0" W_FOR "event flags " F_OBJECT "\0"                       \
+    W_TO W_FROM "message queue " F_OBJECT "\0" W_TO W_FROM W_BMQ F_OBJECT "\0"                \
+    W_TO "send to " W_BMQ F_OBJECT "\0" W_WAITS "on " F_OBJECT "\0"
 enum {
-    T_EXC = 0,   /* + mcause, 0..15 */
-    T_IRQ = 16,  /* + interrupt code, 0..11 */
-    T_FATAL = 28, T_IN, T_THREAD, T_MAIN, T_PC, T_AT_PC, T_TVAL, T_SP, T_OVERFLOW, T_SP_FIRST,
-    T_LIMIT, T_OPEN, T_CLOSE, T_UNKNOWN, T_DEADLOCK, T_INDENT, T_PRIO, T_PRIO_END,
-    T_SUSPENDED, T_MUTEX, T_HELD_BY, T_MAIL, T_SEM, T_EVENT, T_MSGQ, T_BMQ_RECV, T_BMQ_SEND,
-    T_OBJECT
+    T_WORDS = 15, /* W_* */
+    T_EXC = T_WORDS, /* + mcause, 0..15 */
+    T_IRQ = T_EXC + 16, /* + interrupt code, 0..11 */
+    T_FATAL = T_IRQ + 12, T_MAIN, T_THREAD, T_OVERFLOW, T_GUARD, T_FOUND, T_CAUSE, T_UNKNOWN,
+    T_DEADLOCK, T_WAITING, T_SUSPENDED, T_MUTEX, T_MAIL, T_SEM, T_EVENT, T_MSGQ, T_BMQ_RECV,
+    T_BMQ_SEND, T_OBJECT
 };
 static const char tk_texts[(sizeof TK_TEXTS + 7) & ~7u]
     __attribute__((aligned(8), section(".text.tk_fault_text"))) = TK_TEXTS;
 
-/* Text n of tk_texts. */
-static TK_COLD void tk_put_text(uintptr_t n)
+/* Entry n of tk_texts, with the values v[] it names.  Cold, as all here: built for size. */
+static TK_COLD void tk_say(uintptr_t n, const uintptr_t *v)
 {
-    const char *s = tk_texts;
+    const unsigned char *s = (const unsigned char *)tk_texts;
     while (n--)
         while (*s++)
             ;
-    tk_puts(s);
+    for (unsigned c; (c = *s++) != 0;) {
+        if (c >= 0x80) {
+            tk_say(c - 0x80, v);
+            continue;
+        }
+        if (c >= ' ') {
+            tk_port_putc((char)c);
+            continue;
+        }
+        uintptr_t x = v[c & 7], code = x << 1 >> 1;
+        if (c >= 0x18) { /* a cause: its name, if it has one */
+            if ((intptr_t)x < 0 ? code <= 11 : code <= 15) {
+                tk_say(((intptr_t)x < 0 ? T_IRQ : T_EXC) + code, v);
+                continue;
+            }
+        } else if (c >= 0x10) { /* a thread: main, or its name, else its address */
+            const struct tk_thread *t = (const struct tk_thread *)x;
+            tk_say(t ? T_THREAD : T_MAIN, v);
+            if (!t)
+                continue;
+            if (t->name[0]) {
+                tk_puts(t->name);
+                continue;
+            }
+        } else if (c < 0x08) {
+            tk_put_prio((unsigned)x);
+            continue;
+        }
+        tk_put_hex(x);
+    }
 }
 
-/* The cause of an exception or interrupt in words. */
-static TK_COLD void tk_put_cause(uintptr_t cause)
-{
-    uintptr_t code = cause & ~((uintptr_t)1 << (8 * sizeof cause - 1));
-    if ((intptr_t)cause < 0 && code <= 11)
-        tk_put_text(T_IRQ + code);
-    else if ((intptr_t)cause >= 0 && code <= 15)
-        tk_put_text(T_EXC + code);
-    else
-        tk_put_hex(cause);
-}
-
-static TK_COLD void tk_put_thread(const struct tk_thread *t)
-{
-    if (!t) {
-        tk_put_text(T_MAIN);
-        return;
-    }
-    tk_put_text(T_THREAD);
-    if (t->name[0])
-        tk_puts(t->name);
-    else
-        tk_put_hex((uintptr_t)t);
-}
-
-/* What a waiting thread waits for.  A wait queue is known by the magic word of the object it
- * is in (it may be any of them: this is a diagnostic). */
-#define TK_IN(q, type, member) ((const type *)((const char *)(q) - offsetof(type, member)))
-static TK_COLD void tk_put_wait(const struct tk_thread *t)
-{
-    const struct tk_waitq *q = t->waitq;
-    uintptr_t what = T_OBJECT;
-    if (t->state == TK_STATE_SUSPENDED) {
-        tk_put_text(T_SUSPENDED);
-        return;
-    }
-    if (t->wait_mutex) {
-        tk_put_text(T_MUTEX);
-        tk_put_hex((uintptr_t)t->wait_mutex);
-        tk_put_text(T_HELD_BY);
-        tk_put_thread(t->wait_mutex->owner);
-        return;
-    }
-    if (!q) {
-        tk_put_text(T_MAIL);
-        return;
-    }
-    if (TK_IN(q, struct tk_sem, waiters)->magic == TK_MAGIC_SEM)
-        what = T_SEM;
-    else if (TK_IN(q, struct tk_event, waiters)->magic == TK_MAGIC_EVENT)
-        what = T_EVENT;
-    else if (TK_IN(q, struct tk_msgq, receivers)->magic == TK_MAGIC_MSGQ)
-        what = T_MSGQ;
-    else if (TK_IN(q, struct tk_bmq, receivers)->magic == TK_MAGIC_BMQ)
-        what = T_BMQ_RECV;
-    else if (TK_IN(q, struct tk_bmq, senders)->magic == TK_MAGIC_BMQ)
-        what = T_BMQ_SEND;
-    tk_put_text(what);
-    tk_put_hex((uintptr_t)q);
-}
+/* The objects a wait queue may be in, known by their magic words (the queue may be in any
+ * of them: this is a diagnostic), in the order of their texts from T_SEM on. */
+#define TK_WAITQ_IN(type, TYPE, q)                                                      \
+    {TK_MAGIC_##TYPE >> 16,                                                              \
+     (int16_t)((int)offsetof(struct tk_##type, magic) - (int)offsetof(struct tk_##type, q))}
+static const int16_t tk_waitqs[5][2]
+    __attribute__((aligned(4), section(".text.tk_fault_waitqs"))) = {
+    TK_WAITQ_IN(sem, SEM, waiters), TK_WAITQ_IN(event, EVENT, waiters),
+    TK_WAITQ_IN(msgq, MSGQ, receivers), TK_WAITQ_IN(bmq, BMQ, receivers),
+    TK_WAITQ_IN(bmq, BMQ, senders)};
 
 /* The deadlock report: every thread that waits, and for what. */
 static TK_COLD void tk_put_waiting(void)
 {
-    tk_put_text(T_DEADLOCK);
+    uintptr_t v[4]; /* what it waits on, the thread, its priority, a mutex's owner */
+    tk_say(T_DEADLOCK, NULL); /* no values */
     for (const struct tk_thread *t = tk_k.threads; t; t = t->all_next) {
+        const char *q = (const char *)t->waitq;
+        uintptr_t what = T_SEM;
         if (t->state != TK_STATE_BLOCKED && t->state != TK_STATE_SUSPENDED)
             continue;
+        v[0] = (uintptr_t)q;
+        v[1] = (uintptr_t)t;
+        v[2] = t->prio;
+        if (t->state == TK_STATE_SUSPENDED) {
+            what = T_SUSPENDED;
+        } else if (t->wait_mutex) {
+            what = T_MUTEX;
+            v[0] = (uintptr_t)t->wait_mutex;
+            v[3] = (uintptr_t)t->wait_mutex->owner;
+        } else if (!q) {
+            what = T_MAIL;
+        } else {
+            while (what < T_OBJECT && *(const uint32_t *)(q + tk_waitqs[what - T_SEM][1]) !=
+                                          (uint32_t)tk_waitqs[what - T_SEM][0] << 16)
+                what++;
+        }
         tk_port_putc('\n');
-        tk_put_text(T_INDENT);
-        tk_put_thread(t);
-        tk_put_text(T_PRIO);
-        tk_put_prio(t->prio);
-        tk_put_text(T_PRIO_END);
-        tk_put_wait(t);
+        tk_say(T_WAITING, v);
+        tk_say(what, v);
     }
 }
 
 /* No switch statement here: its jump table would sit with the constants. */
 TK_COLD void tk_fault_report(const struct tk_fault *f)
 {
-    tk_put_text(T_FATAL);
+    const uintptr_t v[6] = {f->cause, (uintptr_t)f->thread, f->pc, f->tval, f->sp,
+                            f->thread ? (uintptr_t)f->thread->stack_guard : 0};
+    tk_say(T_FATAL, v);
     if (f->reason == TK_FATAL_STACK) {
-        /* stack overflow in thread t: sp X, stack from G[ (cause at pc P, mtval V)] */
-        tk_put_text(T_OVERFLOW);
-        tk_put_text(T_IN);
-        tk_put_thread(f->thread);
-        tk_put_text(T_SP_FIRST);
-        tk_put_hex(f->sp);
-        if (f->thread) {
-            tk_put_text(T_LIMIT);
-            tk_put_hex((uintptr_t)f->thread->stack_guard);
-        }
-        if (f->pc) { /* found by the exception it caused */
-            tk_put_text(T_OPEN);
-            tk_put_cause(f->cause);
-            tk_put_text(T_AT_PC);
-            tk_put_hex(f->pc);
-            tk_put_text(T_TVAL);
-            tk_put_hex(f->tval);
-            tk_put_text(T_CLOSE);
-        }
+        /* stack overflow in thread t: sp X[, stack from G][ (cause at pc P, mtval V)] */
+        tk_say(T_OVERFLOW, v);
+        if (f->thread)
+            tk_say(T_GUARD, v);
+        if (f->pc) /* found by the exception it caused */
+            tk_say(T_FOUND, v);
     } else if (f->reason == TK_FATAL_EXCEPTION || f->reason == TK_FATAL_IRQ) {
-        /* cause in thread t: pc P, mtval V, sp X */
-        tk_put_cause(f->cause);
-        tk_put_text(T_IN);
-        tk_put_thread(f->thread);
-        tk_put_text(T_PC);
-        tk_put_hex(f->pc);
-        tk_put_text(T_TVAL);
-        tk_put_hex(f->tval);
-        tk_put_text(T_SP);
-        tk_put_hex(f->sp);
+        tk_say(T_CAUSE, v); /* cause in thread t: pc P, mtval V, sp X */
     } else if (f->reason == TK_FATAL_DEADLOCK && tk__initialised()) {
         tk_put_waiting();
     } else {
-        tk_put_text(T_UNKNOWN);
+        tk_say(T_UNKNOWN, v);
     }
     tk_port_putc('\n');
 }

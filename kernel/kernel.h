@@ -348,6 +348,7 @@ TK_SHARED void tk__timer_remove(struct tk_timer *tm)
     p->next = n;
     n->prev = p;
     tm->next = NULL;
+#ifndef __OPTIMIZE_SIZE__ /* built for size, the wheel stays empty (timer.c) */
     /* The head of a wheel slot (a sorted-list timer never is one) */
     struct tk_timer **slot = &tk_k.wheel[tm->expiry & (TK_WHEEL - 1)];
     if (*slot == tm) {
@@ -355,6 +356,7 @@ TK_SHARED void tk__timer_remove(struct tk_timer *tm)
         if (n == tm)
             tk_k.wheel_map &= ~((uint32_t)1 << (tm->expiry & (TK_WHEEL - 1)));
     }
+#endif
 }
 void tk__timer_interrupt(void *unused); /* the timer interrupt (its slot of tk_k.irq) */
 void tk__thread_timeout(struct tk_timer *tm);

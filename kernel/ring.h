@@ -1,30 +1,69 @@
 /* The message ring shared by msgq.c and bmq.c: fixed-size messages copied in and out of a
- * caller-owned buffer, with direct hand-off to a waiting receiver.  Each object keeps its
- * own magic check; a bmq adds its blocked senders (the senders queue), a msgq passes NULL. */
+ * caller-owned buffer, with direct hand-off to a waiting receiver.  Every call of either is
+ * one function here (tk__ringq_*), told which object it has by the magic word it expects: a
+ * bmq (TK_MAGIC_BMQ) also blocks its senders, on its senders queue.  For speed each call
+ * inlines it with its constant, the code of a call written for one object (but tk_bmq_send,
+ * bmq.c); built for size, the objects share one copy. */
 #ifndef TK_RING_H
 #define TK_RING_H
 #include "kernel.h"
 
+/* The receivers are both objects' first member: the object's address is theirs. */
+_Static_assert(offsetof(struct tk_msgq, receivers) == 0, "receivers first");
+_Static_assert(offsetof(struct tk_bmq, receivers) == 0, "receivers first");
+
+TK_INLINE struct tk_ring *rq_ring(void *q, uint32_t magic)
+{
+    return magic == TK_MAGIC_BMQ ? &((struct tk_bmq *)q)->ring : &((struct tk_msgq *)q)->ring;
+}
+
+TK_INLINE uint32_t *rq_magic(void *q, uint32_t magic)
+{
+    return magic == TK_MAGIC_BMQ ? &((struct tk_bmq *)q)->magic : &((struct tk_msgq *)q)->magic;
+}
+
+/* A bmq's blocked senders; NULL for a msgq. */
+TK_INLINE struct tk_waitq *rq_senders(void *q, uint32_t magic)
+{
+    return magic == TK_MAGIC_BMQ ? &((struct tk_bmq *)q)->senders : NULL;
+}
+
 /* The arguments of a ring (documented at tk_msgq_init). */
-TK_SHARED int tk__ring_args_ok(const void *buf, size_t msg_bytes, size_t capacity)
+TK_INLINE int tk__ring_args_ok(const void *buf, size_t msg_bytes, size_t capacity)
 {
     return buf && !((uintptr_t)buf & 3u) && msg_bytes >= 4 && msg_bytes <= 1024 &&
            !(msg_bytes & 3u) && capacity != 0 && capacity <= 0xFFFFu;
 }
 
-/* An empty ring over buf (arguments checked).  Context: any. */
-TK_SHARED void tk__ring_init(struct tk_ring *r, void *buf, size_t msg_bytes, size_t capacity)
+/* tk_msgq_init and tk_bmq_init: an empty ring over buf.  Context: any. */
+TK_SHARED int tk__ringq_init(void *q, uint32_t magic, void *buf, size_t msg_bytes,
+                             size_t capacity)
 {
+    if (!q || !tk__ring_args_ok(buf, msg_bytes, capacity))
+        return TK_EINVAL;
+    /* A msgq's senders: its receivers again (no test of NULL: each appears once built for
+     * speed, where the compiler merges them, and once built for size). */
+    struct tk_waitq *receivers = q, *senders = magic == TK_MAGIC_BMQ ? rq_senders(q, magic) : q;
+    struct tk_ring *r = rq_ring(q, magic);
+    unsigned long s = tk_port_irq_lock();
+    if (*rq_magic(q, magic) == magic && (receivers->head || senders->head)) {
+        tk_port_irq_unlock(s);
+        return TK_EBUSY;
+    }
     r->buf = buf;
     r->words = (uint16_t)(msg_bytes / 4);
     r->capacity = (uint16_t)capacity;
     r->count = r->head = 0;
+    receivers->head = senders->head = NULL;
+    *rq_magic(q, magic) = magic;
+    tk_port_irq_unlock(s);
+    return TK_OK;
 }
 
 /* Send without blocking, interrupts locked: TK_OK, TK_EINVAL or TK_EFULL; *woken receives
  * the receiver made ready, if any.  A waiting receiver means an empty ring: the message is
  * copied straight into its buffer. */
-TK_SHARED int tk__ring_put(struct tk_ring *r, struct tk_waitq *receivers, const void *msg,
+TK_INLINE int tk__ring_put(struct tk_ring *r, struct tk_waitq *receivers, const void *msg,
                            struct tk_thread **woken)
 {
     if (TK_UNLIKELY(!msg))
@@ -47,11 +86,46 @@ TK_SHARED int tk__ring_put(struct tk_ring *r, struct tk_waitq *receivers, const 
     return TK_OK;
 }
 
+/* tk__ring_put, the object checked first: TK_EOBJ. */
+TK_INLINE int tk__ringq_put(void *q, uint32_t magic, const void *msg, struct tk_thread **woken)
+{
+    if (TK_UNLIKELY(!q || *rq_magic(q, magic) != magic))
+        return TK_EOBJ;
+    return tk__ring_put(rq_ring(q, magic), q, msg, woken);
+}
+
+/* The sends: tk_msgq_send (timeout TK_NOWAIT), tk_bmq_send, and from_isr, both (TK_NOWAIT,
+ * and no switch to the receiver it wakes: the interrupt exit's).  A full msgq, or a full bmq
+ * from an ISR, returns TK_EFULL; tk_bmq_send waits for room, or returns TK_EAGAIN. */
+TK_SHARED int tk__ringq_send(void *q, uint32_t magic, const void *msg, tk_tick_t timeout,
+                             int from_isr)
+{
+    unsigned long s = tk_port_irq_lock();
+    struct tk_thread *w = NULL;
+    int rc;
+    if (timeout != TK_NOWAIT && (rc = tk__can_block(s)) != TK_OK) {
+        /* context error */
+    } else if ((rc = tk__ringq_put(q, magic, msg, &w)) == TK_OK) {
+        if (w && !from_isr)
+            return tk__preempt_return(w, s, rc);
+    } else if (rc == TK_EFULL && magic == TK_MAGIC_BMQ && !from_isr) {
+        if (timeout == TK_NOWAIT) {
+            rc = TK_EAGAIN;
+        } else {
+            struct tk_thread *cur = tk_k.current;
+            cur->wait_buf = (void *)(uintptr_t)msg;
+            return tk__block(cur, rq_senders(q, magic), timeout);
+        }
+    }
+    tk_port_irq_unlock(s);
+    return rc;
+}
+
 /* Receive, interrupts locked (irq_state from tk_port_irq_lock), the object's magic already
  * checked; unlocks.  senders is the bmq's blocked senders or NULL (msgq).  From a full bmq
  * the freed slot (the old head) takes the first blocked sender's message, which becomes
  * the newest, and that sender is made ready. */
-TK_SHARED int tk__ring_recv(struct tk_ring *r, struct tk_waitq *receivers,
+TK_INLINE int tk__ring_recv(struct tk_ring *r, struct tk_waitq *receivers,
                             struct tk_waitq *senders, void *msg, tk_tick_t timeout,
                             unsigned long s)
 {
@@ -85,5 +159,16 @@ TK_SHARED int tk__ring_recv(struct tk_ring *r, struct tk_waitq *receivers,
     }
     tk_port_irq_unlock(s);
     return rc;
+}
+
+/* tk_msgq_recv and tk_bmq_recv. */
+TK_SHARED int tk__ringq_recv(void *q, uint32_t magic, void *msg, tk_tick_t timeout)
+{
+    unsigned long s = tk_port_irq_lock();
+    if (!q || *rq_magic(q, magic) != magic) {
+        tk_port_irq_unlock(s);
+        return TK_EOBJ;
+    }
+    return tk__ring_recv(rq_ring(q, magic), q, rq_senders(q, magic), msg, timeout, s);
 }
 #endif

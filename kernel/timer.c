@@ -22,7 +22,10 @@
  * timer expires early or more than one tick late, the order (by expiry, FIFO within a tick)
  * is kept, a periodic alarm is re-armed from its due tick (no drift), and a tick on which
  * many timers are due spreads its work over two.  A carried timer that is disarmed leaves
- * the carry list like any other (tk__timer_remove: it is no slot's head). */
+ * the carry list like any other (tk__timer_remove: it is no slot's head).
+ *
+ * Built for size (__OPTIMIZE_SIZE__), the sorted list alone holds the armed timers, with the
+ * same expiry order and bound per tick, for half the code (see its tk__timer_interrupt). */
 #include "kernel.h"
 #if TK_CONFIG_TIMERS /* tempo.h: the whole file */
 
@@ -78,13 +81,16 @@ static void sorted_insert(struct tk_timer *tm, tk_tick_t expiry)
 }
 
 /* Arm tm for tick `expiry`, which is later than the last tick the interrupt processed (after
- * tk_start(): the wheel is empty before). */
+ * tk_start(): the wheel is empty before).  Built for size, the sorted list alone holds the
+ * timers (the size build's tk__timer_interrupt, below). */
 TK_INLINE void timer_insert_started(struct tk_timer *tm, tk_tick_t expiry)
 {
     tm->expiry = expiry;
+#ifndef __OPTIMIZE_SIZE__
     if (TK_LIKELY(((expiry - tk_k.wheel_base) >> 5) == 0)) /* below TK_WHEEL */
         wheel_insert(tm, expiry);
     else
+#endif
         sorted_insert(tm, expiry);
 }
 
@@ -111,10 +117,15 @@ void tk__timer_add(struct tk_timer *tm, tk_tick_t expiry)
 void tk__thread_timeout(struct tk_timer *tm)
 {
     struct tk_thread *t = (struct tk_thread *)((char *)tm - offsetof(struct tk_thread, timeout));
+    int result = TK_ETIMEOUT;
     if (t->state == TK_STATE_SLEEPING) {
+#ifdef __OPTIMIZE_SIZE__ /* built for size, the general path: a sleeper waits on nothing */
+        result = TK_OK;
+#else
         t->wait_result = TK_OK;
         tk__ready_insert(t);
         return;
+#endif
     }
     struct tk_mutex *m = t->wait_mutex;
     struct tk_waitq *q = t->waitq; /* NULL for a mailbox wait */
@@ -124,7 +135,7 @@ void tk__thread_timeout(struct tk_timer *tm)
         t->waitq = NULL;
     }
     /* no timer to cancel: the expiry has taken it off (wheel_expire) */
-    t->wait_result = TK_ETIMEOUT;
+    t->wait_result = (int16_t)result;
     tk__ready_insert(t);
     if (m && tk__mutex_waiter_left) { /* m: mutex.c is linked (weak, kernel.h) */
         t->wait_mutex = NULL;
@@ -149,6 +160,35 @@ TK_INLINE void alarm_fire(struct tk_timer *tm)
     a->fn(a, a->arg);
 }
 
+/* Expire one timer (taken off its list): an alarm inline, else its expire function. */
+TK_INLINE void timer_fire(struct tk_timer *tm)
+{
+    if (TK_LIKELY(tm->expire == NULL)) {
+        alarm_fire(tm); /* re-arming sets tm->next, or a one-shot clears it */
+    } else {
+        tm->next = NULL;
+        tm->expire(tm);
+    }
+}
+
+/* The end of the timer interrupt: rotate a time slice (then the next tick is an event), and
+ * program the next event. */
+TK_INLINE void timer_program(tk_tick_t now, tk_tick_t next)
+{
+    if (TK_UNLIKELY(tk_k.slicers)) {
+        struct tk_thread *cur = tk_k.current;
+        if (cur->slice && cur->state == TK_STATE_READY && --cur->slice_left == 0) {
+            cur->slice_left = cur->slice;
+            if (tk_k.ready[cur->prio] == cur)
+                tk_k.ready[cur->prio] = cur->next; /* behind its peers */
+        }
+        next = now + 1;
+    }
+    tk_k.next_event = next;
+    tk_port_timer_set(next);
+}
+
+#ifndef __OPTIMIZE_SIZE__
 /* Sorted-list timers that came within the wheel's window move into it, in order (out of
  * line: the sorted list is empty on the interrupt's usual path). */
 static TK_COLD void timers_to_wheel(void)
@@ -177,17 +217,6 @@ TK_INLINE tk_tick_t wheel_next(void)
     if (TK_LIKELY(m & 1u))
         return b;
     return b + tk__ctz32(m);
-}
-
-/* Expire one timer (taken off its list): an alarm inline, else its expire function. */
-TK_INLINE void timer_fire(struct tk_timer *tm)
-{
-    if (TK_LIKELY(tm->expire == NULL)) {
-        alarm_fire(tm); /* re-arming sets tm->next, or a one-shot clears it */
-    } else {
-        tm->next = NULL;
-        tm->expire(tm);
-    }
 }
 
 #if TK_CONFIG_TICK_EXPIRIES
@@ -295,14 +324,6 @@ static TK_COLD void timers_run_all(tk_tick_t now, uint32_t left)
     }
 }
 
-/* Built for size, the general path (tk__timer_interrupt's else branch) serves every tick:
- * the wheel-only path is its fast case, for speed. */
-#ifdef __OPTIMIZE_SIZE__
-#define TIMER_WHEEL_PATH 0
-#else
-#define TIMER_WHEEL_PATH 1
-#endif
-
 /* The CLINT timer interrupt: run every timer due, in expiry order (FIFO within a tick), at
  * most TK_CONFIG_TICK_EXPIRIES of those due on this very tick (the header comment), rotate a
  * time slice, program the next event (the trap entry calls this from its table, then the
@@ -317,7 +338,7 @@ void tk__timer_interrupt(void *unused)
     if (TK_UNLIKELY(tk_k.carry.next != &tk_k.carry))
         left = carry_expire();
 #endif
-    if (TIMER_WHEEL_PATH && TK_LIKELY(tk_k.timers.next == &tk_k.timers) &&
+    if (TK_LIKELY(tk_k.timers.next == &tk_k.timers) &&
         TK_LIKELY(now - tk_k.wheel_base < TK_WHEEL)) {
         /* Everything due is in the wheel, and a callback's re-arm beyond the window is
          * later than now.  The compare was programmed for the first event: its slot,
@@ -359,16 +380,41 @@ void tk__timer_interrupt(void *unused)
             next = now + 1;
 #endif
     }
-    if (TK_UNLIKELY(tk_k.slicers)) {
-        struct tk_thread *cur = tk_k.current;
-        if (cur->slice && cur->state == TK_STATE_READY && --cur->slice_left == 0) {
-            cur->slice_left = cur->slice;
-            if (tk_k.ready[cur->prio] == cur)
-                tk_k.ready[cur->prio] = cur->next; /* behind its peers */
+    timer_program(now, next);
+}
+#else /* __OPTIMIZE_SIZE__ */
+/* Built for size, the sorted list alone holds every armed timer (the wheel stays empty):
+ * arming takes one step per timer due at the same tick or earlier instead of a constant
+ * number, and the interrupt expires the list's head, in the same order and with the same
+ * bound per tick.  The timers of this tick beyond the bound stay at the head, and are the
+ * next interrupt's first (the wheel's carry list), expired whatever its bound, as they are
+ * due before its tick. */
+void tk__timer_interrupt(void *unused)
+{
+    (void)unused;
+    tk_tick_t now = tk_port_ticks(), next = now + TK_TICK_MAX_SLEEP;
+    uint32_t left = TK_CONFIG_TICK_EXPIRIES;
+    struct tk_timer *s = &tk_k.timers, *tm;
+    while ((tm = s->next) != s) {
+        if ((int32_t)(tm->expiry - now) > 0) { /* the next event, if before the longest sleep */
+            if ((int32_t)(tm->expiry - next) < 0)
+                next = tm->expiry;
+            break;
         }
-        next = now + 1;
+#if TK_CONFIG_TICK_EXPIRIES
+        if (left) {
+            left--;
+        } else if (tm->expiry == now) { /* the bound is spent: the rest at the next tick */
+            next = now + 1;
+            break;
+        }
+#endif
+        s->next = tm->next;
+        tm->next->prev = s;
+        timer_fire(tm);
     }
-    tk_k.next_event = next;
-    tk_port_timer_set(next);
+    (void)left;
+    timer_program(now, next);
 }
 #endif
+#endif /* TK_CONFIG_TIMERS */

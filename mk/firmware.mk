@@ -20,8 +20,10 @@ TLDFLAGS   = -nostdlib -nostartfiles -Lbsp/common
 # libgcc's shared save/restore routines (__riscv_save_N / __riscv_restore_N, 188 B at RV32,
 # 232 B at RV64, linked once): they use t0, t1 and the stack only, all the ABI's, so the port's
 # assembly and tp are untouched.  A function using them returns through __riscv_restore_N, so
-# it makes no tail calls: slower, but the speed build (-O2) has neither.
-TK_SIZE_OPT := -Os -msave-restore
+# it makes no tail calls: slower, but the speed build (-O2) has neither.  -fno-shrink-wrap:
+# one prologue at each function's entry; shrink-wrapping, which moves it past the early
+# returns, copies the code those returns share with the rest (200 B over the full API).
+TK_SIZE_OPT := -Os -msave-restore -fno-shrink-wrap
 BSP_SRC    := bsp/common/crt0.S bsp/common/board.c
 
 # $(call fw-link,OUT,XLEN,BOARD,SOURCES,EXTRA_CFLAGS): one image from sources, compiled and

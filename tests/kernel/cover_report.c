@@ -1,10 +1,10 @@
 /* tk_fault_report, called by a handler that logs and goes on, on faults it is handed: a
  * deadlock report before tk_init() (no kernel state to walk: "unknown fault"), an overflow
  * with no thread, interrupt and exception causes beyond the named ones (printed in hex), a
- * reason it does not know, a thread without a name (its address), and the deadlock report's
- * line for a thread that waits to receive from a blocking queue.  tests/kernel/
- * cover_report.expect names the lines the output must hold.  Also thread names: none, and
- * one longer than TK_NAME_MAX - 1 (cut).  Written for `make coverage`. */
+ * reason it does not know, a thread without a name (its address), the deadlock report's
+ * line for a thread that waits to receive from a blocking queue, and every cause it names.
+ * tests/kernel/cover_report.expect names the lines the output must hold.  Also thread
+ * names: none, and one longer than TK_NAME_MAX - 1 (cut).  Written for `make coverage`. */
 #include "ktest.h"
 
 #define IRQ_BIT ((uintptr_t)1 << (8 * sizeof(uintptr_t) - 1)) /* mcause: an interrupt */
@@ -53,6 +53,10 @@ static void control(void *arg)
     report(TK_FATAL_IRQ, &ctl, IRQ_BIT | 20);              /* no name: 0x8000...14 */
     report(TK_FATAL_EXCEPTION, &ctl, 20);                  /* no name: 0x0000...14 */
     report(99, &ctl, 0);                                   /* unknown fault */
+    for (uintptr_t c = 0; c < 16; c++)                     /* every cause by name */
+        report(TK_FATAL_EXCEPTION, &ctl, c);
+    for (uintptr_t c = 0; c < 12; c++)
+        report(TK_FATAL_IRQ, &ctl, IRQ_BIT | c);
     report(TK_FATAL_DEADLOCK, NULL, 0);                    /* reader waits on the queue */
 
     uint32_t m = 7;
