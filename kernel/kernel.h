@@ -305,6 +305,7 @@ TK_INLINE int tk__stack_ok(struct tk_thread *t)
  * directly in its caller (docs/timing.md: every call and return costs 6 cycles).  The
  * current thread's wait_result must hold the value to return: set by its waker for a blocking
  * call, by the caller itself otherwise. */
+#if TK_PORT_FAST_PATHS
 TK_SHARED int tk__switch_return(struct tk_thread *next)
 {
     struct tk_thread *cur = tk_k.current;
@@ -313,6 +314,9 @@ TK_SHARED int tk__switch_return(struct tk_thread *next)
     tk_k.current = next;
     return tk_port_switch(cur, next);
 }
+#else /* built for size, the port's (switch.S): the same steps, as the switch's own entry */
+int tk__switch_return(struct tk_thread *next);
+#endif
 
 /* End of a call that may have made several threads ready (or changed priorities): run the
  * highest now when called from a thread.  Returns rc, now or when the caller is resumed. */

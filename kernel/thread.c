@@ -56,8 +56,8 @@ int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *
     if (!tk__initialised())
         return TK_ESTATE;
     unsigned long s = tk_port_irq_lock();
-    if (t->magic == TK_MAGIC_THREAD) {
-        if (t->state != TK_STATE_UNUSED && t->state != TK_STATE_EXITED) {
+    if (t->magic == TK_MAGIC_THREAD) { /* never TK_STATE_UNUSED: set up with the magic word */
+        if (t->state != TK_STATE_EXITED) {
             tk_port_irq_unlock(s);
             return TK_ESTATE;
         }

@@ -139,6 +139,25 @@ tk_port_switch_isr:
     .size tk_port_switch_isr, . - tk_port_switch_isr
 #endif
 
+#if !TK_PORT_FAST_PATHS
+/* int tk__switch_return(struct tk_thread *next), built for size (kernel/kernel.h, where the
+ * speed build has it in C): the current thread's stack check (tk__stack_ok, on the caller's
+ * sp), next made the current thread, and the shared save of tk_port_switch. */
+    FUNC tk__switch_return
+tk__switch_return:
+    mv      a1, a0
+    LREG    a0, TK_K_CURRENT(tp)
+    addi    t1, sp, -TK_SWITCH_FRAME
+    LREG    t2, TK_T_GUARD(a0)
+    LREG    t3, 0(t2)
+    bne     t3, t2, 1f               /* the guard word holds its own address */
+    bgeu    t2, t1, 1f               /* the frame to push would reach the guard */
+    SREG    a1, TK_K_CURRENT(tp)
+    j       .Lswitch_save
+1:  tail    tk_port_stack_fault      /* a0: the current thread; does not return */
+    .size tk__switch_return, . - tk__switch_return
+#endif
+
 /* void tk_port_start(struct tk_thread *to): nothing to save (start, exit). */
     FUNC tk_port_start
 tk_port_start:
