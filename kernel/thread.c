@@ -93,6 +93,12 @@ int tk__yield_c(void)
      * priority, if any, runs; the caller goes to the tail with a fresh time slice. */
     struct tk_thread *cur = tk_k.current, *next = cur->next;
     cur->slice_left = cur->slice;
+#ifdef __OPTIMIZE_SIZE__
+    /* Built for size, the general end: the next thread becomes the head of the caller's ready
+     * list (the caller itself when alone), and the reschedule runs that head. */
+    *cur->ready_slot = next;
+    return tk__reschedule_return(s, TK_OK);
+#else
     cur->wait_result = TK_OK; /* beside slice_left: the port sets both with one store */
     if (next == cur) {
         tk_port_irq_unlock(s);
@@ -100,6 +106,7 @@ int tk__yield_c(void)
     }
     *cur->ready_slot = next;
     return tk__switch_return(next);
+#endif
 }
 
 #if !TK_PORT_FAST_PATHS
