@@ -22,8 +22,10 @@ static uintptr_t tk_idle_stack[128];
  * Interrupts locked: the timer interrupt moves timers between the wheel and the list. */
 static int tk_stalled(void)
 {
-    unsigned long mie;
+    unsigned long mie = 0; /* TK_CONFIG_IRQ 0: no interrupt is ever enabled (tempo.h) */
+#if TK_CONFIG_IRQ
     __asm__ volatile("csrr %0, mie" : "=r"(mie));
+#endif
     if (tk_k.ready_map || (mie & ~(1ul << 7)))
         return 0;
 #if TK_CONFIG_TIMERS /* else no timer is ever armed */

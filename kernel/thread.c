@@ -26,12 +26,8 @@ struct tk_thread *tk__thread_setup(struct tk_thread *t, const char *name,
 {
     uintptr_t lo = ((uintptr_t)stack + sizeof(uintptr_t) - 1) & ~(uintptr_t)(sizeof(uintptr_t) - 1);
     uintptr_t hi = ((uintptr_t)stack + stack_bytes) & ~(uintptr_t)15;
-    /* Every field before all_next starts at zero: one loop instead of a store each (the
-     * empty asm keeps it from becoming a call of memset, as in tk__zero_words). */
-    for (uintptr_t *w = (uintptr_t *)t; w < (uintptr_t *)&t->all_next; w++) {
-        __asm__("" : : "r"(w));
-        *w = 0;
-    }
+    /* Every field before all_next starts at zero: one loop instead of a store each. */
+    tk__zero_words(t, offsetof(struct tk_thread, all_next));
     t->stack_guard = (uintptr_t *)lo;
     *t->stack_guard = (uintptr_t)t->stack_guard;
     t->sp = tk_port_stack_init(hi, entry, arg);
