@@ -126,7 +126,11 @@ void tk__isr_exit(void *frame)
 /* The end of a direct handler (tempo.h): the interrupt exit's policy, with the switch done
  * here, inside the handler, which continues when the interrupted thread is resumed.  Not in
  * a thread (interrupts enabled: nothing to do, a thread's own calls switch) nor (nesting)
- * inside a handler the direct one preempted, whose exit switches. */
+ * inside a handler the direct one preempted, whose exit switches.  The policy is
+ * tk__isr_next's, written out: the interrupted thread is running, so it is ready, and the
+ * ready map is empty only when the idle thread was interrupted and the handler made no
+ * thread ready, which returns at once (tk__isr_next's test of its result and the compare
+ * that would follow tk__highest's empty-map case are not compiled: no case takes them). */
 void tk_irq_direct_end(void)
 {
     unsigned long mstatus;
@@ -137,9 +141,10 @@ void tk_irq_direct_end(void)
     if (tk_k.irq_nest)
         return;
 #endif
-    struct tk_thread *next = tk__isr_next();
-    if (next) {
-        struct tk_thread *cur = tk_k.current;
+    if (!tk_k.ready_map)
+        return;
+    struct tk_thread *next = tk__highest(), *cur = tk_k.current;
+    if (next != cur && !tk_k.sched_lock) {
         uintptr_t *g = cur->stack_guard, sp;
         __asm__ volatile("mv %0, sp" : "=r"(sp));
         if (TK_UNLIKELY(*g != (uintptr_t)g || sp - TK_DIRECT_SLOT - TK_SWITCH_FRAME <= (uintptr_t)g))

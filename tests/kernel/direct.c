@@ -9,6 +9,8 @@
  *     ends), then `high` takes a software interrupt (which leaves mepc its own) and blocks
  *     again, and `low` resumes inside the handler, which ends.
  * In every round `low` gets all its registers back.  The interrupt lands at varying cycles.
+ * Also the interrupt taking the idle thread (every thread waits): a handler that makes no
+ * thread ready returns to it, one that wakes `high` switches to it.
  * With TK_IRQ_NESTING, also: the direct handler preempting the (less urgent) software
  * interrupt's handler wakes `high`, which runs when that handler ends, not inside it.
  * Also: tk_irq_attach refuses the external interrupt in this build, tk_irq_direct_end from a
@@ -40,6 +42,9 @@ static volatile uint32_t round_kind;
 static volatile uint32_t low_in_loop;  /* `low` is between its fill and its check */
 static volatile uint32_t high_runs, lower_runs, isr_runs, sw_runs;
 static volatile uint32_t high_saw_loop; /* `high` found `low` still in its loop */
+static volatile int high_saw_low_state; /* `low`'s state when `high` last ran */
+static struct tk_thread *volatile isr_saw_thread; /* the thread the handler interrupted */
+extern struct tk_thread tk_idle; /* the kernel's idle thread (kernel/sched.c) */
 
 /* uint32_t fill_and_wait(volatile uint32_t sync[2]): every register but sp, gp and tp holds
  * KT_FILL + its number, sync[1] = 1, then it waits until sync[0] is non-zero (t5 holds the
@@ -98,6 +103,7 @@ TK_IRQ_DIRECT(kt_direct_isr)
     kt_irq_ack();
     isr_runs++;
     isr_saw_fill = sync[1];
+    isr_saw_thread = tk_thread_self();
     struct tk_sem *s = round_kind == ROUND_HIGHER ? &sem_high
                      : round_kind == ROUND_LOWER ? &sem_lower : &sem_nobody;
     KT_EQ(tk_sem_post_from_isr(s), TK_OK);
@@ -111,6 +117,7 @@ static void high(void *arg)
     for (;;) {
         KT_EQ(tk_sem_pend(&sem_high, TK_FOREVER), TK_OK);
         high_saw_loop = low_in_loop;
+        high_saw_low_state = tk_thread_state(&t_low);
         high_runs++;
         tk_irq_raise_software(); /* a trap of its own: mepc is no longer the interrupted pc */
     }
@@ -185,6 +192,23 @@ static void low(void *arg)
     KT_EQ(high_runs, lk_highs);
     KT_EQ(tk_sched_unlock(), TK_OK);
     KT_EQ(high_runs, lk_highs + 1);
+    /* The interrupt comes while `low` sleeps and the others wait: it takes the idle thread
+     * (the ready map is empty).  Waking nobody, the handler returns to it; waking `high`, it
+     * switches to it at once, while `low` still sleeps; either way `low` wakes when its sleep
+     * ends. */
+    for (uint32_t kind = ROUND_NOBODY; kind <= ROUND_HIGHER; kind += ROUND_HIGHER) {
+        uint32_t highs = high_runs, runs = isr_runs;
+        round_kind = kind;
+        isr_saw_thread = 0;
+        kt_irq_after(FILL_CYCLES);
+        KT_EQ(tk_delay(2), TK_OK);
+        KT_EQ(isr_runs, runs + 1);
+        KT_CHECK(isr_saw_thread == &tk_idle);
+        KT_EQ(high_runs, highs + (kind == ROUND_HIGHER));
+        KT_EQ(sw_runs, high_runs);
+        if (kind == ROUND_HIGHER)
+            KT_EQ(high_saw_low_state, TK_STATE_SLEEPING);
+    }
 #if TK_IRQ_NESTING
     /* The direct handler preempts a kernel handler of a lower priority (the software one): it
      * wakes `high`, whose switch waits for that handler's end (tk_irq_direct_end sees the
