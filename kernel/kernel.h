@@ -62,7 +62,8 @@ struct tk_kernel {
     tk_tick_t next_event;               /* tick the CLINT compare is programmed for */
     struct tk_thread *ready[TK_PRIO_COUNT]; /* circular lists; the running thread is head */
     struct tk_timer timers;             /* sentinel of the sorted timer list */
-    uint8_t debruijn[32];               /* tk_debruijn32, copied here: reached through tp */
+    uint8_t debruijn[32];               /* tk_debruijn32, copied here: reached through tp (the
+                                         * speed build's; built for size, unused) */
     /* Timer wheel (timer.c): timers due from wheel_base to wheel_base + TK_WHEEL - 1, by
      * expiry % TK_WHEEL, and the map of its non-empty slots.  Zero at reset; empty until
      * tk_start() (timers armed before it wait in `timers`). */
@@ -188,15 +189,39 @@ TK_INLINE void tk__set_prio(struct tk_thread *t, uint8_t p)
     t->prio_bit = 1u << (p & (TK_PRIO_COUNT - 1));
 }
 
+/* ---- wait queues (wait.c) ---- */
+void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t);
+TK_SHARED void tk__waitq_insert(struct tk_waitq *q, struct tk_thread *t)
+{
+    if (__builtin_expect(q->head != NULL, 0))
+        tk__waitq_insert_sorted(q, t);
+    else {
+        t->next = t;
+        t->prev = t;
+        q->head = t;
+    }
+}
+
 TK_SHARED void tk__ready_insert(struct tk_thread *t)
 {
+#ifdef __OPTIMIZE_SIZE__
+    /* Built for size, the wait queue's insertion: a ready list is a queue of one priority,
+     * which it appends to (the walk from the tail stops at once). */
+    tk__waitq_insert((struct tk_waitq *)t->ready_slot, t);
+#else
     tk__list_append(t->ready_slot, t);
+#endif
     tk_k.ready_map |= t->prio_bit;
     t->state = TK_STATE_READY;
 }
 
 TK_SHARED void tk__ready_remove(struct tk_thread *t)
 {
+#ifdef __OPTIMIZE_SIZE__ /* built for size, the shared list removal */
+    tk__list_remove(t->ready_slot, t);
+    if (!*t->ready_slot)
+        tk_k.ready_map &= ~t->prio_bit;
+#else
     struct tk_thread *n = t->next;
     if (TK_LIKELY(n == t)) {
         *t->ready_slot = NULL;
@@ -208,6 +233,7 @@ TK_SHARED void tk__ready_remove(struct tk_thread *t)
         if (*t->ready_slot == t)
             *t->ready_slot = n;
     }
+#endif
 }
 
 /* tk__ready_remove for the running thread when it blocks, sleeps or suspends itself: it is
@@ -216,6 +242,9 @@ TK_SHARED void tk__ready_remove(struct tk_thread *t)
  * simply moves on. */
 TK_INLINE void tk__ready_remove_running(struct tk_thread *t)
 {
+#ifdef __OPTIMIZE_SIZE__ /* built for size, the general removal does the same */
+    tk__ready_remove(t);
+#else
     struct tk_thread *n = t->next;
     if (TK_LIKELY(n == t)) {
         *t->ready_slot = NULL;
@@ -226,6 +255,7 @@ TK_INLINE void tk__ready_remove_running(struct tk_thread *t)
         n->prev = p;
         *t->ready_slot = n;
     }
+#endif
 }
 
 TK_SHARED struct tk_thread *tk__highest(void)
@@ -234,7 +264,11 @@ TK_SHARED struct tk_thread *tk__highest(void)
     if (__builtin_expect(m == 0, 0))
         return &tk_idle;
     uint32_t index = ((m & (0u - m)) * (uint32_t)TK_DEBRUIJN32) >> TK_DEBRUIJN_SHIFT;
+#ifdef __OPTIMIZE_SIZE__
+    uintptr_t off = tk_debruijn32[index]; /* built for size, the table itself (gp-relative) */
+#else
     uintptr_t off = tk_k.debruijn[index];
+#endif
     return *(struct tk_thread **)((char *)tk_k.ready + off);
 }
 
@@ -271,6 +305,7 @@ TK_INLINE int tk__stack_ok(struct tk_thread *t)
  * directly in its caller (docs/timing.md: every call and return costs 6 cycles).  The
  * current thread's wait_result must hold the value to return: set by its waker for a blocking
  * call, by the caller itself otherwise. */
+#if TK_PORT_FAST_PATHS
 TK_SHARED int tk__switch_return(struct tk_thread *next)
 {
     struct tk_thread *cur = tk_k.current;
@@ -279,6 +314,9 @@ TK_SHARED int tk__switch_return(struct tk_thread *next)
     tk_k.current = next;
     return tk_port_switch(cur, next);
 }
+#else /* built for size, the port's (switch.S): the same steps, as the switch's own entry */
+int tk__switch_return(struct tk_thread *next);
+#endif
 
 /* End of a call that may have made several threads ready (or changed priorities): run the
  * highest now when called from a thread.  Returns rc, now or when the caller is resumed. */
@@ -300,12 +338,11 @@ TK_SHARED int tk__reschedule_return(unsigned long irq_state, int rc)
  * now or when it is resumed.  Built for size, tk__reschedule_return decides the same: the
  * highest ready thread is w when w is higher than the caller, else the caller (the head of
  * its ready list), and before tk_start() interrupts are disabled (no thread context). */
+#ifdef __OPTIMIZE_SIZE__ /* the general end itself, without a call between */
+#define tk__preempt_return(w, irq_state, rc) ((void)(w), tk__reschedule_return(irq_state, rc))
+#else
 TK_SHARED int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, int rc)
 {
-#ifdef __OPTIMIZE_SIZE__
-    (void)w;
-    return tk__reschedule_return(irq_state, rc);
-#else
     /* tk__switch_return inline, with the loads of the test and of the stack check first: a
      * load whose use follows at once stalls the core 2 cycles (docs/timing.md).  The kernel
      * state is read before the context test: the caller made w ready through it, and current
@@ -325,8 +362,8 @@ TK_SHARED int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, i
     }
     tk_port_irq_unlock(irq_state);
     return rc;
-#endif
 }
+#endif
 
 /* Context check for a call that would block: 0 or TK_EISR / TK_ELOCKED. */
 TK_INLINE int tk__can_block(unsigned long irq_state)
@@ -360,19 +397,6 @@ TK_SHARED void tk__timer_remove(struct tk_timer *tm)
 }
 void tk__timer_interrupt(void *unused); /* the timer interrupt (its slot of tk_k.irq) */
 void tk__thread_timeout(struct tk_timer *tm);
-
-/* ---- wait queues (wait.c) ---- */
-void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t);
-TK_SHARED void tk__waitq_insert(struct tk_waitq *q, struct tk_thread *t)
-{
-    if (__builtin_expect(q->head != NULL, 0))
-        tk__waitq_insert_sorted(q, t);
-    else {
-        t->next = t;
-        t->prev = t;
-        q->head = t;
-    }
-}
 
 /* Take the current thread off the ready list and queue it on q (NULL: a sleep or a mailbox
  * wait). */
@@ -492,10 +516,11 @@ int tk__yield_c(void);
 int tk__thread_suspend_c(struct tk_thread *t);
 int tk__thread_resume_c(struct tk_thread *t);
 
-/* Thread set-up (thread.c): the fields of a thread about to start, for tk_thread_create and
- * the idle thread. */
-void tk__thread_setup(struct tk_thread *t, const char *name, void (*entry)(void *arg),
-                      void *arg, void *stack, size_t stack_bytes, unsigned prio);
+/* Thread set-up (thread.c): the fields of a thread about to start (ready, magic word set),
+ * for tk_thread_create and the idle thread. */
+struct tk_thread *tk__thread_setup(struct tk_thread *t, const char *name,
+                                   void (*entry)(void *arg), void *arg, void *stack,
+                                   size_t stack_bytes, unsigned prio);
 
 /* ---- priorities (thread.c) ---- */
 void tk__prio_propagate(struct tk_thread *t);
@@ -514,10 +539,11 @@ TK_INLINE struct tk_thread *tk__isr_next(void)
 void tk__isr_exit(void *frame);
 void tk__irq_table_init(void);
 
-/* Zero `bytes` (a whole number of words) at p: a control block before it is set up.  The
- * empty asm keeps the compiler from making the loop a call of memset (there is no C
- * library). */
-TK_SHARED void tk__zero_words(void *p, size_t bytes)
+/* Zero `bytes` (a whole number of words) at p: the kernel state or a thread's control block
+ * before it is set up.  The empty asm keeps the compiler from making the loop a call of
+ * memset (there is no C library).  Inline also built for size: its loop is smaller than a
+ * call, and thread set-up then calls nothing. */
+static inline __attribute__((always_inline)) void tk__zero_words(void *p, size_t bytes)
 {
     for (uintptr_t *w = p, *end = (uintptr_t *)((char *)p + bytes); w < end; w++) {
         __asm__("" : : "r"(w));

@@ -22,8 +22,10 @@ static uintptr_t tk_idle_stack[128];
  * Interrupts locked: the timer interrupt moves timers between the wheel and the list. */
 static int tk_stalled(void)
 {
-    unsigned long mie;
+    unsigned long mie = 0; /* TK_CONFIG_IRQ 0: no interrupt is ever enabled (tempo.h) */
+#if TK_CONFIG_IRQ
     __asm__ volatile("csrr %0, mie" : "=r"(mie));
+#endif
     if (tk_k.ready_map || (mie & ~(1ul << 7)))
         return 0;
 #if TK_CONFIG_TIMERS /* else no timer is ever armed */
@@ -59,18 +61,19 @@ int tk_init(void)
     /* Everything starts at zero (no thread ready or listed, no timer, unlocked, ...). */
     tk__zero_words(&tk_kernel_state, sizeof tk_kernel_state);
     tk_k.current = &tk_idle; /* never NULL: calls before tk_start see the idle thread */
+#ifndef __OPTIMIZE_SIZE__ /* built for size, tk__highest reads the table itself */
     for (unsigned i = 0; i < sizeof tk_k.debruijn; i++)
         tk_k.debruijn[i] = tk_debruijn32[i];
+#endif
+#if TK_CONFIG_TIMERS /* else no timer list is ever used */
     tk_k.timers.next = tk_k.timers.prev = &tk_k.timers;
-#if TK_CONFIG_TIMERS && TK_CONFIG_TICK_EXPIRIES
+#if TK_CONFIG_TICK_EXPIRIES
     tk_k.carry.next = tk_k.carry.prev = &tk_k.carry;
 #endif
+#endif
     /* The idle thread is never in a ready list: tk__highest() falls back to it. */
-    struct tk_thread *t = &tk_idle;
-    tk__thread_setup(t, "idle", tk_idle_main, NULL, tk_idle_stack, sizeof tk_idle_stack,
+    tk__thread_setup(&tk_idle, "idle", tk_idle_main, NULL, tk_idle_stack, sizeof tk_idle_stack,
                      TK_PRIO_COUNT);
-    t->magic = TK_MAGIC_THREAD;
-    t->state = TK_STATE_READY;
 #if TK_CONFIG_IRQ
     tk__irq_table_init();
 #endif

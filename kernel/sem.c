@@ -19,7 +19,7 @@ int tk_sem_init(struct tk_sem *s, uint32_t count, uint32_t max)
 }
 
 /* Post with interrupts locked: *woken receives the waiter made ready, if any. */
-TK_INLINE int tk__sem_give(struct tk_sem *s, struct tk_thread **woken)
+static inline __attribute__((always_inline)) int tk__sem_give(struct tk_sem *s, struct tk_thread **woken)
 {
     if (TK_UNLIKELY(!s || s->magic != TK_MAGIC_SEM))
         return TK_EOBJ;
@@ -40,10 +40,16 @@ int tk_sem_post(struct tk_sem *s)
     unsigned long st = tk_port_irq_lock();
     struct tk_thread *w = NULL;
     int rc = tk__sem_give(s, &w);
+#ifdef __OPTIMIZE_SIZE__
+    /* Built for size, the general end decides whether a waiter it woke runs (tk__preempt_return
+     * is that end): no test of w. */
+    return tk__reschedule_return(st, rc);
+#else
     if (w)
         return tk__preempt_return(w, st, rc);
     tk_port_irq_unlock(st);
     return rc;
+#endif
 }
 
 int tk_sem_post_from_isr(struct tk_sem *s)

@@ -16,34 +16,30 @@ TK_INLINE struct tk_thread *tk__user_thread(struct tk_thread *t)
     return tk__is_thread(t) && t != &tk_idle ? t : NULL;
 }
 
-/* Set up t to start entry(arg) on the stack [stack, stack + stack_bytes) at priority prio:
- * every field but its state, its magic word and the list of every thread (interrupts locked).
- * Shared by tk_thread_create and tk_init (the idle thread). */
-void tk__thread_setup(struct tk_thread *t, const char *name, void (*entry)(void *arg),
-                      void *arg, void *stack, size_t stack_bytes, unsigned prio)
+/* Set up t to start entry(arg) on the stack [stack, stack + stack_bytes) at priority prio,
+ * ready to be listed (state TK_STATE_READY, its magic word set): every field but the list of
+ * every thread (interrupts locked).  Shared by tk_thread_create and tk_init (the idle
+ * thread).  Returns t: its caller then keeps no copy across the call. */
+struct tk_thread *tk__thread_setup(struct tk_thread *t, const char *name,
+                                   void (*entry)(void *arg), void *arg, void *stack,
+                                   size_t stack_bytes, unsigned prio)
 {
     uintptr_t lo = ((uintptr_t)stack + sizeof(uintptr_t) - 1) & ~(uintptr_t)(sizeof(uintptr_t) - 1);
     uintptr_t hi = ((uintptr_t)stack + stack_bytes) & ~(uintptr_t)15;
+    /* Every field before all_next starts at zero: one loop instead of a store each. */
+    tk__zero_words(t, offsetof(struct tk_thread, all_next));
     t->stack_guard = (uintptr_t *)lo;
     *t->stack_guard = (uintptr_t)t->stack_guard;
     t->sp = tk_port_stack_init(hi, entry, arg);
-    t->next = t->prev = NULL;
-    t->waitq = NULL;
-    t->wait_mutex = NULL;
-    t->held = NULL;
-    t->wait_buf = NULL;
-    t->mail = 0;
-    t->timeout.next = NULL;
 #if TK_CONFIG_TIMERS
     t->timeout.expire = tk__thread_timeout;
 #endif
     tk__set_name(t, name);
-    t->wait_bits = 0;
-    t->wait_result = TK_OK;
-    t->slice = t->slice_left = 0;
     t->base_prio = (uint8_t)prio;
     tk__set_prio(t, (uint8_t)prio);
-    t->flags = 0;
+    t->state = TK_STATE_READY;
+    t->magic = TK_MAGIC_THREAD;
+    return t;
 }
 
 int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *arg), void *arg,
@@ -56,25 +52,21 @@ int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *
     if (!tk__initialised())
         return TK_ESTATE;
     unsigned long s = tk_port_irq_lock();
-    if (t->magic == TK_MAGIC_THREAD && t->state != TK_STATE_UNUSED &&
-        t->state != TK_STATE_EXITED) {
-        tk_port_irq_unlock(s);
-        return TK_ESTATE;
-    }
-    tk__thread_setup(t, name, entry, arg, stack, stack_bytes, prio);
-    if (t->magic != TK_MAGIC_THREAD) { /* first creation: into the kernel's list */
+    if (t->magic == TK_MAGIC_THREAD) { /* never TK_STATE_UNUSED: set up with the magic word */
+        if (t->state != TK_STATE_EXITED) {
+            tk_port_irq_unlock(s);
+            return TK_ESTATE;
+        }
+    } else { /* first creation: into the kernel's list */
         t->all_next = tk_k.threads;
         tk_k.threads = t;
     }
-    t->magic = TK_MAGIC_THREAD;
-    if (options & TK_THREAD_SUSPENDED) {
+    t = tk__thread_setup(t, name, entry, arg, stack, stack_bytes, prio);
+    if (options & TK_THREAD_SUSPENDED)
         t->state = TK_STATE_SUSPENDED;
-    } else {
+    else
         tk__ready_insert(t);
-        return tk__reschedule_return(s, TK_OK);
-    }
-    tk_port_irq_unlock(s);
-    return TK_OK;
+    return tk__reschedule_return(s, TK_OK); /* suspended: the caller goes on (no switch) */
 }
 
 struct tk_thread *tk_thread_self(void)
@@ -97,6 +89,12 @@ int tk__yield_c(void)
      * priority, if any, runs; the caller goes to the tail with a fresh time slice. */
     struct tk_thread *cur = tk_k.current, *next = cur->next;
     cur->slice_left = cur->slice;
+#ifdef __OPTIMIZE_SIZE__
+    /* Built for size, the general end: the next thread becomes the head of the caller's ready
+     * list (the caller itself when alone), and the reschedule runs that head. */
+    *cur->ready_slot = next;
+    return tk__reschedule_return(s, TK_OK);
+#else
     cur->wait_result = TK_OK; /* beside slice_left: the port sets both with one store */
     if (next == cur) {
         tk_port_irq_unlock(s);
@@ -104,6 +102,7 @@ int tk__yield_c(void)
     }
     *cur->ready_slot = next;
     return tk__switch_return(next);
+#endif
 }
 
 #if !TK_PORT_FAST_PATHS
@@ -365,8 +364,10 @@ void tk_thread_exit(void)
     struct tk_thread *cur = tk_k.current;
     tk__ready_remove(cur);
     cur->state = TK_STATE_EXITED;
+#if TK_CONFIG_TIMERS /* else no thread has a time slice */
     if (cur->slice)
         tk_k.slicers--;
+#endif
     tk_k.sched_lock = 0;
     struct tk_thread *next = tk__highest();
     tk_k.current = next;

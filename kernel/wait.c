@@ -8,17 +8,14 @@
 void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t)
 {
     struct tk_thread *h = q->head;
-    struct tk_thread *p = h->prev; /* tail */
+    struct tk_thread *tail = h->prev, *p = tail;
     /* Find the last waiter whose priority is the same or higher (number <=). */
     while (p->prio > t->prio) {
         if (p == h) {
-            /* Higher than every waiter: new head. */
-            t->next = h;
-            t->prev = h->prev;
-            h->prev->next = t;
-            h->prev = t;
+            /* Higher than every waiter: the new head, which goes after the tail. */
             q->head = t;
-            return;
+            p = tail;
+            break;
         }
         p = p->prev;
     }

@@ -2,7 +2,8 @@
  * structures, in one place.  The layout is kernel/include/tempo.h's struct tk_thread, and
  * port/riscv's two saved contexts (switch.S, offsets.h):
  *   - the switch frame at thread->sp: resume pc (a voluntary switch resumes in the caller of
- *     the kernel call), s0-s11;
+ *     the kernel call), s0-s11; in a kernel built for size (offsets.h TK_FRAME_PC: the symbol
+ *     tk_port_frame_save_restore), libgcc's save frame: resume pc at its top, s0-s11 below;
  *   - a thread switched out at interrupt exit resumes in tk_port_isr_resume: its
  *     interrupted state is the interrupt frame (ra, t0-t2, a0-a7, t3-t6, mepc) that
  *     tk_port_trap_entry pushed, plus s0-s11 and sp as the interrupt found them;
@@ -20,7 +21,7 @@
 enum { S_KERNEL, S_IDLE, S_ENTRY, S_ISR_RESUME };
 enum {
     T_SP, T_GUARD, T_PRIO, T_BASE_PRIO, T_STATE, T_MAGIC, T_WAIT_MUTEX, T_NAME, T_SIZE, M_OWNER,
-    K_STARTED, F_SWITCH, F_TRAP, F_TRAP_MEPC,
+    K_STARTED, F_SWITCH, F_TRAP, F_TRAP_MEPC, F_PC, F_S0,
 };
 #define MAGIC_THREAD 0x54680000u /* kernel/kernel.h TK_MAGIC_THREAD */
 #define NAME_MAX 16u             /* tempo.h TK_NAME_MAX: the name is a copy in the block */
@@ -49,6 +50,8 @@ static void layout(struct rtos *r)
     r->off[F_SWITCH] = (13 * R + 15) & ~15ull; /* offsets.h TK_SWITCH_FRAME */
     r->off[F_TRAP] = 18 * R;                  /* switch.S TRAP_FRAME */
     r->off[F_TRAP_MEPC] = 16 * R;
+    r->off[F_PC] = 0;                         /* the switch frame's resume pc, s0 (s1-s11 follow) */
+    r->off[F_S0] = R;
 }
 
 static int attach(struct rtos *r, const struct elf_image *img)
@@ -62,6 +65,10 @@ static int attach(struct rtos *r, const struct elf_image *img)
         !elf_find_symbol(img, "tk_port_isr_resume", &r->sym[S_ISR_RESUME], NULL))
         return -1;
     layout(r);
+    if (elf_find_symbol(img, "tk_port_frame_save_restore", &a, NULL)) {
+        r->off[F_PC] = r->off[F_SWITCH] - r->ptr;   /* libgcc's frame: downwards from the top */
+        r->off[F_S0] = r->off[F_SWITCH] - 2 * r->ptr;
+    }
     if (size != r->off[T_SIZE]) {
         snprintf(r->why, sizeof r->why, "Tempo's struct tk_thread is %llu bytes in this image, "
                  "%llu in the simulator's table (sim/rtos_tempo.c)", (unsigned long long)size,
@@ -120,7 +127,7 @@ static int saved_regs(struct rtos *r, const struct rtos_thread *t, uint64_t regs
     static const uint8_t trap_reg[16] = {1, 5, 6, 7, 10, 11, 12, 13, 14, 15, 16, 17, 28, 29, 30, 31};
     const uint64_t R = r->ptr;
     uint64_t sp = rtos_ptr(r, t->tcb + r->off[T_SP]), resume;
-    if (!sp || rtos_read(r, sp, &resume, R))
+    if (!sp || rtos_read(r, sp + r->off[F_PC], &resume, R))
         return -1;
     resume = R == 4 ? (uint32_t)resume : resume;
     if (resume == r->sym[S_ISR_RESUME] && t->irq_valid) {
@@ -136,8 +143,9 @@ static int saved_regs(struct rtos *r, const struct rtos_thread *t, uint64_t regs
         return 0;
     }
     /* a voluntary switch (or one whose interrupt the simulator did not see): the switch frame */
+    int64_t step = r->off[F_S0] > r->off[F_PC] ? (int64_t)R : -(int64_t)R; /* s0 to s11 */
     for (int i = 0; i < 12; i++)
-        regs[s_reg[i]] = rtos_ptr(r, sp + (uint64_t)(i + 1) * R);
+        regs[s_reg[i]] = rtos_ptr(r, sp + r->off[F_S0] + (uint64_t)(i * step));
     regs[1] = regs[32] = resume & ~1ull;
     regs[2] = sp + r->off[F_SWITCH];
     /* a thread that never ran starts in tk_port_thread_entry: no caller to show */
@@ -167,7 +175,8 @@ static const char *const offset_name[] = {
     [T_WAIT_MUTEX] = "struct tk_thread::wait_mutex", [T_NAME] = "struct tk_thread::name",
     [T_SIZE] = "sizeof(struct tk_thread)", [M_OWNER] = "struct tk_mutex::owner",
     [K_STARTED] = "struct tk_kernel::started", [F_SWITCH] = "switch frame",
-    [F_TRAP] = "interrupt frame", [F_TRAP_MEPC] = "interrupt frame mepc", NULL,
+    [F_TRAP] = "interrupt frame", [F_TRAP_MEPC] = "interrupt frame mepc",
+    [F_PC] = "switch frame resume pc", [F_S0] = "switch frame s0", NULL,
 };
 
 const struct rtos_kernel rtos_tempo = {

@@ -76,6 +76,21 @@
 #define TK_EXC_STACK_WORDS 128
 /* Switch frame: resume pc, s0-s11. */
 #define TK_SWITCH_FRAME ((13 * TK_R + 15) & ~15)
+/* The words of the switch frame a thread's context is in (switch.S; port.h tk_port_stack_init;
+ * the simulator's thread view, sim/rtos_tempo.c): the resume pc, s0 and s1 (s2-s11 follow
+ * s1 the same way).  The speed build's own save puts the resume pc lowest, then s0-s11
+ * upwards; built for size, the switch saves with libgcc's __riscv_save_12 (-msave-restore's
+ * prologue routine: ra, s0-s11 in a frame of TK_SWITCH_FRAME bytes, ra at its top, s0, s1,
+ * ... downwards), so ra is the resume pc, and tk_port_frame_save_restore is defined. */
+#if TK_PORT_FAST_PATHS
+#define TK_FRAME_PC 0
+#define TK_FRAME_S0 1
+#define TK_FRAME_S1 2
+#else
+#define TK_FRAME_PC (TK_SWITCH_FRAME / TK_R - 1)
+#define TK_FRAME_S0 (TK_SWITCH_FRAME / TK_R - 2)
+#define TK_FRAME_S1 (TK_SWITCH_FRAME / TK_R - 3)
+#endif
 /* A direct handler's switch (switch.S tk_port_switch_direct): the return address and mepc,
  * above the switch frame, in 16 bytes (the stack alignment). */
 #define TK_DIRECT_SLOT 16

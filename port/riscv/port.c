@@ -99,6 +99,9 @@ void tk_port_timer_start(void)
     mtimecmp_write(~(uint64_t)0);
     tk_epoch = mtime_read();
     tk_port_irq_enable(IRQ_M_TIMER, 1);
+#elif TK_PORT_MTIME_PER_TICK == 1 && __riscv_xlen == 32
+    /* tk_port_ticks, the one reader, reads the low word alone (at RV64 mtime is one load) */
+    tk_epoch = REG32(BOARD_MTIME);
 #else
     tk_epoch = mtime_read();
 #endif

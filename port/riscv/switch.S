@@ -4,7 +4,8 @@
  * a mispredicted or taken-unpredicted branch costs 6 (one global 2-bit counter), so the paths
  * here are straight lines and save only what the calling convention requires.
  *
- * A switch frame is 13 words on the thread's stack: the resume pc, s0-s11.  Every context
+ * A switch frame is 13 words on the thread's stack: the resume pc, s0-s11 (in the order of
+ * offsets.h TK_FRAME_PC: built for size, libgcc's save routine lays it out).  Every context
  * resumes with interrupts enabled (RESTORE_CONTEXT):
  *   - a voluntary switch (yield, blocking call) is an ordinary call of tk_port_switch and
  *     resumes straight at its caller's return address;
@@ -103,16 +104,48 @@
  * resumed, from->wait_result: the kernel tail-calls it, so a blocked thread returns straight
  * to its caller with the outcome its waker stored. */
     FUNC tk_port_switch
+#if TK_PORT_FAST_PATHS
 tk_port_switch:
     addi    t1, sp, -TK_SWITCH_FRAME
-#if TK_PORT_FAST_PATHS
     SAVE_CONTEXT
     RESTORE_CONTEXT
-#else /* built for size: one copy of the save and the restore, which the others jump into */
-.Lswitch_save:
-    SAVE_CONTEXT
+#else
+/* Built for size, one copy of the save and the restore, which the other switches jump into:
+ * libgcc's __riscv_save_12 and __riscv_restore_12, the routines of every -msave-restore
+ * prologue and epilogue (mk/firmware.mk), which the kernel links already.  The save pushes
+ * ra (the resume pc), s0-s11 (the frame of offsets.h TK_FRAME_PC); the restore pops them and
+ * returns to ra, in the resumed context.  Interrupts are enabled before it: an interrupt
+ * taken during the restore finds the rest of the frame above sp (as RESTORE_CONTEXT's
+ * reasoning).
+ *
+ * int tk__switch_return(struct tk_thread *next) (kernel/kernel.h, where the speed build has
+ * it in C) is the switch's own entry: the current thread's stack check (tk__stack_ok, on the
+ * caller's sp), next made the current thread, then the switch. */
+    .globl tk__switch_return
+    .type tk__switch_return, @function
+tk__switch_return:
+    mv      a1, a0
+    LREG    a0, TK_K_CURRENT(tp)
+    addi    t1, sp, -TK_SWITCH_FRAME
+    LREG    t2, TK_T_GUARD(a0)
+    LREG    t3, 0(t2)
+    bne     t3, t2, 1f               /* the guard word holds its own address */
+    bgeu    t2, t1, 1f               /* the frame to push would reach the guard */
+    SREG    a1, TK_K_CURRENT(tp)
+tk_port_switch:
+    jal     t0, __riscv_save_12
+    SREG    sp, TK_T_SP(a0)
 .Lswitch_restore:
-    RESTORE_CONTEXT
+    LREG    sp, TK_T_SP(a1)
+    lh      a0, TK_T_WAIT_RESULT(a1)
+    csrsi   mstatus, MSTATUS_MIE
+    tail    __riscv_restore_12
+1:  tail    tk_port_stack_fault      /* a0: the current thread; does not return */
+    .size tk__switch_return, . - tk__switch_return
+/* The simulator's thread view (sim/rtos_tempo.c) reads a thread's registers from its switch
+ * frame: this symbol (no code) tells it the frame is libgcc's. */
+    .globl tk_port_frame_save_restore
+    .set tk_port_frame_save_restore, 1
 #endif
     .size tk_port_switch, . - tk_port_switch
 
@@ -126,15 +159,16 @@ tk_port_switch:
 tk_port_switch_isr:
     csrr    t2, mepc
     mv      sp, a2
+#if TK_PORT_FAST_PATHS
     lla     t0, tk_port_isr_resume
     addi    t1, a2, -TK_SWITCH_FRAME
     SREG    t2, 16*R(a2)
-#if TK_PORT_FAST_PATHS
     SAVE_CONTEXT pc=t0
     RESTORE_CONTEXT
 #else
-    mv      ra, t0                   /* the shared save takes the resume pc in ra */
-    j       .Lswitch_save
+    SREG    t2, 16*R(a2)
+    lla     ra, tk_port_isr_resume   /* the shared save takes the resume pc in ra */
+    j       tk_port_switch
 #endif
     .size tk_port_switch_isr, . - tk_port_switch_isr
 #endif
@@ -563,13 +597,13 @@ tk_port_switch_direct:
     lla     t0, tk_port_direct_resume
     SREG    t2, 1*R-TK_DIRECT_SLOT(sp)
     addi    sp, sp, -TK_DIRECT_SLOT
-    addi    t1, sp, -TK_SWITCH_FRAME
 #if TK_PORT_FAST_PATHS
+    addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT pc=t0
     RESTORE_CONTEXT
 #else
     mv      ra, t0                   /* the shared save takes the resume pc in ra */
-    j       .Lswitch_save
+    j       tk_port_switch
 #endif
     .size tk_port_switch_direct, . - tk_port_switch_direct
 

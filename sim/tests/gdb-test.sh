@@ -8,13 +8,24 @@
 #   3. simulated time stops while halted: the cycle count at every hit of a breakpoint on a
 #      kernel call is the cycle the same instruction issues at in a run without GDB (its
 #      trace), and both runs end at the same cycle.
-# usage: sim/tests/gdb-test.sh tempo|freertos XLEN SIM
+# With a fourth argument, OPT (tempo), the same on the example built here with the compiler
+# options OPT instead, the kernel's for size (mk/firmware.mk TK_SIZE_OPT): its switch frame is
+# libgcc's (port/riscv/offsets.h TK_FRAME_PC), which the thread view must read too.
+# usage: sim/tests/gdb-test.sh tempo|freertos XLEN SIM [OPT]
 set -u
-kernel=$1 xlen=$2 sim=$3
+kernel=$1 xlen=$2 sim=$3 opt=${4:-}
 dir=build/examples/$kernel-paper-$xlen/prodcons
-elf=$dir/build-paper-$xlen/prodcons.elf
 out=build/sim/tests/gdb-$kernel-$xlen
 fail() { echo "FAIL: $*"; exit 1; }
+if [ -n "$opt" ]; then
+  tree=$(pwd)
+  dir=build/examples/$kernel-os-paper-$xlen/prodcons out=build/sim/tests/gdb-os-$kernel-$xlen
+  rm -rf "$dir" && mkdir -p "$dir" && cp examples/prodcons/Makefile examples/prodcons/prodcons.c "$dir" ||
+    fail "cannot make $dir"
+  (cd "$dir" && make -s TEMPO="$tree" SOC=paper XLEN="$xlen" OPT="$opt") \
+    >"$dir.build.log" 2>&1 || { tail -5 "$dir.build.log"; fail "the example at $opt does not build"; }
+fi
+elf=$dir/build-paper-$xlen/prodcons.elf
 [ "$kernel" != freertos ] || [ -n "${FREERTOS_DIR:-}" ] ||
   { echo "FREERTOS_DIR not set: make test FREERTOS_DIR=/path/to/FreeRTOS-Kernel"; exit 77; }
 command -v gdb-multiarch >/dev/null ||

@@ -186,6 +186,7 @@ test-see-$(1)-$(2): $(SIM) $(if $(filter tempo,$(1)),$(SIMT_OUT)/paper-$(2)/tk_s
                     $(BUILD)/bench/tempo/rv$(2)/cs_yield.a.elf $(SIMT_OUT)/paper-$(2)/hello.elf)
 	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh examples-$(1)-paper-$(2) sim/tests/examples-test.sh $(1) paper $(2) "$(FREERTOS_DIR)"
 	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh sim-gdb-$(1)-$(2) sim/tests/gdb-test.sh $(1) $(2) $(SIM)
+	$(if $(filter tempo,$(1)),@tools/check.sh sim-gdb-os-$(2) sim/tests/gdb-test.sh $(1) $(2) $(SIM) "$(TK_SIZE_OPT)")
 	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh sim-timeline-$(1)-$(2) sim/tests/timeline-test.sh $(1) $(2) $(SIM)
 	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh sim-measure-$(1)-$(2) sim/tests/measure-test.sh $(1) $(2) $(SIM) \
 	    $(if $(filter tempo,$(1)),$(BUILD)/bench/tempo/rv$(2)/cs_yield.a.elf $(SIMT_OUT)/paper-$(2)/hello.elf)
