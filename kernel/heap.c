@@ -43,10 +43,20 @@ _Static_assert(HEAP_MAX / 2 == (size_t)1 << (TK_HEAP_FL + SL_LOG2 + ALIGN_LOG2 -
 _Static_assert(TK_HEAP_SL == 1u << SL_LOG2, "TK_HEAP_SL must be 1 << SL_LOG2");
 _Static_assert(HEAP_MIN % HEAP_ALIGN == 0, "minimum block must keep the alignment");
 
+/* The speed build's shortcuts, each beside a general path that does the same (the byte
+ * table's lowest first-level bit, heap_move's lone block, a merged block keeping its next
+ * neighbour's list place): built for size, the general paths alone. */
+#ifdef __OPTIMIZE_SIZE__
+#define HEAP_FAST 0
+#else
+#define HEAP_FAST 1
+#endif
+
 /* Index of the highest set bit of x > 0 without libgcc (__clzsi2) and without branches: two
  * set-if-above steps narrow x to one byte, a 256-byte table does the rest (about half the
  * cycles of a smear + de Bruijn multiply on this core: docs/timing.md, ALU-use 1 bubble,
  * MUL 4 stall cycles). */
+#if HEAP_FAST
 static const uint8_t tk_log2_byte[256] __attribute__((section(".sdata.tk_c"))) = {
     0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
     5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
@@ -57,13 +67,18 @@ static const uint8_t tk_log2_byte[256] __attribute__((section(".sdata.tk_c"))) =
     7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
     7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
 };
-/* The speed build's shortcuts, each beside a general path that does the same (the byte
- * table's lowest first-level bit, heap_move's lone block, a merged block keeping its next
- * neighbour's list place): built for size, the general paths alone. */
-#ifdef __OPTIMIZE_SIZE__
-#define HEAP_FAST 0
+#define HEAP_LOG2(lg, x) ((lg)[x])
 #else
-#define HEAP_FAST 1
+/* Built for size, a shift loop (at most 31 steps) in place of the table: 256 bytes less. */
+#define tk_log2_byte ((const uint8_t *)0)
+static uintptr_t heap_log2(uintptr_t x)
+{
+    uintptr_t n = 0;
+    while (x >>= 1)
+        n++;
+    return n;
+}
+#define HEAP_LOG2(lg, x) ((void)(lg), heap_log2(x))
 #endif
 
 /* Native-width integers throughout: on RV64 a uint32_t index costs zero-extensions. */
@@ -141,8 +156,8 @@ TK_INLINE hword tk__ffs_map(hword m)
 TK_INLINE hword heap_class(const uint8_t *lg, hword size)
 {
     hword l;
-    if (TK_LIKELY(size < ((hword)SMALL_BLOCK << 8)))
-        l = lg[size >> (SL_LOG2 + ALIGN_LOG2)];
+    if (!HEAP_FAST || TK_LIKELY(size < ((hword)SMALL_BLOCK << 8)))
+        l = HEAP_LOG2(lg, size >> (SL_LOG2 + ALIGN_LOG2));
     else
         l = tk__fls(lg, size) - (SL_LOG2 + ALIGN_LOG2);
     return (l << SL_LOG2) + (size >> (l + ALIGN_LOG2));
@@ -337,12 +352,13 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
              * else a de Bruijn multiply */
             hword low = flm & (0u - flm);
             if (HEAP_FAST && TK_LIKELY(low < 0x100))
-                fl = lg[low];
+                fl = HEAP_LOG2(lg, low);
             else
                 fl = tk__ffs_map(flm);
             slm = h->sl_map[fl];
         }
-        sl = lg[slm & (0u - slm) & 0xFF]; /* lowest set bit of an 8-bit map */
+        /* lowest set bit of an 8-bit map */
+        sl = HEAP_FAST ? HEAP_LOG2(lg, slm & (0u - slm) & 0xFF) : tk__ffs_map(slm);
         c = (fl << SL_LOG2) | sl;
         blk **slot = &h->free[0][0] + c;
         b = *slot;

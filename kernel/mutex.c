@@ -7,8 +7,9 @@ int tk_mutex_init(struct tk_mutex *m)
     if (!m)
         return TK_EINVAL;
     unsigned long s = tk_port_irq_lock();
-    if (m->magic == TK_MAGIC_MUTEX && (m->owner || m->waiters.head)) {
-        /* re-initialised, it would stay on its owner's held list: a later unlock walks it */
+    if (m->magic == TK_MAGIC_MUTEX && m->owner) {
+        /* re-initialised, it would stay on its owner's held list: a later unlock walks it (a
+         * mutex has waiters only while it has an owner) */
         tk_port_irq_unlock(s);
         return TK_EBUSY;
     }

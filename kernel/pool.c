@@ -26,10 +26,12 @@ int tk_pool_init(struct tk_pool *p, void *buf, size_t buf_bytes, size_t block_by
     if (span > buf_bytes || span >= ((uint64_t)1 << 31) ||
         buf_bytes > UINTPTR_MAX - (uintptr_t)buf)
         return TK_EINVAL;
-    uint8_t *start = (uint8_t *)buf + a;
-    for (size_t i = 0; i + 1 < count; i++)
-        *pool_header(start + i * stride) = (uintptr_t)(start + (i + 1) * stride);
-    *pool_header(start + (count - 1) * stride) = 0;
+    uint8_t *start = (uint8_t *)buf + a, *next = NULL;
+    for (uint8_t *b = start + span; b != start;) { /* linked from the last block back */
+        b -= stride;
+        *pool_header(b) = (uintptr_t)next;
+        next = b;
+    }
     p->free = start;
     p->start = start;
     p->span = (uintptr_t)span;

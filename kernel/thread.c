@@ -301,7 +301,7 @@ int tk_thread_set_priority(struct tk_thread *t, unsigned prio)
     int rc = TK_OK;
     if (!(t = tk__user_thread(t))) {
         rc = TK_EOBJ;
-    } else if (t->state == TK_STATE_EXITED || t->state == TK_STATE_UNUSED) {
+    } else if (t->state == TK_STATE_EXITED) { /* never TK_STATE_UNUSED: set up with the magic word */
         rc = TK_ESTATE;
     } else {
         t->base_prio = (uint8_t)prio;
@@ -330,7 +330,7 @@ int tk_thread_set_slice(struct tk_thread *t, tk_tick_t ticks)
     int rc = TK_OK;
     if (!(t = tk__user_thread(t))) {
         rc = TK_EOBJ;
-    } else if (t->state == TK_STATE_EXITED || t->state == TK_STATE_UNUSED) {
+    } else if (t->state == TK_STATE_EXITED) { /* never TK_STATE_UNUSED: set up with the magic word */
         rc = TK_ESTATE; /* slicers counts live threads: exit has already taken t's slice off */
     } else {
         if (!t->slice && ticks) {

@@ -23,7 +23,7 @@ TLDFLAGS   = -nostdlib -nostartfiles -Lbsp/common
 # it makes no tail calls: slower, but the speed build (-O2) has neither.  -fno-shrink-wrap:
 # one prologue at each function's entry; shrink-wrapping, which moves it past the early
 # returns, copies the code those returns share with the rest (200 B over the full API).
-TK_SIZE_OPT := -Os -msave-restore -fno-shrink-wrap
+TK_SIZE_OPT := -Os -msave-restore -fno-shrink-wrap -fno-caller-saves
 BSP_SRC    := bsp/common/crt0.S bsp/common/board.c
 
 # $(call fw-link,OUT,XLEN,BOARD,SOURCES,EXTRA_CFLAGS): one image from sources, compiled and
