@@ -112,8 +112,8 @@ def evaluate(records, kernel="tempo"):
         rows.append(("worst-case", "RV%d %s %s (max %d, avg %.2f)" % (
             x, suite, m, r["max_cycles"], r["avg_cycles"]), "x%.2f" % ratio,
             "<= x%.1f" % limit, ratio <= limit))
-    for m, budget in F.BUDGET_FOOTPRINT.items():
-        for x in (32, 64):
+    for m, budgets in F.BUDGET_FOOTPRINT.items():
+        for x, budget in sorted(budgets.items()):
             r = by.get(("footprint", m, x))
             if not r:
                 missing("footprint", "RV%d %s" % (x, m))
