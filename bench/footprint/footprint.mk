@@ -23,7 +23,7 @@ define fp-rules
 FP_CC_$(1)_$(2)_$(3) = $(TCC) $(ARCH_$(1)) -DBOARD_PAPER $(TCFLAGS) $(FP_OPT_$(2)) \
     -ffunction-sections -fdata-sections -DTK_SPLIT_SECTIONS $(FP_CFG_$(3))
 FP_OBJS_$(1)_$(2)_$(3) := $$(patsubst %,$(FP_DIR)/rv$(1)/$(2)/obj-$(3)/%.o,$(FP_KSRC))
-$(FP_DIR)/rv$(1)/$(2)/obj-$(3)/%.o: % $(TK_HDRS) bench/footprint/footprint.mk
+$(FP_DIR)/rv$(1)/$(2)/obj-$(3)/%.o: % $(TK_HDRS) bench/footprint/footprint.mk mk/firmware.mk
 	@mkdir -p $$(@D)
 	@echo "  CC      $$@"
 	@$$(FP_CC_$(1)_$(2)_$(3)) $(TK_INC) -c -o $$@ $$<
