@@ -536,7 +536,7 @@ TK_INLINE struct tk_thread *tk__isr_next(void)
     struct tk_thread *next = tk__highest();
     return next != tk_k.current && !tk_k.sched_lock ? next : NULL;
 }
-void tk__isr_exit(void *frame);
+struct tk_thread *tk__isr_exit(void);
 void tk__irq_table_init(void);
 
 /* Zero `bytes` (a whole number of words) at p: the kernel state or a thread's control block

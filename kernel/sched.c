@@ -107,19 +107,21 @@ void tk_start(void)
 
 #if TK_CONFIG_IRQ /* tempo.h: else no interrupt ends */
 /* At the end of every interrupt: one switch, if the handler made a higher thread ready (or
- * rotated a time slice).  Runs on the interrupted thread's stack, under its trap frame
- * `frame`; returns only when it does not switch.  The port's trap exit decides the common
- * cases itself (port/riscv/switch.S ISR_EXIT) and calls this for the others. */
-void tk__isr_exit(void *frame)
+ * rotated a time slice).  Runs on the interrupted thread's stack, under its trap frame.  The
+ * port's trap exit decides the common cases itself (port/riscv/switch.S ISR_EXIT) and calls
+ * this for the others.  Returns the interrupted thread when it is to be switched away from,
+ * its stack checked and the thread to run made current, or NULL; the switch is the port's,
+ * after the return: the interrupted thread's callee-saved registers are saved as they are
+ * then, which a C function (this one) may use before, restoring them only on its return. */
+struct tk_thread *tk__isr_exit(void)
 {
-    struct tk_thread *next = tk__isr_next();
-    if (next) {
-        struct tk_thread *cur = tk_k.current;
-        if (TK_UNLIKELY(!tk__stack_ok(cur)))
-            tk_port_stack_fault(cur);
-        tk_k.current = next;
-        tk_port_switch_isr(cur, next, frame);
-    }
+    struct tk_thread *next = tk__isr_next(), *cur = tk_k.current;
+    if (!next)
+        return NULL;
+    if (TK_UNLIKELY(!tk__stack_ok(cur)))
+        tk_port_stack_fault(cur);
+    tk_k.current = next;
+    return cur;
 }
 
 #ifdef TK_IRQ_DIRECT_EXTERNAL

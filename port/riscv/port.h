@@ -45,11 +45,6 @@ static inline __attribute__((always_inline)) void tk_port_irq_unlock(unsigned lo
  * a tail call: `from` resumes (later) at its caller's return address, with interrupts enabled,
  * returning from->wait_result. */
 int tk_port_switch(struct tk_thread *from, struct tk_thread *to);
-/* Switch.S: the same, from the interrupt exit (tk__isr_exit) whose trap frame is `frame`:
- * `from` resumes with interrupts disabled, at the end of the interrupt.  Never returns; not
- * declared noreturn, so that GCC makes the call a jump (it keeps a frame before a noreturn
- * call). */
-void tk_port_switch_isr(struct tk_thread *from, struct tk_thread *to, void *frame);
 #ifdef TK_IRQ_DIRECT_EXTERNAL
 /* Switch.S: the same, from inside a direct handler (tk_irq_direct_end): `from` resumes with
  * interrupts disabled, back in the handler, which then leaves through mret.  Returns when

@@ -150,11 +150,12 @@ tk_port_switch:
     .size tk_port_switch, . - tk_port_switch
 
 #if TK_CONFIG_IRQ /* offsets.h, tempo.h: else no interrupt is taken */
-/* void tk_port_switch_isr(from, to, frame): the switch at interrupt exit, frame being the
- * trap frame of the interrupt (tk_port_trap_entry).  Whatever C frames lie below it are
- * dropped: the switch frame goes right under the trap frame, with mepc (the interrupted
- * code's resume pc, not saved at entry) in the trap frame, and the thread resumes in
- * tk_port_isr_resume. */
+/* tk_port_switch_isr (a0 from, a1 to, a2 frame): the switch at interrupt exit (ISR_EXIT, once
+ * tk__isr_exit has returned its decision), frame being the trap frame of the interrupt
+ * (tk_port_trap_entry), sp at or below it.  The switch frame goes right under the trap frame,
+ * with mepc (the interrupted code's resume pc, not saved at entry) in the trap frame, and the
+ * thread resumes in tk_port_isr_resume.  No C frame lies below: the callee-saved registers
+ * saved are the interrupted thread's. */
     FUNC tk_port_switch_isr
 tk_port_switch_isr:
     csrr    t2, mepc
@@ -403,10 +404,14 @@ tk_port_thread_entry:
  * costs about 270 bytes. */
 .macro ISR_EXIT
 #if !TK_PORT_FAST_PATHS
-    mv      a0, sp
-    call    tk__isr_exit             /* returns here unless it switches */
+    call    tk__isr_exit             /* the thread to switch away from, or NULL */
+    bnez    a0, .Lisr_switch
 .Ltrap_return:                       /* tk_port_isr_resume's way out, built for size */
     RESTORE_CALLER_SAVED_MRET
+.Lisr_switch:
+    LREG    a1, TK_K_CURRENT(tp)     /* the thread to run, made current */
+    mv      a2, sp
+    j       tk_port_switch_isr
 #else
     LREG    a0, TK_K_CURRENT(tp)
     LWU     t0, TK_K_MAP(tp)
@@ -439,9 +444,11 @@ tk_port_thread_entry:
     RESTORE_CONTEXT set_current=1
 5:  bne     t2, a0, 7f               /* not the head of its list (or idle): the C policy */
 6:  RESTORE_CALLER_SAVED_MRET
-7:  mv      a0, sp
-    call    tk__isr_exit             /* returns here unless it switches */
-    j       6b
+7:  call    tk__isr_exit             /* the thread to switch away from, or NULL */
+    beqz    a0, 6b
+    LREG    a1, TK_K_CURRENT(tp)     /* the thread to run, made current */
+    mv      a2, sp
+    j       tk_port_switch_isr
 8:  call    tk_port_stack_fault      /* a0: the current thread; does not return */
 #endif
 .endm

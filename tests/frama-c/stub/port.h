@@ -10,7 +10,6 @@
 static inline unsigned long tk_port_irq_lock(void) { return TK_PORT_MSTATUS_MIE; }
 static inline void tk_port_irq_unlock(unsigned long s) { (void)s; }
 int tk_port_switch(struct tk_thread *from, struct tk_thread *to);
-void tk_port_switch_isr(struct tk_thread *from, struct tk_thread *to, void *frame);
 void tk_port_start(struct tk_thread *to) __attribute__((noreturn));
 void tk_port_trap_entry(void);
 uintptr_t tk_port_stack_init(uintptr_t top, void (*entry)(void *), void *arg);
