@@ -17,6 +17,14 @@ volatile int tk__in_fatal; /* a fault inside the handler: give up */
 void tk__fatal_handler(const struct tk_fault *f) __attribute__((weak));
 
 /* Everything here is cold: TK_COLD (kernel.h) also makes GCC optimise it for size. */
+/* v in hex, 0x and every digit (the width of the word). */
+#define TK_PUT_HEX(v)                                                                         \
+    for (int shift = (int)(8 * sizeof(uintptr_t)) - 4; shift >= 0; shift -= 4) {             \
+        unsigned d = (unsigned)((v) >> shift) & 15u;                                          \
+        tk_port_putc((char)(d < 10 ? '0' + d : 'a' + d - 10));                                \
+    }
+
+#if TK_CONFIG_FAULT_TEXT
 static TK_COLD void tk_puts(const char *s)
 {
     while (*s)
@@ -27,13 +35,9 @@ static TK_COLD void tk_put_hex(uintptr_t v)
 {
     tk_port_putc('0');
     tk_port_putc('x');
-    for (int shift = (int)(8 * sizeof v) - 4; shift >= 0; shift -= 4) {
-        unsigned d = (unsigned)(v >> shift) & 15u;
-        tk_port_putc((char)(d < 10 ? '0' + d : 'a' + d - 10));
-    }
+    TK_PUT_HEX(v)
 }
 
-#if TK_CONFIG_FAULT_TEXT
 /* A priority (at most TK_PRIO_COUNT: two digits) in decimal.  Not the board's 64-bit print:
  * on RV32 its division is libgcc's __udivdi3 and __umoddi3 (2 KB of code). */
 _Static_assert(TK_PRIO_COUNT < 100, "two digits");
@@ -216,18 +220,22 @@ TK_COLD void tk_fault_report(const struct tk_fault *f)
     tk_port_putc('\n');
 }
 #else /* TK_CONFIG_FAULT_TEXT 0 (tempo.h): one line of numbers */
+/* The line's head, its last 3 bytes the text before each further value; with the code (as
+ * tk_texts above). */
 static const char tk_texts[16] __attribute__((aligned(8), section(".text.tk_fault_text"))) =
-    "tempo: fatal";
+    "tempo: fatal 0x";
 
-/* "tempo: fatal R C T P V S": reason, mcause, thread, pc, mtval, sp, in hex. */
+/* "tempo: fatal R C T P V S": reason, mcause, thread, pc, mtval, sp, in hex.  One function,
+ * each value's text and digits in one loop: the smallest code. */
 TK_COLD void tk_fault_report(const struct tk_fault *f)
 {
     const uintptr_t v[] = {(uintptr_t)f->reason, f->cause, (uintptr_t)f->thread, f->pc,
                            f->tval, f->sp};
-    tk_puts(tk_texts);
-    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++) {
-        tk_port_putc(' ');
-        tk_put_hex(v[i]);
+    const char *s = tk_texts;
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++, s = tk_texts + 12) {
+        while (*s)
+            tk_port_putc(*s++);
+        TK_PUT_HEX(v[i])
     }
     tk_port_putc('\n');
 }
