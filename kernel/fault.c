@@ -245,10 +245,10 @@ TK_COLD void tk_fault_report(const struct tk_fault *f)
  * it installed one (fatal.c), else reported, and the run ends with 100 + reason.  Does not
  * return: after a handler that returned from a stack overflow of a thread, fatal.c
  * terminates the thread.  One routine taking the fields as arguments: each kind of fault
- * below only passes them on. */
-static TK_COLD __attribute__((noreturn)) void tk_fatal(int reason, struct tk_thread *t,
-                                                       uintptr_t cause, uintptr_t pc,
-                                                       uintptr_t tval, uintptr_t sp)
+ * below only passes them on, tk__exception's own four first, in the same registers. */
+static TK_COLD __attribute__((noreturn)) void tk_fatal(uintptr_t cause, uintptr_t pc,
+                                                       uintptr_t tval, uintptr_t sp,
+                                                       struct tk_thread *t, int reason)
 {
     struct tk_fault f = {reason, t, cause, pc, tval, sp};
     if (tk__in_fatal)
@@ -265,11 +265,12 @@ static TK_COLD __attribute__((noreturn)) void tk_fatal(int reason, struct tk_thr
  * (tk_port_stack_fault). */
 TK_COLD void tk__stack_overflow(struct tk_thread *t, uintptr_t sp)
 {
-    tk_fatal(TK_FATAL_STACK, t, 0, 0, (uintptr_t)t->stack_guard, sp);
+    tk_fatal(0, 0, (uintptr_t)t->stack_guard, sp, t, TK_FATAL_STACK);
 }
 
-/* The thread a fault interrupted: NULL before tk_start() (main). */
-TK_INLINE struct tk_thread *tk_faulting_thread(void)
+/* The thread a fault interrupted: NULL before tk_start() (main).  Always inlined, also
+ * built for size: a call would make tk__exception keep its four arguments across it. */
+static inline __attribute__((always_inline)) struct tk_thread *tk_faulting_thread(void)
 {
     return tk__initialised() && tk_k.started ? tk_k.current : NULL;
 }
@@ -283,7 +284,7 @@ TK_COLD void tk__exception(uintptr_t cause, uintptr_t pc, uintptr_t tval, uintpt
     int reason = TK_FATAL_EXCEPTION;
     if (t && (*t->stack_guard != (uintptr_t)t->stack_guard || sp <= (uintptr_t)t->stack_guard))
         reason = TK_FATAL_STACK;
-    tk_fatal(reason, t, cause, pc, tval, sp);
+    tk_fatal(cause, pc, tval, sp, t, reason);
 }
 
 /* An interrupt with no handler: reported; a handler may not return from it. */
@@ -291,12 +292,12 @@ TK_COLD void tk__fatal_irq(uintptr_t cause, uintptr_t pc)
 {
     uintptr_t sp;
     __asm__ volatile("mv %0, sp" : "=r"(sp));
-    tk_fatal(TK_FATAL_IRQ, tk_faulting_thread(), cause, pc, 0, sp);
+    tk_fatal(cause, pc, 0, sp, tk_faulting_thread(), TK_FATAL_IRQ);
 }
 
 /* No thread can ever run again (sched.c: the idle thread found it, and calls this on the
  * exception stack): reported once, then the run ends with 100 + TK_FATAL_DEADLOCK. */
 TK_COLD void tk__deadlock(void)
 {
-    tk_fatal(TK_FATAL_DEADLOCK, NULL, 0, 0, 0, 0);
+    tk_fatal(0, 0, 0, 0, NULL, TK_FATAL_DEADLOCK);
 }
