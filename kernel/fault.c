@@ -220,22 +220,29 @@ TK_COLD void tk_fault_report(const struct tk_fault *f)
     tk_port_putc('\n');
 }
 #else /* TK_CONFIG_FAULT_TEXT 0 (tempo.h): one line of numbers */
-/* The line's head, its last 3 bytes the text before each further value; with the code (as
- * tk_texts above). */
-static const char tk_texts[16] __attribute__((aligned(8), section(".text.tk_fault_text"))) =
-    "tempo: fatal 0x";
+/* The line's head, its last 3 bytes the text before each further value, then where in a
+ * struct tk_fault the values after the reason are: with the code (as tk_texts above). */
+static const struct {
+    char head[16];
+    unsigned char at[8];
+} tk_texts __attribute__((aligned(8), section(".text.tk_fault_text"))) = {
+    "tempo: fatal 0x",
+    {offsetof(struct tk_fault, cause), offsetof(struct tk_fault, thread),
+     offsetof(struct tk_fault, pc), offsetof(struct tk_fault, tval), offsetof(struct tk_fault, sp)}};
 
 /* "tempo: fatal R C T P V S": reason, mcause, thread, pc, mtval, sp, in hex.  One function,
  * each value's text and digits in one loop: the smallest code. */
 TK_COLD void tk_fault_report(const struct tk_fault *f)
 {
-    const uintptr_t v[] = {(uintptr_t)f->reason, f->cause, (uintptr_t)f->thread, f->pc,
-                           f->tval, f->sp};
-    const char *s = tk_texts;
-    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++, s = tk_texts + 12) {
+    uintptr_t v = (uintptr_t)f->reason;
+    const char *s = tk_texts.head;
+    for (const unsigned char *at = tk_texts.at;; v = *(const uintptr_t *)((const char *)f + *at++)) {
         while (*s)
             tk_port_putc(*s++);
-        TK_PUT_HEX(v[i])
+        TK_PUT_HEX(v)
+        if (at == tk_texts.at + 5)
+            break;
+        s = tk_texts.head + 12;
     }
     tk_port_putc('\n');
 }
