@@ -17,6 +17,14 @@ volatile int tk__in_fatal; /* a fault inside the handler: give up */
 void tk__fatal_handler(const struct tk_fault *f) __attribute__((weak));
 
 /* Everything here is cold: TK_COLD (kernel.h) also makes GCC optimise it for size. */
+/* v in hex, 0x and every digit (the width of the word). */
+#define TK_PUT_HEX(v)                                                                         \
+    for (int shift = (int)(8 * sizeof(uintptr_t)) - 4; shift >= 0; shift -= 4) {             \
+        unsigned d = (unsigned)((v) >> shift) & 15u;                                          \
+        tk_port_putc((char)(d < 10 ? '0' + d : 'a' + d - 10));                                \
+    }
+
+#if TK_CONFIG_FAULT_TEXT
 static TK_COLD void tk_puts(const char *s)
 {
     while (*s)
@@ -27,13 +35,9 @@ static TK_COLD void tk_put_hex(uintptr_t v)
 {
     tk_port_putc('0');
     tk_port_putc('x');
-    for (int shift = (int)(8 * sizeof v) - 4; shift >= 0; shift -= 4) {
-        unsigned d = (unsigned)(v >> shift) & 15u;
-        tk_port_putc((char)(d < 10 ? '0' + d : 'a' + d - 10));
-    }
+    TK_PUT_HEX(v)
 }
 
-#if TK_CONFIG_FAULT_TEXT
 /* A priority (at most TK_PRIO_COUNT: two digits) in decimal.  Not the board's 64-bit print:
  * on RV32 its division is libgcc's __udivdi3 and __umoddi3 (2 KB of code). */
 _Static_assert(TK_PRIO_COUNT < 100, "two digits");
@@ -216,18 +220,29 @@ TK_COLD void tk_fault_report(const struct tk_fault *f)
     tk_port_putc('\n');
 }
 #else /* TK_CONFIG_FAULT_TEXT 0 (tempo.h): one line of numbers */
-static const char tk_texts[16] __attribute__((aligned(8), section(".text.tk_fault_text"))) =
-    "tempo: fatal";
+/* The line's head, its last 3 bytes the text before each further value, then where in a
+ * struct tk_fault the values after the reason are: with the code (as tk_texts above). */
+static const struct {
+    char head[16];
+    unsigned char at[8];
+} tk_texts __attribute__((aligned(8), section(".text.tk_fault_text"))) = {
+    "tempo: fatal 0x",
+    {offsetof(struct tk_fault, cause), offsetof(struct tk_fault, thread),
+     offsetof(struct tk_fault, pc), offsetof(struct tk_fault, tval), offsetof(struct tk_fault, sp)}};
 
-/* "tempo: fatal R C T P V S": reason, mcause, thread, pc, mtval, sp, in hex. */
+/* "tempo: fatal R C T P V S": reason, mcause, thread, pc, mtval, sp, in hex.  One function,
+ * each value's text and digits in one loop: the smallest code. */
 TK_COLD void tk_fault_report(const struct tk_fault *f)
 {
-    const uintptr_t v[] = {(uintptr_t)f->reason, f->cause, (uintptr_t)f->thread, f->pc,
-                           f->tval, f->sp};
-    tk_puts(tk_texts);
-    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++) {
-        tk_port_putc(' ');
-        tk_put_hex(v[i]);
+    uintptr_t v = (uintptr_t)f->reason;
+    const char *s = tk_texts.head;
+    for (const unsigned char *at = tk_texts.at;; v = *(const uintptr_t *)((const char *)f + *at++)) {
+        while (*s)
+            tk_port_putc(*s++);
+        TK_PUT_HEX(v)
+        if (at == tk_texts.at + 5)
+            break;
+        s = tk_texts.head + 12;
     }
     tk_port_putc('\n');
 }
@@ -237,10 +252,10 @@ TK_COLD void tk_fault_report(const struct tk_fault *f)
  * it installed one (fatal.c), else reported, and the run ends with 100 + reason.  Does not
  * return: after a handler that returned from a stack overflow of a thread, fatal.c
  * terminates the thread.  One routine taking the fields as arguments: each kind of fault
- * below only passes them on. */
-static TK_COLD __attribute__((noreturn)) void tk_fatal(int reason, struct tk_thread *t,
-                                                       uintptr_t cause, uintptr_t pc,
-                                                       uintptr_t tval, uintptr_t sp)
+ * below only passes them on, tk__exception's own four first, in the same registers. */
+static TK_COLD __attribute__((noreturn)) void tk_fatal(uintptr_t cause, uintptr_t pc,
+                                                       uintptr_t tval, uintptr_t sp,
+                                                       struct tk_thread *t, int reason)
 {
     struct tk_fault f = {reason, t, cause, pc, tval, sp};
     if (tk__in_fatal)
@@ -257,11 +272,12 @@ static TK_COLD __attribute__((noreturn)) void tk_fatal(int reason, struct tk_thr
  * (tk_port_stack_fault). */
 TK_COLD void tk__stack_overflow(struct tk_thread *t, uintptr_t sp)
 {
-    tk_fatal(TK_FATAL_STACK, t, 0, 0, (uintptr_t)t->stack_guard, sp);
+    tk_fatal(0, 0, (uintptr_t)t->stack_guard, sp, t, TK_FATAL_STACK);
 }
 
-/* The thread a fault interrupted: NULL before tk_start() (main). */
-TK_INLINE struct tk_thread *tk_faulting_thread(void)
+/* The thread a fault interrupted: NULL before tk_start() (main).  Always inlined, also
+ * built for size: a call would make tk__exception keep its four arguments across it. */
+static inline __attribute__((always_inline)) struct tk_thread *tk_faulting_thread(void)
 {
     return tk__initialised() && tk_k.started ? tk_k.current : NULL;
 }
@@ -275,7 +291,7 @@ TK_COLD void tk__exception(uintptr_t cause, uintptr_t pc, uintptr_t tval, uintpt
     int reason = TK_FATAL_EXCEPTION;
     if (t && (*t->stack_guard != (uintptr_t)t->stack_guard || sp <= (uintptr_t)t->stack_guard))
         reason = TK_FATAL_STACK;
-    tk_fatal(reason, t, cause, pc, tval, sp);
+    tk_fatal(cause, pc, tval, sp, t, reason);
 }
 
 /* An interrupt with no handler: reported; a handler may not return from it. */
@@ -283,12 +299,12 @@ TK_COLD void tk__fatal_irq(uintptr_t cause, uintptr_t pc)
 {
     uintptr_t sp;
     __asm__ volatile("mv %0, sp" : "=r"(sp));
-    tk_fatal(TK_FATAL_IRQ, tk_faulting_thread(), cause, pc, 0, sp);
+    tk_fatal(cause, pc, 0, sp, tk_faulting_thread(), TK_FATAL_IRQ);
 }
 
 /* No thread can ever run again (sched.c: the idle thread found it, and calls this on the
  * exception stack): reported once, then the run ends with 100 + TK_FATAL_DEADLOCK. */
 TK_COLD void tk__deadlock(void)
 {
-    tk_fatal(TK_FATAL_DEADLOCK, NULL, 0, 0, 0, 0);
+    tk_fatal(0, 0, 0, 0, NULL, TK_FATAL_DEADLOCK);
 }
