@@ -132,6 +132,11 @@ int main(void)
                            TK_THREAD_SUSPENDED), TK_OK);
     KT_EQ(tk_thread_set_priority(&brief, 6), TK_OK);
     KT_EQ(tk_thread_create(&ctl, "ctl", control, 0, s_ctl, sizeof s_ctl, 10, 0), TK_OK);
+    /* a ready thread's priority changed before the start: no switch, main goes on */
+    KT_EQ(tk_thread_set_priority(&ctl, 9), TK_OK);
+    KT_EQ(tk_thread_priority(&ctl), 9);
+    KT_CHECK(tk_thread_self() == idle);
+    KT_EQ(tk_thread_set_priority(&ctl, 10), TK_OK);
     KT_EQ(tk_event_set(&ev, 2), TK_OK);
     KT_EQ(tk_thread_set_priority(&ctl, 10), TK_OK);
     KT_EQ(brief_ran, 0);
