@@ -127,10 +127,11 @@ TK_INLINE int tk__thread_ctx(unsigned long irq_state)
  * likewise). */
 static inline __attribute__((always_inline)) void tk__set_name(struct tk_thread *t, const char *name)
 {
-    unsigned i = 0;
-    for (; name && name[i] && i < TK_NAME_MAX - 1; i++)
-        t->name[i] = name[i];
-    t->name[i] = '\0';
+    char *d = t->name;
+    if (name)
+        while (*name && d < t->name + TK_NAME_MAX - 1)
+            *d++ = *name++;
+    *d = '\0';
 }
 
 /* ---- find first set without libgcc (no Zbb): de Bruijn multiply, one MUL + one load ----
@@ -186,11 +187,17 @@ TK_INLINE void tk__set_prio(struct tk_thread *t, uint8_t p)
 {
     t->prio = p;
     t->ready_slot = &tk_k.ready[p & (TK_PRIO_COUNT - 1)];
+#ifndef __OPTIMIZE_SIZE__ /* built for size, no ready map (tk__highest) */
     t->prio_bit = 1u << (p & (TK_PRIO_COUNT - 1));
+#endif
 }
 
 /* ---- wait queues (wait.c) ---- */
 void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t);
+#ifdef __OPTIMIZE_SIZE__
+/* Built for size, the sorted insert takes an empty queue too: the same code. */
+#define tk__waitq_insert tk__waitq_insert_sorted
+#else
 TK_SHARED void tk__waitq_insert(struct tk_waitq *q, struct tk_thread *t)
 {
     if (__builtin_expect(q->head != NULL, 0))
@@ -201,27 +208,29 @@ TK_SHARED void tk__waitq_insert(struct tk_waitq *q, struct tk_thread *t)
         q->head = t;
     }
 }
+#endif
 
 TK_SHARED void tk__ready_insert(struct tk_thread *t)
 {
+    t->state = TK_STATE_READY;
 #ifdef __OPTIMIZE_SIZE__
-    /* Built for size, the wait queue's insertion: a ready list is a queue of one priority,
-     * which it appends to (the walk from the tail stops at once). */
+    /* Built for size, the wait queue's insertion (a tail call): a ready list is a queue of
+     * one priority, which it appends to (the walk from the tail stops at once). */
     tk__waitq_insert((struct tk_waitq *)t->ready_slot, t);
 #else
     tk__list_append(t->ready_slot, t);
-#endif
     tk_k.ready_map |= t->prio_bit;
-    t->state = TK_STATE_READY;
+#endif
 }
 
+#ifdef __OPTIMIZE_SIZE__ /* built for size, the shared list removal (no ready map) */
+TK_INLINE void tk__ready_remove(struct tk_thread *t)
+{
+    tk__list_remove(t->ready_slot, t);
+}
+#else
 TK_SHARED void tk__ready_remove(struct tk_thread *t)
 {
-#ifdef __OPTIMIZE_SIZE__ /* built for size, the shared list removal */
-    tk__list_remove(t->ready_slot, t);
-    if (!*t->ready_slot)
-        tk_k.ready_map &= ~t->prio_bit;
-#else
     struct tk_thread *n = t->next;
     if (TK_LIKELY(n == t)) {
         *t->ready_slot = NULL;
@@ -233,8 +242,8 @@ TK_SHARED void tk__ready_remove(struct tk_thread *t)
         if (*t->ready_slot == t)
             *t->ready_slot = n;
     }
-#endif
 }
+#endif
 
 /* tk__ready_remove for the running thread when it blocks, sleeps or suspends itself: it is
  * the head of its ready list then (a switch runs the head; a time slice moves the head only
@@ -258,18 +267,39 @@ TK_INLINE void tk__ready_remove_running(struct tk_thread *t)
 #endif
 }
 
+#ifdef __OPTIMIZE_SIZE__
+/* Built for size, the ready lists are searched in priority order (at most TK_PRIO_COUNT
+ * steps) rather than kept in a map of the non-empty ones, whose upkeep on every insert and
+ * removal, and the de Bruijn search, cost more code. */
+TK_SHARED struct tk_thread *tk__highest(void)
+{
+    struct tk_thread **l = tk_k.ready;
+    do {
+        if (*l)
+            return *l;
+    } while (++l < tk_k.ready + TK_PRIO_COUNT);
+    return &tk_idle;
+}
+#else
 TK_SHARED struct tk_thread *tk__highest(void)
 {
     uint32_t m = tk_k.ready_map;
     if (__builtin_expect(m == 0, 0))
         return &tk_idle;
     uint32_t index = ((m & (0u - m)) * (uint32_t)TK_DEBRUIJN32) >> TK_DEBRUIJN_SHIFT;
-#ifdef __OPTIMIZE_SIZE__
-    uintptr_t off = tk_debruijn32[index]; /* built for size, the table itself (gp-relative) */
-#else
     uintptr_t off = tk_k.debruijn[index];
-#endif
     return *(struct tk_thread **)((char *)tk_k.ready + off);
+}
+#endif
+
+/* Is any thread ready (the idle thread does not count)? */
+TK_INLINE int tk__any_ready(void)
+{
+#ifdef __OPTIMIZE_SIZE__
+    return tk__highest() != &tk_idle;
+#else
+    return tk_k.ready_map != 0;
+#endif
 }
 
 /* ---- faults (fault.c) ---- */
@@ -520,7 +550,7 @@ int tk__thread_resume_c(struct tk_thread *t);
  * for tk_thread_create and the idle thread. */
 struct tk_thread *tk__thread_setup(struct tk_thread *t, const char *name,
                                    void (*entry)(void *arg), void *arg, void *stack,
-                                   size_t stack_bytes, unsigned prio);
+                                   size_t stack_bytes, uint8_t prio);
 
 /* ---- priorities (thread.c) ---- */
 void tk__prio_propagate(struct tk_thread *t);

@@ -26,7 +26,7 @@ static int tk_stalled(void)
 #if TK_CONFIG_IRQ
     __asm__ volatile("csrr %0, mie" : "=r"(mie));
 #endif
-    if (tk_k.ready_map || (mie & ~(1ul << 7)))
+    if (tk__any_ready() || (mie & ~(1ul << 7)))
         return 0;
 #if TK_CONFIG_TIMERS /* else no timer is ever armed */
     if (tk_k.wheel_map || tk_k.timers.next != &tk_k.timers)
@@ -56,12 +56,15 @@ static void tk_idle_main(void *arg)
 
 int tk_init(void)
 {
+    if (!TK_LIKELY(tk_kp == NULL))
+        return TK_ESTATE; /* once: what was made since stays as it is */
     unsigned long s = tk_port_irq_lock();
     __asm__ volatile("mv tp, %0" : : "r"(&tk_kernel_state) : "memory");
-    /* Everything starts at zero (no thread ready or listed, no timer, unlocked, ...). */
-    tk__zero_words(&tk_kernel_state, sizeof tk_kernel_state);
+    /* Everything starts at zero (no thread ready or listed, no timer, unlocked, ...): the
+     * kernel state is zero-initialised (.bss, which the start-up clears), and no call writes
+     * it before this one (tk_kp is NULL until here). */
     tk_k.current = &tk_idle; /* never NULL: calls before tk_start see the idle thread */
-#ifndef __OPTIMIZE_SIZE__ /* built for size, tk__highest reads the table itself */
+#ifndef __OPTIMIZE_SIZE__ /* built for size, tk__highest searches the ready lists */
     for (unsigned i = 0; i < sizeof tk_k.debruijn; i++)
         tk_k.debruijn[i] = tk_debruijn32[i];
 #endif
@@ -143,7 +146,7 @@ void tk_irq_direct_end(void)
     if (tk_k.irq_nest)
         return;
 #endif
-    if (!tk_k.ready_map)
+    if (!tk__any_ready())
         return;
     struct tk_thread *next = tk__highest(), *cur = tk_k.current;
     if (next != cur && !tk_k.sched_lock) {

@@ -6,16 +6,16 @@ int tk_sem_init(struct tk_sem *s, uint32_t count, uint32_t max)
     if (!s || max == 0 || count > max)
         return TK_EINVAL;
     unsigned long st = tk_port_irq_lock();
-    if (s->magic == TK_MAGIC_SEM && s->waiters.head) {
-        tk_port_irq_unlock(st);
-        return TK_EBUSY;
+    int rc = TK_EBUSY;
+    if (s->magic != TK_MAGIC_SEM || !s->waiters.head) {
+        s->waiters.head = NULL;
+        s->count = count;
+        s->max = max;
+        s->magic = TK_MAGIC_SEM;
+        rc = TK_OK;
     }
-    s->waiters.head = NULL;
-    s->count = count;
-    s->max = max;
-    s->magic = TK_MAGIC_SEM;
     tk_port_irq_unlock(st);
-    return TK_OK;
+    return rc;
 }
 
 /* Post with interrupts locked: *woken receives the waiter made ready, if any. */

@@ -22,7 +22,7 @@ TK_INLINE struct tk_thread *tk__user_thread(struct tk_thread *t)
  * thread).  Returns t: its caller then keeps no copy across the call. */
 struct tk_thread *tk__thread_setup(struct tk_thread *t, const char *name,
                                    void (*entry)(void *arg), void *arg, void *stack,
-                                   size_t stack_bytes, unsigned prio)
+                                   size_t stack_bytes, uint8_t prio)
 {
     uintptr_t lo = ((uintptr_t)stack + sizeof(uintptr_t) - 1) & ~(uintptr_t)(sizeof(uintptr_t) - 1);
     uintptr_t hi = ((uintptr_t)stack + stack_bytes) & ~(uintptr_t)15;
@@ -35,8 +35,8 @@ struct tk_thread *tk__thread_setup(struct tk_thread *t, const char *name,
     t->timeout.expire = tk__thread_timeout;
 #endif
     tk__set_name(t, name);
-    t->base_prio = (uint8_t)prio;
-    tk__set_prio(t, (uint8_t)prio);
+    t->base_prio = prio;
+    tk__set_prio(t, prio);
     t->state = TK_STATE_READY;
     t->magic = TK_MAGIC_THREAD;
     return t;
@@ -88,13 +88,16 @@ int tk__yield_c(void)
     /* Nothing more urgent is ready (it would be running): the next thread of the caller's
      * priority, if any, runs; the caller goes to the tail with a fresh time slice. */
     struct tk_thread *cur = tk_k.current, *next = cur->next;
-    cur->slice_left = cur->slice;
 #ifdef __OPTIMIZE_SIZE__
+#if TK_CONFIG_TIMERS /* else no thread has a time slice */
+    cur->slice_left = cur->slice;
+#endif
     /* Built for size, the general end: the next thread becomes the head of the caller's ready
      * list (the caller itself when alone), and the reschedule runs that head. */
     *cur->ready_slot = next;
     return tk__reschedule_return(s, TK_OK);
 #else
+    cur->slice_left = cur->slice;
     cur->wait_result = TK_OK; /* beside slice_left: the port sets both with one store */
     if (next == cur) {
         tk_port_irq_unlock(s);

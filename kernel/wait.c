@@ -8,6 +8,13 @@
 void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t)
 {
     struct tk_thread *h = q->head;
+#ifdef __OPTIMIZE_SIZE__ /* built for size, every insert (kernel.h: tk__waitq_insert) */
+    if (!h) {
+        t->next = t->prev = t;
+        q->head = t;
+        return;
+    }
+#endif
     struct tk_thread *tail = h->prev, *p = tail;
     /* Find the last waiter whose priority is the same or higher (number <=). */
     while (p->prio > t->prio) {

@@ -267,7 +267,8 @@ struct tk_alarm {
 
 /* Initialise the kernel (ready lists, timer list, idle thread) and install its trap vector
  * (faults in main are reported from here on).  Call once from main() before the calls that
- * need the kernel (see above).  Returns TK_OK.  Context: main, before tk_start(). */
+ * need the kernel (see above).  Returns TK_OK, TK_ESTATE if called before (nothing changes).
+ * Context: main, before tk_start(). */
 int tk_init(void);
 
 /* Start scheduling: starts the CLINT time base, enables interrupts and switches to the

@@ -59,15 +59,14 @@ void tk_port_trap_entry(void);
 void tk_port_thread_entry(void);
 /* Build the first switch frame of a thread on a stack whose top is `top` (16-byte aligned);
  * returns the initial sp.  The frame (offsets.h: TK_FRAME_PC, ...) resumes in
- * tk_port_thread_entry with s0 = arg, s1 = entry, the other registers 0.  Inline: its callers
+ * tk_port_thread_entry with s0 = arg, s1 = entry; s2-s11 are left as the stack held them (no
+ * code reads a callee-saved register before saving or setting it).  Inline: its callers
  * (thread creation, tk_init) then call nothing before their end, and keep no registers of
  * their own. */
 static inline __attribute__((always_inline)) uintptr_t
 tk_port_stack_init(uintptr_t top, void (*entry)(void *), void *arg)
 {
     uintptr_t *frame = (uintptr_t *)(top - TK_SWITCH_FRAME);
-    for (unsigned i = 0; i < TK_SWITCH_FRAME / sizeof(uintptr_t); i++)
-        frame[i] = 0;
     frame[TK_FRAME_PC] = (uintptr_t)tk_port_thread_entry;
     frame[TK_FRAME_S0] = (uintptr_t)arg;
     frame[TK_FRAME_S1] = (uintptr_t)entry;

@@ -351,8 +351,7 @@ tk_thread_suspend:
 tk_port_thread_entry:
     mv      a0, s0
     jalr    s1
-    call    tk_thread_exit
-1:  j       1b
+    tail    tk_thread_exit           /* does not return */
     .size tk_port_thread_entry, . - tk_port_thread_entry
 
 #if TK_CONFIG_IRQ

@@ -3,7 +3,8 @@
  * allowed in main return TK_ESTATE where they need the kernel (creation, alarms, interrupt
  * handlers) and work otherwise (objects, memory, interrupt masking), thread-only calls
  * return TK_EISR (main is no thread, and interrupts are off until tk_start()), calls naming a
- * thread TK_EOBJ (there is none yet).  Then the same calls after tk_init(). */
+ * thread TK_EOBJ (there is none yet).  Then the same calls after tk_init(), and tk_init()
+ * again (TK_ESTATE: once only). */
 #include "ktest.h"
 
 /* KT_EQ without the expression's text (the line names the check): this image links every
@@ -165,5 +166,6 @@ int main(void)
     EQ(tk_thread_resume(&pre_t), TK_OK);
     EQ(ran, 0); /* runs after tk_start() */
     EQ(tk_thread_create(&ctl, "ctl", ctl_main, 0, s_ctl, sizeof s_ctl, 5, 0), TK_OK);
+    EQ(tk_init(), TK_ESTATE); /* once only: the threads made stay (ctl runs and ends the test) */
     tk_start();
 }
