@@ -354,7 +354,7 @@ TK_SHARED int tk__reschedule_return(unsigned long irq_state, int rc)
 {
     if (tk__thread_ctx(irq_state)) { /* a thread: the kernel state is read only now (tk_kp) */
         struct tk_thread *cur = tk_k.current, *next = tk__highest();
-        if (next != cur && !tk_k.sched_lock && tk_k.started) {
+        if (next != cur && !tk_k.sched_lock) { /* locked until tk_start() (sched.c) */
             cur->wait_result = rc;
             return tk__switch_return(next);
         }
@@ -367,7 +367,7 @@ TK_SHARED int tk__reschedule_return(unsigned long irq_state, int rc)
  * ready thread, so only w can now be higher (no bitmap search).  Returns rc to the caller,
  * now or when it is resumed.  Built for size, tk__reschedule_return decides the same: the
  * highest ready thread is w when w is higher than the caller, else the caller (the head of
- * its ready list), and before tk_start() interrupts are disabled (no thread context). */
+ * its ready list), and before tk_start() the scheduler is locked (sched.c: tk_init). */
 #ifdef __OPTIMIZE_SIZE__ /* the general end itself, without a call between */
 #define tk__preempt_return(w, irq_state, rc) ((void)(w), tk__reschedule_return(irq_state, rc))
 #else

@@ -64,6 +64,9 @@ int tk_init(void)
      * kernel state is zero-initialised (.bss, which the start-up clears), and no call writes
      * it before this one (tk_kp is NULL until here). */
     tk_k.current = &tk_idle; /* never NULL: calls before tk_start see the idle thread */
+    /* Locked until tk_start(): main is no thread, so no call switches from it (a blocking
+     * call returns TK_ELOCKED should main enable interrupts; else TK_EISR). */
+    tk_k.sched_lock = 1;
 #ifndef __OPTIMIZE_SIZE__ /* built for size, tk__highest searches the ready lists */
     for (unsigned i = 0; i < sizeof tk_k.debruijn; i++)
         tk_k.debruijn[i] = tk_debruijn32[i];
@@ -102,6 +105,7 @@ void tk_start(void)
     tk_k.next_event = first;
     tk_port_timer_set(first);
 #endif
+    tk_k.sched_lock = 0;
     tk_k.started = 1;
     struct tk_thread *next = tk__highest();
     tk_k.current = next;

@@ -15,7 +15,9 @@
  * plain non-blocking try and works in any context).  Its timeout is TK_NOWAIT, 1 to
  * TK_TIMEOUT_MAX ticks or TK_FOREVER; a call that has to wait with any other timeout returns
  * TK_EINVAL.  Before tk_start() only creation and non-blocking calls are allowed: main is no
- * thread, and interrupts stay disabled until tk_start() (do not enable them before).
+ * thread, and interrupts stay disabled until tk_start(); should main enable them, the
+ * scheduler is locked until tk_start() all the same (a blocking call returns TK_ELOCKED, and
+ * no call switches away from main).
  * Before tk_init() no call reaches the kernel state: object, memory and interrupt-mask calls
  * work, calls that need the kernel (tk_thread_create, tk_alarm_start, tk_irq_attach) return
  * TK_ESTATE, thread-only

@@ -2,17 +2,26 @@
  * tk_start()) may not be changed (TK_EOBJ); an exited thread's priority and time slice may not
  * be set (TK_ESTATE); a time slice set to 0 on a thread without one changes nothing, and a
  * slice's length changed; calls before tk_init(); stacks out of range; main with interrupts
- * enabled before the start (the calls that reschedule do not switch); an alarm armed before
+ * enabled before the start (the scheduler is locked until then: the calls that reschedule do
+ * not switch, a blocking call returns TK_ELOCKED); an alarm armed before
  * the start; and main ends with tk_thread_exit() instead of tk_start() (which starts the
  * kernel).  Written
  * for `make coverage`. */
 #include "ktest.h"
 
-static struct tk_thread ctl, brief;
-KT_STACK(s_ctl); KT_STACK(s_brief);
-static volatile int brief_ran, early_fired;
+static struct tk_thread ctl, brief, late;
+KT_STACK(s_ctl); KT_STACK(s_brief); KT_STACK(s_late);
+static volatile int brief_ran, early_fired, late_ran;
 static struct tk_alarm early;
 static struct tk_event ev;
+static struct tk_sem sem;
+
+/* Resumed by main before the start (at priority 1): runs first once the kernel starts. */
+static void late_main(void *arg)
+{
+    (void)arg;
+    late_ran = 1;
+}
 
 static void brief_main(void *arg)
 {
@@ -52,6 +61,7 @@ static void parked(void *arg)
 static void control(void *arg)
 {
     (void)arg;
+    KT_EQ(late_ran, 1);
     KT_EQ(tk_tick_get() < 2, 1);
     KT_EQ(tk_delay(2), TK_OK);
     KT_EQ(early_fired, 1);
@@ -132,6 +142,15 @@ int main(void)
                            TK_THREAD_SUSPENDED), TK_OK);
     KT_EQ(tk_thread_set_priority(&brief, 6), TK_OK);
     KT_EQ(tk_thread_create(&ctl, "ctl", control, 0, s_ctl, sizeof s_ctl, 10, 0), TK_OK);
+    /* main is no thread: a blocking call is refused, a resumed thread does not run yet */
+    KT_EQ(tk_yield(), TK_ELOCKED);
+    KT_EQ(tk_sem_init(&sem, 0, 1), TK_OK);
+    KT_EQ(tk_sem_pend(&sem, TK_FOREVER), TK_ELOCKED);
+    KT_EQ(tk_thread_create(&late, "late", late_main, 0, s_late, sizeof s_late, 1,
+                           TK_THREAD_SUSPENDED), TK_OK);
+    KT_EQ(tk_thread_resume(&late), TK_OK);
+    KT_CHECK(tk_thread_self() == idle);
+    KT_EQ(late_ran, 0);
     /* a ready thread's priority changed before the start: no switch, main goes on */
     KT_EQ(tk_thread_set_priority(&ctl, 9), TK_OK);
     KT_EQ(tk_thread_priority(&ctl), 9);
