@@ -224,7 +224,7 @@ TK_SHARED void tk__ready_insert(struct tk_thread *t)
 }
 
 #ifdef __OPTIMIZE_SIZE__ /* built for size, the shared list removal (no ready map) */
-TK_INLINE void tk__ready_remove(struct tk_thread *t)
+static inline __attribute__((always_inline)) void tk__ready_remove(struct tk_thread *t)
 {
     tk__list_remove(t->ready_slot, t);
 }

@@ -85,7 +85,7 @@ int tk_init(void)
 #endif
     /* Faults from here on are reported (main's included). */
     __asm__ volatile("csrw mtvec, %0" : : "r"((uintptr_t)tk_port_trap_entry));
-    tk_port_irq_unlock(s & TK_MIE);
+    tk_port_irq_unlock(s);
     return TK_OK;
 }
 
