@@ -569,16 +569,17 @@ TK_INLINE struct tk_thread *tk__isr_next(void)
 struct tk_thread *tk__isr_exit(void);
 void tk__irq_table_init(void);
 
-/* Zero `bytes` (a whole number of words) at p: the kernel state or a thread's control block
- * before it is set up.  The empty asm keeps the compiler from making the loop a call of
- * memset (there is no C library).  Inline also built for size: its loop is smaller than a
- * call, and thread set-up then calls nothing. */
+/* Zero `bytes` (a whole number of words, at least one) at p: a thread's control block before
+ * it is set up.  The empty asm keeps the compiler from making the loop a call of memset
+ * (there is no C library).  Inline also built for size: its loop is smaller than a call, and
+ * thread set-up then calls nothing. */
 static inline __attribute__((always_inline)) void tk__zero_words(void *p, size_t bytes)
 {
-    for (uintptr_t *w = p, *end = (uintptr_t *)((char *)p + bytes); w < end; w++) {
+    uintptr_t *w = p, *end = (uintptr_t *)((char *)p + bytes);
+    do {
         __asm__("" : : "r"(w));
         *w = 0;
-    }
+    } while (++w < end);
 }
 
 /* Word copy for messages (sizes are multiples of 4 bytes). */
