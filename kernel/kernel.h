@@ -281,8 +281,9 @@ void tk_port_deadlock(void) __attribute__((noreturn));
  * exception's, switch.S tk_port_exception) and tk__fatal_irq come here. */
 void tk__fault(struct tk_thread *t, uintptr_t cause, uintptr_t pc, uintptr_t tval, uintptr_t sp,
                int reason) __attribute__((noreturn));
-/* An interrupt without a handler (its mcause and the pc it interrupted, port.c). */
-void tk__fatal_irq(uintptr_t cause, uintptr_t pc) __attribute__((noreturn));
+/* An interrupt without a handler (its mcause and the pc it interrupted, port.c).  Does not
+ * return (not declared so: its callers then end in a jump to it, not a call). */
+void tk__fatal_irq(uintptr_t cause, uintptr_t pc);
 /* The program's fault handler (fatal.c), which reports the fault when none is installed
  * (fault.c: a weak alias of the report stands in for it), and the flag of a fault being
  * handled. */
