@@ -250,7 +250,8 @@ TK_COLD void tk_fault_report(const struct tk_fault *f)
 /* The program's fault handler (fatal.c), else the report: a program that never calls
  * tk_set_fatal_handler links none of fatal.c (nor the termination of a thread it allows), and
  * tk__fault calls the report in its place, with no test. */
-TK_COLD void tk__fatal_handler(const struct tk_fault *f) __attribute__((weak, alias("tk_fault_report")));
+TK_COLD void tk__fatal_handler(const struct tk_fault *f)
+    __attribute__((weak, alias("tk_fault_report")));
 
 /* A fault, with the fields of its struct tk_fault, on the exception stack: the port's entries
  * (switch.S: tk_port_exception, tk_port_stack_fault, tk_port_deadlock) find the thread and the

@@ -649,7 +649,7 @@ tk_port_trap_entry:
     mv      a4, sp
 #endif
 /* The exception (a1 mcause, a4 the faulting code's sp): handled on the exception stack by
- * tk__fault (kernel/fault.c) with mepc, mtval, the thread it interrupted (main, NULL, before
+ * tk__fault (kernel/fault.c) with mepc, mtval, the thread it interrupted (NULL: main, before
  * tk_start) and its reason: a stack overflow when that thread's stack pointer is at or below
  * its guard word or the guard is overwritten (tk__stack_ok's test, without the frame), else
  * an exception. */
@@ -663,7 +663,7 @@ tk_port_trap_entry:
     LREG    t0, TK_T_GUARD(a0)
     LREG    t1, 0(t0)
     bne     t1, t0, .Lfault_stack    /* the guard word holds its own address */
-    bltu    t0, a4, .Lfault
+    bltu    t0, a4, .Lfault          /* sp above the guard: not an overflow */
 .Lfault_stack:
     li      a5, TK_FATAL_STACK_V
 .Lfault:                             /* tk__fault's arguments in a0-a5 */
