@@ -284,9 +284,8 @@ void tk__fault(struct tk_thread *t, uintptr_t cause, uintptr_t pc, uintptr_t tva
 /* An interrupt without a handler (its mcause and the pc it interrupted, port.c).  Does not
  * return (not declared so: its callers then end in a jump to it, not a call). */
 void tk__fatal_irq(uintptr_t cause, uintptr_t pc);
-/* The program's fault handler (fatal.c), which reports the fault when none is installed
- * (fault.c: a weak alias of the report stands in for it), and the flag of a fault being
- * handled. */
+/* The program's fault handler (fatal.c: it reports the fault when none is installed; else
+ * fault.c's weak alias of the report), and the flag of a fault being handled. */
 void tk__fatal_handler(const struct tk_fault *f);
 extern volatile int tk__in_fatal;
 

@@ -39,7 +39,7 @@
  * program would otherwise keep, because the trap entry or the tick reaches it. */
 
 /* 1: the fault report names the cause in words and lists, on a deadlock, every waiting
- * thread and what it waits for (1.3 KB of code and text at RV32 -Os).  0: one terse line of
+ * thread and what it waits for (1.4 KB of code and text at RV32 -Os).  0: one terse line of
  * numbers, "tempo: fatal R T C P V S" (reason, thread, mcause, pc, mtval, sp, in hex:
  * tk_fault_report); handlers, exit statuses and the rest of fault handling are the same. */
 #ifndef TK_CONFIG_FAULT_TEXT
