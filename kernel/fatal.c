@@ -41,13 +41,15 @@ static TK_COLD __attribute__((noreturn)) void tk_kill(struct tk_thread *t)
     tk_port_start(next);
 }
 
-/* Hand f to the installed handler (fault.c: tk_fatal).  Returns only when none is installed;
- * after the handler, ends the run with 100 + reason, or, when it returned from a stack
- * overflow of a thread, terminates that thread and goes on scheduling. */
+/* Hand f to the installed handler (fault.c: tk__fault), or, when none is installed, report
+ * it and return.  After the handler, ends the run with 100 + reason, or, when it returned
+ * from a stack overflow of a thread, terminates that thread and goes on scheduling. */
 TK_COLD void tk__fatal_handler(const struct tk_fault *f)
 {
-    if (!tk_fatal_fn)
+    if (!tk_fatal_fn) {
+        tk_fault_report(f);
         return;
+    }
     tk_fatal_fn(f);
     if (f->reason != TK_FATAL_STACK || !f->thread || f->thread == &tk_idle)
         tk_port_exit(100 + f->reason);

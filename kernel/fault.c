@@ -10,17 +10,20 @@
 
 uintptr_t tk_exc_stack[TK_FAULT_STACK_BYTES / sizeof(uintptr_t)] __attribute__((aligned(16)));
 _Static_assert(sizeof tk_exc_stack == TK_EXC_STACK_WORDS * TK_R, "offsets.h");
+/* What the port's fault entries (switch.S) read and pass. */
+_Static_assert(offsetof(struct tk_kernel, started) == TK_K_STARTED, "offsets.h");
+_Static_assert(TK_FATAL_STACK == TK_FATAL_STACK_V && TK_FATAL_EXCEPTION == TK_FATAL_EXCEPTION_V &&
+                   TK_FATAL_DEADLOCK == TK_FATAL_DEADLOCK_V,
+               "offsets.h");
 
 volatile int tk__in_fatal; /* a fault inside the handler: give up */
-/* The program's fault handler (fatal.c): weak, so a program that never calls
- * tk_set_fatal_handler links none of it (nor the termination of a thread it allows). */
-void tk__fatal_handler(const struct tk_fault *f) __attribute__((weak));
 
 /* Everything here is cold: TK_COLD (kernel.h) also makes GCC optimise it for size. */
-/* v in hex, 0x and every digit (the width of the word). */
+/* v (a variable, shifted out) in hex, every digit (the width of the word), the highest
+ * first. */
 #define TK_PUT_HEX(v)                                                                         \
-    for (int shift = (int)(8 * sizeof(uintptr_t)) - 4; shift >= 0; shift -= 4) {             \
-        unsigned d = (unsigned)((v) >> shift) & 15u;                                          \
+    for (unsigned n = 2 * sizeof(uintptr_t); n--; v <<= 4) {                                  \
+        unsigned d = (unsigned)((v) >> (8 * sizeof(uintptr_t) - 4));                           \
         tk_port_putc((char)(d < 10 ? '0' + d : 'a' + d - 10));                                \
     }
 
@@ -220,91 +223,61 @@ TK_COLD void tk_fault_report(const struct tk_fault *f)
     tk_port_putc('\n');
 }
 #else /* TK_CONFIG_FAULT_TEXT 0 (tempo.h): one line of numbers */
-/* The line's head, its last 3 bytes the text before each further value, then where in a
- * struct tk_fault the values after the reason are: with the code (as tk_texts above). */
-static const struct {
-    char head[16];
-    unsigned char at[8];
-} tk_texts __attribute__((aligned(8), section(".text.tk_fault_text"))) = {
-    "tempo: fatal 0x",
-    {offsetof(struct tk_fault, cause), offsetof(struct tk_fault, thread),
-     offsetof(struct tk_fault, pc), offsetof(struct tk_fault, tval), offsetof(struct tk_fault, sp)}};
+/* The line's head, its last 3 bytes the text before each further value: with the code (as
+ * tk_texts above; 16 bytes, the next code stays aligned). */
+static const char tk_texts[16] __attribute__((aligned(4), section(".text.tk_fault_text"))) =
+    "tempo: fatal 0x";
 
-/* "tempo: fatal R C T P V S": reason, mcause, thread, pc, mtval, sp, in hex.  One function,
- * each value's text and digits in one loop: the smallest code. */
+/* "tempo: fatal R T C P V S": the fields of f in their order (tempo.h), in hex: the reason
+ * (an int, not a word at RV64), then the words that follow it.  One function, each value's
+ * text and digits in one loop: the smallest code. */
 TK_COLD void tk_fault_report(const struct tk_fault *f)
 {
     uintptr_t v = (uintptr_t)f->reason;
-    const char *s = tk_texts.head;
-    for (const unsigned char *at = tk_texts.at;; v = *(const uintptr_t *)((const char *)f + *at++)) {
+    const char *s = tk_texts;
+    for (const uintptr_t *p = (const uintptr_t *)&f->thread;; v = *p++) {
         while (*s)
             tk_port_putc(*s++);
         TK_PUT_HEX(v)
-        if (at == tk_texts.at + 5)
+        if (p == &f->sp + 1)
             break;
-        s = tk_texts.head + 12;
+        s -= 3; /* at the head's end: its last 3 bytes again */
     }
     tk_port_putc('\n');
 }
 #endif
 
-/* A fault, with the fields of its struct tk_fault: handed to the program's fault handler, if
- * it installed one (fatal.c), else reported, and the run ends with 100 + reason.  Does not
- * return: after a handler that returned from a stack overflow of a thread, fatal.c
- * terminates the thread.  One routine taking the fields as arguments: each kind of fault
- * below only passes them on, tk__exception's own four first, in the same registers. */
-static TK_COLD __attribute__((noreturn)) void tk_fatal(uintptr_t cause, uintptr_t pc,
-                                                       uintptr_t tval, uintptr_t sp,
-                                                       struct tk_thread *t, int reason)
+/* The program's fault handler (fatal.c), else the report: a program that never calls
+ * tk_set_fatal_handler links none of fatal.c (nor the termination of a thread it allows), and
+ * tk__fault calls the report in its place, with no test. */
+TK_COLD void tk__fatal_handler(const struct tk_fault *f)
+    __attribute__((weak, alias("tk_fault_report")));
+
+/* A fault, with the fields of its struct tk_fault, on the exception stack: the port's entries
+ * (switch.S: tk_port_exception, tk_port_stack_fault, tk_port_deadlock) find the thread and the
+ * reason and come here, as tk__fatal_irq does.  Handed to the program's fault handler
+ * (fatal.c), which reports it itself when the program installed none, or, when the program
+ * never calls tk_set_fatal_handler, to the report alone (the weak alias above); then the run
+ * ends with 100 + reason.  After a handler that returned from a stack overflow of a thread,
+ * fatal.c terminates the thread instead. */
+TK_COLD void tk__fault(struct tk_thread *t, uintptr_t cause, uintptr_t pc, uintptr_t tval,
+                       uintptr_t sp, int reason)
 {
     struct tk_fault f = {reason, t, cause, pc, tval, sp};
     if (tk__in_fatal)
         tk_port_exit(100 + TK_FATAL_EXCEPTION); /* a fault while handling one */
     tk__in_fatal = 1;
-    if (tk__fatal_handler)
-        tk__fatal_handler(&f); /* returns only if no handler is installed */
-    tk_fault_report(&f);
+    tk__fatal_handler(&f);
     tk_port_exit(100 + reason);
 }
 
-/* t's stack overflowed, found as it was switched away from (tk__switch_return,
- * tk__isr_exit, the assembly fast paths); sp is its stack pointer.  On the exception stack
- * (tk_port_stack_fault). */
-TK_COLD void tk__stack_overflow(struct tk_thread *t, uintptr_t sp)
-{
-    tk_fatal(0, 0, (uintptr_t)t->stack_guard, sp, t, TK_FATAL_STACK);
-}
-
-/* The thread a fault interrupted: NULL before tk_start() (main).  Always inlined, also
- * built for size: a call would make tk__exception keep its four arguments across it. */
-static inline __attribute__((always_inline)) struct tk_thread *tk_faulting_thread(void)
-{
-    return tk__initialised() && tk_k.started ? tk_k.current : NULL;
-}
-
-/* A synchronous exception (switch.S: on the exception stack, the faulting code never
- * resumes).  The running thread's stack pointer at or below its guard word, or the guard
- * overwritten, makes it a stack overflow. */
-TK_COLD void tk__exception(uintptr_t cause, uintptr_t pc, uintptr_t tval, uintptr_t sp)
-{
-    struct tk_thread *t = tk_faulting_thread();
-    int reason = TK_FATAL_EXCEPTION;
-    if (t && (*t->stack_guard != (uintptr_t)t->stack_guard || sp <= (uintptr_t)t->stack_guard))
-        reason = TK_FATAL_STACK;
-    tk_fatal(cause, pc, tval, sp, t, reason);
-}
-
-/* An interrupt with no handler: reported; a handler may not return from it. */
+#if TK_CONFIG_IRQ /* tempo.h: else no interrupt is taken */
+/* An interrupt with no handler (port.c), on the interrupted thread's stack: reported with the
+ * thread it interrupted (NULL: main, before tk_start; the trap entry set tp). */
 TK_COLD void tk__fatal_irq(uintptr_t cause, uintptr_t pc)
 {
     uintptr_t sp;
     __asm__ volatile("mv %0, sp" : "=r"(sp));
-    tk_fatal(cause, pc, 0, sp, tk_faulting_thread(), TK_FATAL_IRQ);
+    tk__fault(tk_k.started ? tk_k.current : NULL, cause, pc, 0, sp, TK_FATAL_IRQ);
 }
-
-/* No thread can ever run again (sched.c: the idle thread found it, and calls this on the
- * exception stack): reported once, then the run ends with 100 + TK_FATAL_DEADLOCK. */
-TK_COLD void tk__deadlock(void)
-{
-    tk_fatal(0, 0, 0, 0, NULL, TK_FATAL_DEADLOCK);
-}
+#endif

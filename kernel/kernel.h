@@ -303,19 +303,19 @@ TK_INLINE int tk__any_ready(void)
 }
 
 /* ---- faults (fault.c) ---- */
-/* The port's way into tk__stack_overflow: from the exception stack (switch.S). */
+/* The port's fault entries (switch.S), each on the exception stack: a stack overflow of t,
+ * the current thread, found as it is switched away from; a deadlock (from the idle thread). */
 void tk_port_stack_fault(struct tk_thread *t) __attribute__((noreturn));
-void tk__stack_overflow(struct tk_thread *t, uintptr_t sp) __attribute__((noreturn));
-void tk__exception(uintptr_t cause, uintptr_t pc, uintptr_t tval, uintptr_t sp)
-    __attribute__((noreturn));
-/* An interrupt without a handler (its mcause and the pc it interrupted, port.c); returns only
- * if the interrupt may be ignored. */
-void tk__fatal_irq(uintptr_t cause, uintptr_t pc);
-/* The port's way into tk__deadlock: from the exception stack (switch.S). */
 void tk_port_deadlock(void) __attribute__((noreturn));
-void tk__deadlock(void) __attribute__((noreturn));
-/* The program's fault handler, if installed (fatal.c; fault.c refers to it weakly), and the
- * flag of a fault being handled. */
+/* Every fault, with the fields of its struct tk_fault (tempo.h): the port's entries (also the
+ * exception's, switch.S tk_port_exception) and tk__fatal_irq come here. */
+void tk__fault(struct tk_thread *t, uintptr_t cause, uintptr_t pc, uintptr_t tval, uintptr_t sp,
+               int reason) __attribute__((noreturn));
+/* An interrupt without a handler (its mcause and the pc it interrupted, port.c).  Does not
+ * return (not declared so: its callers then end in a jump to it, not a call). */
+void tk__fatal_irq(uintptr_t cause, uintptr_t pc);
+/* The program's fault handler (fatal.c: it reports the fault when none is installed; else
+ * fault.c's weak alias of the report), and the flag of a fault being handled. */
 void tk__fatal_handler(const struct tk_fault *f);
 extern volatile int tk__in_fatal;
 

@@ -1,6 +1,6 @@
 /* The minimal configuration's fault path (bench/footprint/footprint.mk links it with the
  * minimal library: TK_CONFIG_FAULT_TEXT=0, TK_CONFIG_TIMERS=0, TK_CONFIG_IRQ=0).  A thread
- * executes an illegal instruction; the default handler prints the terse report, "tempo: fatal R C T P V S"
+ * executes an illegal instruction; the default handler prints the terse report, "tempo: fatal R T C P V S"
  * in hex (tempo.h), and ends the run with 100 + TK_FATAL_EXCEPTION = 102
  * (test-bench-footprint-runs checks both).  A timed wait first: without timers it is refused
  * with TK_EINVAL (exit status 1 if not). */

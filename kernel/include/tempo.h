@@ -41,8 +41,8 @@
  * program would otherwise keep, because the trap entry or the tick reaches it. */
 
 /* 1: the fault report names the cause in words and lists, on a deadlock, every waiting
- * thread and what it waits for (1.3 KB of code and text at RV32 -Os).  0: one terse line of
- * numbers, "tempo: fatal R C T P V S" (reason, mcause, thread, pc, mtval, sp, in hex:
+ * thread and what it waits for (1.4 KB of code and text at RV32 -Os).  0: one terse line of
+ * numbers, "tempo: fatal R T C P V S" (reason, thread, mcause, pc, mtval, sp, in hex:
  * tk_fault_report); handlers, exit statuses and the rest of fault handling are the same. */
 #ifndef TK_CONFIG_FAULT_TEXT
 #define TK_CONFIG_FAULT_TEXT 1
@@ -679,7 +679,7 @@ void tk_set_fatal_handler(void (*fn)(const struct tk_fault *f));
 /* Print the default report of f on the console: one line naming the cause in words ("load
  * access fault", "stack overflow", ...), the thread, pc and mtval in hex; for a deadlock, one
  * line per thread and what it waits for.  With TK_CONFIG_FAULT_TEXT 0, one line of numbers
- * instead: "tempo: fatal R C T P V S" (the fields of f in hex, in their order above).  For a
+ * instead: "tempo: fatal R T C P V S" (the fields of f in hex, in their order above).  For a
  * handler that logs and lets the run go on.  Context: any. */
 void tk_fault_report(const struct tk_fault *f);
 

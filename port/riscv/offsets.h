@@ -47,6 +47,9 @@
 /* TK_OK (tempo.h) is 0: the assembly stores and returns it as the zero register. */
 #define TK_STATE_READY_V     1     /* enum tk_thread_state (tempo.h) */
 #define TK_STATE_SUSPENDED_V 4
+#define TK_FATAL_STACK_V     1     /* TK_FATAL_* (tempo.h) */
+#define TK_FATAL_EXCEPTION_V 2
+#define TK_FATAL_DEADLOCK_V  4
 /* The de Bruijn sequence B(2,5) of the find-first-set (kernel.h: tk__highest): the isolated
  * lowest bit times it, shifted right by TK_DEBRUIJN_SHIFT, indexes tk_kernel.debruijn. */
 #define TK_DEBRUIJN32   0x077CB531
@@ -56,6 +59,7 @@
 #define TK_K_CURRENT    0
 #define TK_K_MAP        TK_R
 #define TK_K_LOCK       (TK_R + 4)
+#define TK_K_STARTED    (TK_R + 5)
 /* The assembly fast paths of tk_yield, tk_thread_suspend and tk_thread_resume (switch.S):
  * the speed build's.  Built for size (-Os) the kernel's C paths alone serve (kernel/thread.c:
  * the same policy, which tests/kernel/policy.c checks the fast paths against), and switch.S

@@ -469,7 +469,7 @@ tk_port_thread_entry:
  * shift that scales the code also drops mcause's interrupt bit.  The dispatch instructions
  * sit between the stores, whose stalls (docs/timing.md: every RAM store freezes the
  * pipeline one cycle) hide the loads' latency.  sp is lowered before the test: the exception
- * path gives tk__exception the faulting code's sp back. */
+ * path gives tk__fault the faulting code's sp back. */
     FUNC tk_port_trap_entry
 tk_port_trap_entry:
     csrr    tp, mcause
@@ -630,42 +630,70 @@ tk_port_direct_resume:
     ret
     .size tk_port_direct_resume, . - tk_port_direct_resume
 #endif
-#else
-/* Without interrupts (TK_CONFIG_IRQ 0, tempo.h) the trap vector takes exceptions only: tp
- * holds mcause and sp is lowered as above for tk_port_exception, which follows. */
-    FUNC tk_port_trap_entry
-tk_port_trap_entry:
-    csrr    tp, mcause
-    addi    sp, sp, -TRAP_FRAME
-#endif
-
-/* A synchronous exception (tp = mcause, sp lowered by TRAP_FRAME): handled on the
- * exception stack by tk__exception (kernel/fault.c) with the cause, pc, mtval and the
- * faulting code's sp; never returns to the faulting code, so nothing of it is saved. */
+/* A synchronous exception (tp = mcause, sp lowered by TRAP_FRAME: the trap entry's test):
+ * never returns to the faulting code, so nothing of it is saved. */
+    .globl tk_port_exception
     .type tk_port_exception, @function
     .align 2
 tk_port_exception:
-    mv      a0, tp
-    csrr    a1, mepc
-    csrr    a2, mtval
-    addi    a3, sp, TRAP_FRAME
-    lla     sp, tk_exc_stack + TK_EXC_STACK_WORDS * R
+    mv      a1, tp
+    addi    a4, sp, TRAP_FRAME
     lla     tp, tk_kernel_state
-    tail    tk__exception
+#else
+/* Without interrupts (TK_CONFIG_IRQ 0, tempo.h) the trap vector takes exceptions only: it is
+ * the exception's entry itself, and tp is still the kernel's base (nothing changes it). */
+    FUNC tk_port_trap_entry
+tk_port_trap_entry:
+    csrr    a1, mcause
+    mv      a4, sp
+#endif
+/* The exception (a1 mcause, a4 the faulting code's sp): handled on the exception stack by
+ * tk__fault (kernel/fault.c) with mepc, mtval, the thread it interrupted (NULL: main, before
+ * tk_start) and its reason: a stack overflow when that thread's stack pointer is at or below
+ * its guard word or the guard is overwritten (tk__stack_ok's test, without the frame), else
+ * an exception. */
+    csrr    a2, mepc
+    csrr    a3, mtval
+    lbu     t0, TK_K_STARTED(tp)
+    li      a0, 0
+    li      a5, TK_FATAL_EXCEPTION_V
+    beqz    t0, .Lfault
+    LREG    a0, TK_K_CURRENT(tp)
+    LREG    t0, TK_T_GUARD(a0)
+    LREG    t1, 0(t0)
+    bne     t1, t0, .Lfault_stack    /* the guard word holds its own address */
+    bltu    t0, a4, .Lfault          /* sp above the guard: not an overflow */
+.Lfault_stack:
+    li      a5, TK_FATAL_STACK_V
+.Lfault:                             /* tk__fault's arguments in a0-a5 */
+    lla     sp, tk_exc_stack + TK_EXC_STACK_WORDS * R
+    tail    tk__fault
+#if TK_CONFIG_IRQ
     .size tk_port_exception, . - tk_port_exception
+#else
+    .size tk_port_trap_entry, . - tk_port_trap_entry
+#endif
 
-/* void tk_port_deadlock(void): tk__deadlock() on the exception stack (from the idle thread). */
-    FUNC tk_port_deadlock
-tk_port_deadlock:
-    lla     sp, tk_exc_stack + TK_EXC_STACK_WORDS * R
-    tail    tk__deadlock
-    .size tk_port_deadlock, . - tk_port_deadlock
-
-/* void tk_port_stack_fault(struct tk_thread *t): t's stack overflowed, found as it was
- * switched away from: tk__stack_overflow(t, sp) on the exception stack. */
-    FUNC tk_port_stack_fault
+/* void tk_port_stack_fault(struct tk_thread *t): t, the current thread, overflowed its stack,
+ * found as it was switched away from: no cause or pc, its guard's address for mtval. */
+    .globl tk_port_stack_fault
+    .type tk_port_stack_fault, @function
 tk_port_stack_fault:
-    mv      a1, sp
-    lla     sp, tk_exc_stack + TK_EXC_STACK_WORDS * R
-    tail    tk__stack_overflow
+    LREG    a3, TK_T_GUARD(a0)
+    mv      a4, sp
+    li      a5, TK_FATAL_STACK_V
+    j       1f
     .size tk_port_stack_fault, . - tk_port_stack_fault
+
+/* void tk_port_deadlock(void): from the idle thread, no thread and no fields. */
+    .globl tk_port_deadlock
+    .type tk_port_deadlock, @function
+tk_port_deadlock:
+    li      a0, 0
+    li      a3, 0
+    li      a4, 0
+    li      a5, TK_FATAL_DEADLOCK_V
+1:  li      a1, 0
+    li      a2, 0
+    j       .Lfault
+    .size tk_port_deadlock, . - tk_port_deadlock

@@ -37,14 +37,28 @@ static struct tk_alarm alarm;
 static volatile int overflows;
 static volatile uintptr_t sink;
 
+enum how { YIELD_GUARD, YIELD_SP, RESUME_GUARD, RESUME_SP, CREATE_SP, IRQ_SP, LOCKED };
+static volatile enum how running; /* the victim's way to its overflow */
+
+/* Every field of the overflow (tempo.h): found at a switch, no cause or pc and the guard's
+ * address for mtval; found by the load access fault it made (LOCKED), that exception's.  The
+ * stack pointer is the victim's, in its region (below its stack when it went past it). */
 static void on_fault(const struct tk_fault *f)
 {
     EQ(f->reason, TK_FATAL_STACK);
     KT_CHECK(f->thread == &victim);
+    if (running == LOCKED) {
+        EQ(f->cause, 5);
+        KT_CHECK(f->pc != 0);
+        EQ(f->tval, NOWHERE);
+    } else {
+        EQ(f->cause, 0);
+        EQ(f->pc, 0);
+        EQ(f->tval, (uintptr_t)S_VICTIM);
+    }
+    KT_CHECK(f->sp > (uintptr_t)region && f->sp < (uintptr_t)(S_VICTIM + KT_STACK_WORDS));
     overflows++;
 }
-
-enum how { YIELD_GUARD, YIELD_SP, RESUME_GUARD, RESUME_SP, CREATE_SP, IRQ_SP, LOCKED };
 
 static void hi_main(void *arg)
 {
@@ -99,6 +113,7 @@ static __attribute__((noinline)) void deep_call(enum how how)
 static void victim_main(void *arg)
 {
     enum how how = (enum how)(uintptr_t)arg;
+    running = how;
     if (how == YIELD_SP || how == RESUME_SP || how == CREATE_SP || how == IRQ_SP) {
         deep_call(how);
     } else {
