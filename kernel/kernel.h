@@ -129,8 +129,11 @@ static inline __attribute__((always_inline)) void tk__set_name(struct tk_thread 
 {
     char *d = t->name;
     if (name)
-        while (*name && d < t->name + TK_NAME_MAX - 1)
+        while (*name) {
             *d++ = *name++;
+            if (d == t->name + TK_NAME_MAX - 1)
+                break;
+        }
     *d = '\0';
 }
 
