@@ -13,6 +13,7 @@ _Static_assert(sizeof tk_exc_stack == TK_EXC_STACK_WORDS * TK_R, "offsets.h");
 /* What the port's fault entries (switch.S) read and pass. */
 _Static_assert(offsetof(struct tk_kernel, started) == TK_K_STARTED, "offsets.h");
 _Static_assert(TK_FATAL_STACK == TK_FATAL_STACK_V && TK_FATAL_EXCEPTION == TK_FATAL_EXCEPTION_V &&
+                   TK_FATAL_IRQ == TK_FATAL_IRQ_V &&
                    TK_FATAL_DEADLOCK == TK_FATAL_DEADLOCK_V,
                "offsets.h");
 
@@ -255,7 +256,7 @@ TK_COLD void tk__fatal_handler(const struct tk_fault *f)
 
 /* A fault, with the fields of its struct tk_fault, on the exception stack: the port's entries
  * (switch.S: tk_port_exception, tk_port_stack_fault, tk_port_deadlock) find the thread and the
- * reason and come here, as tk__fatal_irq does.  Handed to the program's fault handler
+ * reason and come here, as tk_port_irq_fault does.  Handed to the program's fault handler
  * (fatal.c), which reports it itself when the program installed none, or, when the program
  * never calls tk_set_fatal_handler, to the report alone (the weak alias above); then the run
  * ends with 100 + reason.  After a handler that returned from a stack overflow of a thread,
@@ -271,13 +272,3 @@ TK_COLD void tk__fault(struct tk_thread *t, uintptr_t cause, uintptr_t pc, uintp
     tk_port_exit(100 + reason);
 }
 
-#if TK_CONFIG_IRQ /* tempo.h: else no interrupt is taken */
-/* An interrupt with no handler (port.c), on the interrupted thread's stack: reported with the
- * thread it interrupted (NULL: main, before tk_start; the trap entry set tp). */
-TK_COLD void tk__fatal_irq(uintptr_t cause, uintptr_t pc)
-{
-    uintptr_t sp;
-    __asm__ volatile("mv %0, sp" : "=r"(sp));
-    tk__fault(tk_k.started ? tk_k.current : NULL, cause, pc, 0, sp, TK_FATAL_IRQ);
-}
-#endif

@@ -311,12 +311,12 @@ TK_INLINE int tk__any_ready(void)
 void tk_port_stack_fault(struct tk_thread *t) __attribute__((noreturn));
 void tk_port_deadlock(void) __attribute__((noreturn));
 /* Every fault, with the fields of its struct tk_fault (tempo.h): the port's entries (also the
- * exception's, switch.S tk_port_exception) and tk__fatal_irq come here. */
+ * exception's, switch.S tk_port_exception, and tk_port_irq_fault's) come here. */
 void tk__fault(struct tk_thread *t, uintptr_t cause, uintptr_t pc, uintptr_t tval, uintptr_t sp,
                int reason) __attribute__((noreturn));
-/* An interrupt without a handler (its mcause and the pc it interrupted, port.c).  Does not
- * return (not declared so: its callers then end in a jump to it, not a call). */
-void tk__fatal_irq(uintptr_t cause, uintptr_t pc);
+/* An interrupt without a handler (its mcause and the pc it interrupted, port.c), on the
+ * exception stack (switch.S).  Does not return (not declared so: its callers end in a jump). */
+void tk_port_irq_fault(uintptr_t cause, uintptr_t pc);
 /* The program's fault handler (fatal.c: it reports the fault when none is installed; else
  * fault.c's weak alias of the report), and the flag of a fault being handled. */
 void tk__fatal_handler(const struct tk_fault *f);

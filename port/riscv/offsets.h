@@ -49,6 +49,7 @@
 #define TK_STATE_SUSPENDED_V 4
 #define TK_FATAL_STACK_V     1     /* TK_FATAL_* (tempo.h) */
 #define TK_FATAL_EXCEPTION_V 2
+#define TK_FATAL_IRQ_V       3
 #define TK_FATAL_DEADLOCK_V  4
 /* The de Bruijn sequence B(2,5) of the find-first-set (kernel.h: tk__highest): the isolated
  * lowest bit times it, shifted right by TK_DEBRUIJN_SHIFT, indexes tk_kernel.debruijn. */

@@ -152,15 +152,16 @@ TK_INLINE uintptr_t tk__csr_mepc(void)
 }
 #endif
 
-/* An interrupt with no handler, of cause code `code` at `pc`: reported (tk__fatal_irq), with
- * the cause from its table entry rather than mcause (see TK_IRQ_PC).  Its source is masked,
- * so if the fatal handler returns the interrupt is ignored from then on. */
+/* An interrupt with no handler, of cause code `code` at `pc`: reported (tk_port_irq_fault),
+ * with the cause from its table entry rather than mcause (see TK_IRQ_PC).  Its source is
+ * masked and a software interrupt acknowledged first: the fault handler, which may print at
+ * length, is not taken into it again. */
 static TK_COLD void irq_unhandled(unsigned code, uintptr_t pc)
 {
     tk_port_irq_enable(code & 31u, 0);
     if (code == TK_IRQ_SOFTWARE)
         tk_port_msip(0);
-    tk__fatal_irq(MCAUSE_INT | code, pc);
+    tk_port_irq_fault(MCAUSE_INT | code, pc);
 }
 
 /* The table's entry for a code with no handler: its argument is the code. */

@@ -697,3 +697,25 @@ tk_port_deadlock:
     li      a2, 0
     j       .Lfault
     .size tk_port_deadlock, . - tk_port_deadlock
+
+#if TK_CONFIG_IRQ
+/* void tk_port_irq_fault(uintptr_t cause, uintptr_t pc): an interrupt with no handler
+ * (port.c), from the handler it reached: reported as an exception is, on the exception stack,
+ * with the thread it interrupted (NULL: main, before tk_start), no mtval, and sp as here.
+ * Interrupts off first: a nesting build runs handlers with them enabled. */
+    .globl tk_port_irq_fault
+    .type tk_port_irq_fault, @function
+tk_port_irq_fault:
+    csrci   mstatus, MSTATUS_MIE
+    mv      a2, a1
+    mv      a1, a0
+    li      a3, 0
+    mv      a4, sp
+    li      a5, TK_FATAL_IRQ_V
+    lbu     t0, TK_K_STARTED(tp)
+    li      a0, 0
+    beqz    t0, .Lfault
+    LREG    a0, TK_K_CURRENT(tp)
+    j       .Lfault
+    .size tk_port_irq_fault, . - tk_port_irq_fault
+#endif

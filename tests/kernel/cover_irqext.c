@@ -1,8 +1,8 @@
 /* An interrupt enabled behind the kernel's back (mie set directly, its handler detached with
  * tk_irq_attach(irq, NULL)) taken by a thread: the external one on tempo-sim (the
- * simulator-control device), the software one on QEMU.  The fatal handler reports it and
- * returns, which for an interrupt ends the run with 100 + TK_FATAL_IRQ
- * (tests/kernel/cover_irqext.expect).  Written for `make coverage`. */
+ * simulator-control device), the software one on QEMU.  The fatal handler, on the exception
+ * stack (not the thread's), reports it and returns, which for an interrupt ends the run with
+ * 100 + TK_FATAL_IRQ (tests/kernel/cover_irqext.expect).  Written for `make coverage`. */
 #include "ktest.h"
 
 #define MIE_MSIE (1ul << 3)  /* privileged spec: mie.MSIE */
@@ -10,11 +10,17 @@
 
 static struct tk_thread ctl;
 KT_STACK(s_ctl);
+extern uintptr_t tk_exc_stack[TK_FAULT_STACK_BYTES / sizeof(uintptr_t)]; /* kernel/fault.c */
 
 static void on_fault(const struct tk_fault *f)
 {
+    uintptr_t sp;
+    __asm__ volatile("mv %0, sp" : "=r"(sp));
+    KT_CHECK(sp > (uintptr_t)tk_exc_stack && sp < (uintptr_t)tk_exc_stack + sizeof tk_exc_stack);
     KT_EQ(f->reason, TK_FATAL_IRQ);
     KT_CHECK(f->thread == &ctl);
+    KT_CHECK(f->sp > (uintptr_t)s_ctl && f->sp < (uintptr_t)s_ctl + sizeof s_ctl); /* the thread's */
+    KT_EQ(f->tval, 0);
     tk_fault_report(f);
 }
 
