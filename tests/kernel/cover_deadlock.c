@@ -8,13 +8,10 @@
 static struct tk_thread ctl, brief;
 KT_STACK(s_ctl); KT_STACK(s_brief);
 static struct tk_sem never;
-extern uintptr_t tk_exc_stack[TK_FAULT_STACK_BYTES / sizeof(uintptr_t)]; /* kernel/fault.c */
 
 static void on_fatal(const struct tk_fault *f)
 {
-    uintptr_t sp;
-    __asm__ volatile("mv %0, sp" : "=r"(sp));
-    KT_CHECK(sp > (uintptr_t)tk_exc_stack && sp < (uintptr_t)tk_exc_stack + sizeof tk_exc_stack);
+    KT_CHECK(kt_on_exc_stack());
     KT_EQ(f->reason, TK_FATAL_DEADLOCK);
     KT_CHECK(f->thread == NULL);
     KT_EQ(f->cause, 0);

@@ -10,13 +10,10 @@
 
 static struct tk_thread ctl;
 KT_STACK(s_ctl);
-extern uintptr_t tk_exc_stack[TK_FAULT_STACK_BYTES / sizeof(uintptr_t)]; /* kernel/fault.c */
 
 static void on_fault(const struct tk_fault *f)
 {
-    uintptr_t sp;
-    __asm__ volatile("mv %0, sp" : "=r"(sp));
-    KT_CHECK(sp > (uintptr_t)tk_exc_stack && sp < (uintptr_t)tk_exc_stack + sizeof tk_exc_stack);
+    KT_CHECK(kt_on_exc_stack());
     KT_EQ(f->reason, TK_FATAL_IRQ);
     KT_CHECK(f->thread == &ctl);
     KT_CHECK(f->sp > (uintptr_t)s_ctl && f->sp < (uintptr_t)s_ctl + sizeof s_ctl); /* the thread's */

@@ -27,14 +27,10 @@ extern char kt_load_insn[]; /* the faulting load (below) */
 
 static void on_fault(const struct tk_fault *f)
 {
-    uintptr_t sp;
-    __asm__ volatile("mv %0, sp" : "=r"(sp));
-    extern uintptr_t tk_exc_stack[];
     if (nseen < 3)
         seen[nseen] = *f;
     nseen++;
-    /* on the exception stack */
-    KT_CHECK(sp > (uintptr_t)tk_exc_stack && sp <= (uintptr_t)tk_exc_stack + TK_FAULT_STACK_BYTES);
+    KT_CHECK(kt_on_exc_stack());
     if (f->reason == TK_FATAL_EXCEPTION) {
         KT_CHECK(f->thread == &loader);
         KT_EQ(f->cause, 5); /* load access fault */

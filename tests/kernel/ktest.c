@@ -45,6 +45,16 @@ void kt_log_num(const char *label, uint64_t v)
     board_putc('\n');
 }
 
+/* Whether the caller runs on the kernel's exception stack (kernel/fault.c), as every fault
+ * handler does. */
+int kt_on_exc_stack(void)
+{
+    extern uintptr_t tk_exc_stack[TK_FAULT_STACK_BYTES / sizeof(uintptr_t)];
+    uintptr_t sp;
+    __asm__ volatile("mv %0, sp" : "=r"(sp));
+    return sp > (uintptr_t)tk_exc_stack && sp <= (uintptr_t)tk_exc_stack + sizeof tk_exc_stack;
+}
+
 /* tempo-sim answers reads of the simulator-control device; QEMU virt has nothing at that
  * address and faults, so the test images ask the build instead: KT_QEMU is defined for the
  * QEMU runs (see kernel/kernel.mk). */

@@ -25,6 +25,7 @@ void kt_log_num(const char *label, uint64_t v);
 /* Simulator-control external interrupt (tempo-sim only: QEMU has no such device). */
 #define KT_SIMCTL(off) (*(volatile uint32_t *)(uintptr_t)(BOARD_SIMCTL + (off)))
 int kt_on_qemu(void);
+int kt_on_exc_stack(void); /* a fault handler's stack (kernel/fault.c) */
 void kt_irq_after(uint32_t cycles);
 void kt_irq_ack(void);
 
