@@ -56,7 +56,7 @@ static void tk_idle_main(void *arg)
 
 int tk_init(void)
 {
-    if (!TK_LIKELY(tk_kp == NULL))
+    if (TK_UNLIKELY(tk_kp != NULL))
         return TK_ESTATE; /* once: what was made since stays as it is */
     unsigned long s = tk_port_irq_lock();
     __asm__ volatile("mv tp, %0" : : "r"(&tk_kernel_state) : "memory");
