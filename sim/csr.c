@@ -87,6 +87,7 @@ int csr_write(struct machine *m, unsigned csr, uint64_t val)
     case CSR_MEPC: /* IALIGN = 32; the old value for an MRET right behind (timing.h) */
         c->mepc_old = c->mepc;
         c->mepc = val & ~3ull;
+        c->mepc_write_pc = m->hart.pc;
         timing_mepc_written(&m->timing);
         break;
     case CSR_MCAUSE: c->mcause = val; break;

@@ -70,6 +70,7 @@ int machine_init(struct machine *m, const struct sim_config *cfg, int xlen)
     m->max_cycles = m->cycle_limit ? cfg->max_cycles : MACHINE_END_OF_TIME;
     m->trace = cfg->trace;
     m->reference = cfg->reference;
+    m->hazards.stop = cfg->hazard_stop;
     m->bus.tohost_dw = UINT64_MAX;
     timing_init(&m->timing, &cfg->timing);
     if (memories_init(&m->bus, cfg) || caches_init(&m->caches, &cfg->cache))

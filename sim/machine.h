@@ -29,6 +29,7 @@ enum {
     EXIT_NO_WAKE = 125,
     EXIT_TRAP_STORM = 126,
     EXIT_OUTPUT_LOST = 127,
+    EXIT_HAZARD = 128,      /* --hazards stop: a modelled RTL hazard changed the program's path */
     EXIT_SIGNAL_BASE = 128, /* + the signal number: 130 SIGINT, 143 SIGTERM */
     EXIT_KILLED = 137,      /* GDB's kill (as SIGKILL would) */
 };
@@ -38,6 +39,7 @@ struct csr_file {
     bool mstatus_mie, mstatus_mpie;
     uint64_t mie, mtvec, mscratch, mepc, mcause, mtval;
     uint64_t mepc_old;  /* mepc before the last CSR write to it (timing_mret_stale_mepc) */
+    uint64_t mepc_write_pc; /* the CSR instruction of that write, for the hazard's report */
     bool mcycle_write;  /* a CSR write to mcycle(h) takes effect after its instruction */
     uint64_t mcycle_new;
 };
@@ -72,6 +74,16 @@ struct sim_config {
     struct timing_params timing;
     bool reference;      /* --engine reference */
     struct cache_config cache; /* --icache, --dcache, --mem-* (all zero: none) */
+    bool hazard_stop;    /* --hazards stop */
+};
+
+/* The modelled RTL behaviours that change what a program computes, not only when: today the
+ * MRET that returns to the old mepc (timing.h: timing_mret_stale_mepc).  Each is counted
+ * (--stats); the first is reported on stderr as it happens, or ends the run (--hazards stop). */
+struct hazards {
+    bool stop;             /* --hazards stop */
+    uint64_t mret_stale;   /* MRETs that went to the old mepc, not the one just written */
+    uint64_t cycle, mret_pc, write_pc, old_mepc, new_mepc, between; /* the first one */
 };
 
 struct profile;
@@ -97,6 +109,7 @@ struct machine {
     uint64_t max_cycles;  /* --max-cycles, or the end of time (MACHINE_END_OF_TIME) */
     bool cycle_limit;     /* --max-cycles was given */
     struct fault_watch faults;
+    struct hazards hazards;
     bool reference;       /* --engine reference: the reference loop only */
     /* observation: --trace, --profile, and names for messages; --gdb, --timeline, --measure,
      * the trace's window and thread names, stack marks (observe.h; NULL when none is asked) */
@@ -151,6 +164,8 @@ void cpu_wfi(struct machine *m);
 void cpu_mret(struct machine *m);
 /* "load access fault", ... (privileged spec names); "interrupt N" for interrupts */
 const char *trap_cause_name(uint64_t mcause, int xlen);
+/* The first hazard (struct hazards) in one line. */
+void hazard_report(const struct machine *m, FILE *out);
 
 /* sim/csr.c: 0 on success, -1 -> illegal instruction */
 int csr_read(struct machine *m, unsigned csr, uint64_t *val);

@@ -37,7 +37,7 @@ enum key {
     OPT_STATS, OPT_STATS_JSON, OPT_PROFILE, OPT_PROFILE_JSON, OPT_SET, OPT_LIST_PARAMS,
     OPT_VERSION, OPT_COVERAGE, OPT_ICACHE, OPT_DCACHE, OPT_MEM_LATENCY, OPT_MEM_BEAT,
     OPT_MEM_WIDTH, OPT_ENGINE,
-    OPT_TRACE_FROM, OPT_TRACE_TO, OPT_TIMELINE, OPT_MEASURE, OPT_GDB,
+    OPT_TRACE_FROM, OPT_TRACE_TO, OPT_TIMELINE, OPT_MEASURE, OPT_GDB, OPT_HAZARDS,
 };
 
 static const struct opt {
@@ -71,6 +71,8 @@ static const struct opt {
     {"mem-latency", OPT_MEM_LATENCY, "N", "main memory behind the caches: cycles to the first beat (default 20)"},
     {"mem-beat", OPT_MEM_BEAT, "N", "cycles per further beat (default 1)"},
     {"mem-width", OPT_MEM_WIDTH, "N", "bytes per beat: 1, 2, 4, ... 64 (default 4)"},
+    {"hazards", OPT_HAZARDS, "warn|stop", "an MRET that the paper core sends to the old mepc: one line on stderr at the first (warn, "
+                                          "the default) or stop the run there with status 128 (stop)"},
     {"list-params", OPT_LIST_PARAMS, NULL, "list the timing parameters (after any --set) and exit"},
     {"engine", OPT_ENGINE, "fast|reference", "execute loop (default fast; the results are the same)"},
     {"version", OPT_VERSION, NULL, "the simulator's version (git revision) and exit"},
@@ -90,6 +92,7 @@ static const struct {
     {EXIT_NO_WAKE, "WFI with no wake-up source (or none before the end of the cycle count)"},
     {EXIT_TRAP_STORM, "trap storm: the same exception repeats with no MRET between"},
     {EXIT_OUTPUT_LOST, "output lost (stdout, --trace-file, a JSON or coverage file could not be written)"},
+    {EXIT_HAZARD, "--hazards stop: an MRET returned to the old mepc (the paper core's MRET hazard)"},
     {130, "SIGINT; 143: SIGTERM (after a line with cycle, pc and function)"},
     {EXIT_KILLED, "killed from GDB (kill)"},
 };
@@ -227,6 +230,12 @@ static void parse_args(int argc, char **argv, struct options *o)
             else
                 die(EXIT_USAGE, "--engine: unknown engine '%s' (fast or reference)", v);
             break;
+        case OPT_HAZARDS:
+            if (!strcmp(v, "warn") || !strcmp(v, "stop"))
+                o->cfg.hazard_stop = v[0] == 's';
+            else
+                die(EXIT_USAGE, "--hazards: unknown choice '%s' (warn or stop)", v);
+            break;
         case OPT_TRACE_FROM: o->trace_from = v; break;
         case OPT_TRACE_TO: o->trace_to = v; break;
         case OPT_TIMELINE: o->timeline_path = v; break;
@@ -343,6 +352,9 @@ static int outcome(const struct machine *m)
                     (unsigned long long)h->csr.mtval, cycle);
         }
         return EXIT_TRAP_STORM;
+    case STOP_HAZARD:
+        hazard_report(m, stderr);
+        return EXIT_HAZARD;
     case STOP_KILLED:
         fprintf(stderr, "tempo-sim: killed from GDB at cycle %llu, pc 0x%llx in %s\n", cycle, pc, fn);
         return EXIT_KILLED;

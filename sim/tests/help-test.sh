@@ -13,10 +13,10 @@ t 0 '^tempo-sim [0-9A-Za-z._-]+$' "$sim" --version
 out=$("$sim" --help 2>/dev/null)
 for o in soc max-cycles imem-size dmem-size ram-size trace trace-file stats stats-json profile \
          profile-json coverage set list-params engine version help \
-         trace-from trace-to timeline measure gdb; do
+         trace-from trace-to timeline measure gdb hazards; do
   grep -Eq -- "^  --$o( |$)" <<<"$out" || { echo "--help does not list --$o"; fails=$((fails + 1)); }
 done
-for s in 120 121 122 123 124 125 126 127 130 137; do
+for s in 120 121 122 123 124 125 126 127 128 130 137; do
   grep -Eq "^  $s  " <<<"$out" || { echo "--help does not list status $s"; fails=$((fails + 1)); }
 done
 [ $fails -eq 0 ]

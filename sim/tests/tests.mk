@@ -61,12 +61,19 @@ test-sim-fault-exit-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/faults2.elf
 	@tools/check.sh sim-fault-exit-$(1)-$(2) $(SIMT_EXPECT) 99 \
 	    '^tempo-sim: firmware exit status 99 while handling a load access fault at pc 0x[0-9a-f]+ in faulty_load \(mtval 0x30000000\)$$$$' \
 	    $(SIM) --max-cycles 100000000 --soc $(1) $(SIMT_OUT)/$(1)-$(2)/faults2.elf
+$(SIMT_OUT)/$(1)-$(2)/hazard%.elf: $(SIMT_FW)/hazard.S include/riscv/encoding.h bsp/common/board.h bsp/$(1)/link.ld
+	@mkdir -p $$(@D)
+	$$(TCC) $$(ARCH_$(2)) $(BOARDDEF_$(1)) -DBETWEEN=$$* -nostdlib -nostartfiles -Ibsp/common -Iinclude \
+	    -Lbsp/common -Wl,--no-warn-rwx-segments -T bsp/$(1)/link.ld -o $$@ $$<
+test-sim-hazard-$(1)-$(2): $(SIM) $(foreach n,0 1 2 3,$(SIMT_OUT)/$(1)-$(2)/hazard$(n).elf)
+	@tools/check.sh sim-hazard-$(1)-$(2) sim/tests/hazard-test.sh $(SIM) $(1) $(SIMT_OUT)/$(1)-$(2)
 test-sim-no-limit-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/misc7.elf $(SIMT_OUT)/$(1)-$(2)/misc8.elf
 	@tools/check.sh sim-no-limit-$(1)-$(2) sim/tests/nolimit-test.sh $(SIM) $(1) $(SIMT_OUT)/$(1)-$(2)
 
 TEST_TARGETS += test-sim-report-$(1)-$(2) test-sim-hello-$(1)-$(2) test-sim-clint-$(1)-$(2) test-sim-simctl-$(1)-$(2) \
                 test-sim-fault-$(1)-$(2) test-sim-wfi-$(1)-$(2) test-sim-exits-$(1)-$(2) \
-                test-sim-storm-$(1)-$(2) test-sim-fault-exit-$(1)-$(2) test-sim-no-limit-$(1)-$(2)
+                test-sim-storm-$(1)-$(2) test-sim-fault-exit-$(1)-$(2) test-sim-no-limit-$(1)-$(2) \
+                test-sim-hazard-$(1)-$(2)
 endef
 $(foreach b,paper virt,$(foreach x,32 64,$(eval $(call simt_images,$(b),$(x)))))
 
