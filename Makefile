@@ -19,10 +19,12 @@ toolchain:
 
 # Every test target records PASS/FAIL/SKIP lines through tools/check.sh; the summary
 # prints "N passed, N failed" and fails the run if anything failed.
+# The variables that point at other projects' material (pinned copies in CI: .ci/run).
+MATERIAL_VARS := FREERTOS_DIR RISCV_TESTS_DIR RMP_DIR THREADX_DIR RK0_DIR PAPER_FW_DIR RTL_VVP RTL_VVP32
 test: toolchain
 	@rm -f $(BUILD)/test-results.txt
 	@$(MAKE) --no-print-directory -k test-all || true
-	@tools/test-summary.sh
+	@TEMPO_GIVEN="$(foreach v,$(MATERIAL_VARS),$(if $($(v)),$(v)))" tools/test-summary.sh
 
 test-all: $(TEST_TARGETS)
 
