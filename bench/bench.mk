@@ -229,7 +229,7 @@ bench-suite: toolchain
 
 BENCH_TARGETS += bench-suite
 
-# The cached configuration (README "Caches"): every kernel-metric, Rhealstone and
+# The cached configuration (docs/caches.md): every kernel-metric, Rhealstone and
 # Thread-Metric image with caches (average), the cold variants (worst case from a cold
 # cache), both widths, beside the figures without caches; results/cache.{json,csv,md}.  Then
 # the cache-size sweep (sweeps/cache-size.toml) for the chart results/cache-size.svg.

@@ -1,5 +1,5 @@
 /* Optional caches in front of a slower main memory: --icache, --dcache, --mem-latency,
- * --mem-beat, --mem-width (README "Caches").  Without them the SoC is the paper's: every
+ * --mem-beat, --mem-width (docs/caches.md).  Without them the SoC is the paper's: every
  * memory is a BRAM the core reads in its fixed pipeline slots, and nothing here runs.
  *
  * THE MODEL (timing only: the data always lives in the simulated memories, so caches can
@@ -46,7 +46,7 @@ struct mem_params {
 };
 
 /* Defaults of --mem-latency, --mem-beat, --mem-width: a DRAM behind an FPGA memory
- * controller on a 32-bit bus at 100 MHz (README "Caches": the benchmark configuration). */
+ * controller on a 32-bit bus at 100 MHz (docs/caches.md: the benchmark configuration). */
 #define CACHE_MEM_LATENCY 20u
 #define CACHE_MEM_BEAT    1u
 #define CACHE_MEM_WIDTH   4u
@@ -108,7 +108,7 @@ void cache_fill_dirty(struct cache *c);
 /* Write every dirty line back (they stay valid, now clean): the stall cycles. */
 uint64_t cache_clean(struct cache *c);
 
-/* The simulator-control CACHE register (README "The simulated SoCs"). */
+/* The simulator-control CACHE register (docs/simulator.md "The simulated SoCs"). */
 #define CACHE_CTL_COLD       1u /* w: invalidate both caches */
 #define CACHE_CTL_COLD_DIRTY 2u /* w: invalidate the I$, fill the D$ with dirty lines */
 #define CACHE_CTL_HAS_I      1u /* r: bit 0, an I$ is configured */

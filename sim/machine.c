@@ -4,7 +4,7 @@
 #include "machine.h"
 #include "profile.h"
 
-/* README "The simulated SoCs" and bsp/common/board.h */
+/* docs/simulator.md "The simulated SoCs" and bsp/common/board.h */
 #define PAPER_IMEM_BASE 0x00000000u
 #define PAPER_DMEM_BASE 0x10000000u
 #define VIRT_RAM_BASE   0x80000000u

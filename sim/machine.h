@@ -18,7 +18,7 @@
 #include "timing.h"
 #include "uart.h"
 
-/* Exit statuses (README "## tempo-sim"). Firmware codes >= 120 are reported as 119. */
+/* Exit statuses (docs/simulator.md). Firmware codes >= 120 are reported as 119. */
 enum {
     EXIT_FW_MAX = 119,
     EXIT_USAGE = 120,

@@ -1,6 +1,6 @@
 /* tempo-sim command line: tempo-sim [options] image.elf
  * One option table drives getopt_long and --help; the run's outcome becomes the exit
- * status (README "## tempo-sim"), with one line on stderr for every outcome that is the
+ * status (docs/simulator.md), with one line on stderr for every outcome that is the
  * simulator's own. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>

@@ -1,4 +1,4 @@
-/* The simulator-control device (README "The simulated SoCs"; both SoCs): EXIT, a cycle-exact
+/* The simulator-control device (docs/simulator.md "The simulated SoCs"; both SoCs): EXIT, a cycle-exact
  * external interrupt (IRQ_AT, IRQ_AFTER, IRQ_ACK), the software-interrupt bit (MSIP), which
  * is the CLINT's msip, and CACHE (cache.h: make the caches cold, say which there are). */
 #ifndef TEMPO_SIMCTL_H

@@ -1,4 +1,4 @@
-# Design-space sweeps (README "Sweeps"): a description sweeps/NAME.toml becomes a job list,
+# Design-space sweeps (docs/sweeps.md): a description sweeps/NAME.toml becomes a job list,
 # one tempo-sim run per line, run with GNU parallel; no scheduler of our own.
 #   make sweep SWEEP=NAME        expand, build the images, run locally (progress bar), merge
 #   make sweep-jobs SWEEP=NAME   expand and build only: build/sweep/NAME/jobs.txt for

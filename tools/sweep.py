@@ -7,7 +7,7 @@ Slurm job array, and merged into one CSV, one JSON and one chart.  No scheduler 
                                                    jobs.json, images.txt, sweep.slurm
   sweep.py merge --out DIR                         results.csv, results.json, NAME.svg, a table
 
-The description (README "Sweeps"): [axes] kernel, xlen, bench, cache ("none", SIZE:LINE:WAYS
+The description (docs/sweeps.md): [axes] kernel, xlen, bench, cache ("none", SIZE:LINE:WAYS
 for the I$ and the D$, or tempo-sim options), mem (latency:beat:width); [params] timing
 parameters (tempo-sim --set; "a+b" sets several to one value), each an axis; [images] the image
 of each kernel ({kernel}, {xlen}, {bench} replaced); [chart] kind "overhead" (RV64 relative

@@ -1,4 +1,4 @@
-"""Tempo's latency budgets (README "Kernel") evaluated on a set of records (one kernel): used
+"""Tempo's latency budgets (docs/kernel.md) evaluated on a set of records (one kernel): used
 by `bench.py check` (make test) and shown in the report.  Each row: (group, item, measured,
 budget, ok), measured and budget as display strings."""
 import figures as F

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The benchmark suites on a cached configuration (README "Caches").
+"""The benchmark suites on a cached configuration (docs/caches.md).
 
   cache.py run  --sim SIM --build DIR --out DIR --options 'TEMPO-SIM OPTIONS' --kernel K ...
   cache.py test --sim SIM --build DIR --results DIR

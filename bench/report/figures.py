@@ -61,7 +61,7 @@ CH32V307 = {"Yield": 209, "Mail": 386, "Sem": 336, "FIFO": 172, "Msgq": 538, "Bm
 PAPER_TABLE2 = {("task switch", 32): 320, ("task switch", 64): 437,
                 ("task preempt", 32): 1074, ("task preempt", 64): 1264}
 
-# Tempo's latency budgets on the paper core at both widths (README "Kernel"), checked by
+# Tempo's latency budgets on the paper core at both widths (docs/kernel.md), checked by
 # make test on the deterministic figures:
 BUDGET_TASK_SWITCH = 120     # Rhealstone task switch at most 120 cycles
 BUDGET_TASK_PREEMPT = 320    # Rhealstone task preempt (a round trip) at most 320

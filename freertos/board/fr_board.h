@@ -40,7 +40,7 @@ size_t fr_bp_stack_unused_words(int id);
 /* ISR context: acknowledge an interrupt nobody handles and end the run (FR_EXIT_INTERRUPT). */
 void fr_unhandled_interrupt(uintptr_t mcause, uintptr_t mepc) __attribute__((noreturn));
 
-/* The simulator-control device (README "simulator control"; tempo-sim only). */
+/* The simulator-control device (docs/boards.md; tempo-sim only). */
 void fr_irq_after(uint32_t cycles); /* raise the external interrupt `cycles` after this store */
 void fr_irq_ack(void);              /* clear the pending external interrupt and disarm */
 void fr_msip_set(void);             /* raise the machine software interrupt */

@@ -79,7 +79,7 @@
  * order (FIFO within a tick); a periodic alarm keeps its period from its due tick (no drift).
  * It bounds the time the tick holds interrupts off when many timers coincide (in the
  * benchmark's five alarms of 1/2/3/5/7 ticks, 2.2 are due on an average tick and all five
- * every 210th: README "Kernel").  0: no bound, every timer due expires in one interrupt. */
+ * every 210th: docs/kernel.md).  0: no bound, every timer due expires in one interrupt. */
 #ifndef TK_CONFIG_TICK_EXPIRIES
 #define TK_CONFIG_TICK_EXPIRIES 3
 #endif
@@ -126,7 +126,7 @@ typedef uint32_t tk_tick_t;
  * header's declarations and the kernel's trap entry depend on it).  Then a handler runs with
  * interrupts enabled, and a source of a higher interrupt priority (tk_irq_set_priority)
  * preempts it; sources of its own priority or lower wait for its end.  The entry costs more
- * (README "Kernel": the latencies of both configurations).  Default 0: handlers run with
+ * (docs/kernel.md: the latencies of both configurations).  Default 0: handlers run with
  * interrupts disabled, one at a time. */
 #ifndef TK_IRQ_NESTING
 #define TK_IRQ_NESTING 0
@@ -608,7 +608,7 @@ unsigned tk_irq_nesting(void);
  * external interrupt, with nothing saved: the compiler saves the registers the handler uses
  * (all caller-saved ones if it calls a function), and it returns with mret.  Its first
  * statement runs 34 cycles after the raise on the paper SoC, against 66 for a handler
- * attached with tk_irq_attach (README "Kernel").  It runs with interrupts disabled and must
+ * attached with tk_irq_attach (docs/kernel.md).  It runs with interrupts disabled and must
  * leave them so; it may make every ISR and "any" call (the kernel tells an ISR by mstatus.MIE
  * = 0), and it acknowledges its device itself.  If its calls may make a thread ready, its last
  * statement is tk_irq_direct_end(): a more urgent thread then runs at once, before the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The examples as README "Your own application" tells a user to build and run them: each
+# The examples as docs/application.md tells a user to build and run them: each
 # directory copied out of the tree, `make TEMPO=<tree> SOC=.. XLEN=..`, `make run` (and
 # `make run-qemu` on virt, when QEMU is installed); each must print its lines and exit 0.
 # usage: sim/tests/examples-test.sh tempo|freertos SOC XLEN [FREERTOS_DIR]

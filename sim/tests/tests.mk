@@ -159,7 +159,7 @@ $(foreach b,paper virt,$(foreach x,32 64,$(eval $(call simt_cache,$(b),$(x)))))
 include sim/tests/engines.mk
 
 # ---- What the observers see (sim/observe.h): the disassembler; GDB, timeline, probes, trace
-# window and stack marks on the examples, built and run as README "Your own application" says.
+# window and stack marks on the examples, built and run as docs/application.md says.
 SIMT_ISA_AREAS := alu branch jump loadstore mul div csr traps fence interrupts misaligned csr_strict irq_ext
 $(SIMT_OUT)/disasm_test: sim/tests/disasm_test.c sim/disasm.c sim/disasm.h sim/decode.c sim/decode.h \
                          sim/timing.h include/riscv/encoding.h
@@ -173,7 +173,7 @@ test-sim-rsp: $(SIM) $(SIMS_OUT)/loop-paper-32.elf $(SIMT_OUT)/paper-32/hello.el
 	@tools/check.sh sim-rsp tools/python.sh sim/tests/rsp-test.py $(SIM) $(SIMS_OUT)/loop-paper-32.elf \
 	    $(SIMT_OUT)/paper-32/hello.elf
 test-readme-snippet:
-	@tools/check.sh readme-snippet sim/tests/readme-snippet-test.sh README.md
+	@tools/check.sh readme-snippet sim/tests/readme-snippet-test.sh docs/kernel.md
 TEST_TARGETS += test-sim-disasm test-sim-rsp test-readme-snippet
 .PHONY: test-sim-disasm test-sim-rsp test-readme-snippet
 

@@ -10,14 +10,14 @@ branch targets, access faults, self-modifying code, and timer and software inter
 made to arrive at a known instruction boundary (the source is made pending while
 mstatus.MIE or its mie bit is clear, then enabled by one instruction).
 
-What is left out, and why (README "How Tempo is checked"; each a documented difference
+What is left out, and why (docs/testing.md "How Tempo is checked"; each a documented difference
 of the paper's core from QEMU 7.2, or a value that depends on time):
   - misaligned loads and stores: the paper core traps, QEMU 7.2 performs them;
   - mcycle, minstret, cycle, time, instret and the CLINT mtime: they count time, which
     the two simulators model differently (tempo-sim in cycles, QEMU in instructions);
   - mtvec modes 2 and 3 (reserved, WARL): QEMU keeps the old value, tempo-sim drops bit 1;
   - CSRs that only QEMU implements (mstatush, mcountinhibit, the PMP, counters, ...):
-    the paper core raises an illegal instruction for them, as README lists;
+    the paper core raises an illegal instruction for them, as docs/simulator.md lists;
   - the UART registers other than THR/LSR, and the virt devices tempo-sim does not model.
 """
 import argparse

@@ -29,7 +29,7 @@
 #define FNV_PRIME 0x01000193
 #endif
 
-/* QEMU virt (README "The simulated SoCs") */
+/* QEMU virt (docs/simulator.md "The simulated SoCs") */
 #define UART_THR       0x10000000
 #define TEST_DEV       0x00100000
 #define CLINT_MSIP     0x02000000

@@ -1,5 +1,5 @@
-/* Machine external interrupt through tempo-sim's simulator-control device (README
- * "simulator-control device"; tempo-sim only): IRQ_AFTER and IRQ_AT arming, the cycle
+/* Machine external interrupt through tempo-sim's simulator-control device (docs/boards.md
+ * "Simulator-control device"; tempo-sim only): IRQ_AFTER and IRQ_AT arming, the cycle
  * the interrupt is raised at, IRQ_ACK (clear, disarm, pending bit), masking by mie.MEIE
  * and mstatus.MIE, WFI wake-up, and the priority of all three machine interrupts pending
  * at once: MEI > MSI > MTI (privileged spec "Machine Interrupt Registers"). */

@@ -38,7 +38,7 @@
 /* CSR numbers, mstatus/mie/mip bits and mcause values: include/riscv/encoding.h */
 #define CAUSE_INTR(code) (MCAUSE_INT | (code)) /* an interrupt's mcause */
 
-/* An address no device claims on either SoC (README memory maps) nor on QEMU virt, below
+/* An address no device claims on either SoC (docs/boards.md memory maps) nor on QEMU virt, below
  * 2 GiB so that it is the same value at both widths. */
 #define UNMAPPED_ADDR 0x00800000
 

@@ -17,14 +17,14 @@ fi
 # docs/NAME.md "Section": the file and the heading exist
 while IFS= read -r ref; do
   file=${ref%%:*}; rest=${ref#*:}
-  doc=$(sed -E 's/.*(docs\/[a-z]+\.md).*/\1/' <<<"$rest")
-  section=$(sed -nE 's/.*docs\/[a-z]+\.md[ :]+"([^"]+)".*/\1/p' <<<"$rest")
+  doc=$(sed -E 's/.*(docs\/[a-z-]+\.md).*/\1/' <<<"$rest")
+  section=$(sed -nE 's/.*docs\/[a-z-]+\.md[ :]+"([^"]+)".*/\1/p' <<<"$rest")
   if [ ! -f "$doc" ]; then
     echo "$file: $doc does not exist"; bad=1; continue
   fi
   if [ -n "$section" ] && ! grep -qiE "^#+ .*${section}" "$doc"; then
     echo "$file: $doc has no section \"$section\""; bad=1
   fi
-done < <(grep -rnoIE 'docs/[a-z]+\.md([ :]+"[^"]+")?' "${dirs[@]}" --exclude=references.sh | sed -E 's/^([^:]+):[0-9]+:/\1:/')
+done < <(grep -rnoIE 'docs/[a-z-]+\.md([ :]+"[^"]+")?' "${dirs[@]}" --exclude=references.sh | sed -E 's/^([^:]+):[0-9]+:/\1:/')
 [ $bad -eq 0 ] && echo "no outside references in ${dirs[*]}; every docs/ reference resolves"
 exit $bad
