@@ -207,7 +207,8 @@ bench-run: $(SIM) bench-fw
 bench-report:
 	@$(BENCH_PY) render --out results
 
-# The README's result tables and summary from results/ (markdown), nothing run.
+# The generated figures of README.md and docs/ (bench/report/docfigures.py) rewritten from
+# results/, nothing run; make bench does it after a run in which every image passed.
 bench-readme:
 	@$(BENCH_PY) readme --out results
 
@@ -225,6 +226,7 @@ bench-suite: toolchain
 	    { tail -n 30 $(BENCH_DIR)/build.log; echo "bench: build failed"; exit 1; }; \
 	t1=$$(date +%s); \
 	$(MAKE) --no-print-directory bench-run; rc=$$?; \
+	[ $$rc -ne 0 ] || $(BENCH_PY) readme --out results; \
 	echo "bench: build $$((t1 - t0)) s, runs and report $$(( $$(date +%s) - t1 )) s"; exit $$rc
 
 BENCH_TARGETS += bench-suite
@@ -271,7 +273,7 @@ bench-test-run:
 BENCH_CHECKS := $(foreach s,kernel-metrics rhealstone thread-metric context-switch,\
                   selfcheck-$(s)-32 selfcheck-$(s)-64) \
                 task-switch task-preempt interrupt-latency nested-interrupt-latency kernel-metrics rv64-vs-rv32 worst-case \
-                footprint schema published-figures seeing
+                footprint schema published-figures seeing docs-figures
 $(addprefix test-bench-,$(BENCH_CHECKS)): test-bench-%: bench-test-run
 	@tools/check.sh bench-$* $(BENCH_PY) check $* --results $(BENCH_TEST_OUT)
 

@@ -4,7 +4,7 @@
   bench.py run    --sim SIM --build DIR --out DIR --kernel NAME:SWITCH:TRAP:DATARE ... [--jobs N]
   bench.py render --out DIR       (the reports again from DIR's results, nothing run)
   bench.py check NAME --results DIR
-  bench.py readme --out DIR       (the README's result tables, in markdown)
+  bench.py readme --out DIR       (the generated figures of README.md and docs/ rewritten)
 
 `run` runs every image build/bench/<kernel>/rv<32|64>/*.elf on tempo-sim --soc paper (N at a
 time), parses the result lines the firmware prints (bench/common/bench.c), measures the
@@ -30,6 +30,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import budgets  # noqa: E402
+import docfigures  # noqa: E402
 import elfinfo  # noqa: E402
 import figures as F  # noqa: E402
 import footprint  # noqa: E402
@@ -528,15 +529,35 @@ def cmd_render(args):
 
 
 def cmd_readme(args):
+    """Rewrite the generated figures of README.md and docs/ from a results directory."""
     results, runs, analysis = load_previous(args.out)
     if not results["records"]:
         print("bench: no results in %s (run make bench first)" % args.out, file=sys.stderr)
         return 1
     ctx = render.Context(results, runs, analysis)
-    print(render.readme_tables(ctx))
-    for h, t in render.summary(ctx):
-        print("- %s: %s" % (h, t))
+    missing = docs_kernels_missing(ctx)
+    if missing:
+        print("bench: the figures in README.md and docs/ are left as they are: this run has no %s "
+              "(make bench %s)" % (" or ".join(missing), " ".join(
+                  "%s_DIR=..." % k.upper() for k in missing)))
+        return 0
+    for page in docfigures.PAGES:
+        with open(page) as f:
+            text = f.read()
+        new = docfigures.generate(text, ctx)
+        if new != text:
+            with open(page, "w") as f:
+                f.write(new)
+            print("bench: figures written into %s" % page)
     return 0
+
+
+def docs_kernels_missing(ctx):
+    """The kernels README.md's figures show that ctx did not measure."""
+    with open(docfigures.PAGES[0]) as f:
+        head = f.read()
+    return [k for k in render.NAMES if "| %s RV32 |" % render.name(k) in head
+            and k not in ctx.kernels]
 
 
 # ---------------------------------------------------------------- make test assertions
@@ -660,6 +681,26 @@ def published_figures_problems(out):
     return bad
 
 
+def docs_figures_check(results_dir):
+    results, runs, analysis = load_previous(results_dir)
+    ctx = render.Context(results, runs, analysis)
+    missing = docs_kernels_missing(ctx)
+    if missing:
+        print("the figures in README.md and docs/ were not checked: they show %s, which this run "
+              "did not measure (set %s)" % (" and ".join(render.name(k) for k in missing), " ".join(
+                  k.upper() + "_DIR" for k in missing)))
+        return 77
+    bad = []
+    for page in docfigures.PAGES:
+        with open(page) as f:
+            bad += docfigures.problems(page, f.read(), ctx)
+    for b in bad:
+        print("FAIL: " + b)
+    if not bad:
+        print("every generated figure in %s equals this tree's run" % ", ".join(docfigures.PAGES))
+    return 1 if bad else 0
+
+
 def cmd_check(args):
     if args.name == "published-figures":
         bad = published_figures_problems(args.results)
@@ -671,6 +712,8 @@ def cmd_check(args):
         return 1 if bad else 0
     if args.name == "schema":
         return validate(os.path.join(args.results, "results.json"))
+    if args.name == "docs-figures":
+        return docs_figures_check(args.results)
     results, runs, _ = load_previous(args.results)
     recs = results["records"]
     by = {(r["suite"], r["metric"], r["xlen"]): r for r in recs if r["kernel"] == "tempo"}

@@ -6,7 +6,9 @@
 # the code pages: loop.c), the two run interleaved (tempo-sim, QEMU, tempo-sim, ...), whole-
 # process wall time (start-up included), the median of RUNS runs each.  QEMU's instruction
 # count is tempo-sim's for the same image.  The ratio is tempo-sim's time over QEMU's (at
-# most 1: tempo-sim takes no longer).  Then the reference execute loop (--engine
+# most 1: tempo-sim takes no longer) on this host: it differs from host to host, so the first
+# line names the host's processor and the date, and no ratio is a property of tempo-sim
+# alone.  Then the reference execute loop (--engine
 # reference), for what the fast engine buys.  Not a test: the figures depend on the machine.
 # usage: sim/speed/speed.sh SIM DIR [RUNS]   (DIR holds loop-{paper,virt}-{32,64}.elf)
 set -u
@@ -21,7 +23,8 @@ median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { print (NR 
 rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.1f", n / t / 1e6 }'; }
 field() { grep -o "\"$1\": [0-9]*" "$2" | head -1 | grep -o '[0-9]*$'; }
 
-echo "tempo-sim speed: median of $runs runs, whole-process wall time; $(nproc) host cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
+echo "tempo-sim speed on ${cpu:-an unknown processor} ($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)), $(date -u +%Y-%m-%d): median of $runs runs, whole-process wall time"
 printf '%-9s %12s %12s | %9s %8s %10s | %9s %8s | %s\n' image instructions cycles "tempo-sim" Minsn/s Mcycles/s "QEMU s" Minsn/s "ratio"
 for soc in paper virt; do
   for x in 32 64; do
