@@ -101,7 +101,7 @@ $(foreach w,$(FR_WIDTHS),$(eval $(call FR_WHATIF_RULE,$(w))))
 freertos-paper: $(SIM) $(foreach w,$(FR_WIDTHS),$(FR_BUILD)/paper-$(w)/fr-paper.elf) $(FR_ANALYSIS_ELFS)
 	@$(if $(RTL_VVP)$(RTL_VVP32),$(MAKE) --no-print-directory rtl-freertos-paper)
 	@tools/python.sh freertos/paper/compare.py $(SIM) $(FR_BUILD) --md $(FR_BUILD)/paper-comparison.md \
-	    --json $(FR_BUILD)/paper-comparison.json --rtl $(RTL_FR_JSON)
+	    --json $(FR_BUILD)/paper-comparison.json --rtl $(RTL_FR_JSON) --write-docs
 
 # `make bench FREERTOS_DIR=...` also runs the paper comparison, after the benchmark suites.
 ifneq ($(FREERTOS_DIR),)

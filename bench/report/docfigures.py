@@ -94,8 +94,20 @@ def footprint(ctx):
     return t.markdown().split("\n", 2)[2] if t else "(no footprint in this run)\n"
 
 
+def published(ctx):
+    """Tempo RV32 beside the best published figures (figures.PUBLISHED)."""
+    rows = []
+    for label, suite, metric, value, unit, where in F.PUBLISHED:
+        r = ctx.get("tempo", suite, metric, 32)
+        mine = None if r is None else r.get("bytes", r.get("avg_cycles"))
+        rows.append([label, unit, render.fmt_avg(mine) if mine is not None else "-",
+                     render.fmt_int(value), where])
+    return render.Table("", ["metric", "unit", "Tempo RV32", "best published", "where"],
+                        rows).markdown().split("\n", 2)[2]
+
+
 GENERATORS = {"glance": glance, "tables": tables, "worst": worst, "summary": summary,
-              "footprint": footprint}
+              "footprint": footprint, "published": published}
 
 
 def generate(text, ctx):

@@ -57,6 +57,25 @@ ORDER = {"kernel-metrics": KM_ORDER, "rhealstone": RH_ORDER, "thread-metric": TM
 CH32V307 = {"Yield": 209, "Mail": 386, "Sem": 336, "FIFO": 172, "Msgq": 538, "Bmq": 698,
             "Mail/I": 350, "Sem/I": 306, "Msgq/I": 436, "Bmq/I": 555, "Mem": 433}
 
+# The best published figures Tempo is set against (docs/kernel.md): (label, suite, metric,
+# published value, unit, where).  Cycles on other cores are not the same unit: orientation.
+PUBLISHED = (
+    ("Yield", "kernel-metrics", "Yield", 152, "cycles",
+     "RMP on PIC24 (RMP README, performance table)"),
+    ("Sem/I (semaphore post from an ISR to the woken thread)", "kernel-metrics", "Sem/I", 213,
+     "cycles", "RMP on PIC24 (same table)"),
+    ("Mem (allocate + free)", "kernel-metrics", "Mem", 332, "cycles",
+     "RMP on Cortex-M7 (same table)"),
+    ("switch to a higher-priority thread (Tempo: Sem, a post that wakes it)", "kernel-metrics",
+     "Sem", 180, "cycles",
+     "embOS on GD32VF103, low- to high-priority task switch (SEGGER, embOS RISC-V figures)"),
+    ("kernel text, full API, RV32 -Os", "footprint", "full API text", 12600, "bytes",
+     "RMP's full kernel on RV32 at -Os (RMP README)"),
+    ("interrupt entry to the first handler statement (Tempo: a direct handler)", "rhealstone",
+     "interrupt latency (direct handler)", 12, "cycles",
+     "Cortex-M hardware entry (Arm Cortex-M3/M4 TRM: 12-cycle interrupt latency)"),
+)
+
 # The paper, Table II: FreeRTOS on the 8-stage core at 100 MHz, cycles per iteration.
 PAPER_TABLE2 = {("task switch", 32): 320, ("task switch", 64): 437,
                 ("task preempt", 32): 1074, ("task preempt", 64): 1264}

@@ -15,8 +15,10 @@ the paper's.  Then the two explanations of RV64's overhead as what-ifs: the pape
 trap frame through a 32-bit data port: `--set data_port=32`) and the model's (libgcc's
 __clzdi2: the generic task selection removes it).
 
-usage: compare.py SIM BUILD_DIR [--md FILE] [--json FILE] [--rtl FILE]
-       compare.py SIM BUILD_DIR --check   (Table II only: exit 1 beyond 10%)
+usage: compare.py SIM BUILD_DIR [--md FILE] [--json FILE] [--rtl FILE] [--write-docs]
+       compare.py SIM BUILD_DIR --check   (Table II only: exit 1 beyond 10%, or when the
+                                           figures of docs/freertos.md differ from this run)
+  --write-docs writes the Table II block of docs/freertos.md from this run
   --summary prints only the Table II comparison and the hypotheses (the files get everything)
 """
 import itertools
@@ -308,6 +310,38 @@ def report(res, analysis, generic, sizes, t2):
     return "\n".join(out)
 
 
+DOCS = "docs/freertos.md"
+DOCS_BLOCK = re.compile(r"(<!-- figures: table2 -->\n)(.*?)(<!-- /figures -->)", re.S)
+
+
+def docs_block(res, generic):
+    """docs/freertos.md's Table II and the figures of its explanation, from this run."""
+    rows = ["| Rhealstone | paper RV32 | tempo-sim RV32 | paper RV64 | tempo-sim RV64 |",
+            "| --- | ---: | ---: | ---: | ---: |"]
+    for test, label in (("task_switch", "task switch"), ("task_preempt", "task preempt")):
+        cells = []
+        for x in WIDTHS:
+            got, paper = res[(test, x)]["result"], PAPER[(test, x)]
+            cells += ["{:,}".format(paper), "{:,} ({:+.1f}%)".format(got, pct(got, paper))]
+        rows.append("| %s | %s |" % (label, " | ".join(cells)))
+    g = {x: generic[("task_switch", x)]["result"] for x in WIDTHS}
+    rows += ["", "With the generic C task selection (no `__clzdi2`), task switch: %d cycles at "
+             "RV32, %d at RV64." % (g[32], g[64])]
+    return "\n".join(rows) + "\n"
+
+
+def docs_problems(text, block):
+    m = DOCS_BLOCK.search(text)
+    if not m:
+        return ["%s: no '<!-- figures: table2 -->' block" % DOCS]
+    first = text.count("\n", 0, m.start(2)) + 1
+    have, want = m.group(2).split("\n"), block.split("\n")
+    return ["%s:%d: Table II figure differs from this tree's run: the page has '%s', the run "
+            "gives '%s' (make freertos-paper rewrites it)" % (DOCS, first + i, h, w)
+            for i, (h, w) in enumerate(itertools.zip_longest(have, want, fillvalue="(nothing)"))
+            if h != w]
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -333,7 +367,11 @@ def main():
             bad += not ok
             print(f"{test} with generic task selection: RV32 {g32} RV64 {g64} "
                   f"({pct(g64, g32):+.1f}%) {'ok' if ok else 'RV64 NO LONGER EQUALS RV32'}")
-        sys.exit(1 if bad else 0)
+        with open(DOCS) as f:
+            stale = docs_problems(f.read(), docs_block(res, generic))
+        for line in stale:
+            print("FAIL: " + line)
+        sys.exit(1 if bad or stale else 0)
     analysis = {(t, x): per_event(sim, build, t, x) for t, _, _ in TESTS for x in WIDTHS}
     generic = results(sim, build, "analysis-{xlen}/fr-paper-generic-select.elf")
     rtl = None
@@ -358,6 +396,14 @@ def main():
     if md:
         with open(md, "w") as f:
             f.write(text + "\n")
+    if "--write-docs" in sys.argv:
+        with open(DOCS) as f:
+            page = f.read()
+        new = DOCS_BLOCK.sub(lambda m: m.group(1) + docs_block(res, generic) + m.group(3), page)
+        if new != page:
+            with open(DOCS, "w") as f:
+                f.write(new)
+            print("figures written into " + DOCS)
     if js:
         records = [{"kernel": "freertos", "xlen": x, "suite": "paper-rhealstone", "metric": t,
                     "cycles": res[(t, x)]["result"], "paper_cycles": PAPER[(t, x)],
