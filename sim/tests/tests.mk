@@ -197,6 +197,8 @@ test-see-$(1)-$(2): $(SIM) $(if $(filter tempo,$(1)),$(SIMT_OUT)/paper-$(2)/tk_s
 	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh sim-timeline-$(1)-$(2) sim/tests/timeline-test.sh $(1) $(2) $(SIM)
 	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh sim-measure-$(1)-$(2) sim/tests/measure-test.sh $(1) $(2) $(SIM) \
 	    $(if $(filter tempo,$(1)),$(BUILD)/bench/tempo/rv$(2)/cs_yield.a.elf $(SIMT_OUT)/paper-$(2)/hello.elf)
+	$(if $(filter tempo-32,$(1)-$(2)),@tools/check.sh sim-docs-examples tools/python.sh sim/tests/docs-examples.py \
+	    $(SIM) build/examples/tempo-paper-32/prodcons/build-paper-32/prodcons.elf)
 	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh sim-stack-$(1)-$(2) sim/tests/stack-test.sh $(SIM) $(2) $(1) \
 	    $(if $(filter tempo,$(1)),$(SIMT_OUT)/paper-$(2)/tk_stack.elf)
 	$(if $(filter tempo,$(1)),@tools/check.sh sim-trace-$(2) sim/tests/trace-test.sh $(SIM) $(2))
