@@ -20,6 +20,7 @@ import concurrent.futures
 import csv
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -187,6 +188,26 @@ def tables(records, base):
     return "\n".join(out)
 
 
+DOCS = "docs/caches.md"
+DOCS_BLOCK = re.compile(r"(<!-- figures: cache -->\n)(.*?)(<!-- /figures -->)", re.S)
+
+
+def write_docs(text):
+    """docs/caches.md's tables from this run: only a run of every kernel the page shows."""
+    with open(DOCS) as f:
+        page = f.read()
+    shown = set(re.findall(r"^(\w+) \(cycles;", DOCS_BLOCK.search(page).group(2), re.M))
+    ran = set(re.findall(r"^(\w+) \(cycles;", text, re.M))
+    if not shown <= ran:
+        print("bench: %s left as it is: this run has no %s" % (DOCS, " or ".join(sorted(shown - ran))))
+        return
+    new = DOCS_BLOCK.sub(lambda m: m.group(1) + text + m.group(3), page)
+    if new != page:
+        with open(DOCS, "w") as f:
+            f.write(new)
+        print("bench: figures written into " + DOCS)
+
+
 def cmd_run(args):
     t0 = time.time()
     options = shlex.split(args.options)
@@ -218,6 +239,8 @@ def cmd_run(args):
     with open(os.path.join(args.out, "cache.md"), "w") as f:
         f.write(md)
     failed = [r for r in runs if not r["ok"]]
+    if not failed:
+        write_docs(tables(records, base))
     print(md)
     for r in failed:
         print("FAILED cached %s rv%d %s %s: %s" % (r["kernel"], r["xlen"], r["state"], r["image"],
