@@ -320,7 +320,10 @@ def main():
         print(f"note: {file}:{line} {func}#{rank} {DIRECTIONS[d]} is excluded but was taken: the exclusion can go")
     where = a.exclude or "no exclusion file"
     print(f"{a.label} branch coverage {a.name}: {n_cov}/{m} branch directions ({e} excluded, see {where})")
-    return 1 if problems else 0
+    if uncovered:
+        print(f"{len(uncovered)} branch directions neither taken nor excluded"
+              + (f": {a.uncovered}" if a.uncovered else ""))
+    return 1 if problems or uncovered else 0
 
 
 if __name__ == "__main__":
