@@ -21,9 +21,19 @@ toolchain:
 # prints "N passed, N failed" and fails the run if anything failed.
 # The variables that point at other projects' material (pinned copies in CI: .ci/run).
 MATERIAL_VARS := FREERTOS_DIR RISCV_TESTS_DIR RMP_DIR THREADX_DIR RK0_DIR PAPER_FW_DIR RTL_VVP RTL_VVP32
+# Two checks at a time (TEST_JOBS), after one make has built every image they run
+# (TEST_IMAGES), so that no two checks build the same file at once.
+TEST_JOBS ?= 2
+TEST_IMAGES = $(SIM) $(call eng_images,$(ENG_TESTS)) $(TK_NEST_IMAGES) $(TK_DIRECT_IMAGES) \
+              $(TK_OS_IMAGES) $(foreach k,$(BENCH_KERNELS),$(BENCH_ELFS_$(k)_32) $(BENCH_ELFS_$(k)_64)) \
+              $(FP_ELFS) $(RTL_ELFS)
 test: toolchain
 	@rm -f $(BUILD)/test-results.txt
-	@$(MAKE) --no-print-directory -k test-all || true
+	@mkdir -p $(BUILD)
+	@echo "make test: building the images ($(BUILD)/test-build.log)"
+	@$(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(sort $(TEST_IMAGES)) >$(BUILD)/test-build.log 2>&1 || \
+	    echo "make test: some images did not build (their checks fail): see $(BUILD)/test-build.log"
+	@$(MAKE) --no-print-directory -k -j$(TEST_JOBS) --output-sync=target test-all || true
 	@TEMPO_GIVEN="$(foreach v,$(MATERIAL_VARS),$(if $($(v)),$(v)))" tools/test-summary.sh
 
 test-all: $(TEST_TARGETS)
