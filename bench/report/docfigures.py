@@ -22,7 +22,7 @@ PAGES = ("README.md", "docs/results.md", "docs/kernel.md")
 def glance(ctx):
     rows = [("Rhealstone task switch", "rhealstone", "task switch"),
             ("Rhealstone task preempt", "rhealstone", "task preempt"),
-            ("minimal context switch", "context-switch", "minimal context switch (trace)"),
+            ("minimal context switch", "context-switch", "minimal context switch"),
             ("interrupt latency (raise to first handler statement)", "rhealstone",
              "interrupt latency"),
             ("interrupt latency, direct handler", "rhealstone",
