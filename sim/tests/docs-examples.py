@@ -37,24 +37,13 @@ def run(sim, image, flags):
     return p.stderr.splitlines()
 
 
-def measure_lines(err):
+def section(err, start, indent):
+    """The lines from one starting with `start`, each section continued by `indent` lines."""
     out, on = [], False
     for line in err:
-        if line.startswith("  measure "):
+        if line.startswith(start):
             on = True
-        elif not line.startswith("        "):
-            on = False
-        if on:
-            out.append(line)
-    return out
-
-
-def stack_lines(err):
-    out, on = [], False
-    for line in err:
-        if line.startswith("  threads ("):
-            on = True
-        elif not line.startswith("    "):
+        elif not line.startswith(indent):
             on = False
         if on:
             out.append(line)
@@ -70,7 +59,8 @@ def main():
     body = blocks["measure"].group(3).split("\n")
     ncmd = next(i for i, l in enumerate(body) if l.rstrip().endswith("'")) + 1
     err = run(sim, image, simflags("\n".join(body[:ncmd])))
-    want = {"measure": body[:ncmd] + measure_lines(err), "stacks": stack_lines(err)}
+    want = {"measure": body[:ncmd] + section(err, "  measure ", " " * 8),
+            "stacks": section(err, "  threads (", " " * 4)}
     bad, new = [], text
     for name, m in blocks.items():
         have = m.group(3).rstrip("\n").split("\n")
