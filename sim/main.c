@@ -92,7 +92,7 @@ static const struct {
 } statuses[] = {
     {EXIT_USAGE, "usage error"},
     {EXIT_ELF_UNREADABLE, "image cannot be opened or read, or is larger than 64 MiB"},
-    {EXIT_ELF_MALFORMED, "malformed or unsupported ELF"},
+    {EXIT_ELF_MALFORMED, "malformed or unsupported ELF, or a malformed .mem image"},
     {EXIT_ELF_OUTSIDE, "a segment, or the entry point, outside the SoC's memories"},
     {EXIT_CYCLE_LIMIT, "--max-cycles reached"},
     {EXIT_NO_WAKE, "WFI with no wake-up source (or none before the end of the cycle count)"},
@@ -104,9 +104,9 @@ static const struct {
 
 static void usage(FILE *out)
 {
-    fputs("usage: tempo-sim [options] image.elf\n"
-          "Runs a bare-metal RV32IM/RV64IM ELF image (XLEN from the ELF class) on the paper's\n"
-          "8-stage core.  N: decimal or 0x hexadecimal; sizes take a K or M suffix.\n", out);
+    fputs("usage: tempo-sim [options] image.elf|image.mem\n"
+          "Runs a bare-metal RV32IM/RV64IM image on the paper's 8-stage core: an ELF (XLEN from\n"
+          "its class) or a .mem with --xlen.  N: decimal or 0x hexadecimal; sizes take a K or M suffix.\n", out);
     for (size_t i = 0; i < NOPTS; i++) {
         char head[48];
         snprintf(head, sizeof head, "--%s%s%s", opts[i].name, opts[i].arg ? " " : "",
