@@ -2,8 +2,9 @@
 # usage: paper/paper-firmware.sh SIM PAPER_FW_DIR OUT_DIR [FR_PAPER_ELF]
 # Runs the paper's RV64 Rhealstone images (firmware_RV64_rhealstone.mem,
 # firmware_RV64_Rhealreal.mem) as they are published, typing `rheal all` on the paper SoC's
-# PS/2 keyboard, and prints the figures they print beside Table II; the RV32 image the RV32
-# netlist's testbench loads (firmware_tasks.mem), if present, with the RV32 shell's commands.
+# PS/2 keyboard, and prints the figures they print beside Table II; the RV32 images
+# (firmware_RV32_Rheal.mem, and firmware_tasks.mem, which the RV32 netlist's testbench loads),
+# if present, with the RV32 shell's commands one by one.
 # With FR_PAPER_ELF (make ... FREERTOS_DIR=...), tempo-sim's own FreeRTOS build of the
 # experiment (freertos/paper/fr_paper.c) is shown beside them.  Screens go to OUT_DIR as
 # text, and as PNG when the font ROM cp437_8x16.mem is in PAPER_FW_DIR.
@@ -18,7 +19,8 @@ fi
 [ -d "$dir" ] || { echo "paper-firmware: PAPER_FW_DIR=$dir is not a directory"; exit 2; }
 mkdir -p "$out"
 # The shell waits for keys after the last test: the run ends at this limit (status 124).
-limit=30000000
+# The RV32 tests run 50,000 iterations each.
+limit=30000000 limit32=300000000
 font=()
 [ -f "$dir/cp437_8x16.mem" ] && font=(--vga-font "$dir/cp437_8x16.mem")
 
@@ -49,9 +51,12 @@ for name in firmware_RV64_rhealstone firmware_RV64_Rhealreal; do
     fig[$name,$t]=$(awk -v h="${label[$t]} OK" '$0 == h {f = 1} f && /cycles\/iter/ {print $NF; exit}' "$log")
   done
 done
-rv32=$dir/firmware_tasks.mem
-if [ ${#images[@]} -eq 0 ] && [ ! -f "$rv32" ]; then
-  echo "paper-firmware: no image in $dir (firmware_RV64_rhealstone.mem, firmware_RV64_Rhealreal.mem, firmware_tasks.mem)"
+rv32=()
+for name in firmware_RV32_Rheal firmware_tasks; do
+  [ -f "$dir/$name.mem" ] && rv32+=("$name")
+done
+if [ ${#images[@]} -eq 0 ] && [ ${#rv32[@]} -eq 0 ]; then
+  echo "paper-firmware: no image in $dir (firmware_RV64_rhealstone.mem, firmware_RV64_Rhealreal.mem, firmware_RV32_Rheal.mem, firmware_tasks.mem)"
   exit 2
 fi
 
@@ -62,6 +67,7 @@ if [ -n "$fr" ]; then
   done
 fi
 
+if [ ${#images[@]} -gt 0 ]; then
 echo "The paper's own RV64 firmware on tempo-sim --soc paper --keys 'rheal all\\n' (cycles per iteration, as each image prints them)"
 printf '%-18s %9s' "test" "Table II"
 for n in "${images[@]}"; do printf ' %26s' "$n"; done
@@ -79,12 +85,15 @@ for t in "${tests[@]}"; do
   printf ' %6s\n' "-"
 done
 echo "RTL: not run here (docs/timing-rtl.md, \"The paper's own firmware\"); screens: $out/*.txt${font:+, *.png}"
-
-if [ -f "$rv32" ]; then
-  # The RV32 shell has no `rheal all`: each test by name.
-  "$sim" --xlen 32 --keys 'rheal switch\nrheal preempt\nrheal msg\nrheal sem\nrheal deadlock\n' \
-      --max-cycles $limit --vga-text "$rv32" > "$out/firmware_tasks.txt" 2>&1
-  echo "RV32 firmware_tasks.mem (exit status $?), its lines with cycles:"
-  grep -i 'cycle' "$out/firmware_tasks.txt" | grep -v '^tempo-sim' | sed 's/^/  /'
 fi
+
+# The RV32 images (the shell has no `rheal all`, and its deadlock test restarts the firmware):
+# one run per test, each image's lines that report a test printed as they are.
+for name in "${rv32[@]}"; do
+  echo "RV32 $name.mem, each line as the image prints it (Table II, RV32: task switch 320, task preempt 1,074):"
+  for t in switch preempt msg sem; do
+    "$sim" --xlen 32 --keys "rheal $t\n" --max-cycles $limit32 "$dir/$name.mem" > "$out/$name-$t.txt" 2>&1
+    grep -E 'Rhealstone:|unexpected' "$out/$name-$t.txt" | sed 's/^/  /'
+  done
+done
 exit $status
