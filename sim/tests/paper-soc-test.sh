@@ -21,6 +21,11 @@ for engine in fast reference; do
   [ $rc -eq 0 ] || { cat "$out/out-$engine.txt"; fail "$engine: exit status $rc, not 0"; }
 done
 cat "$out/out-fast.txt"
+# --keys-file types the same keys from a file's bytes
+printf 'aB\n' > "$out/keys.txt"
+"$sim" --keys-file "$out/keys.txt" --vga-text --max-cycles 50000000 "$soc" > "$out/out-file.txt" 2>&1 \
+  || fail "--keys-file: exit status $?"
+cmp -s "$out/out-fast.txt" "$out/out-file.txt" || fail "--keys-file differs from --keys"
 cmp -s "$out/out-fast.txt" "$out/out-reference.txt" || fail "the engines' outputs differ"
 cmp -s "$out/screen-fast.png" "$out/screen-reference.png" || fail "the engines' screens differ"
 grep -qx 'codes 1c f0 1c 12 32 f0 32 f0 12 5a f0 5a' "$out/out-fast.txt" || fail "scancodes"
