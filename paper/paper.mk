@@ -10,8 +10,14 @@ paper-firmware: $(SIM) $(if $(FREERTOS_DIR),$(FR_BUILD)/paper-64/fr-paper.elf)
 	@paper/paper-firmware.sh $(SIM) "$(PAPER_FW_DIR)" $(PAPER_OUT) \
 	    $(if $(FREERTOS_DIR),$(FR_BUILD)/paper-64/fr-paper.elf)
 
-# Without images: the skip line, exit 0; a directory that is not there: one line, exit 2.
-test-paper-firmware-args: $(SIM)
-	@tools/check.sh paper-firmware-args paper/args-test.sh $(SIM) $(PAPER_OUT)/args
+# Without images: the skip line, exit 0; a directory that is not there: one line, exit 2; and
+# the whole run on a stand-in image written here (paper/fake_rheal.c, as a .mem for the
+# paper-rom board: the paper's images are such files).
+$(PAPER_OUT)/fake_rheal.elf: paper/fake_rheal.c $(BSP_SRC) bsp/paper-rom/link.ld bsp/common/board.h
+	@mkdir -p $(@D)
+	$(call fw-link,$@,64,paper-rom,paper/fake_rheal.c $(BSP_SRC),-O2)
+test-paper-firmware-args: $(SIM) $(PAPER_OUT)/fake_rheal.elf
+	@tools/check.sh paper-firmware-args paper/args-test.sh $(SIM) $(PAPER_OUT)/args \
+	    $(PAPER_OUT)/fake_rheal.elf $(CROSS)objcopy
 TEST_TARGETS += test-paper-firmware-args
 .PHONY: test-paper-firmware-args
