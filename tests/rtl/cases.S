@@ -13,7 +13,8 @@
  * address), s1 a word in instruction memory, s2 the CLINT (mtime; mtimecmp at +8), s3 a
  * device address that ignores stores and reads 0 on both (the VGA window past the 80 x 30
  * screen: the RTL's core counts it as a device, so a store there does not freeze; the
- * simulator-control device's 0x1004_xxxx is not one on the RTL), s4-s7 trap handler state, a7 the address a trap case's handler returns past. */
+ * simulator-control device's 0x1004_xxxx is not one on the RTL), s4-s7 trap handler state,
+ * a7 the address a trap case's handler returns past. */
 #include "board.h"
 
 #if __riscv_xlen == 64
