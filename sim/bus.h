@@ -19,7 +19,7 @@ struct ram {
     void *watch_ctx;
 };
 
-#define BUS_MAX_DEVICES 4
+#define BUS_MAX_DEVICES 6
 
 struct bus {
     struct ram ram[2];  /* ram[0]: checked first by loads and stores */

@@ -56,6 +56,10 @@ static void devices_init(struct machine *m)
     simctl_init(&m->simctl, &m->hart.clk, &m->clint, &m->run, m->soc, simctl);
     if (m->soc == SOC_VIRT)
         testdev_init(&m->test, &m->run, bus_window(&m->bus));
+    if (m->soc == SOC_PAPER) {
+        vga_init(&m->vga, bus_window(&m->bus));
+        ps2_init(&m->kbd, &m->hart.clk, bus_window(&m->bus));
+    }
     m->irq_dev[IRQ_M_SOFT] = clint;
     m->irq_dev[IRQ_M_TIMER] = clint;
     m->irq_dev[IRQ_M_EXT] = simctl;
@@ -89,6 +93,7 @@ void machine_free(struct machine *m)
         free(m->bus.ram[i].dec);
     }
     caches_free(&m->caches);
+    ps2_free(&m->kbd);
 }
 
 uint64_t machine_mcycle(const struct machine *m) { return clock_mcycle(&m->hart.clk); }

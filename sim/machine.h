@@ -1,7 +1,7 @@
 /* tempo-sim: one machine = one hart (registers, CSRs, clock), the bus with its memories and
- * devices (each owning its state: clint.h, uart.h, simctl.h, testdev.h), the timing model
- * with its parameters (timing.h), run control, statistics (stats.h) and the optional trace
- * and profile (trace.h, profile.h).  Machine mode only. */
+ * devices (each owning its state: clint.h, uart.h, simctl.h, testdev.h, vga.h, ps2.h), the
+ * timing model with its parameters (timing.h), run control, statistics (stats.h) and the
+ * optional trace and profile (trace.h, profile.h).  Machine mode only. */
 #ifndef TEMPO_MACHINE_H
 #define TEMPO_MACHINE_H
 #include <signal.h>
@@ -11,12 +11,14 @@
 #include "bus.h"
 #include "cache.h"
 #include "clint.h"
+#include "ps2.h"
 #include "riscv/encoding.h"
 #include "simctl.h"
 #include "stats.h"
 #include "testdev.h"
 #include "timing.h"
 #include "uart.h"
+#include "vga.h"
 
 /* Exit statuses (docs/simulator.md). Firmware codes >= 120 are reported as 119. */
 enum {
@@ -102,6 +104,8 @@ struct machine {
     struct uart uart;
     struct simctl simctl;
     struct testdev test;
+    struct vga vga;   /* paper only */
+    struct ps2 kbd;   /* paper only */
     const struct device *irq_dev[IRQ_M_EXT + 1]; /* the device driving each interrupt line */
     /* run control */
     enum soc soc;

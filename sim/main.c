@@ -15,6 +15,7 @@
 #include "gdb.h"
 #include "machine.h"
 #include "measure.h"
+#include "memfile.h"
 #include "observe.h"
 #include "profile.h"
 #include "revision.h" /* TEMPO_SIM_REVISION, written by sim/sim.mk */
@@ -38,6 +39,7 @@ enum key {
     OPT_VERSION, OPT_COVERAGE, OPT_ICACHE, OPT_DCACHE, OPT_MEM_LATENCY, OPT_MEM_BEAT,
     OPT_MEM_WIDTH, OPT_ENGINE,
     OPT_TRACE_FROM, OPT_TRACE_TO, OPT_TIMELINE, OPT_MEASURE, OPT_GDB, OPT_HAZARDS,
+    OPT_XLEN, OPT_KEYS, OPT_KEYS_FILE, OPT_VGA_TEXT, OPT_VGA_PNG, OPT_VGA_FONT,
 };
 
 static const struct opt {
@@ -73,6 +75,12 @@ static const struct opt {
     {"mem-width", OPT_MEM_WIDTH, "N", "bytes per beat: 1, 2, 4, ... 64 (default 4)"},
     {"hazards", OPT_HAZARDS, "warn|stop", "an MRET that the paper core sends to the old mepc: one line on stderr at the first (warn, "
                                           "the default) or stop the run there with status 128 (stop)"},
+    {"xlen", OPT_XLEN, "32|64", "the width of a .mem image (one 32-bit hexadecimal word per line from address 0; docs/boards.md)"},
+    {"keys", OPT_KEYS, "TEXT", "paper: type TEXT on the PS/2 keyboard (\\n Enter, \\t, \\b, \\e, \\\\; docs/boards.md \"PS/2 keyboard\")"},
+    {"keys-file", OPT_KEYS_FILE, "FILE", "paper: type the bytes of FILE likewise (after --keys)"},
+    {"vga-text", OPT_VGA_TEXT, NULL, "paper: at exit, the VGA text screen (80 x 30) in a frame (stderr)"},
+    {"vga-png", OPT_VGA_PNG, "FILE", "paper: at exit, the VGA screen as a 640 x 480 PNG (needs --vga-font)"},
+    {"vga-font", OPT_VGA_FONT, "FILE", "the SoC's 8 x 16 font ROM for --vga-png (the RTL's cp437_8x16.mem)"},
     {"list-params", OPT_LIST_PARAMS, NULL, "list the timing parameters (after any --set) and exit"},
     {"engine", OPT_ENGINE, "fast|reference", "execute loop (default fast; the results are the same)"},
     {"version", OPT_VERSION, NULL, "the simulator's version (git revision) and exit"},
@@ -86,7 +94,7 @@ static const struct {
 } statuses[] = {
     {EXIT_USAGE, "usage error"},
     {EXIT_ELF_UNREADABLE, "image cannot be opened or read, or is larger than 64 MiB"},
-    {EXIT_ELF_MALFORMED, "malformed or unsupported ELF"},
+    {EXIT_ELF_MALFORMED, "malformed or unsupported ELF, or a malformed .mem image"},
     {EXIT_ELF_OUTSIDE, "a segment, or the entry point, outside the SoC's memories"},
     {EXIT_CYCLE_LIMIT, "--max-cycles reached"},
     {EXIT_NO_WAKE, "WFI with no wake-up source (or none before the end of the cycle count)"},
@@ -99,9 +107,9 @@ static const struct {
 
 static void usage(FILE *out)
 {
-    fputs("usage: tempo-sim [options] image.elf\n"
-          "Runs a bare-metal RV32IM/RV64IM ELF image (XLEN from the ELF class) on the paper's\n"
-          "8-stage core.  N: decimal or 0x hexadecimal; sizes take a K or M suffix.\n", out);
+    fputs("usage: tempo-sim [options] image.elf|image.mem\n"
+          "Runs a bare-metal RV32IM/RV64IM image on the paper's 8-stage core: an ELF (XLEN from\n"
+          "its class) or a .mem with --xlen.  N: decimal or 0x hexadecimal; sizes take a K or M suffix.\n", out);
     for (size_t i = 0; i < NOPTS; i++) {
         char head[48];
         snprintf(head, sizeof head, "--%s%s%s", opts[i].name, opts[i].arg ? " " : "",
@@ -161,6 +169,10 @@ struct options {
     struct sim_config cfg;
     const char *image, *stats_path, *profile_path, *trace_path, *coverage_path;
     const char *trace_from, *trace_to, *timeline_path, *measure[MEASURE_OPTS];
+    const char *keys_file, *vga_png, *vga_font;
+    char *keys;
+    int xlen; /* --xlen: a .mem image's width; 0 when not given */
+    bool vga_text;
     int nmeasure;
     long gdb_port; /* -1: no --gdb */
     bool stats, profile, trace, list_params;
@@ -245,6 +257,16 @@ static void parse_args(int argc, char **argv, struct options *o)
             o->measure[o->nmeasure++] = v;
             break;
         case OPT_GDB: o->gdb_port = (long)parse_number(name, v, false, 65535); break;
+        case OPT_XLEN:
+            if (strcmp(v, "32") && strcmp(v, "64"))
+                die(EXIT_USAGE, "--xlen: '%s' is neither 32 nor 64", v);
+            o->xlen = atoi(v);
+            break;
+        case OPT_KEYS: o->keys = optarg; break;
+        case OPT_KEYS_FILE: o->keys_file = v; break;
+        case OPT_VGA_TEXT: o->vga_text = true; break;
+        case OPT_VGA_PNG: o->vga_png = v; break;
+        case OPT_VGA_FONT: o->vga_font = v; break;
         case OPT_ICACHE:
         case OPT_DCACHE: {
             char err[200];
@@ -282,6 +304,10 @@ static void parse_args(int argc, char **argv, struct options *o)
     if (o->cfg.cache.mem_given && !o->cfg.cache.icache.size && !o->cfg.cache.dcache.size)
         die(EXIT_USAGE, "--mem-latency, --mem-beat and --mem-width describe the memory behind "
                         "the caches: give --icache or --dcache (without a cache every memory is a BRAM)");
+    if (o->cfg.soc != SOC_PAPER && (o->keys || o->keys_file || o->vga_text || o->vga_png))
+        die(EXIT_USAGE, "--keys, --keys-file, --vga-text and --vga-png are for the paper SoC's devices; --soc virt has none");
+    if (o->vga_png && !o->vga_font)
+        die(EXIT_USAGE, "--vga-png draws with the SoC's font ROM: give --vga-font FILE (the RTL's cp437_8x16.mem)");
     if (optind >= argc)
         die(EXIT_USAGE, "no image given; try --help");
     if (optind + 1 < argc)
@@ -374,6 +400,34 @@ static bool lost(const char *what, bool failed)
     return failed;
 }
 
+/* --keys, then --keys-file, onto the keyboard. */
+static void type_keys(const struct options *o, struct ps2 *kbd)
+{
+    char err[256];
+    if (o->keys) {
+        long n = ps2_unescape(o->keys);
+        if (n < 0)
+            die(EXIT_USAGE, "--keys: an unknown escape (\\n, \\t, \\b, \\e and \\\\ are known)");
+        if (ps2_type(kbd, o->keys, (size_t)n, err, sizeof err))
+            die(EXIT_USAGE, "--keys: %s", err);
+    }
+    if (o->keys_file) {
+        FILE *f = fopen(o->keys_file, "rb");
+        if (!f)
+            die(EXIT_USAGE, "--keys-file: cannot open %s: %s", o->keys_file, strerror(errno));
+        char buf[4096];
+        size_t n;
+        int failed = 0;
+        while (!failed && (n = fread(buf, 1, sizeof buf, f)) > 0)
+            failed = ps2_type(kbd, buf, n, err, sizeof err);
+        if (!failed && ferror(f))
+            failed = snprintf(err, sizeof err, "read error") > 0;
+        fclose(f);
+        if (failed)
+            die(EXIT_USAGE, "--keys-file: %s: %s", o->keys_file, err);
+    }
+}
+
 /* The observers the options ask for (observe.h): the traced loop runs with them.  A kernel
  * image's --stats adds the threads' stack marks; without a kernel it stays on the fast loop. */
 static void observe_setup(const struct options *o, struct machine *m, const struct elf_image *img,
@@ -425,9 +479,18 @@ int main(int argc, char **argv)
 
     char err[512];
     struct elf_image img;
-    int rc = elf_read(o.image, &img, err, sizeof err);
+    bool mem = memfile_is(o.image);
+    if (mem && !o.xlen)
+        die(EXIT_USAGE, "%s: a .mem image does not say its width: give --xlen 32 or 64", o.image);
+    if (!mem && o.xlen)
+        die(EXIT_USAGE, "--xlen is for .mem images; the ELF image %s gives its own", o.image);
+    int rc = mem ? memfile_read(o.image, o.xlen, &img, err, sizeof err)
+                 : elf_read(o.image, &img, err, sizeof err);
     if (rc)
         die(rc, "%s", err);
+    static uint8_t font[256][VGA_FONT_H];
+    if (o.vga_font && vga_font_read(o.vga_font, font, err, sizeof err))
+        die(EXIT_USAGE, "--vga-font: %s", err);
     if (img.entry & 3)
         die(EXIT_ELF_MALFORMED, "%s: entry point 0x%llx is not 4-byte aligned", o.image,
             (unsigned long long)img.entry);
@@ -444,6 +507,7 @@ int main(int argc, char **argv)
     rc = elf_load(&img, &m, err, sizeof err);
     if (rc)
         die(rc, "%s: %s", o.image, err);
+    type_keys(&o, &m.kbd);
     uint64_t th, thsize;
     if (elf_find_symbol(&img, "tohost", &th, &thsize)) {
         m.bus.tohost = th;
@@ -481,6 +545,10 @@ int main(int argc, char **argv)
     bool out_lost = lost("stdout", fflush(stdout) != 0 || ferror(stdout));
 
     int status = outcome(&m);
+    if (o.vga_text)
+        vga_text(&m.vga, stderr);
+    if (o.vga_png)
+        out_lost |= lost(o.vga_png, vga_png(&m.vga, font, o.vga_png) != 0);
     if (obs.gdb)
         gdb_exit(&m, status);
     uint64_t cycles = m.hart.clk.cycle;

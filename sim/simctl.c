@@ -4,7 +4,7 @@
 #include "cache.h"
 #include "riscv/encoding.h"
 
-#define PAPER_SIMCTL_BASE 0x10020000u
+#define PAPER_SIMCTL_BASE 0x10040000u /* above the paper SoC's own devices */
 #define VIRT_SIMCTL_BASE  0x00110000u
 #define SIMCTL_SIZE       0x20u
 #define SIMCTL_EXIT       0x00u

@@ -14,7 +14,10 @@
 #define BOARD_MTIMECMP        0x02000008
 #define BOARD_UART_TX         0x10010000
 #define BOARD_UART_STATUS     0x10010004 /* bit 0 = busy */
-#define BOARD_SIMCTL          0x10020000
+#define BOARD_VGA             0x10020000 /* 80 x 30 characters, byte writes, write-only */
+#define BOARD_PS2_DATA        0x10030000 /* the scancode at the FIFO's head */
+#define BOARD_PS2_STATUS      0x10030004 /* r: bit 0 = a scancode waits; w: pop it */
+#define BOARD_SIMCTL          0x10040000 /* tempo-sim only; above the SoC's own devices */
 #define BOARD_MSIP            (BOARD_SIMCTL + 0x18) /* the paper CLINT has no msip */
 #define BOARD_CYCLES_PER_TICK 100000     /* mtime += 1 every 100,000 cycles */
 #elif defined(BOARD_VIRT)

@@ -16,6 +16,10 @@ for o in soc max-cycles imem-size dmem-size ram-size trace trace-file stats stat
          trace-from trace-to timeline measure gdb hazards; do
   grep -Eq -- "^  --$o( |$)" <<<"$out" || { echo "--help does not list --$o"; fails=$((fails + 1)); }
 done
+# the paper SoC's devices and .mem images
+for o in xlen keys keys-file vga-text vga-png vga-font; do
+  grep -Eq -- "^  --$o( |$)" <<<"$out" || { echo "--help does not list --$o"; fails=$((fails + 1)); }
+done
 for s in 120 121 122 123 124 125 126 127 128 130 137; do
   grep -Eq "^  $s  " <<<"$out" || { echo "--help does not list status $s"; fails=$((fails + 1)); }
 done

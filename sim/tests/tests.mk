@@ -208,3 +208,4 @@ TEST_TARGETS += test-see-$(1)-$(2) test-see-virt-$(1)-$(2)
 .PHONY: test-see-$(1)-$(2) test-see-virt-$(1)-$(2)
 endef
 $(foreach k,tempo freertos,$(foreach x,32 64,$(eval $(call simt_see,$(k),$(x)))))
+include sim/tests/paper.mk

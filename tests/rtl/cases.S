@@ -11,8 +11,10 @@
  *
  * Registers kept across the cases: s11 results, s0 scratch RAM (its first word holds its own
  * address), s1 a word in instruction memory, s2 the CLINT (mtime; mtimecmp at +8), s3 a
- * device register that ignores stores (tempo-sim: simulator-control IRQ_ACK; the RTL: video
- * memory), s4-s7 trap handler state, a7 the address a trap case's handler returns past. */
+ * device address that ignores stores and reads 0 on both (the VGA window past the 80 x 30
+ * screen: the RTL's core counts it as a device, so a store there does not freeze; the
+ * simulator-control device's 0x1004_xxxx is not one on the RTL), s4-s7 trap handler state,
+ * a7 the address a trap case's handler returns past. */
 #include "board.h"
 
 #if __riscv_xlen == 64
@@ -98,7 +100,7 @@ rtl_cases:
     SREG s0, 0(s0)
     la s1, rtl_rom_word
     li s2, BOARD_MTIME
-    li s3, BOARD_SIMCTL + SIMCTL_IRQ_ACK
+    li s3, BOARD_VGA + 0x960
     li a2, 12345
     li a3, 678
     li a4, 3
