@@ -10,7 +10,7 @@ BENCH_TARGETS :=
 .PHONY: all test test-all bench bench-sim toolchain clean
 all: $(SIM)
 
-include mk/firmware.mk
+include mk/firmware.mk mk/install.mk
 include $(wildcard sim/sim.mk tests/*/*.mk kernel/kernel.mk bench/bench.mk freertos/freertos.mk \
                    sweeps/sweeps.mk)
 
