@@ -36,3 +36,14 @@ test-sweep-tool: $(SIM) $(BENCH_DIR)/tempo/rv32/rh_switch.elf $(BENCH_DIR)/tempo
 	@tools/check.sh sweep-tool sweeps/sweep-test.sh $(SIM) $(BUILD)/sweep-test
 TEST_TARGETS += test-sweep-tool
 .PHONY: test-sweep-tool
+
+# The job list on the engines users run it on (README "Sweeps", docs/sweeps.md): a one-node
+# Slurm cluster (sbatch of the array) and GNU parallel over ssh to this host; each merges to
+# the figures of the same jobs run here.  SKIP where the packages or the daemons cannot be had.
+SWEEP_TEST_DEPS := $(SIM) $(BENCH_DIR)/tempo/rv32/rh_switch.elf $(BENCH_DIR)/tempo/rv64/rh_switch.elf
+test-sweep-slurm: $(SWEEP_TEST_DEPS)
+	@tools/check.sh sweep-slurm timeout 600 sweeps/slurm-test.sh $(SIM) $(BUILD)/sweep-slurm
+test-sweep-ssh: $(SWEEP_TEST_DEPS)
+	@tools/check.sh sweep-ssh timeout 600 sweeps/ssh-test.sh $(SIM) $(BUILD)/sweep-ssh
+TEST_TARGETS += test-sweep-slurm test-sweep-ssh
+.PHONY: test-sweep-slurm test-sweep-ssh
