@@ -26,7 +26,9 @@ test: toolchain
 
 test-all: $(TEST_TARGETS)
 
+# the report last, with everything the targets measured, and its path as the last line
 bench: toolchain $(BENCH_TARGETS)
+	@$(MAKE) --no-print-directory bench-html
 
 clean:
 	rm -rf $(BUILD)

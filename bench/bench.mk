@@ -207,6 +207,14 @@ bench-run: $(SIM) bench-fw
 bench-report:
 	@$(BENCH_PY) render --out results
 
+# make bench's last step (the top Makefile): the page again with what ran after the suites
+# (the cached run, the sweep), and its path as the last line.
+.PHONY: bench-html
+bench-html:
+	@$(BENCH_PY) render --out results --quiet \
+	    $(if $(FREERTOS_DIR),,--no-freertos-reason "FREERTOS_DIR is not set")
+	@echo "report: results/report.html"
+
 # The README's result tables and summary from results/ (markdown), nothing run.
 bench-readme:
 	@$(BENCH_PY) readme --out results
@@ -240,7 +248,8 @@ bench-cache: $(SIM) bench-fw
 	@$(BENCH_CACHE_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 \
 	    --options '$(BENCH_CACHE_OPTIONS)' $(addprefix --kernel ,$(BENCH_RUN_KERNELS))
 	@if tools/toolchain.sh --sweep; then \
-	  $(MAKE) --no-print-directory sweep SWEEP=cache-size SWEEP_CHART=results/cache-size.svg; \
+	  $(MAKE) --no-print-directory sweep SWEEP=cache-size SWEEP_CHART=results/cache-size.svg \
+	    SWEEP_RESULTS=results/sweep-cache-size.json; \
 	else echo "bench: the cache-size chart needs GNU parallel (make sweep)"; fi
 BENCH_TARGETS += bench-cache
 
@@ -290,3 +299,14 @@ test-bench-tool: bench-test-run
 	@tools/check.sh bench-tool tools/python.sh bench/report/selftest.py $(BENCH_TEST_OUT)/report.html
 
 TEST_TARGETS += $(addprefix test-bench-,$(BENCH_CHECKS)) test-bench-tool
+
+# The report in Debian's chromium, headless (bench/report/browsertest.py): the page of the
+# tool's fixture with every part make bench writes, and the page make test generated; every
+# chart and table laid out, nothing wider than the window.  SKIP without chromium.
+test-bench-browser: bench-test-run
+	@if tools/toolchain.sh --screenshots >/dev/null 2>$(BUILD)/browser-toolchain.log; then \
+	  tools/check.sh bench-browser timeout 600 tools/python.sh bench/report/browsertest.py \
+	      $(BUILD)/browser-test $(wildcard $(BENCH_TEST_OUT)/report.html); \
+	else tools/check.sh bench-browser sh -c 'echo "no chromium: $$(tail -n 1 $(BUILD)/browser-toolchain.log)"; exit 77'; fi
+TEST_TARGETS += test-bench-browser
+.PHONY: test-bench-browser

@@ -5,7 +5,8 @@
 #                                parallel --sshlogin, build/sweep/NAME/sweep.slurm for sbatch
 #   make sweep-merge SWEEP=NAME  merge what the jobs wrote: results.{csv,json}, NAME.svg
 # SWEEP_JOBS=N runs N at a time (default: the machine's cores).  Kernels whose images need
-# FREERTOS_DIR are left out without it.
+# FREERTOS_DIR are left out without it.  SWEEP_CHART=FILE and SWEEP_RESULTS=FILE also write
+# the chart and results.json there (make bench: results/, for the report).
 SWEEP ?=
 SWEEP_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 SWEEP_DIR = $(BUILD)/sweep/$(SWEEP)
@@ -26,10 +27,12 @@ sweep: sweep-jobs
 	@rm -f $(SWEEP_DIR)/out/*.out
 	@parallel --jobs $(SWEEP_JOBS) $$([ -t 2 ] && echo --bar) --joblog $(SWEEP_DIR)/joblog \
 	    < $(SWEEP_DIR)/jobs.txt
-	@$(SWEEP_PY) merge --out $(SWEEP_DIR) $(if $(SWEEP_CHART),--copy-chart $(SWEEP_CHART))
+	@$(SWEEP_PY) merge --out $(SWEEP_DIR) $(if $(SWEEP_CHART),--copy-chart $(SWEEP_CHART)) \
+	    $(if $(SWEEP_RESULTS),--copy-results $(SWEEP_RESULTS))
 
 sweep-merge:
-	@$(SWEEP_PY) merge --out $(SWEEP_DIR) $(if $(SWEEP_CHART),--copy-chart $(SWEEP_CHART))
+	@$(SWEEP_PY) merge --out $(SWEEP_DIR) $(if $(SWEEP_CHART),--copy-chart $(SWEEP_CHART)) \
+	    $(if $(SWEEP_RESULTS),--copy-results $(SWEEP_RESULTS))
 
 # The sweep tool on a fixture (sweeps/test/tiny.toml, Tempo's task-switch images).
 test-sweep-tool: $(SIM) $(BENCH_DIR)/tempo/rv32/rh_switch.elf $(BENCH_DIR)/tempo/rv64/rh_switch.elf

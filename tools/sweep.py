@@ -255,11 +255,6 @@ def merge(args):
         w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
         w.writeheader()
         w.writerows(rows)
-    with open(os.path.join(out, "results.json"), "w") as f:
-        json.dump({"sweep": meta["sweep"], "description": meta["description"],
-                   "jobs": len(meta["jobs"]), "missing": missing, "failed": failed,
-                   "records": rows}, f, indent=1)
-        f.write("\n")
     chart = meta.get("chart", {})
     svg_path = os.path.join(out, meta["sweep"] + ".svg")
     table = ""
@@ -269,6 +264,15 @@ def merge(args):
         table, svg = ranges(rows, chart)
     else:
         svg = None
+    # the table as printed (markdown) beside the records: the benchmark report shows it
+    result = {"sweep": meta["sweep"], "description": meta["description"],
+              "jobs": len(meta["jobs"]), "missing": missing, "failed": failed,
+              "chart": chart, "table": table, "records": rows}
+    for path in [os.path.join(out, "results.json")] + ([args.copy_results] if args.copy_results else []):
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with open(path, "w") as f:
+            json.dump(result, f, indent=1)
+            f.write("\n")
     if svg is None and chart.get("kind") in ("overhead", "range"):
         print("sweep: no figure of %s in the results: no chart" % ", ".join(chart.get("metrics", [])),
               file=sys.stderr)
@@ -503,6 +507,7 @@ def main():
     m = sub.add_parser("merge")
     m.add_argument("--out", required=True)
     m.add_argument("--copy-chart", help="also write the chart here")
+    m.add_argument("--copy-results", help="also write results.json here")
     m.add_argument("--quiet", action="store_true")
     a = ap.parse_args()
     return {"expand": expand, "merge": merge}[a.cmd](a)
