@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The sweep's Slurm job array on a real Slurm: a single-node cluster of Debian's slurmctld,
 # slurmd and munged, started here with a throwaway configuration in OUT (ports picked free,
-# traffic on 127.0.0.1 only), sweeps/test/tiny.toml submitted with sbatch, and the merged
-# results compared with the same job list run here one job at a time.  Every daemon is this
+# traffic on 127.0.0.1 only), sweeps/test/tiny.toml submitted with sbatch (3 jobs per array
+# task), and the merged results compared with the same job list run here one job at a time.  Every daemon is this
 # script's child and is stopped on exit.  SKIP (exit 77, one line) where the packages cannot
 # be installed or the daemons do not come up.
 # usage: sweeps/slurm-test.sh SIM OUTDIR
@@ -89,8 +89,10 @@ done
 echo "Slurm $(sinfo -V | cut -d' ' -f2): node $host idle with $cpus CPUs"
 
 # the same sweep twice: through Slurm, and here one job at a time
-tools/python.sh tools/sweep.py expand sweeps/test/tiny.toml --out "$out/slurm" --sim "$sim" >/dev/null ||
-  fail "expand"
+# 3 jobs per array task: 7 tasks, the last one short
+tools/python.sh tools/sweep.py expand sweeps/test/tiny.toml --out "$out/slurm" --sim "$sim" \
+  --per-task 3 >/dev/null || fail "expand"
+grep -q '^#SBATCH --array=1-7$' "$out/slurm/sweep.slurm" || fail "not an array of 7 tasks of 3 jobs"
 tools/python.sh tools/sweep.py expand sweeps/test/tiny.toml --out "$out/local" --sim "$sim" >/dev/null ||
   fail "expand"
 n=$(wc -l <"$out/local/jobs.txt")
@@ -101,7 +103,7 @@ timeout 300 sbatch --wait --quiet "$out/slurm/sweep.slurm" >"$out/sbatch.log" 2>
 rc=$?
 [ $rc -eq 0 ] || fail "sbatch --wait exited $rc: $(tail -n 3 "$out/sbatch.log")"
 logs=$(ls "$out"/slurm/slurm-*_*.log 2>/dev/null | wc -l)
-[ "$logs" = "$n" ] || fail "$logs task logs for $n jobs"
+[ "$logs" = 7 ] || fail "$logs task logs for 7 array tasks"
 tools/python.sh tools/sweep.py merge --out "$out/slurm" --quiet || fail "merge of the Slurm run"
 tools/python.sh - "$out/local/results.json" "$out/slurm/results.json" <<'PY' || exit 1
 import json, sys
@@ -112,4 +114,4 @@ if not a["records"] or a["records"] != b["records"] or b["missing"] or b["failed
     sys.exit(1)
 print("%d records, equal to the local run's" % len(b["records"]))
 PY
-echo "$n array tasks through sbatch in $(( $(date +%s) - t0 )) s; merged results equal the local run's"
+echo "$n jobs in 7 array tasks through sbatch in $(( $(date +%s) - t0 )) s; merged results equal the local run's"
