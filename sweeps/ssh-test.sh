@@ -62,7 +62,7 @@ bash "$out/local/jobs.txt" || fail "the local run"
 tools/python.sh tools/sweep.py merge --out "$out/local" --quiet || fail "merge of the local run"
 accepted0=$(grep -c 'Accepted publickey' "$d/sshd.log")
 t0=$(date +%s)
-# the README's command, with the test's ssh options and 2 jobs at a time on the "host"
+# docs/sweeps.md's command, with the test's ssh options and 2 jobs at a time on the "host"
 timeout 300 parallel --ssh "$ssh" --sshlogin "2/127.0.0.1" --workdir "$PWD" \
   --joblog "$out/ssh/joblog" <"$out/ssh/jobs.txt" >"$out/parallel.log" 2>&1 ||
   fail "parallel over ssh: $(tail -n 3 "$out/parallel.log")"

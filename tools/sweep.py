@@ -215,20 +215,27 @@ def cost(args):
              times[-1], sum(times)))
     print("output per job: %.1f KiB on average (out/NNNN.out); the merge reads them all"
           % (sum(outs) / max(len(outs), 1) / 1024))
-    # CPU time and memory of one run, measured again on a few jobs (first, middle, last)
+    # CPU time and memory of one run, measured again on a few jobs (first, middle, last) by
+    # GNU time (Debian's "time"): a child of this Python would count the interpreter's memory
     with open(os.path.join(out, "jobs.json")) as f:
         jobs = json.load(f)["jobs"]
     with open(os.path.join(out, "jobs.txt")) as f:
         sim = shlex.split(f.readline())[0]
+    if not os.access("/usr/bin/time", os.X_OK):
+        print("(CPU time and memory of a run: install GNU time, Debian package time)")
+        return 0
     cpu, rss = [], []
     for j in sorted({0, len(jobs) // 2, len(jobs) - 1}):
-        p = subprocess.Popen([sim] + jobs[j]["args"] + [jobs[j]["image"]],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _, _, ru = os.wait4(p.pid, 0)
-        cpu.append(ru.ru_utime + ru.ru_stime)
-        rss.append(ru.ru_maxrss)
-    print("one run, %d jobs measured again: %.2f to %.2f s of CPU time, at most %.0f MiB of memory"
-          % (len(cpu), min(cpu), max(cpu), max(rss) / 1024))
+        p = subprocess.run(["/usr/bin/time", "-f", "TIME %U %S %M", sim] + jobs[j]["args"]
+                           + [jobs[j]["image"]], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
+        w = [line.split() for line in p.stderr.splitlines() if line.startswith("TIME ")]
+        if w:
+            cpu.append(float(w[-1][1]) + float(w[-1][2]))
+            rss.append(int(w[-1][3]))
+    if cpu:
+        print("one run, %d jobs measured again: %.2f to %.2f s of CPU time, at most %.1f MiB "
+              "of memory" % (len(cpu), min(cpu), max(cpu), max(rss) / 1024))
     return 0
 
 
