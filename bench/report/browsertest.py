@@ -73,10 +73,10 @@ def browser():
     return None
 
 
-def fixture_dir(out):
+def fixture_dir(out, draw=True):
     """results/ as make bench leaves it, from the report tool's fixture: FreeRTOS slower on
     most figures and faster on one (a ratio below 1 in the speed-up chart), the cached run,
-    and a small sweep merged by tools/sweep.py."""
+    and a small sweep merged by tools/sweep.py; draw=False leaves the page's charts out."""
     results, runs, analysis = selftest.fixture()
     for r in results["records"]:
         if r["kernel"] != "freertos":
@@ -129,7 +129,7 @@ def fixture_dir(out):
                        capture_output=True, text=True)
     if p.returncode != 0:
         raise SystemExit("FAIL: sweep.py merge of the fixture: " + p.stderr)
-    bench.write_reports(out, results, runs, analysis, None, 1.0)
+    bench.write_reports(out, results, runs, analysis, None, 1.0, draw=draw)
     return os.path.join(out, "report.html")
 
 
