@@ -31,6 +31,7 @@ cleanup() {
   done
 }
 trap cleanup EXIT
+trap 'exit 143' TERM INT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 # munge: its own key and socket, so the machine's munged (if any) is left alone
@@ -80,12 +81,18 @@ pids+=($!)
 slurmd -D -f "$SLURM_CONF" -N "$host" >"$out/slurmd.stdout" 2>&1 &
 pids+=($!)
 up=
-for _ in $(seq 1 60); do
+deadline=$((SECONDS + 60))
+while [ $SECONDS -lt $deadline ]; do
   state=$(timeout 5 sinfo -h -N -o '%T' 2>/dev/null | head -n 1)
   case $state in idle*|mixed*|allocated*) up=1; break ;; esac
   sleep 0.5
 done
-[ -n "$up" ] || skip "the single-node Slurm did not come up (node state '${state:-none}'): $(tail -n 1 "$out/slurmd.log" "$out/slurmctld.log" 2>/dev/null | grep -v '^==>' | grep . | tail -n 1)"
+if [ -z "$up" ]; then
+  # the daemons' last complaint, slurmd's first (a fresh state directory is no complaint)
+  why=$(cat "$out/slurmctld.stdout" "$out/slurmctld.log" "$out/slurmd.stdout" "$out/slurmd.log" \
+        2>/dev/null | grep -iE 'error|fatal|cannot' | grep -v 'state save' | tail -n 1)
+  skip "the single-node Slurm did not come up in 60 s (node state '${state:-none}')${why:+: $why}"
+fi
 echo "Slurm $(sinfo -V | cut -d' ' -f2): node $host idle with $cpus CPUs"
 
 # the same sweep twice: through Slurm, and here one job at a time

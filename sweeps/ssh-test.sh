@@ -22,6 +22,7 @@ d=$out/ssh && mkdir -p "$d" && chmod 700 "$d"
 pid=
 cleanup() { [ -n "$pid" ] && { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; }; }
 trap cleanup EXIT
+trap 'exit 143' TERM INT
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 ssh-keygen -q -t ed25519 -N '' -f "$d/host_key" || fail "ssh-keygen"
 ssh-keygen -q -t ed25519 -N '' -f "$d/client_key" || fail "ssh-keygen"
