@@ -12,6 +12,15 @@ import cache
 import figures as F
 import render as R
 
+# what a sweep's chart shows, by the description's [chart] kind (tools/sweep.py)
+SWEEP_CAPTIONS = {
+    "overhead": "RV64's extra cycles relative to RV32 (%) along the cache axis, one line per "
+                "kernel, metric, memory and parameter setting; the run without caches is the "
+                "first point of every line.",
+    "range": "Each metric's range over the swept parameters, per width: the bar spans the "
+             "settings, the black tick is the default parameters, the red diamond the "
+             "reference (the paper)."}
+
 # cycle figures shown in the chart of the cached run (Thread-Metric counts operations: its
 # table has it)
 CACHE_CHART_SUITES = ("kernel-metrics", "rhealstone")
@@ -115,7 +124,7 @@ def cache_chart(records, base, kernel):
 
 
 def sweep_sections(out):
-    """[{name, description, jobs, records, missing, failed, tables, svg}] of every
+    """[{name, description, jobs, records, missing, failed, tables, svg, caption}] of every
     sweep-NAME.json in out, by name."""
     found = []
     for path in sorted(glob.glob(os.path.join(out, "sweep-*.json"))):
@@ -136,7 +145,8 @@ def sweep_sections(out):
         found.append({"name": name, "description": data.get("description", ""),
                       "jobs": data.get("jobs", 0), "records": len(data["records"]),
                       "missing": data.get("missing", []), "failed": data.get("failed", []),
-                      "tables": tables, "svg": svg})
+                      "tables": tables, "svg": svg,
+                      "caption": SWEEP_CAPTIONS.get(data.get("chart", {}).get("kind"), "")})
     return found
 
 
