@@ -44,7 +44,7 @@ pids+=($!)
 for _ in $(seq 1 40); do [ -S "$out/munge/munge.sock" ] && break; sleep 0.25; done
 [ -S "$out/munge/munge.sock" ] || skip "munged did not start: $(tail -n 1 "$out/munge/munged.log" "$out/munge/stdout.log" 2>/dev/null | tail -n 1)"
 
-host=$(hostname -s)
+host=$(uname -n | cut -d. -f1)   # slurmctld must find itself under this name
 cpus=$(nproc)
 user=$(id -un)
 cat >"$etc/slurm.conf" <<EOF
