@@ -192,9 +192,10 @@ def check(res, text, width, full):
     return bad
 
 
-def speedup_ticks(text):
-    """Problems of the speed-up chart's axis: every tick label a ratio such as 2x, 1x among
-    them."""
+def speedup_chart(text):
+    """Problems of the speed-up chart: every tick label of its axis a ratio such as 2x, 1x
+    among them; every bar starts at the 1x tick, and the fixture's ratio below 1 goes left
+    of it."""
     m = re.search(r'<svg[^>]*aria-label="Tempo speed-up over FreeRTOS".*?</svg>', text, re.S)
     if not m:
         return ["no speed-up chart"]
@@ -208,7 +209,30 @@ def speedup_ticks(text):
     bad = [s for s in labels if not re.fullmatch(r"\d+(\.\d+)?\u00d7", s)]
     if bad or "1\u00d7" not in labels or len(labels) < 3:
         return ["speed-up axis labels %s" % labels]
-    return []
+    # the bars: the clipped patches of the axes (the legend's are not clipped); x of 1x from
+    # its tick label
+    one = [float(t.get("x")) for g in svg.iter(ns + "g") if g.get("id", "").startswith("xtick_")
+           for t in g.iter(ns + "text") if "".join(t.itertext()).strip() == "1\u00d7"][0]
+    left = right = 0
+    problems = []
+    for g in svg.iter(ns + "g"):
+        if not g.get("id", "").startswith("patch_"):
+            continue
+        for p in g.iter(ns + "path"):
+            if not p.get("clip-path"):
+                continue
+            xs = [float(v) for v in re.findall(r"[-\d.]+", p.get("d", ""))[0::2]]
+            if abs(min(xs) - one) < 0.6 and max(xs) > one:
+                right += 1
+            elif abs(max(xs) - one) < 0.6 and min(xs) < one:
+                left += 1
+            else:
+                problems.append("a speed-up bar from x %.1f to %.1f does not start at 1x (x %.1f)"
+                                % (min(xs), max(xs), one))
+    if not left or not right:
+        problems.append("speed-up bars: %d right of 1x, %d left of it (the fixture has both)"
+                        % (right, left))
+    return problems
 
 
 def main(argv):
@@ -229,7 +253,7 @@ def main(argv):
             res, text = measure(chrome, page, width, work)
             bad = check(res, text, width, full)
             if full and width == WIDTHS[0]:
-                bad += speedup_ticks(text)
+                bad += speedup_chart(text)
             problems += ["%s at %d px: %s" % (os.path.relpath(page), width, b) for b in bad]
             print("%s at %d px: %d charts, %d tables, page %d px wide%s"
                   % (os.path.relpath(page), width, len(res["figures"]), len(res["tables"]),
