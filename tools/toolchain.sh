@@ -17,7 +17,7 @@ updated=
 install() {   # install Debian packages $@ or explain how
   if [ "$(id -u)" -eq 0 ] && need apt-get; then
     echo "tempo: installing $* with apt-get" >&2
-    { [ -n "$updated" ] || apt-get update -qq; } >/dev/null 2>&1 && updated=1
+    { [ -n "$updated" ] || apt-get update -qq -o DPkg::Lock::Timeout=300; } >/dev/null 2>&1 && updated=1
     # another apt-get or dpkg holding the lock is waited for, not failed on
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 "$@" \
       >/dev/null 2>&1 ||
