@@ -306,7 +306,7 @@ TEST_TARGETS += $(addprefix test-bench-,$(BENCH_CHECKS)) test-bench-tool
 test-bench-browser: bench-test-run
 	@if tools/toolchain.sh --screenshots >/dev/null 2>$(BUILD)/browser-toolchain.log; then \
 	  tools/check.sh bench-browser timeout 600 tools/python.sh bench/report/browsertest.py \
-	      $(BUILD)/browser-test $(wildcard $(BENCH_TEST_OUT)/report.html); \
+	      $(BUILD)/browser-test $(BENCH_TEST_OUT)/report.html; \
 	else tools/check.sh bench-browser sh -c 'echo "no chromium: $$(tail -n 1 $(BUILD)/browser-toolchain.log)"; exit 77'; fi
 TEST_TARGETS += test-bench-browser
 .PHONY: test-bench-browser
