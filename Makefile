@@ -10,7 +10,7 @@ BENCH_TARGETS :=
 .PHONY: all test test-all bench bench-sim toolchain clean
 all: $(SIM)
 
-include mk/firmware.mk
+include mk/firmware.mk mk/install.mk
 include $(wildcard sim/sim.mk tests/*/*.mk kernel/kernel.mk bench/bench.mk freertos/freertos.mk \
                    sweeps/sweeps.mk paper/paper.mk)
 
@@ -38,7 +38,9 @@ test: toolchain
 
 test-all: $(TEST_TARGETS)
 
+# the report last, with everything the targets measured, and its path as the last line
 bench: toolchain $(BENCH_TARGETS)
+	@$(MAKE) --no-print-directory bench-html
 
 clean:
 	rm -rf $(BUILD)

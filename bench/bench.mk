@@ -207,6 +207,14 @@ bench-run: $(SIM) bench-fw
 bench-report:
 	@$(BENCH_PY) render --out results
 
+# make bench's last step (the top Makefile): the page again with what ran after the suites
+# (the cached run, the sweep), and its path as the last line.
+.PHONY: bench-html
+bench-html:
+	@$(BENCH_PY) render --out results --quiet \
+	    $(if $(FREERTOS_DIR),,--no-freertos-reason "FREERTOS_DIR is not set")
+	@echo "report: results/report.html"
+
 # The generated figures of README.md and docs/ (bench/report/docfigures.py) rewritten from
 # results/, nothing run; make bench does it after a run in which every image passed.
 bench-readme:
@@ -242,7 +250,8 @@ bench-cache: $(SIM) bench-fw
 	@$(BENCH_CACHE_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 \
 	    --options '$(BENCH_CACHE_OPTIONS)' $(addprefix --kernel ,$(BENCH_RUN_KERNELS))
 	@if tools/toolchain.sh --sweep; then \
-	  $(MAKE) --no-print-directory sweep SWEEP=cache-size SWEEP_CHART=results/cache-size.svg; \
+	  $(MAKE) --no-print-directory sweep SWEEP=cache-size SWEEP_CHART=results/cache-size.svg \
+	    SWEEP_RESULTS=results/sweep-cache-size.json; \
 	else echo "bench: the cache-size chart needs GNU parallel (make sweep)"; fi
 BENCH_TARGETS += bench-cache
 
@@ -292,3 +301,14 @@ test-bench-tool: bench-test-run
 	@tools/check.sh bench-tool tools/python.sh bench/report/selftest.py $(BENCH_TEST_OUT)/report.html
 
 TEST_TARGETS += $(addprefix test-bench-,$(BENCH_CHECKS)) test-bench-tool
+
+# The report in Debian's chromium, headless (bench/report/browsertest.py): the page of the
+# tool's fixture with every part make bench writes, and the page make test generated; every
+# chart and table laid out, nothing wider than the window.  SKIP without chromium.
+test-bench-browser: bench-test-run
+	@if tools/toolchain.sh --screenshots >/dev/null 2>$(BUILD)/browser-toolchain.log; then \
+	  tools/check.sh bench-browser timeout 600 tools/python.sh bench/report/browsertest.py \
+	      $(BUILD)/browser-test $(BENCH_TEST_OUT)/report.html; \
+	else tools/check.sh bench-browser sh -c 'echo "no chromium: $$(tail -n 1 $(BUILD)/browser-toolchain.log)"; exit 77'; fi
+TEST_TARGETS += test-bench-browser
+.PHONY: test-bench-browser

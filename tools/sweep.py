@@ -6,6 +6,8 @@ Slurm job array, and merged into one CSV, one JSON and one chart.  No scheduler 
   sweep.py expand SWEEP.toml --out DIR --sim SIM   jobs.txt (one shell command per line),
                                                    jobs.json, images.txt, sweep.slurm
   sweep.py merge --out DIR                         results.csv, results.json, NAME.svg, a table
+  sweep.py cost --out DIR                          each job's wall time (GNU parallel's joblog)
+                                                   and output size, for sizing a larger sweep
 
 The description (docs/sweeps.md): [axes] kernel, xlen, bench, cache ("none", SIZE:LINE:WAYS
 for the I$ and the D$, or tempo-sim options), mem (latency:beat:width); [params] timing
@@ -150,29 +152,91 @@ def expand(args):
         f.write("\n")
     with open(os.path.join(out, "images.txt"), "w") as f:
         f.write("\n".join(sorted({j["image"] for j in jobs})) + "\n")
+    k = max(1, args.per_task)
+    tasks = (len(jobs) + k - 1) // k
+    minutes = 10 + (k - 1)  # each run takes seconds: a minute per further line is ample
     with open(os.path.join(out, "sweep.slurm"), "w") as f:
-        f.write(SLURM.format(name=name, n=len(jobs), rel=rel))
-    print("sweep %s: %d jobs in %s/jobs.txt (Slurm: sbatch %s/sweep.slurm)"
-          % (name, len(jobs), rel, rel))
+        f.write(SLURM.format(name=name, n=len(jobs), rel=rel, k=k, tasks=tasks,
+                             time="%02d:%02d:00" % divmod(minutes, 60)))
+    print("sweep %s: %d jobs in %s/jobs.txt (Slurm: sbatch %s/sweep.slurm, %d array tasks of %d)"
+          % (name, len(jobs), rel, rel, tasks, k))
     return 0
 
 
 SLURM = """#!/bin/bash
-# Slurm job array for the sweep {name}: one array task per line of jobs.txt.  Submit it from
-# the repository's top directory on a file system the compute nodes share, after building
-# the simulator and the images (make sweep-jobs SWEEP={name}); merge with
-# make sweep-merge SWEEP={name} once every task has finished.
+# Slurm job array for the sweep {name}: {n} jobs, {k} line(s) of jobs.txt per array task, run
+# one after the other.  Submit it from the repository's top directory on a file system the
+# compute nodes share, after building the simulator and the images (make sweep-jobs
+# SWEEP={name}); merge with make sweep-merge SWEEP={name} once every task has finished.
 #SBATCH --job-name=tempo-{name}
-#SBATCH --array=1-{n}
+#SBATCH --array=1-{tasks}
 #SBATCH --ntasks=1
 #SBATCH --cpus-per-task=1
-#SBATCH --time=00:10:00
+#SBATCH --time={time}
 #SBATCH --output={rel}/slurm-%A_%a.log
 cd "${{SLURM_SUBMIT_DIR:-.}}" || exit 1
-line=$(sed -n "${{SLURM_ARRAY_TASK_ID}}p" {rel}/jobs.txt)
-[ -n "$line" ] || {{ echo "no job ${{SLURM_ARRAY_TASK_ID}} in {rel}/jobs.txt"; exit 1; }}
-exec bash -c "$line"
+first=$(( (SLURM_ARRAY_TASK_ID - 1) * {k} + 1 ))
+last=$(( SLURM_ARRAY_TASK_ID * {k} ))
+lines=$(sed -n "${{first}},${{last}}p" {rel}/jobs.txt)
+[ -n "$lines" ] || {{ echo "no job ${{first}} in {rel}/jobs.txt"; exit 1; }}
+status=0
+while IFS= read -r line; do
+  bash -c "$line" || status=1
+done <<< "$lines"
+exit $status
 """
+
+
+# ---------------------------------------------------------------- cost
+
+def cost(args):
+    """What one job of a finished run costs, from GNU parallel's joblog (each job's wall time
+    on its host) and the outputs: for sizing a sweep of many more jobs (docs/sweeps.md)."""
+    out = os.path.abspath(args.out)
+    try:
+        with open(os.path.join(out, "joblog")) as f:
+            rows = [line.rstrip("\n").split("\t") for line in f][1:]
+    except OSError as e:
+        fail("no joblog in %s (%s): run make sweep SWEEP=... first" % (args.out, e))
+    # Seq Host Starttime JobRuntime Send Receive Exitval Signal Command
+    times = sorted(float(r[3]) for r in rows if len(r) > 6 and r[6] == "0")
+    if not times:
+        fail("%s/joblog: no job finished with status 0" % args.out)
+    outs = [os.path.getsize(os.path.join(out, "out", f)) for f in os.listdir(os.path.join(out, "out"))
+            if f.endswith(".out")]
+    hosts = sorted({r[1] for r in rows if len(r) > 1})
+    host = os.uname().nodename
+    print("sweep %s: %d jobs on %s (run from %s, %d cores, load average %.1f now)"
+          % (os.path.basename(out), len(times),
+             ", ".join("this host" if h == ":" else h for h in hosts), host,
+             os.cpu_count() or 0, os.getloadavg()[0]))
+    print("wall time per job: median %.2f s, 90th percentile %.2f s, max %.2f s, total %.1f s"
+          % (times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.9))],
+             times[-1], sum(times)))
+    print("output per job: %.1f KiB on average (out/NNNN.out); the merge reads them all"
+          % (sum(outs) / max(len(outs), 1) / 1024))
+    # CPU time and memory of one run, measured again on a few jobs (first, middle, last) by
+    # GNU time (Debian's "time"): a child of this Python would count the interpreter's memory
+    with open(os.path.join(out, "jobs.json")) as f:
+        jobs = json.load(f)["jobs"]
+    with open(os.path.join(out, "jobs.txt")) as f:
+        sim = shlex.split(f.readline())[0]
+    if not os.access("/usr/bin/time", os.X_OK):
+        print("(CPU time and memory of a run: install GNU time, Debian package time)")
+        return 0
+    cpu, rss = [], []
+    for j in sorted({0, len(jobs) // 2, len(jobs) - 1}):
+        p = subprocess.run(["/usr/bin/time", "-f", "TIME %U %S %M", sim] + jobs[j]["args"]
+                           + [jobs[j]["image"]], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
+        w = [line.split() for line in p.stderr.splitlines() if line.startswith("TIME ")]
+        if w:
+            cpu.append(float(w[-1][1]) + float(w[-1][2]))
+            rss.append(int(w[-1][3]))
+    if cpu:
+        print("one run, %d jobs measured again: %.2f to %.2f s of CPU time, at most %.1f MiB "
+              "of memory" % (len(cpu), min(cpu), max(cpu), max(rss) / 1024))
+    return 0
 
 
 # ---------------------------------------------------------------- merge
@@ -255,11 +319,6 @@ def merge(args):
         w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
         w.writeheader()
         w.writerows(rows)
-    with open(os.path.join(out, "results.json"), "w") as f:
-        json.dump({"sweep": meta["sweep"], "description": meta["description"],
-                   "jobs": len(meta["jobs"]), "missing": missing, "failed": failed,
-                   "records": rows}, f, indent=1)
-        f.write("\n")
     chart = meta.get("chart", {})
     svg_path = os.path.join(out, meta["sweep"] + ".svg")
     table = ""
@@ -269,6 +328,15 @@ def merge(args):
         table, svg = ranges(rows, chart)
     else:
         svg = None
+    # the table as printed (markdown) beside the records: the benchmark report shows it
+    result = {"sweep": meta["sweep"], "description": meta["description"],
+              "jobs": len(meta["jobs"]), "missing": missing, "failed": failed,
+              "chart": chart, "table": table, "records": rows}
+    for path in [os.path.join(out, "results.json")] + ([args.copy_results] if args.copy_results else []):
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with open(path, "w") as f:
+            json.dump(result, f, indent=1)
+            f.write("\n")
     if svg is None and chart.get("kind") in ("overhead", "range"):
         print("sweep: no figure of %s in the results: no chart" % ", ".join(chart.get("metrics", [])),
               file=sys.stderr)
@@ -500,12 +568,17 @@ def main():
     e.add_argument("--sim", required=True)
     e.add_argument("--skip-kernel", action="append", help="leave this kernel's jobs out")
     e.add_argument("--skip-reason", help="why (printed)")
+    e.add_argument("--per-task", type=int, default=1,
+                   help="jobs per Slurm array task (run one after the other; default 1)")
     m = sub.add_parser("merge")
     m.add_argument("--out", required=True)
     m.add_argument("--copy-chart", help="also write the chart here")
+    m.add_argument("--copy-results", help="also write results.json here")
     m.add_argument("--quiet", action="store_true")
+    c = sub.add_parser("cost")
+    c.add_argument("--out", required=True)
     a = ap.parse_args()
-    return {"expand": expand, "merge": merge}[a.cmd](a)
+    return {"expand": expand, "merge": merge, "cost": cost}[a.cmd](a)
 
 
 if __name__ == "__main__":

@@ -9,14 +9,18 @@
 #   --analysis     also clang, clang-tools and frama-c-base (make analyze, fuzz, frama-c)
 #   --screenshots  also chromium (tools/screenshots.sh: the report in a headless browser)
 #   --sweep        also GNU parallel (make sweep runs its jobs with it)
+#   --slurm        also Slurm and munge (the sweep's Slurm test runs a one-node cluster)
+#   --ssh          also GNU parallel and the OpenSSH server (the sweep's test over ssh)
 set -u
 need() { command -v "$1" >/dev/null 2>&1; }
 updated=
 install() {   # install Debian packages $@ or explain how
   if [ "$(id -u)" -eq 0 ] && need apt-get; then
     echo "tempo: installing $* with apt-get" >&2
-    { [ -n "$updated" ] || apt-get update -qq; } >/dev/null 2>&1 && updated=1
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1 ||
+    { [ -n "$updated" ] || apt-get update -qq -o DPkg::Lock::Timeout=300; } >/dev/null 2>&1 && updated=1
+    # another apt-get or dpkg holding the lock is waited for, not failed on
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 "$@" \
+      >/dev/null 2>&1 ||
       { echo "tempo: apt-get install $* failed" >&2; return 1; }
   else
     echo "tempo: missing $*; run: sudo apt-get install -y $*" >&2; return 1
@@ -55,5 +59,11 @@ case "${1:-}" in
   need chromium || install chromium || exit 1 ;;
 --sweep)
   need parallel || install parallel || exit 1 ;;
+--slurm)
+  { need slurmctld || [ -x /usr/sbin/slurmctld ]; } && { need slurmd || [ -x /usr/sbin/slurmd ]; } &&
+    { need munged || [ -x /usr/sbin/munged ]; } && need sbatch || install slurm-wlm munge || exit 1 ;;
+--ssh)
+  need parallel || install parallel || exit 1
+  { need sshd || [ -x /usr/sbin/sshd ]; } && need ssh-keygen || install openssh-server openssh-client || exit 1 ;;
 esac
 exit 0

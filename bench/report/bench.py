@@ -511,8 +511,9 @@ def write_reports(out, results, runs, analysis, no_freertos_reason, seconds, dra
                 timelines[k] = f.read()
         except OSError:
             pass
+    import cachesweep
     with open(os.path.join(out, "report.html"), "w") as f:
-        f.write(report.html(ctx, draw, timelines))
+        f.write(report.html(ctx, draw, timelines, cachesweep.load(out, draw)))
     return ctx
 
 
@@ -524,7 +525,8 @@ def cmd_render(args):
         return 1
     ctx = write_reports(args.out, results, runs, analysis, args.no_freertos_reason,
                         sum(r["seconds"] for r in runs))
-    print(render.terminal(ctx))
+    if not args.quiet:
+        print(render.terminal(ctx))
     return 0
 
 
@@ -880,6 +882,7 @@ def main():
     d = sub.add_parser("render")
     d.add_argument("--out", required=True)
     d.add_argument("--no-freertos-reason", default=None)
+    d.add_argument("--quiet", action="store_true", help="write the reports, print nothing")
     c = sub.add_parser("check")
     c.add_argument("name")
     c.add_argument("--results", required=True)

@@ -151,17 +151,18 @@ def value(rec, key):
     return rec.get(key)
 
 
-def tables(records, base):
-    """Markdown tables per kernel: without caches, with caches (average), cold (worst)."""
+CACHE_COLUMNS = ["suite", "metric", "no cache RV32", "RV64", "RV64 overhead", "cached RV32", "RV64",
+                 "RV64 overhead", "cold avg / worst RV32", "RV64", "RV64 overhead"]
+
+
+def table_rows(records, base):
+    """[(kernel, rows)]: per kernel, one row per figure of CACHE_COLUMNS: without caches,
+    with caches (average), cold (average / worst)."""
     by = {(r["kernel"], r["suite"], r["metric"], r["xlen"], r["state"]): r for r in records}
     kernels = sorted({r["kernel"] for r in records}, key=lambda k: (k != "tempo", k))
     out = []
     for k in kernels:
-        out.append("%s (cycles; Thread-Metric: operations in 100 ms, and RV64's overhead per "
-                   "operation)\n" % k)
-        out.append("| suite | metric | no cache RV32 | RV64 | RV64 overhead | cached RV32 "
-                   "| RV64 | RV64 overhead | cold avg / worst RV32 | RV64 | RV64 overhead |")
-        out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        rows = []
         for suite in ("kernel-metrics", "rhealstone", "thread-metric"):
             for m in F.ORDER[suite]:
                 if suite == "rhealstone" and not rh_shown(m):
@@ -183,7 +184,20 @@ def tables(records, base):
                             "%s / %s" % (pct(ca[0], cb[0]), pct(ca[1], cb[1]))]
                 else:
                     row += ["-", "-", "-"]
-                out.append("| " + " | ".join(row) + " |")
+                rows.append(row)
+        out.append((k, rows))
+    return out
+
+
+def tables(records, base):
+    """Markdown tables per kernel: without caches, with caches (average), cold (worst)."""
+    out = []
+    for k, rows in table_rows(records, base):
+        out.append("%s (cycles; Thread-Metric: operations in 100 ms, and RV64's overhead per "
+                   "operation)\n" % k)
+        out.append("| " + " | ".join(CACHE_COLUMNS) + " |")
+        out.append("| --- | --- |" + " ---: |" * (len(CACHE_COLUMNS) - 2))
+        out += ["| " + " | ".join(row) + " |" for row in rows]
         out.append("")
     return "\n".join(out)
 

@@ -10,7 +10,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.ticker import FuncFormatter  # noqa: E402
+from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter  # noqa: E402
 
 import figures as F  # noqa: E402
 import render as R  # noqa: E402
@@ -155,8 +155,29 @@ def thread_metric(ctx):
                   "operations per 100 ms (more is better)", errors=False, value_fmt=R.fmt_int)
 
 
+# The labelled ticks of the speed-up chart's log axis: ratios a reader names ("2x", "0.8x"),
+# coarse to fine; the finest set with at most SPEEDUP_MAX_TICKS inside the drawn range is
+# labelled, and no other tick is.
+SPEEDUP_TICKS = ((0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100),
+                 (0.25, 0.8, 1.5, 3, 4, 8, 30),
+                 (1.25, 6, 15))
+SPEEDUP_MAX_TICKS = 10
+
+
+def speedup_ticks(lo, hi):
+    chosen, ticks = [], []
+    for level in SPEEDUP_TICKS:
+        ticks = sorted(ticks + [t for t in level if lo <= t <= hi])
+        if len(ticks) > SPEEDUP_MAX_TICKS and chosen:
+            break
+        chosen = ticks
+    return chosen
+
+
 def speedup(ctx):
-    """How many times faster Tempo is than FreeRTOS, per metric and width (log scale)."""
+    """How many times faster Tempo is than FreeRTOS, per metric and width, on a log axis
+    whose ticks are labelled ratios; each bar starts at 1x, so one that goes left of the line
+    (below 1) is a loss for Tempo and one that goes right a gain."""
     if not ctx.has_freertos():
         return ""
     rows = [(suite, m, vals) for suite, m, vals in R.comparison_rows(ctx)
@@ -172,9 +193,11 @@ def speedup(ctx):
             if s is None:
                 continue
             y = i + (j - 0.5) * bar
-            ax.barh(y, s, height=bar * 0.92, left=0, color=COLORS[("tempo", x)],
+            # from 1x to the ratio: leftwards for a ratio below 1
+            ax.barh(y, s - 1.0, height=bar * 0.92, left=1.0, color=COLORS[("tempo", x)],
                     label="RV%d" % x if i == 0 else None)
-            ax.text(s, y, " %.2f\u00d7" % s, va="center", ha="left", fontsize=7, color="#333")
+            ax.text(s, y, (" %.2f\u00d7" if s >= 1 else "%.2f\u00d7 ") % s, va="center",
+                    ha="left" if s >= 1 else "right", fontsize=7, color="#333")
     ax.set_xscale("log")
     ax.axvline(1.0, color=ANCHOR, linewidth=1)
     ax.set_yticks(range(len(rows)))
@@ -182,12 +205,15 @@ def speedup(ctx):
     ax.invert_yaxis()
     lo = min(v[2] for _, _, vals in rows for v in vals if v[2])
     hi = max(v[2] for _, _, vals in rows for v in vals if v[2])
-    ax.set_xlim(min(0.5, lo * 0.8), hi * 1.6)
+    x0, x1 = min(0.5, lo / 1.4), max(2.0, hi * 1.6)
+    ax.set_xlim(x0, x1)
+    ax.xaxis.set_major_locator(FixedLocator(speedup_ticks(x0, x1)))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: "%g\u00d7" % v))
-    ax.set_xlabel("Tempo speed-up over FreeRTOS (times faster; log scale; right of the line: "
-                  "Tempo faster)")
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.set_xlabel("Tempo speed-up over FreeRTOS (times faster, log scale): bars start at 1\u00d7; "
+                  "right of the line Tempo is faster, left of it slower")
     ax.set_title("How many times faster Tempo is than FreeRTOS on the same core", loc="left")
-    ax.grid(axis="x", color="#ddd", linewidth=0.6, which="both")
+    ax.grid(axis="x", color="#ddd", linewidth=0.6, which="major")
     ax.set_axisbelow(True)
     ax.legend(loc="lower right")
     return to_svg(fig, "Tempo speed-up over FreeRTOS")

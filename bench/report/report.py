@@ -54,10 +54,12 @@ def meta(ctx):
             "images": len(ctx.runs), "seconds": ctx.seconds}
 
 
-def html(ctx, draw=True, timelines=None):
+def html(ctx, draw=True, timelines=None, more=None):
     """The page; draw=False leaves the charts out (the tool's tests of the tables).
     timelines: {kernel: SVG text} of the Thread-Metric timeline window (bench.py
-    timeline_svg), shown per kernel."""
+    timeline_svg), shown per kernel.  more: the cached run and the sweeps
+    (cachesweep.load)."""
+    more = more or {"cache": None, "sweeps": []}
     tables = {k: R.kernel_tables(ctx, k) for k in ctx.kernels}
     bt = R.budget_table(ctx)
     missed = None
@@ -82,4 +84,5 @@ def html(ctx, draw=True, timelines=None):
         failed=R.failed_runs(ctx), method=METHOD, meta=meta(ctx),
         timelines=[(R.name(k), markupsafe.Markup(timelines[k])) for k in ctx.kernels
                    if draw and timelines and k in timelines],
-        timeline_case=F.TIMELINE_CASE, timeline_window=F.TIMELINE_WINDOW)
+        timeline_case=F.TIMELINE_CASE, timeline_window=F.TIMELINE_WINDOW,
+        cache=more["cache"], sweeps=more["sweeps"])

@@ -313,6 +313,30 @@ def check_outputs():
         check_page(page, with_freertos=False)
 
 
+def check_cache_and_sweeps():
+    """The cached run's tables and each sweep's merged table are in the page when their files
+    are in the results directory, and the page says how to produce them when they are not
+    (the browser test, bench-browser, checks the drawn page)."""
+    import browsertest
+    import report
+    import render
+    with tempfile.TemporaryDirectory() as d:
+        with open(browsertest.fixture_dir(d, draw=False)) as f:
+            page = f.read()
+        for tid in ("cache-tempo", "cache-freertos", "sweep-fixture-0"):
+            assert 'id="%s"' % tid in page, "table #%s missing" % tid
+        assert 'id="caches"' in page and 'id="sweeps"' in page
+        assert "No cached run" not in page and "No sweep results" not in page
+        os.remove(os.path.join(d, "cache.json"))
+        os.remove(os.path.join(d, "sweep-fixture.json"))
+        results, runs, analysis = bench.load_previous(d)
+        import cachesweep
+        page = report.html(render.Context(results, runs, analysis), False, None,
+                           cachesweep.load(d, False))
+        assert "No cached run" in page and "No sweep results" in page
+        assert 'id="cache-tempo"' not in page
+
+
 class Scan(html.parser.HTMLParser):
     def __init__(self):
         super().__init__()
@@ -369,6 +393,7 @@ def main(argv):
     check_budgets()
     check_publishing()
     check_outputs()
+    check_cache_and_sweeps()
     if len(argv) > 1:
         check_report(argv[1])
     print("bench tool self-test passed")
