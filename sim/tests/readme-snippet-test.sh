@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The kernel snippet of docs/kernel.md (the C block after the line "<!-- snippet: kernel -->") compiles
+# The kernel snippet of docs/application.md (the C block after the line "<!-- snippet: kernel -->") compiles
 # and links with the flags it documents: the example Makefile, at both widths and on both SoCs.
-# usage: sim/tests/readme-snippet-test.sh docs/kernel.md
+# usage: sim/tests/readme-snippet-test.sh docs/application.md
 set -u
 readme=$1
 tree=$(pwd)

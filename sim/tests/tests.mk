@@ -173,7 +173,7 @@ test-sim-rsp: $(SIM) $(SIMS_OUT)/loop-paper-32.elf $(SIMT_OUT)/paper-32/hello.el
 	@tools/check.sh sim-rsp tools/python.sh sim/tests/rsp-test.py $(SIM) $(SIMS_OUT)/loop-paper-32.elf \
 	    $(SIMT_OUT)/paper-32/hello.elf
 test-readme-snippet:
-	@tools/check.sh readme-snippet sim/tests/readme-snippet-test.sh docs/kernel.md
+	@tools/check.sh readme-snippet sim/tests/readme-snippet-test.sh docs/application.md
 TEST_TARGETS += test-sim-disasm test-sim-rsp test-readme-snippet
 .PHONY: test-sim-disasm test-sim-rsp test-readme-snippet
 

@@ -71,10 +71,10 @@ export PKG_CONFIG_PATH=$root/usr/share/pkgconfig PKG_CONFIG_LIBDIR=$root/usr/sha
 [ "$($pc --variable=sim tempo)" = "$root/usr/bin/tempo-sim" ] || fail "sim: $($pc --variable=sim tempo)"
 $pc --modversion tempo >/dev/null || fail "no version"
 
-# the smallest program of docs/kernel.md with only pkg-config's flags
+# the smallest program of docs/application.md with only pkg-config's flags
 awk '/<!-- snippet: kernel -->/ {on = 1; next} on && /^```c/ {code = 1; next}
-     code && /^```/ {exit} code {print}' docs/kernel.md >"$out/snippet.c"
-[ -s "$out/snippet.c" ] || fail "no snippet in docs/kernel.md"
+     code && /^```/ {exit} code {print}' docs/application.md >"$out/snippet.c"
+[ -s "$out/snippet.c" ] || fail "no snippet in docs/application.md"
 # shellcheck disable=SC2046
 riscv64-unknown-elf-gcc -std=c11 -Wall -Wextra -Werror -march=rv32im_zicsr -mabi=ilp32 \
   --specs=picolibc.specs -DBOARD_PAPER $($pc --cflags tempo) -c -o "$out/snippet.o" "$out/snippet.c" 2>"$out/snippet.log" ||
