@@ -1,0 +1,39 @@
+/* RMP's board layer on tempo-sim (paper and virt SoCs) and QEMU virt: the trap vector
+ * (rmp_vector.S), the tick, the benchmark interrupt, the panic exit.  Prefix rmp_board_. */
+#ifndef RMP_BOARD_H
+#define RMP_BOARD_H
+#include <stdint.h>
+
+/* Exit codes of an RMP image besides 0 (pass). */
+enum {
+    RMP_EXIT_CHECK = 1,     /* a self-check failed */
+    RMP_EXIT_PANIC = 2,     /* RMP_ASSERT failed (RMP's kernel panic) */
+    RMP_EXIT_EXCEPTION = 3, /* unexpected synchronous exception */
+    RMP_EXIT_INTERRUPT = 6, /* an interrupt nobody handles */
+};
+
+/* Before the kernel starts (RMP's _RMP_Lowlvl_Init, interrupts off): point mtvec at the trap
+ * vector, program the first tick and enable the timer interrupt. */
+void rmp_board_init(void);
+
+/* In the tick interrupt: move the CLINT compare on by one tick. */
+void rmp_board_tick_next(void);
+
+/* Route the machine external interrupt (the simulator-control device) to `handler`, called
+ * in interrupt context on RMP's kernel stack where RMP's *_ISR calls are legal, and raise the
+ * first one `cycles` from now.  The handler's first call is rmp_board_irq_next or
+ * rmp_board_irq_ack, which acknowledge the device. */
+void rmp_board_irq_start(void (*handler)(void), uint32_t cycles);
+/* Acknowledge the external interrupt and raise the next one `cycles` from now. */
+void rmp_board_irq_next(uint32_t cycles);
+/* Acknowledge the external interrupt (the device stays disarmed). */
+void rmp_board_irq_ack(void);
+/* Disable the external interrupt and disarm the device. */
+void rmp_board_irq_stop(void);
+
+/* Called by the trap vector with mcause, on RMP's kernel stack, the interrupted context saved. */
+void rmp_board_trap(uintptr_t mcause);
+
+/* RMP_LOG: print RMP's panic line and end the run with RMP_EXIT_PANIC. */
+void rmp_board_panic(const char *file, long line) __attribute__((noreturn));
+#endif

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""RMP's own benchmark (Source/Test/rmp_benchmark.c, built unmodified) on tempo-sim's paper
+core at RV32 and RV64, beside the row RMP publishes for the CH32V307VC (RV32IMAC, GCC -O3),
+read from RMP's own test header (Include/Test/Chip/rmp_test_ch32v307vc.h) in RMP_DIR.
+
+usage: native.py SIM BUILD_DIR [--rmp-dir DIR] [--md FILE] [--json FILE] [--check]
+  runs BUILD_DIR/paper-32/rmp-benchmark.elf and paper-64/, prints the table (the columns of
+  RMP's benchmark table), writes it as markdown and JSON; --check: exit 1 unless every image
+  passed (exit 0, the DONE line, every column, no error line, min <= avg <= max)."""
+import argparse
+import json
+import re
+import subprocess
+import sys
+
+# RMP's table columns, in its order, and the line of rmp_benchmark.c that prints each.
+COLUMNS = [
+    ("Yield", "Yield"),
+    ("Mail", "Mailbox"),
+    ("Sem", "Semaphore"),
+    ("FIFO", "FIFO"),
+    ("Msgq", "Message queue"),
+    ("Bmq", "Blocking message queue"),
+    ("Mail/I", "ISR Mailbox"),
+    ("Sem/I", "ISR Semaphore"),
+    ("Msgq/I", "ISR Message queue"),
+    ("Bmq/I", "ISR Blocking message queue"),
+    ("Mem", "Memory allocation/free pair"),
+    ("Alrm", "Alarm combination (1/2/3/5/7)"),
+]
+ROW = re.compile(r"^(.*\S)\s*:\s*(\d+)\s*/\s*(\d+)\s*/\s*(\d+)\s*$")
+# Lines rmp_benchmark.c prints only when something went wrong.
+ERROR = re.compile(r"error|failed|failure|reentered|panic", re.IGNORECASE)
+DONE = "rmp-benchmark: DONE"
+
+
+def parse(text):
+    """{line name: (avg, max, min)} of one benchmark output."""
+    rows = {}
+    for line in text.replace("\r", "").splitlines():
+        m = ROW.match(line)
+        if m:
+            rows[m.group(1).strip()] = tuple(int(m.group(i)) for i in (2, 3, 4))
+    return rows
+
+
+def published(rmp_dir):
+    """The CH32V307VC's first published table (FPU disabled) from RMP's test header, or {}."""
+    if not rmp_dir:
+        return {}
+    try:
+        with open(f"{rmp_dir}/Include/Test/Chip/rmp_test_ch32v307vc.h", encoding="utf-8",
+                  errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return {}
+    # The header's comment holds two tables; the first is the RV32IMAC row of RMP's table.
+    first = text.split("Test (number in CPU cycles)")[1] if "Test (number" in text else ""
+    first = first.split("GCC")[0]
+    return parse(first)
+
+
+def run(sim, image):
+    p = subprocess.run([sim, "--soc", "paper", "--max-cycles", "2000000000", image],
+                       capture_output=True, text=True, timeout=600)
+    return p.returncode, p.stdout + p.stderr
+
+
+def problems(rc, text, rows):
+    out = []
+    if rc != 0:
+        out.append(f"exit status {rc}")
+    if DONE not in text.replace("\r", "").splitlines():
+        out.append(f"no line '{DONE}'")
+    for line in text.replace("\r", "").splitlines():
+        if ERROR.search(line):
+            out.append(f"error line: {line.strip()}")
+    for col, name in COLUMNS:
+        if name not in rows:
+            out.append(f"no {col} line ({name})")
+            continue
+        avg, mx, mn = rows[name]
+        if not 0 < mn <= avg <= mx:
+            out.append(f"{col}: not 0 < min {mn} <= avg {avg} <= max {mx}")
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("sim")
+    ap.add_argument("build")
+    ap.add_argument("--rmp-dir", default="")
+    ap.add_argument("--md")
+    ap.add_argument("--json")
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--xlens", default="32,64")
+    a = ap.parse_args()
+    result = {"columns": [c for c, _ in COLUMNS], "method": "rmp_benchmark.c, average cycles",
+              "widths": {}, "published": {}}
+    failed = False
+    for xlen in a.xlens.split(","):
+        image = f"{a.build}/paper-{xlen}/rmp-benchmark.elf"
+        rc, text = run(a.sim, image)
+        rows = parse(text)
+        bad = problems(rc, text, rows)
+        if bad:
+            failed = True
+            print(text)
+            for b in bad:
+                print(f"rmp-benchmark RV{xlen}: {b}")
+        result["widths"][f"rv{xlen}"] = {
+            c: {"avg": rows[n][0], "max": rows[n][1], "min": rows[n][2]}
+            for c, n in COLUMNS if n in rows}
+    pub = published(a.rmp_dir)
+    result["published"]["CH32V307VC RV32IMAC GCC -O3"] = {
+        c: pub[n][0] for c, n in COLUMNS if n in pub}
+
+    header = ["", *[c for c, _ in COLUMNS]]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for key, row in result["widths"].items():
+        lines.append(f"| paper core {key.upper()} (tempo-sim) | " +
+                     " | ".join(str(row[c]["avg"]) if c in row else "-" for c, _ in COLUMNS) + " |")
+    for key, row in result["published"].items():
+        lines.append(f"| {key} (RMP's table) | " +
+                     " | ".join(str(row[c]) if c in row else "TBD" for c, _ in COLUMNS) + " |")
+    table = "\n".join(lines)
+    print("RMP's own benchmark (rmp_benchmark.c), average cycles")
+    print(table)
+    if a.md:
+        with open(a.md, "w") as f:
+            f.write("# RMP's benchmark on the paper core\n\n" + table + "\n")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(result, f, indent=1)
+    if a.check and failed:
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+# RMP on tempo-sim.  RMP itself is not in this repository: point RMP_DIR at an RMP tree
+# (github.com/EDI-Systems/M5P01_Prokaron), e.g.
+#   make test RMP_DIR=/path/to/RMP
+# Four things live in four places (docs/rmp.md):
+#   rmp/board/        the board layer: RMP's chip header for the paper core (configuration,
+#                     CLINT tick, console), the benchmark's test header (mcycle counter,
+#                     simulator-control interrupt), the trap vector, rmp_platform.h
+#   rmp/rv64p/        the RV64 platform layer, written against RMP's platform interface
+#                     (RMP ships RV32P, used as it is at RV32)
+#   rmp/native.py     RMP's own benchmark (Source/Test/rmp_benchmark.c, unmodified) at both
+#                     widths beside RMP's published CH32V307VC row
+#   bench/ports/rmp/  the benchmark layer (bench/port.h on RMP) and its conformance test
+# Images in build/rmp/<variant>-<xlen>/:
+#   rmp-benchmark.elf   RMP's benchmark; rmp-port-test.elf   the layer's conformance test
+RMP_DIR    ?=
+RMP_BUILD  := $(BUILD)/rmp
+RMP_CHECK_DIR := rmp/check-kernel-dir.sh
+# RMP's kernel and its platform: RMP's RV32P at RV32, rmp/rv64p/ at RV64.
+RMP_KERNEL_SRC = $(RMP_DIR)/Source/Kernel/rmp_kernel.c
+RMP_PLAT_SRC_32 = $(RMP_DIR)/Source/Platform/RV32P/rmp_platform_rv32p.c \
+                  $(RMP_DIR)/Source/Platform/RV32P/rmp_platform_rv32p_gcc.s
+RMP_PLAT_SRC_64 := rmp/rv64p/rmp_platform_rv64p.c rmp/rv64p/rmp_platform_rv64p_gcc.S
+RMP_PLAT_INC_32 = -I$(RMP_DIR)/Include/Platform/RV32P
+RMP_PLAT_INC_64 := -Irmp/rv64p
+RMP_BOARD_SRC := rmp/board/rmp_board.c rmp/board/rmp_vector.S
+# The two addresses RMP's platforms take from the linker (an input linker script).
+RMP_LD_SYMBOLS := rmp/board/rmp_symbols.ld
+RMP_HDRS := $(wildcard rmp/board/*.h rmp/rv64p/*.h rmp/rv64p/*.inc)
+# RMP's published rows: "GCC at -O3" (RMP's benchmark table; the CH32V307VC test header:
+# GCC 12.2.0 -O3).  RMP's sources build with this project's -Wall -Wextra -Werror as they are.
+RMP_OPT := -O3
+RMP_CFLAGS_32 = $(RMP_OPT) -ffunction-sections -fdata-sections -Wl,--gc-sections \
+                -Irmp/board $(RMP_PLAT_INC_32) -I$(RMP_DIR)/Include
+RMP_CFLAGS_64 = $(RMP_OPT) -ffunction-sections -fdata-sections -Wl,--gc-sections \
+                -Irmp/board $(RMP_PLAT_INC_64) -I$(RMP_DIR)/Include
+
+# Which RMP tree the images were built from: rebuild when RMP_DIR changes.
+RMP_DIR_STAMP := $(RMP_BUILD)/kernel-dir.txt
+$(RMP_DIR_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo "$(RMP_DIR)" | cmp -s - $@ || echo "$(RMP_DIR)" > $@
+
+RMP_DEPS = $(RMP_BOARD_SRC) $(RMP_HDRS) $(RMP_LD_SYMBOLS) $(RMP_CHECK_DIR) $(RMP_DIR_STAMP) \
+           rmp/rmp.mk bsp/common/sections.ld $(BSP_SRC) bsp/common/board.h bsp/common/bsp.h
+
+# $(call rmp-image,OUT,XLEN,BOARD,APP_SOURCES,EXTRA_CFLAGS): check RMP_DIR, then link.
+rmp-image = $(RMP_CHECK_DIR) "$(RMP_DIR)" >/dev/null && mkdir -p $(dir $(1)) && \
+            $(call fw-link,$(1),$(2),$(3),$(4) $(RMP_BOARD_SRC) $(BSP_SRC) $(RMP_KERNEL_SRC) \
+              $(RMP_PLAT_SRC_$(2)) $(RMP_LD_SYMBOLS),$(RMP_CFLAGS_$(2)) $(5))
+
+RMP_VARIANT_FLAGS_paper :=
+RMP_VARIANT_FLAGS_virt  := $(FR_NO_RWX)
+
+# $(call RMP_RULES,VARIANT,BOARD,XLEN)
+define RMP_RULES
+$(RMP_BUILD)/$(1)-$(3)/rmp-benchmark.elf: bsp/$(2)/link.ld $(RMP_DEPS) $(filter rmp/%,$(RMP_PLAT_SRC_$(3)))
+	@$$(call rmp-image,$$@,$(3),$(2),$$(RMP_DIR)/Source/Test/rmp_benchmark.c,$$(RMP_VARIANT_FLAGS_$(1)))
+endef
+RMP_WIDTHS := 32 64
+$(foreach w,$(RMP_WIDTHS),$(eval $(call RMP_RULES,paper,paper,$(w))))
+
+.PHONY: rmp rmp-native
+rmp: $(foreach w,$(RMP_WIDTHS),$(RMP_BUILD)/paper-$(w)/rmp-benchmark.elf)
+
+# RMP's benchmark at both widths beside RMP's published CH32V307VC row (rmp/native.py).
+RMP_NATIVE_ELFS := $(foreach w,$(RMP_WIDTHS),$(RMP_BUILD)/paper-$(w)/rmp-benchmark.elf)
+rmp-native: $(SIM) $(RMP_NATIVE_ELFS)
+	@tools/python.sh rmp/native.py $(SIM) $(RMP_BUILD) --md $(RMP_BUILD)/native.md \
+	    --json $(RMP_BUILD)/native.json
+
+# ---- tests (rmp/test.sh: SKIP without RMP_DIR) ---------------------------------------------
+RMP_TESTS := $(foreach w,$(RMP_WIDTHS),test-rmp-paper-$(w)) test-rmp-bad-dir
+TEST_TARGETS += $(RMP_TESTS)
+.PHONY: $(RMP_TESTS)
+define RMP_TEST_RULES
+test-rmp-paper-$(1): $(SIM)
+	@tools/check.sh rmp-paper-rv$(1) rmp/test.sh paper $(1) "$(RMP_DIR)" $(SIM) \
+	    "$(MAKE) --no-print-directory $(RMP_BUILD)/paper-$(1)/rmp-benchmark.elf"
+endef
+$(foreach w,$(RMP_WIDTHS),$(eval $(call RMP_TEST_RULES,$(w))))
+
+# An RMP_DIR that is not an RMP tree must stop the build with a clear message (a build tree
+# of its own, so it never disturbs the real images).
+RMP_BAD := $(RMP_BUILD)/bad-dir
+test-rmp-bad-dir:
+	@mkdir -p $(RMP_BAD)/not-a-kernel
+	@tools/check.sh rmp-bad-dir rmp/test.sh bad-dir 32 $(RMP_BAD)/not-a-kernel - \
+	    "$(MAKE) --no-print-directory BUILD=$(RMP_BAD) RMP_DIR=$(RMP_BAD)/not-a-kernel $(RMP_BAD)/rmp/paper-32/rmp-benchmark.elf"
