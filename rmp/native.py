@@ -61,7 +61,9 @@ def published(rmp_dir):
 
 
 def run(sim, image):
-    p = subprocess.run([sim, "--soc", "paper", "--max-cycles", "2000000000", image],
+    # The image links for a 64 KiB instruction memory (rmp/board/paper-imem64k.ld).
+    p = subprocess.run([sim, "--soc", "paper", "--imem-size", "64K", "--max-cycles", "2000000000",
+                        image],
                        capture_output=True, text=True, timeout=600)
     return p.returncode, p.stdout + p.stderr
 

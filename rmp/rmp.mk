@@ -15,24 +15,21 @@
 RMP_DIR    ?=
 RMP_BUILD  := $(BUILD)/rmp
 RMP_CHECK_DIR := rmp/check-kernel-dir.sh
-# RMP's kernel and its platform: RMP's RV32P at RV32, rmp/rv64p/ at RV64.
+# RMP's kernel and its platform for the width being built (rmp/board/rmp_platform.c and
+# rmp_platform_gcc.S include RMP's RV32P at RV32, rmp/rv64p/ at RV64).
 RMP_KERNEL_SRC = $(RMP_DIR)/Source/Kernel/rmp_kernel.c
-RMP_PLAT_SRC_32 = $(RMP_DIR)/Source/Platform/RV32P/rmp_platform_rv32p.c \
-                  $(RMP_DIR)/Source/Platform/RV32P/rmp_platform_rv32p_gcc.s
-RMP_PLAT_SRC_64 := rmp/rv64p/rmp_platform_rv64p.c rmp/rv64p/rmp_platform_rv64p_gcc.S
-RMP_PLAT_INC_32 = -I$(RMP_DIR)/Include/Platform/RV32P
-RMP_PLAT_INC_64 := -Irmp/rv64p
-RMP_BOARD_SRC := rmp/board/rmp_board.c rmp/board/rmp_vector.S
+RMP_BOARD_SRC := rmp/board/rmp_board.c rmp/board/rmp_vector.S rmp/board/rmp_platform.c \
+                 rmp/board/rmp_platform_gcc.S
 # The two addresses RMP's platforms take from the linker (an input linker script).
 RMP_LD_SYMBOLS := rmp/board/rmp_symbols.ld
-RMP_HDRS := $(wildcard rmp/board/*.h rmp/rv64p/*.h rmp/rv64p/*.inc)
+RMP_HDRS := $(wildcard rmp/board/*.h rmp/rv64p/*)
+# Where RMP's sources find their headers: the board layer, both platforms, RMP's own.
+RMP_INC = -Irmp/board -Irmp/rv64p -I$(RMP_DIR)/Include -I$(RMP_DIR)/Include/Platform/RV32P \
+          -I$(RMP_DIR)/Source/Platform/RV32P
 # RMP's published rows: "GCC at -O3" (RMP's benchmark table; the CH32V307VC test header:
 # GCC 12.2.0 -O3).  RMP's sources build with this project's -Wall -Wextra -Werror as they are.
 RMP_OPT := -O3
-RMP_CFLAGS_32 = $(RMP_OPT) -ffunction-sections -fdata-sections -Wl,--gc-sections \
-                -Irmp/board $(RMP_PLAT_INC_32) -I$(RMP_DIR)/Include
-RMP_CFLAGS_64 = $(RMP_OPT) -ffunction-sections -fdata-sections -Wl,--gc-sections \
-                -Irmp/board $(RMP_PLAT_INC_64) -I$(RMP_DIR)/Include
+RMP_CFLAGS = $(RMP_OPT) -ffunction-sections -fdata-sections -Wl,--gc-sections $(RMP_INC)
 
 # Which RMP tree the images were built from: rebuild when RMP_DIR changes.
 RMP_DIR_STAMP := $(RMP_BUILD)/kernel-dir.txt
@@ -43,24 +40,45 @@ $(RMP_DIR_STAMP): FORCE
 RMP_DEPS = $(RMP_BOARD_SRC) $(RMP_HDRS) $(RMP_LD_SYMBOLS) $(RMP_CHECK_DIR) $(RMP_DIR_STAMP) \
            rmp/rmp.mk bsp/common/sections.ld $(BSP_SRC) bsp/common/board.h bsp/common/bsp.h
 
-# $(call rmp-image,OUT,XLEN,BOARD,APP_SOURCES,EXTRA_CFLAGS): check RMP_DIR, then link.
+# $(call rmp-image,OUT,XLEN,BOARD,APP_SOURCES,EXTRA_CFLAGS,LINK_SCRIPT,KERNEL): check RMP_DIR,
+# then compile and link as mk/firmware.mk's fw-link does, with LINK_SCRIPT (default the
+# board's) and KERNEL (default RMP's kernel source; an object for the conformance image).
 rmp-image = $(RMP_CHECK_DIR) "$(RMP_DIR)" >/dev/null && mkdir -p $(dir $(1)) && \
-            $(call fw-link,$(1),$(2),$(3),$(4) $(RMP_BOARD_SRC) $(BSP_SRC) $(RMP_KERNEL_SRC) \
-              $(RMP_PLAT_SRC_$(2)) $(RMP_LD_SYMBOLS),$(RMP_CFLAGS_$(2)) $(5))
+            $(TCC) -misa-spec=2.2 $(LINKARCH_$(2)) $(BOARDDEF_$(3)) $(TCFLAGS) $(RMP_CFLAGS) $(5) \
+              -T $(or $(6),bsp/$(3)/link.ld) $(TLDFLAGS) -o $(1) $(4) $(RMP_BOARD_SRC) $(BSP_SRC) \
+              $(or $(7),$(RMP_KERNEL_SRC)) $(RMP_LD_SYMBOLS) -lgcc
+# $(call rmp-kernel-object,OUT,XLEN,BOARD): RMP's kernel with its main() renamed
+# rmp_kernel_main, for an image whose own main starts RMP through bp_start (bench/ports/rmp/).
+rmp-kernel-object = mkdir -p $(dir $(1)) && $(TCC) -misa-spec=2.2 $(ARCH_$(2)) $(BOARDDEF_$(3)) \
+              $(TCFLAGS) $(RMP_CFLAGS) -Dmain=rmp_kernel_main -c -o $(1) $(RMP_KERNEL_SRC)
 
+# RMP's benchmark image is just over the paper's 32 KiB instruction memory at RV64, and the
+# conformance test (at -O3) well over: they link for a 64 KiB one, and run with tempo-sim
+# --imem-size 64K (rmp/native.py, rmp/test.sh).
+RMP_NATIVE_LD_paper := rmp/board/paper-imem64k.ld
 RMP_VARIANT_FLAGS_paper :=
 RMP_VARIANT_FLAGS_virt  := $(FR_NO_RWX)
 
 # $(call RMP_RULES,VARIANT,BOARD,XLEN)
 define RMP_RULES
-$(RMP_BUILD)/$(1)-$(3)/rmp-benchmark.elf: bsp/$(2)/link.ld $(RMP_DEPS) $(filter rmp/%,$(RMP_PLAT_SRC_$(3)))
-	@$$(call rmp-image,$$@,$(3),$(2),$$(RMP_DIR)/Source/Test/rmp_benchmark.c,$$(RMP_VARIANT_FLAGS_$(1)))
+$(RMP_BUILD)/$(1)-$(3)/rmp-benchmark.elf: $$(RMP_NATIVE_LD_$(1)) $(RMP_DEPS)
+	@$$(call rmp-image,$$@,$(3),$(2),$$(RMP_DIR)/Source/Test/rmp_benchmark.c,$$(RMP_VARIANT_FLAGS_$(1)),$$(RMP_NATIVE_LD_$(1)))
+$(RMP_BUILD)/$(1)-$(3)/rmp-kernel-nomain.o: $(RMP_DEPS)
+	@$$(call rmp-kernel-object,$$@,$(3),$(2))
+$(RMP_BUILD)/$(1)-$(3)/rmp-port-test.elf: bench/ports/conformance.c bench/ports/rmp/port.c \
+    bench/ports/rmp/bp_conformance.h bench/port.h bench/common/bench.h $$(RMP_NATIVE_LD_$(1)) \
+    $(RMP_BUILD)/$(1)-$(3)/rmp-kernel-nomain.o $(RMP_DEPS)
+	@$$(call rmp-image,$$@,$(3),$(2),bench/ports/conformance.c bench/ports/rmp/port.c,\
+	    $$(RMP_PORT_TEST_FLAGS) $$(RMP_VARIANT_FLAGS_$(1)),$$(RMP_NATIVE_LD_$(1)),\
+	    $(RMP_BUILD)/$(1)-$(3)/rmp-kernel-nomain.o)
 endef
+# The benchmark layer's conformance image (bench/ports/conformance.c with the layer and RMP).
+RMP_PORT_TEST_FLAGS := -I. -Ibench/common -Ibench/ports/rmp
 RMP_WIDTHS := 32 64
 $(foreach w,$(RMP_WIDTHS),$(eval $(call RMP_RULES,paper,paper,$(w))))
 
 .PHONY: rmp rmp-native
-rmp: $(foreach w,$(RMP_WIDTHS),$(RMP_BUILD)/paper-$(w)/rmp-benchmark.elf)
+rmp: $(foreach w,$(RMP_WIDTHS),$(RMP_BUILD)/paper-$(w)/rmp-benchmark.elf $(RMP_BUILD)/paper-$(w)/rmp-port-test.elf)
 
 # RMP's benchmark at both widths beside RMP's published CH32V307VC row (rmp/native.py).
 RMP_NATIVE_ELFS := $(foreach w,$(RMP_WIDTHS),$(RMP_BUILD)/paper-$(w)/rmp-benchmark.elf)
@@ -69,13 +87,16 @@ rmp-native: $(SIM) $(RMP_NATIVE_ELFS)
 	    --json $(RMP_BUILD)/native.json
 
 # ---- tests (rmp/test.sh: SKIP without RMP_DIR) ---------------------------------------------
-RMP_TESTS := $(foreach w,$(RMP_WIDTHS),test-rmp-paper-$(w)) test-rmp-bad-dir
+RMP_TESTS := $(foreach w,$(RMP_WIDTHS),test-rmp-paper-$(w) test-rmp-bench-$(w)) test-rmp-bad-dir
 TEST_TARGETS += $(RMP_TESTS)
 .PHONY: $(RMP_TESTS)
 define RMP_TEST_RULES
 test-rmp-paper-$(1): $(SIM)
 	@tools/check.sh rmp-paper-rv$(1) rmp/test.sh paper $(1) "$(RMP_DIR)" $(SIM) \
-	    "$(MAKE) --no-print-directory $(RMP_BUILD)/paper-$(1)/rmp-benchmark.elf"
+	    "$(MAKE) --no-print-directory $(RMP_BUILD)/paper-$(1)/rmp-benchmark.elf $(RMP_BUILD)/paper-$(1)/rmp-port-test.elf"
+test-rmp-bench-$(1): $(SIM)
+	@tools/check.sh rmp-bench-rv$(1) rmp/test.sh bench $(1) "$(RMP_DIR)" $(SIM) \
+	    "$(MAKE) --no-print-directory $$(BENCH_ELFS_rmp_$(1))" $$(BENCH_ELFS_rmp_$(1))
 endef
 $(foreach w,$(RMP_WIDTHS),$(eval $(call RMP_TEST_RULES,$(w))))
 

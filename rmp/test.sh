@@ -25,7 +25,7 @@ paper)
   $build || exit 1
   python3 rmp/native.py "$sim" "$out" --rmp-dir "$dir" --xlens "$xlen" --check || exit 1
   if [ -f "$out/paper-$xlen/rmp-port-test.elf" ]; then
-    log=$(timeout 300 "$sim" --soc paper "$out/paper-$xlen/rmp-port-test.elf" 2>&1)
+    log=$(timeout 300 "$sim" --soc paper --imem-size 64K "$out/paper-$xlen/rmp-port-test.elf" 2>&1)
     rc=$?
     echo "$log"
     if [ $rc -ne 0 ] || ! grep -qx "rmp-port: PASS" <<<"$log"; then

@@ -21,6 +21,12 @@ extern void rmp_vector(void);
 /* The tick's mtime period: the chip header's, without including RMP's headers here. */
 #define RMP_BOARD_MTIME_PER_TICK (100000000u / 1000u / BOARD_CYCLES_PER_TICK)
 
+/* RMP's kernel stack (rmp_vector.S: _RMP_Stack is its top), painted at start-up so that
+ * rmp_board_kernel_stack_unused can tell how deep the handlers went. */
+extern uint8_t rmp_kernel_stack[];
+#define RMP_BOARD_KSTACK_BYTES (256u * sizeof(uintptr_t))
+#define RMP_BOARD_PAINT 0xeeu
+
 static uint64_t next_tick; /* mtime of the next tick interrupt */
 static void (*ext_handler)(void);
 
@@ -55,6 +61,8 @@ void rmp_board_init(void)
     __asm__ volatile("csrc mstatus, %0" ::"r"((uintptr_t)MSTATUS_MIE));
     __asm__ volatile("csrw mie, zero");
     __asm__ volatile("csrw mtvec, %0" ::"r"((uintptr_t)rmp_vector));
+    for (uintptr_t n = 0; n < RMP_BOARD_KSTACK_BYTES; n++)
+        rmp_kernel_stack[n] = RMP_BOARD_PAINT;
     next_tick = mtime_read() + RMP_BOARD_MTIME_PER_TICK;
     mtimecmp_write(next_tick);
     __asm__ volatile("csrs mie, %0" ::"r"((uintptr_t)MIE_MTIE));
@@ -72,23 +80,28 @@ void rmp_board_irq_ack(void)
     REG32(BOARD_SIMCTL + SIMCTL_IRQ_ACK) = 1;
 }
 
-void rmp_board_irq_next(uint32_t cycles)
+void rmp_board_irq_after(uint32_t cycles)
 {
-    REG32(BOARD_SIMCTL + SIMCTL_IRQ_ACK) = 1;
     REG32(BOARD_SIMCTL + SIMCTL_IRQ_AFTER) = cycles;
 }
 
-void rmp_board_irq_start(void (*handler)(void), uint32_t cycles)
+void rmp_board_irq_route(void (*handler)(void))
 {
     ext_handler = handler;
-    __asm__ volatile("csrs mie, %0" ::"r"((uintptr_t)MIE_MEIE));
-    REG32(BOARD_SIMCTL + SIMCTL_IRQ_AFTER) = cycles;
+    if (handler) {
+        __asm__ volatile("csrs mie, %0" ::"r"((uintptr_t)MIE_MEIE));
+    } else {
+        __asm__ volatile("csrc mie, %0" ::"r"((uintptr_t)MIE_MEIE));
+        rmp_board_irq_ack();
+    }
 }
 
-void rmp_board_irq_stop(void)
+uintptr_t rmp_board_kernel_stack_unused(void)
 {
-    __asm__ volatile("csrc mie, %0" ::"r"((uintptr_t)MIE_MEIE));
-    REG32(BOARD_SIMCTL + SIMCTL_IRQ_ACK) = 1;
+    uintptr_t n = 0;
+    while (n < RMP_BOARD_KSTACK_BYTES && rmp_kernel_stack[n] == RMP_BOARD_PAINT)
+        n++;
+    return n;
 }
 
 static __attribute__((noreturn)) void fatal(const char *what, uintptr_t a, uintptr_t b, int code)
@@ -118,7 +131,7 @@ void rmp_board_trap(uintptr_t mcause)
     __asm__ volatile("csrr %0, mepc" : "=r"(mepc));
     if (mcause & MCAUSE_INTERRUPT(__riscv_xlen)) {
         if (cause == IRQ_M_EXT)
-            rmp_board_irq_stop();
+            rmp_board_irq_route(0);
         fatal("unhandled interrupt mcause/mepc", mcause, mepc, RMP_EXIT_INTERRUPT);
     }
     fatal("exception mcause/mepc", mcause, mepc, RMP_EXIT_EXCEPTION);

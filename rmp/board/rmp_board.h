@@ -20,16 +20,17 @@ void rmp_board_init(void);
 void rmp_board_tick_next(void);
 
 /* Route the machine external interrupt (the simulator-control device) to `handler`, called
- * in interrupt context on RMP's kernel stack where RMP's *_ISR calls are legal, and raise the
- * first one `cycles` from now.  The handler's first call is rmp_board_irq_next or
- * rmp_board_irq_ack, which acknowledge the device. */
-void rmp_board_irq_start(void (*handler)(void), uint32_t cycles);
-/* Acknowledge the external interrupt and raise the next one `cycles` from now. */
-void rmp_board_irq_next(uint32_t cycles);
-/* Acknowledge the external interrupt (the device stays disarmed). */
+ * in interrupt context on RMP's kernel stack where RMP's *_ISR calls are legal, and enable it;
+ * NULL disables it.  The handler acknowledges the device (rmp_board_irq_ack) itself. */
+void rmp_board_irq_route(void (*handler)(void));
+/* Raise the external interrupt `cycles` from now. */
+void rmp_board_irq_after(uint32_t cycles);
+/* Acknowledge the external interrupt (the device is disarmed until the next irq_after). */
 void rmp_board_irq_ack(void);
-/* Disable the external interrupt and disarm the device. */
-void rmp_board_irq_stop(void);
+
+/* Bytes of RMP's kernel stack (_RMP_Stack: the interrupt handlers and the scheduler run on it)
+ * no interrupt has touched since rmp_board_init, from its bottom. */
+uintptr_t rmp_board_kernel_stack_unused(void);
 
 /* Called by the trap vector with mcause, on RMP's kernel stack, the interrupted context saved. */
 void rmp_board_trap(uintptr_t mcause);

@@ -45,18 +45,20 @@ void Timer_Init(void)
 
 static void Test_Int_Handler(void)
 {
-    rmp_board_irq_next(RMP_TEST_IRQ_PERIOD);
+    rmp_board_irq_ack();
+    rmp_board_irq_after(RMP_TEST_IRQ_PERIOD);
     Int_Handler();
 }
 
 void Int_Init(void)
 {
-    rmp_board_irq_start(Test_Int_Handler, RMP_TEST_IRQ_PERIOD);
+    rmp_board_irq_route(Test_Int_Handler);
+    rmp_board_irq_after(RMP_TEST_IRQ_PERIOD);
 }
 
 void Int_Disable(void)
 {
-    rmp_board_irq_stop();
+    rmp_board_irq_route(0);
 }
 
 void Test_Exit(void)

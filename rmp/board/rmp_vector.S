@@ -21,3 +21,13 @@ rmp_vector:
     csrr    a0, mcause
     call    rmp_board_trap
     RMP_INT_LOAD
+
+/* RMP's kernel stack: 256 words; _RMP_Stack, its top, is where the save macros above and RMP's
+ * yield put sp before calling the kernel.  rmp_board.c paints it (rmp_board_kernel_stack_unused). */
+    .section .bss.rmp_kernel_stack, "aw", @nobits
+    .globl  rmp_kernel_stack
+    .globl  _RMP_Stack
+    .align  4
+rmp_kernel_stack:
+    .space  256 * (__riscv_xlen / 8)
+_RMP_Stack:
