@@ -97,7 +97,9 @@ def main():
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--xlens", default="32,64")
     a = ap.parse_args()
-    result = {"columns": [c for c, _ in COLUMNS], "method": "rmp_benchmark.c, average cycles",
+    result = {"benchmark": "rmp_benchmark.c", "columns": [c for c, _ in COLUMNS],
+              "method": "RMP's own benchmark, unmodified, 10,000 rounds per column, average "
+                        "cycles from mcycle, -O3, RMP's CH32V307VC configuration",
               "widths": {}, "published": {}}
     failed = False
     for xlen in a.xlens.split(","):

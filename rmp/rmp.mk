@@ -82,9 +82,11 @@ rmp: $(foreach w,$(RMP_WIDTHS),$(RMP_BUILD)/paper-$(w)/rmp-benchmark.elf $(RMP_B
 
 # RMP's benchmark at both widths beside RMP's published CH32V307VC row (rmp/native.py).
 RMP_NATIVE_ELFS := $(foreach w,$(RMP_WIDTHS),$(RMP_BUILD)/paper-$(w)/rmp-benchmark.elf)
-rmp-native: $(SIM) $(RMP_NATIVE_ELFS)
-	@tools/python.sh rmp/native.py $(SIM) $(RMP_BUILD) --md $(RMP_BUILD)/native.md \
-	    --json $(RMP_BUILD)/native.json
+rmp-native: $(RMP_BUILD)/native.json
+# (also what make bench puts in results.json: bench/ports/rmp/port.mk BENCH_NATIVE_rmp)
+$(RMP_BUILD)/native.json: $(SIM) $(RMP_NATIVE_ELFS) rmp/native.py
+	@tools/python.sh rmp/native.py $(SIM) $(RMP_BUILD) --rmp-dir "$(RMP_DIR)" --check \
+	    --md $(RMP_BUILD)/native.md --json $@
 
 # ---- tests (rmp/test.sh: SKIP without RMP_DIR) ---------------------------------------------
 RMP_TESTS := $(foreach w,$(RMP_WIDTHS),test-rmp-paper-$(w) test-rmp-bench-$(w)) test-rmp-bad-dir

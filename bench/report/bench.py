@@ -33,6 +33,7 @@ import budgets  # noqa: E402
 import elfinfo  # noqa: E402
 import figures as F  # noqa: E402
 import footprint  # noqa: E402
+import kernels  # noqa: E402
 import render  # noqa: E402
 
 SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results.schema.json")
@@ -349,14 +350,28 @@ def tool_versions(args):
             "python": sys.version.split()[0], "matplotlib": matplotlib.__version__}
 
 
-def results_object(records, omitted, tools):
+def load_native(specs):
+    """{kernel: object} of the native benchmarks named KERNEL=FILE (a missing or unreadable
+    file is left out, with a line on stderr)."""
+    out = {}
+    for spec in specs or []:
+        kernel, _, path = spec.partition("=")
+        try:
+            with open(path) as f:
+                out[kernel] = json.load(f)
+        except (OSError, ValueError) as e:
+            print("bench: no native benchmark of %s: %s" % (kernel, e), file=sys.stderr)
+    return out
+
+
+def results_object(records, omitted, tools, native=None):
     return {"schema_version": F.SCHEMA_VERSION,
             "generated": datetime.datetime.now(datetime.timezone.utc)
                          .replace(microsecond=0).isoformat().replace("+00:00", "Z"),
             "git": git_state(), "tools": tools,
             "core": {"soc": "paper", "clock_hz": F.CLOCK_HZ},
             "kernels": sorted({r["kernel"] for r in records}, key=lambda k: (k != "tempo", k)),
-            "records": records, "omitted": omitted}
+            "records": records, "omitted": omitted, "native": native or {}}
 
 
 def load_previous(out):
@@ -436,7 +451,9 @@ def cmd_run(args):
     tools = tool_versions(args)
     if not tools["freertos"] and "freertos" in keep:
         tools["freertos"] = old.get("tools", {}).get("freertos")
-    obj = results_object(records, omitted, tools)
+    nat = {k: v for k, v in old.get("native", {}).items() if k in keep}
+    nat.update(load_native(args.native))
+    obj = results_object(records, omitted, tools, nat)
     os.makedirs(args.out, exist_ok=True)
     for name, data in (("results.json", obj), ("runs.json", runs), ("analysis.json", analysis)):
         with open(os.path.join(args.out, name), "w") as f:
@@ -449,6 +466,9 @@ def cmd_run(args):
     failed = [r for r in results if not r["ok"]]
     if not args.quiet:
         print(render.terminal(ctx))
+        more = kernels.text(ctx)
+        if more:
+            print("\n" + more)
         for r in failed:
             print("FAILED %s rv%d %s: %s" % (r["kernel"], r["xlen"], r["image"], r["fail"]))
         print("results: %s/{results.json,results.csv,analysis.md,report.html}" % args.out)
@@ -503,6 +523,9 @@ def write_reports(out, results, runs, analysis, no_freertos_reason, seconds, dra
     ctx = render.Context(results, runs, analysis, no_freertos_reason, seconds)
     with open(os.path.join(out, "analysis.md"), "w") as f:
         f.write(render.analysis_markdown(ctx))
+        more = kernels.markdown(ctx)
+        if more:
+            f.write("\n" + more + "\n")
     timelines = {}
     for k in ctx.kernels:
         try:
@@ -524,6 +547,9 @@ def cmd_render(args):
     ctx = write_reports(args.out, results, runs, analysis, args.no_freertos_reason,
                         sum(r["seconds"] for r in runs))
     print(render.terminal(ctx))
+    more = kernels.text(ctx)
+    if more:
+        print("\n" + more)
     return 0
 
 
@@ -832,6 +858,8 @@ def main():
                    help="configured kernels whose previous results are kept when not run")
     r.add_argument("--cc", default="riscv64-unknown-elf-gcc", help="the cross compiler")
     r.add_argument("--freertos-dir", default=None, help="the FreeRTOS-Kernel tree")
+    r.add_argument("--native", action="append", default=[],
+                   help="KERNEL=FILE: the JSON of a kernel's own benchmark (rmp/native.py)")
     r.add_argument("--footprint", default=None,
                    help="the footprint images' directory (bench/footprint/footprint.mk)")
     d = sub.add_parser("render")

@@ -95,7 +95,7 @@ def overhead(a, b):
     return signed_pct(100.0 * (b / a - 1))
 
 
-NAMES = {"tempo": "Tempo", "freertos": "FreeRTOS"}
+NAMES = {"tempo": "Tempo", "freertos": "FreeRTOS", "rmp": "RMP"}
 
 
 def name(kernel):

@@ -6,6 +6,7 @@ import jinja2
 import markupsafe
 
 import charts
+import kernels as K
 import figures as F
 import render as R
 
@@ -75,7 +76,7 @@ def html(ctx, draw=True, timelines=None):
         freertos_version=ctx.results.get("tools", {}).get("freertos") or "",
         freertos_missing=R.freertos_missing_text(ctx),
         comparison=R.comparison_table(ctx) if ctx.has_freertos() else None,
-        paper=R.paper_table(ctx),
+        paper=R.paper_table(ctx), kernel_sections=K.sections(ctx),
         paper_notes=R.paper_notes(), ch32=R.ch32_table(ctx), charts=drawn,
         rh_method=RH_METHOD, km_histograms=km_histograms, budgets=bt, budget_missed=missed,
         analysis=R.analysis_sections(ctx), analysis_intro=R.ANALYSIS_INTRO,

@@ -29,5 +29,7 @@ BENCH_SWITCH_SYM_rmp := _RMP_RV32P_Yield_NONE,_RMP_RV64P_Yield
 BENCH_TRAP_SYM_rmp := rmp_vector
 # RMP's kernel data: its capitalised names (RMP_Thd_Cur, RMP_Run, RMP_Bitmap, ...).
 BENCH_DATA_RE_rmp := ^_?RMP_
+# RMP's own benchmark at both widths (rmp/rmp.mk, rmp/native.py).
+BENCH_NATIVE_rmp := $(BUILD)/rmp/native.json
 BENCH_DEPS_rmp := $(wildcard rmp/board/*.h rmp/board/*.ld rmp/rv64p/*) rmp/check-kernel-dir.sh
 endif
