@@ -89,7 +89,8 @@ $(RMP_BUILD)/native.json: $(SIM) $(RMP_NATIVE_ELFS) rmp/native.py
 	    --md $(RMP_BUILD)/native.md --json $@
 
 # ---- tests (rmp/test.sh: SKIP without RMP_DIR) ---------------------------------------------
-RMP_TESTS := $(foreach w,$(RMP_WIDTHS),test-rmp-paper-$(w) test-rmp-bench-$(w)) test-rmp-bad-dir
+RMP_TESTS := $(foreach w,$(RMP_WIDTHS),test-rmp-paper-$(w) test-rmp-bench-$(w)) test-rmp-footprint \
+             test-rmp-bad-dir
 TEST_TARGETS += $(RMP_TESTS)
 .PHONY: $(RMP_TESTS)
 define RMP_TEST_RULES
@@ -102,6 +103,10 @@ test-rmp-bench-$(1): $(SIM)
 endef
 $(foreach w,$(RMP_WIDTHS),$(eval $(call RMP_TEST_RULES,$(w))))
 
+test-rmp-footprint: $(SIM)
+	@tools/check.sh rmp-footprint rmp/test.sh footprint - "$(RMP_DIR)" $(SIM) \
+	    "$(MAKE) --no-print-directory rmp-footprint" $(RMP_FP_ELFS)
+
 # An RMP_DIR that is not an RMP tree must stop the build with a clear message (a build tree
 # of its own, so it never disturbs the real images).
 RMP_BAD := $(RMP_BUILD)/bad-dir
@@ -109,3 +114,39 @@ test-rmp-bad-dir:
 	@mkdir -p $(RMP_BAD)/not-a-kernel
 	@tools/check.sh rmp-bad-dir rmp/test.sh bad-dir 32 $(RMP_BAD)/not-a-kernel - \
 	    "$(MAKE) --no-print-directory BUILD=$(RMP_BAD) RMP_DIR=$(RMP_BAD)/not-a-kernel $(RMP_BAD)/rmp/paper-32/rmp-benchmark.elf"
+
+# ---- footprint -----------------------------------------------------------------------------
+# RMP's smallest program: its benchmark built with its own minimal build switch (MINIMAL_SIZE:
+# no benchmark, the init thread alone) and RMP in its smallest configuration (no assertions,
+# parameter checks or debug output: RMP_TEMPO_MINIMAL), at -Os and at -O3.  RMP, its platform
+# and the board layer (trap vector, tick) are a library, librmp-minimal.a, linked with
+# --gc-sections: bench/report/footprint.py counts what the link map keeps of it, as it does
+# Tempo's (bench/footprint/footprint.mk), into build/bench/footprint/rmp/.
+RMP_FP_DIR := $(BUILD)/bench/footprint/rmp
+RMP_FP_OPTS := Os O3
+RMP_FP_LIB_SRC = $(RMP_BOARD_SRC) $(RMP_KERNEL_SRC)
+# $(call rmp-fp-rules,XLEN,OPT)
+define rmp-fp-rules
+$(RMP_FP_DIR)/rv$(1)/$(2)/librmp-minimal.a: $(RMP_DEPS)
+	@$(RMP_CHECK_DIR) "$(RMP_DIR)" >/dev/null && rm -rf $$(@D)/obj && mkdir -p $$(@D)/obj && \
+	  for f in $$(RMP_FP_LIB_SRC); do \
+	    $(TCC) -misa-spec=2.2 $(ARCH_$(1)) -DBOARD_PAPER $(TCFLAGS) -$(2) -ffunction-sections \
+	      -fdata-sections $$(RMP_INC) -DRMP_TEMPO_MINIMAL -c -o $$(@D)/obj/$$$$(basename $$$$f).o $$$$f \
+	      || exit 1; \
+	  done && rm -f $$@ && $(CROSS)ar rcs $$@ $$(@D)/obj/*.o
+$(RMP_FP_DIR)/rv$(1)/$(2)/minimal.elf: $(RMP_FP_DIR)/rv$(1)/$(2)/librmp-minimal.a $(BSP_SRC)
+	@echo "  LINK    $$@"
+	@$(TCC) -misa-spec=2.2 $(LINKARCH_$(1)) -DBOARD_PAPER $(TCFLAGS) -$(2) $$(RMP_INC) \
+	    -DRMP_TEMPO_MINIMAL -DMINIMAL_SIZE -T bsp/paper/link.ld $(TLDFLAGS) -Wl,--gc-sections \
+	    -Wl,-Map=$$(basename $$@).map -o $$@ $$(RMP_DIR)/Source/Test/rmp_benchmark.c $(BSP_SRC) \
+	    $(RMP_LD_SYMBOLS) $$< -lgcc
+RMP_FP_ELFS += $(RMP_FP_DIR)/rv$(1)/$(2)/minimal.elf
+endef
+RMP_FP_ELFS :=
+$(foreach x,$(RMP_WIDTHS),$(foreach o,$(RMP_FP_OPTS),$(eval $(call rmp-fp-rules,$(x),$(o)))))
+# make bench builds them with Tempo's (bench/bench.mk bench-fw) when RMP_DIR is set.
+ifneq ($(RMP_DIR),)
+bench-footprint: $(RMP_FP_ELFS)
+endif
+.PHONY: rmp-footprint
+rmp-footprint: $(RMP_FP_ELFS)

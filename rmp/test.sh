@@ -7,6 +7,8 @@
 #                the benchmark layer's conformance test (rmp-port-test) when it is built
 #        bench   every benchmark image of bench/ built for RMP (the IMAGES) on tempo-sim --soc
 #                paper: exit 0, a DONE line, no FAIL line
+#        footprint RMP's smallest program (the IMAGES, rmp/rmp.mk "footprint") runs: still
+#                running, without a fault, after 2,000,000 cycles (20 ticks)
 #        bad-dir the build must refuse RMP_DIR (a directory that is not an RMP tree)
 set -u
 kind=$1 xlen=$2 dir=$3 sim=$4 build=$5
@@ -52,6 +54,16 @@ bench)
   done
   echo "$# images, $failed failed"
   [ $failed -eq 0 ] || exit 1
+  ;;
+footprint)
+  skip_no_dir
+  $build || exit 1
+  for image in "$@"; do
+    timeout 60 "$sim" --soc paper --max-cycles 2000000 "$image"
+    rc=$?
+    # 124: the cycle limit (the init thread idles for ever); anything else is a fault
+    [ $rc -eq 124 ] || { echo "$image: exit status $rc, expected 124 (still running)"; exit 1; }
+  done
   ;;
 bad-dir)
   log=$(mktemp)

@@ -7,6 +7,7 @@ benchmarks those under results.json "native" (bench.py run --native KERNEL=FILE,
 the kernel's own tool, e.g. rmp/native.py), the cross-checks those of CROSS_CHECK below.
 Nothing here holds a measured figure; the method differences are text."""
 import figures as F
+import footprint as FP
 import render as R
 
 # A kernel's own benchmark whose columns measure what a Tempo suite metric measures, and why
@@ -157,6 +158,32 @@ def suite_tables(ctx):
     return out
 
 
+def footprint_table(ctx):
+    """The kernels' footprint side by side (bytes of each kernel's own code and data kept in
+    its smallest program and, for Tempo, its full API: bench/report/footprint.py)."""
+    cols = ["metric"]
+    for k in ctx.kernels:
+        cols += ["%s RV32" % R.name(k), "%s RV64" % R.name(k)]
+    rows = []
+    for m in FP.ORDER:
+        if m.startswith("RAM per"):
+            continue
+        row = [m]
+        for k in ctx.kernels:
+            for x in (32, 64):
+                r = ctx.get(k, "footprint", m, x)
+                row.append(R.fmt_int(r["bytes"]) if r else "-")
+        if sum(c != "-" for c in row[1:]) and len(ctx.kernels) > 1:
+            rows.append(row)
+    if not rows:
+        return None
+    return R.Table("Footprint: every kernel (bytes; -Os unless marked)", cols, rows,
+                   "Each kernel's own code (text: code and constants) and data kept by the "
+                   "linker in a program of it: \"minimal\" is each kernel's smallest program "
+                   "(Tempo: bench/footprint/minimal.c; RMP: its benchmark's MINIMAL_SIZE build "
+                   "in its smallest configuration, docs/rmp.md).", tid="all-footprint")
+
+
 def not_leading(ctx):
     """[(suite, metric, xlen, kernel, speed-up)] where a kernel is faster than Tempo."""
     out = []
@@ -191,6 +218,9 @@ def sections(ctx):
     HTML alike; empty with a single kernel and no native benchmark."""
     out = []
     tables = suite_tables(ctx)
+    fp = footprint_table(ctx)
+    if fp:
+        tables.append(fp)
     nl = not_leading_table(ctx)
     if tables:
         paras = ["The same benchmark sources on every kernel through its porting layer "

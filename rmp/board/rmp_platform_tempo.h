@@ -13,10 +13,17 @@
 #include "bsp.h"
 #include "rmp_board.h"
 
-/* Debugging, as RMP's benchmark configurations build it */
+/* Debugging, as RMP's benchmark configurations build it; RMP_TEMPO_MINIMAL: RMP's smallest
+ * configuration, for the footprint (rmp/rmp.mk) */
+#ifdef RMP_TEMPO_MINIMAL
+#define RMP_ASSERT_ENABLE           (0U)
+#define RMP_CHECK_ENABLE            (0U)
+#define RMP_DBGLOG_ENABLE           (0U)
+#else
 #define RMP_ASSERT_ENABLE           (1U)
 #define RMP_CHECK_ENABLE            (1U)
 #define RMP_DBGLOG_ENABLE           (1U)
+#endif
 
 /* System */
 #define RMP_PREEMPT_PRIO_NUM        (32U)
