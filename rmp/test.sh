@@ -38,22 +38,9 @@ paper)
   ;;
 bench)
   skip_no_dir
-  [ $# -gt 0 ] || { echo "no RMP benchmark images (is bench/ports/rmp/port.mk there?)"; exit 1; }
+  [ $# -gt 0 ] || { echo "no RMP benchmark images (is bench/bench.mk there?)"; exit 1; }
   $build || exit 1
-  failed=0
-  for image in "$@"; do
-    log=$(timeout 300 "$sim" --soc paper "$image" 2>&1)
-    rc=$?
-    if [ $rc -ne 0 ] || ! grep -qx DONE <<<"$log" || grep -q '^FAIL' <<<"$log"; then
-      echo "$image: exit status $rc"
-      grep '^FAIL' <<<"$log"
-      failed=$((failed + 1))
-    else
-      echo "$image: $(grep -c '^RESULT' <<<"$log") results"
-    fi
-  done
-  echo "$# images, $failed failed"
-  [ $failed -eq 0 ] || exit 1
+  tools/bench-images.sh "$sim" "$@"
   ;;
 footprint)
   skip_no_dir
