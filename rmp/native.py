@@ -3,8 +3,9 @@
 core at RV32 and RV64, beside the row RMP publishes for the CH32V307VC (RV32IMAC, GCC -O3),
 read from RMP's own test header (Include/Test/Chip/rmp_test_ch32v307vc.h) in RMP_DIR.
 
-usage: native.py SIM BUILD_DIR [--rmp-dir DIR] [--md FILE] [--json FILE] [--check]
-  runs BUILD_DIR/paper-32/rmp-benchmark.elf and paper-64/, prints the table (the columns of
+usage: native.py SIM BUILD_DIR [--soc paper|virt] [--xlens 32,64] [--rmp-dir DIR] [--md FILE]
+                 [--json FILE] [--check]
+  runs BUILD_DIR/<soc>-32/rmp-benchmark.elf and <soc>-64/, prints the table (the columns of
   RMP's benchmark table), writes it as markdown and JSON; --check: exit 1 unless every image
   passed (exit 0, the DONE line, every column, no error line, min <= avg <= max)."""
 import argparse
@@ -60,10 +61,11 @@ def published(rmp_dir):
     return parse(first)
 
 
-def run(sim, image):
-    # The image links for a 64 KiB instruction memory (rmp/board/paper-imem64k.ld).
-    p = subprocess.run([sim, "--soc", "paper", "--imem-size", "64K", "--max-cycles", "2000000000",
-                        image],
+def run(sim, image, soc):
+    # On the paper SoC the image links for a 64 KiB instruction memory
+    # (rmp/board/paper-imem64k.ld).
+    mem = ["--imem-size", "64K"] if soc == "paper" else []
+    p = subprocess.run([sim, "--soc", soc, *mem, "--max-cycles", "2000000000", image],
                        capture_output=True, text=True, timeout=600)
     return p.returncode, p.stdout + p.stderr
 
@@ -96,6 +98,8 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--xlens", default="32,64")
+    ap.add_argument("--soc", default="paper", choices=["paper", "virt"],
+                    help="the SoC the images were built for (BUILD_DIR/<soc>-<xlen>/)")
     a = ap.parse_args()
     result = {"benchmark": "rmp_benchmark.c", "columns": [c for c, _ in COLUMNS],
               "method": "RMP's own benchmark, unmodified, 10,000 rounds per column, average "
@@ -103,8 +107,8 @@ def main():
               "widths": {}, "published": {}}
     failed = False
     for xlen in a.xlens.split(","):
-        image = f"{a.build}/paper-{xlen}/rmp-benchmark.elf"
-        rc, text = run(a.sim, image)
+        image = f"{a.build}/{a.soc}-{xlen}/rmp-benchmark.elf"
+        rc, text = run(a.sim, image, a.soc)
         rows = parse(text)
         bad = problems(rc, text, rows)
         if bad:
@@ -122,7 +126,7 @@ def main():
     header = ["", *[c for c, _ in COLUMNS]]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for key, row in result["widths"].items():
-        lines.append(f"| paper core {key.upper()} (tempo-sim) | " +
+        lines.append(f"| paper core {key.upper()} (tempo-sim --soc {a.soc}) | " +
                      " | ".join(str(row[c]["avg"]) if c in row else "-" for c, _ in COLUMNS) + " |")
     for key, row in result["published"].items():
         lines.append(f"| {key} (RMP's table) | " +

@@ -4,7 +4,10 @@
 # usage: rmp/test.sh KIND XLEN RMP_DIR SIM BUILD_COMMAND [IMAGES...]
 #   KIND paper   RMP's benchmark (rmp-benchmark) on tempo-sim --soc paper: exit 0, every column
 #                of RMP's table, no error line, min <= avg <= max (rmp/native.py --check); and
-#                the benchmark layer's conformance test (rmp-port-test) when it is built
+#                the benchmark layer's conformance test (rmp-port-test)
+#        virt    the same on tempo-sim --soc virt
+#        qemu    the conformance test on qemu-system-riscv<XLEN> -M virt (skip when QEMU is
+#                absent; without the simulator-control device, its interrupt checks are left out)
 #        bench   every benchmark image of bench/ built for RMP (the IMAGES) on tempo-sim --soc
 #                paper: exit 0, a DONE line, no FAIL line
 #        footprint RMP's smallest program (the IMAGES, rmp/rmp.mk "footprint") runs: still
@@ -22,18 +25,35 @@ skip_no_dir() {
 }
 
 case $kind in
-paper)
+paper|virt)
   skip_no_dir
   $build || exit 1
-  python3 rmp/native.py "$sim" "$out" --rmp-dir "$dir" --xlens "$xlen" --check || exit 1
-  if [ -f "$out/paper-$xlen/rmp-port-test.elf" ]; then
-    log=$(timeout 300 "$sim" --soc paper --imem-size 64K "$out/paper-$xlen/rmp-port-test.elf" 2>&1)
-    rc=$?
-    echo "$log"
-    if [ $rc -ne 0 ] || ! grep -qx "rmp-port: PASS" <<<"$log"; then
-      echo "rmp-port-test: exit status $rc, expected 0 and the line \"rmp-port: PASS\""
-      exit 1
-    fi
+  python3 rmp/native.py "$sim" "$out" --soc "$kind" --rmp-dir "$dir" --xlens "$xlen" --check || exit 1
+  mem=
+  [ "$kind" = paper ] && mem="--imem-size 64K" # rmp/board/paper-imem64k.ld
+  log=$(timeout 300 "$sim" --soc "$kind" $mem "$out/$kind-$xlen/rmp-port-test.elf" 2>&1)
+  rc=$?
+  echo "$log"
+  if [ $rc -ne 0 ] || ! grep -qx "rmp-port: PASS" <<<"$log"; then
+    echo "rmp-port-test: exit status $rc, expected 0 and the line \"rmp-port: PASS\""
+    exit 1
+  fi
+  ;;
+qemu)
+  skip_no_dir
+  qemu=qemu-system-riscv$xlen
+  if ! command -v "$qemu" >/dev/null; then
+    echo "$qemu not installed (apt-get install qemu-system-misc)"
+    exit 77
+  fi
+  $build || exit 1
+  log=$(timeout 300 "$qemu" -M virt -bios none -nographic -icount shift=0 \
+        -kernel "$out/qemu-$xlen/rmp-port-test.elf" 2>&1)
+  rc=$?
+  echo "$log"
+  if [ $rc -ne 0 ] || ! grep -qx "rmp-port: PASS" <<<"$log"; then
+    echo "rmp-port-test (QEMU): exit status $rc, expected 0 and the line \"rmp-port: PASS\""
+    exit 1
   fi
   ;;
 bench)
