@@ -33,7 +33,7 @@ import budgets  # noqa: E402
 import elfinfo  # noqa: E402
 import figures as F  # noqa: E402
 import footprint  # noqa: E402
-import kernels  # noqa: E402
+import kernels as K  # noqa: E402
 import render  # noqa: E402
 
 SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results.schema.json")
@@ -467,7 +467,7 @@ def cmd_run(args):
     failed = [r for r in results if not r["ok"]]
     if not args.quiet:
         print(render.terminal(ctx))
-        more = kernels.text(ctx)
+        more = K.text(ctx)
         if more:
             print("\n" + more)
         for r in failed:
@@ -524,7 +524,7 @@ def write_reports(out, results, runs, analysis, no_freertos_reason, seconds, dra
     ctx = render.Context(results, runs, analysis, no_freertos_reason, seconds)
     with open(os.path.join(out, "analysis.md"), "w") as f:
         f.write(render.analysis_markdown(ctx))
-        more = kernels.markdown(ctx)
+        more = K.markdown(ctx)
         if more:
             f.write("\n" + more + "\n")
     timelines = {}
@@ -548,7 +548,7 @@ def cmd_render(args):
     ctx = write_reports(args.out, results, runs, analysis, args.no_freertos_reason,
                         sum(r["seconds"] for r in runs))
     print(render.terminal(ctx))
-    more = kernels.text(ctx)
+    more = K.text(ctx)
     if more:
         print("\n" + more)
     return 0

@@ -19,7 +19,8 @@ CROSS_CHECK = {
         "source": "rmp_benchmark.c",
         "doc": "docs/rmp.md",
         "method": {
-            "Yield": "the suite's figure adds the layer's call (bp_yield) on the way in",
+            "Yield": "only the layer: its call (bp_yield) on the way in and its return on the way "
+                     "out; the kernel path is the same",
             "Mail": "the suite's sender goes through the layer's id check (bp_mail_send) and its "
                     "receiver through bp_mail_recv",
             "Sem": "the layer's id check and call on both sides",
@@ -29,10 +30,11 @@ CROSS_CHECK = {
                     "and out again around RMP's by-reference queue; RMP's benchmark passes a "
                     "list node",
             "Bmq": "as Msgq, with RMP's blocking queue",
-            "Mail/I": "the suite's handler goes through the benchmark layer's dispatch and "
-                      "acknowledges the interrupt device before its counter read",
-            "Sem/I": "as Mail/I",
-            "Msgq/I": "as Mail/I, plus the copy into a slot (Msgq)",
+            "Mail/I": "the interrupt reaches both through the board's vector; the suite's "
+                      "handler calls the layer (bp_mail_send_isr) and the woken thread returns "
+                      "through bp_mail_recv before its counter read",
+            "Sem/I": "as Mail/I, through bp_sem_put_isr and bp_sem_get",
+            "Msgq/I": "as Mail/I, plus the copy of the 16-byte message into a slot and out (Msgq)",
             "Bmq/I": "as Msgq/I",
             "Mem": "different sizes and pool: the suite allocates 8 blocks of 8 to 256 bytes "
                    "from a small heap inside the scheduler lock (bp_malloc), RMP's benchmark 8 "
