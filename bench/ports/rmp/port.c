@@ -55,6 +55,10 @@ RMP_BP_INLINE void irq_restore(uintptr_t s)
     __asm__ volatile("csrs mstatus, %0" ::"r"(s & 8u) : "memory");
 }
 
+/* The heap behind bp_malloc (RMP's TLSF pool), initialised by bp_start. */
+static rmp_ptr_t heap[RMP_BP_HEAP_BYTES / sizeof(rmp_ptr_t)];
+static uint8_t heap_ready;
+
 /* ---- threads ---- */
 static volatile struct RMP_Thd threads[BP_MAX_THREADS];
 static rmp_ptr_t stacks[BP_MAX_THREADS][RMP_BP_STACK_WORDS];
@@ -94,6 +98,8 @@ int rmp_kernel_main(void);
 void bp_start(void (*entry)(void))
 {
     start_entry = entry;
+    /* The heap is ready before any thread runs: never inside a timed bp_malloc. */
+    heap_ready = RMP_Mem_Init(heap, sizeof heap) == 0;
     rmp_kernel_main();
     board_puts("FAIL rmp: the kernel returned\n");
     board_exit(RMP_EXIT_CHECK);
@@ -571,16 +577,11 @@ int bp_pool_free(int id, void *block)
 }
 
 /* ---- variable-size allocator: RMP's TLSF, in the scheduler lock ---- */
-static rmp_ptr_t heap[RMP_BP_HEAP_BYTES / sizeof(rmp_ptr_t)];
-static uint8_t heap_ready;
 
 void *bp_malloc(size_t bytes)
 {
-    if (!heap_ready) {
-        if (RMP_Mem_Init(heap, sizeof heap) != 0)
-            return 0;
-        heap_ready = 1;
-    }
+    if (!heap_ready)
+        return 0;
     RMP_Sched_Lock();
     void *p = RMP_Malloc(heap, bytes);
     RMP_Sched_Unlock();
