@@ -31,13 +31,8 @@ paper|virt)
   python3 rmp/native.py "$sim" "$out" --soc "$kind" --rmp-dir "$dir" --xlens "$xlen" --check || exit 1
   mem=
   [ "$kind" = paper ] && mem="--imem-size 64K" # rmp/board/paper-imem64k.ld
-  log=$(timeout 300 "$sim" --soc "$kind" $mem "$out/$kind-$xlen/rmp-port-test.elf" 2>&1)
-  rc=$?
-  echo "$log"
-  if [ $rc -ne 0 ] || ! grep -qx "rmp-port: PASS" <<<"$log"; then
-    echo "rmp-port-test: exit status $rc, expected 0 and the line \"rmp-port: PASS\""
-    exit 1
-  fi
+  tools/run-image.sh rmp-port-test "rmp-port: PASS" "$sim" --soc "$kind" $mem \
+    "$out/$kind-$xlen/rmp-port-test.elf"
   ;;
 qemu)
   skip_no_dir
@@ -47,14 +42,8 @@ qemu)
     exit 77
   fi
   $build || exit 1
-  log=$(timeout 300 "$qemu" -M virt -bios none -nographic -icount shift=0 \
-        -kernel "$out/qemu-$xlen/rmp-port-test.elf" 2>&1)
-  rc=$?
-  echo "$log"
-  if [ $rc -ne 0 ] || ! grep -qx "rmp-port: PASS" <<<"$log"; then
-    echo "rmp-port-test (QEMU): exit status $rc, expected 0 and the line \"rmp-port: PASS\""
-    exit 1
-  fi
+  tools/run-image.sh "rmp-port-test (QEMU)" "rmp-port: PASS" "$qemu" -M virt -bios none \
+    -nographic -icount shift=0 -kernel "$out/qemu-$xlen/rmp-port-test.elf"
   ;;
 bench)
   skip_no_dir
@@ -73,19 +62,7 @@ footprint)
   done
   ;;
 bad-dir)
-  log=$(mktemp)
-  $build >"$log" 2>&1
-  rc=$?
-  cat "$log"
-  if [ $rc -eq 0 ]; then
-    echo "the build accepted RMP_DIR=$dir, which is not an RMP tree"
-    rm -f "$log"; exit 1
-  fi
-  if ! grep -q "RMP_DIR=$dir is not an RMP tree" "$log"; then
-    echo "the build failed without saying that RMP_DIR is not an RMP tree"
-    rm -f "$log"; exit 1
-  fi
-  rm -f "$log"
+  tools/refuses-dir.sh RMP RMP_DIR "$dir" "$build"
   ;;
 *)
   echo "rmp/test.sh: unknown kind $kind"; exit 2 ;;

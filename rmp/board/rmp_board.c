@@ -2,6 +2,7 @@
 #include <stdint.h>
 #include "board.h"
 #include "bsp.h"
+#include "clint.h"
 #include "rmp_board.h"
 #include "riscv/encoding.h"
 
@@ -30,32 +31,6 @@ extern uint8_t rmp_kernel_stack[];
 static uint64_t next_tick; /* mtime of the next tick interrupt */
 static void (*ext_handler)(void);
 
-static uint64_t mtime_read(void)
-{
-#if __riscv_xlen == 64
-    return *(volatile uint64_t *)(uintptr_t)BOARD_MTIME;
-#else
-    uint32_t hi, lo;
-    do {
-        hi = REG32(BOARD_MTIME + 4);
-        lo = REG32(BOARD_MTIME);
-    } while (hi != REG32(BOARD_MTIME + 4));
-    return ((uint64_t)hi << 32) | lo;
-#endif
-}
-
-static void mtimecmp_write(uint64_t v)
-{
-#if __riscv_xlen == 64
-    *(volatile uint64_t *)(uintptr_t)BOARD_MTIMECMP = v;
-#else
-    /* Never let the compare pass through a smaller value than either word (CLINT idiom). */
-    REG32(BOARD_MTIMECMP) = 0xFFFFFFFFu;
-    REG32(BOARD_MTIMECMP + 4) = (uint32_t)(v >> 32);
-    REG32(BOARD_MTIMECMP) = (uint32_t)v;
-#endif
-}
-
 void rmp_board_init(void)
 {
     __asm__ volatile("csrc mstatus, %0" ::"r"((uintptr_t)MSTATUS_MIE));
@@ -63,8 +38,8 @@ void rmp_board_init(void)
     __asm__ volatile("csrw mtvec, %0" ::"r"((uintptr_t)rmp_vector));
     for (uintptr_t n = 0; n < RMP_BOARD_KSTACK_BYTES; n++)
         rmp_kernel_stack[n] = RMP_BOARD_PAINT;
-    next_tick = mtime_read() + RMP_BOARD_MTIME_PER_TICK;
-    mtimecmp_write(next_tick);
+    next_tick = clint_mtime() + RMP_BOARD_MTIME_PER_TICK;
+    clint_mtimecmp_set(next_tick);
     __asm__ volatile("csrs mie, %0" ::"r"((uintptr_t)MIE_MTIE));
 }
 
@@ -72,7 +47,7 @@ void rmp_board_init(void)
 void rmp_board_tick_next(void)
 {
     next_tick += RMP_BOARD_MTIME_PER_TICK;
-    mtimecmp_write(next_tick);
+    clint_mtimecmp_set(next_tick);
 }
 
 void rmp_board_irq_ack(void)
