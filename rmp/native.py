@@ -4,10 +4,11 @@ core at RV32 and RV64, beside the row RMP publishes for the CH32V307VC (RV32IMAC
 read from RMP's own test header (Include/Test/Chip/rmp_test_ch32v307vc.h) in RMP_DIR.
 
 usage: native.py SIM BUILD_DIR [--soc paper|virt] [--xlens 32,64] [--rmp-dir DIR] [--md FILE]
-                 [--json FILE] [--check]
+                 [--json FILE] [--check] [--cross-check BENCH_DIR]
   runs BUILD_DIR/<soc>-32/rmp-benchmark.elf and <soc>-64/, prints the table (the columns of
   RMP's benchmark table), writes it as markdown and JSON; --check: exit 1 unless every image
-  passed (exit 0, the DONE line, every column, no error line, min <= avg <= max)."""
+  passed (exit 0, the DONE line, every column, no error line, min <= avg <= max);
+  --cross-check: also Tempo's kernel-metric suite on RMP against RMP's own figures (LAYER_MAX)."""
 import argparse
 import json
 import re
@@ -89,6 +90,42 @@ def problems(rc, text, rows):
     return out
 
 
+# The cross-check (docs/rmp.md "Cross-check"): Tempo's kernel-metric suite on RMP against RMP's
+# own benchmark, per column timing the same kernel path.  The suite's figure is RMP's own plus
+# the benchmark layer on that path: never below it, and above it by at most the layer's cost,
+# bounded here (cycles).  Mem and Alrm measure other quantities (docs/rmp.md) and are shown, not
+# bounded.
+LAYER_MAX = {"Yield": 100, "Mail": 100, "Sem": 100, "FIFO": 100, "Mail/I": 100, "Sem/I": 100,
+             # the layer also copies the 16-byte message into a slot and out
+             "Msgq": 160, "Bmq": 160, "Msgq/I": 160, "Bmq/I": 160}
+RESULT = re.compile(r"^RESULT suite=kernel-metrics metric=(\S+) avg=([0-9.]+)")
+
+
+def cross_check(sim, bench_dir, xlen, own):
+    """Problems of the cross-check at one width: the suite's km_* images for RMP
+    (BENCH_DIR/rmp/rv<xlen>/) against RMP's own figures `own` ({column: (avg, max, min)})."""
+    bad = []
+    for col, name in COLUMNS:
+        if col not in LAYER_MAX:
+            continue
+        image = "%s/rmp/rv%s/km_%s.elf" % (bench_dir, xlen, col.lower().replace("/i", "_i"))
+        p = subprocess.run([sim, "--soc", "paper", image], capture_output=True, text=True,
+                           timeout=600)
+        suite = next((float(m.group(2)) for m in map(RESULT.match, p.stdout.splitlines())
+                      if m and m.group(1) == col), None)
+        if p.returncode != 0 or suite is None or name not in own:
+            bad.append("%s RV%s: no figure (suite image exit %d)" % (col, xlen, p.returncode))
+            continue
+        diff = suite - own[name][0]
+        ok = 0 <= diff <= LAYER_MAX[col]
+        print("cross-check RV%s %-6s own %5d  suite %8.2f  suite - own %+7.2f  (0 .. %d) %s"
+              % (xlen, col, own[name][0], suite, diff, LAYER_MAX[col], "ok" if ok else "FAIL"))
+        if not ok:
+            bad.append("%s RV%s: suite %.2f - own %d = %+.2f, outside 0 .. %d"
+                       % (col, xlen, suite, own[name][0], diff, LAYER_MAX[col]))
+    return bad
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("sim")
@@ -98,6 +135,9 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--xlens", default="32,64")
+    ap.add_argument("--cross-check", metavar="BENCH_DIR",
+                    help="also run the suite's kernel-metric images for RMP under BENCH_DIR and "
+                         "check them against RMP's own figures (exit 1 when one is off)")
     ap.add_argument("--soc", default="paper", choices=["paper", "virt"],
                     help="the SoC the images were built for (BUILD_DIR/<soc>-<xlen>/)")
     a = ap.parse_args()
@@ -116,6 +156,10 @@ def main():
             print(text)
             for b in bad:
                 print(f"rmp-benchmark RV{xlen}: {b}")
+        if a.cross_check:
+            for b in cross_check(a.sim, a.cross_check, xlen, rows):
+                failed = True
+                print("rmp cross-check: " + b)
         result["widths"][f"rv{xlen}"] = {
             c: {"avg": rows[n][0], "max": rows[n][1], "min": rows[n][2]}
             for c, n in COLUMNS if n in rows}

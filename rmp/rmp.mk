@@ -96,7 +96,7 @@ $(RMP_BUILD)/native.json: $(SIM) $(RMP_NATIVE_ELFS) rmp/native.py
 
 # ---- tests (rmp/test.sh: SKIP without RMP_DIR) ---------------------------------------------
 RMP_TESTS := $(foreach w,$(RMP_WIDTHS),test-rmp-paper-$(w) test-rmp-virt-$(w) test-rmp-qemu-$(w) \
-                test-rmp-bench-$(w)) test-rmp-footprint \
+                test-rmp-bench-$(w) test-rmp-crosscheck-$(w)) test-rmp-footprint \
              test-rmp-bad-dir
 TEST_TARGETS += $(RMP_TESTS)
 .PHONY: $(RMP_TESTS)
@@ -110,6 +110,11 @@ test-rmp-virt-$(1): $(SIM)
 test-rmp-qemu-$(1):
 	@tools/check.sh rmp-qemu-rv$(1) rmp/test.sh qemu $(1) "$(RMP_DIR)" - \
 	    "$(MAKE) --no-print-directory $(RMP_BUILD)/qemu-$(1)/rmp-port-test.elf"
+test-rmp-crosscheck-$(1): $(SIM) test-rmp-paper-$(1) test-rmp-bench-$(1)
+	@tools/check.sh rmp-crosscheck-rv$(1) rmp/test.sh crosscheck $(1) "$(RMP_DIR)" $(SIM) \
+	    "$(MAKE) --no-print-directory $(RMP_BUILD)/paper-$(1)/rmp-benchmark.elf \
+	        $$(filter %/km_yield.elf %/km_mail.elf %/km_sem.elf %/km_fifo.elf %/km_msgq.elf %/km_bmq.elf \
+	            %/km_mail_i.elf %/km_sem_i.elf %/km_msgq_i.elf %/km_bmq_i.elf,$$(BENCH_ELFS_rmp_$(1)))"
 test-rmp-bench-$(1): $(SIM)
 	@tools/check.sh rmp-bench-rv$(1) rmp/test.sh bench $(1) "$(RMP_DIR)" $(SIM) \
 	    "$(MAKE) --no-print-directory $$(BENCH_ELFS_rmp_$(1))" $$(BENCH_ELFS_rmp_$(1))

@@ -10,6 +10,9 @@
 #                absent; without the simulator-control device, its interrupt checks are left out)
 #        bench   every benchmark image of bench/ built for RMP (the IMAGES) on tempo-sim --soc
 #                paper: exit 0, a DONE line, no FAIL line
+#        crosscheck Tempo's kernel-metric suite on RMP against RMP's own benchmark, column by
+#                column: the suite's figure is RMP's own plus the layer (rmp/native.py
+#                --cross-check, docs/rmp.md "Cross-check")
 #        footprint RMP's smallest program (the IMAGES, rmp/rmp.mk "footprint") runs: still
 #                running, without a fault, after 2,000,000 cycles (20 ticks)
 #        bad-dir the build must refuse RMP_DIR (a directory that is not an RMP tree)
@@ -50,6 +53,12 @@ bench)
   [ $# -gt 0 ] || { echo "no RMP benchmark images (is bench/bench.mk there?)"; exit 1; }
   $build || exit 1
   tools/bench-images.sh "$sim" "$@"
+  ;;
+crosscheck)
+  skip_no_dir
+  $build || exit 1
+  python3 rmp/native.py "$sim" "$out" --rmp-dir "$dir" --xlens "$xlen" --check \
+    --cross-check build/bench
   ;;
 footprint)
   skip_no_dir
