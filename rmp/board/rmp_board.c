@@ -19,9 +19,6 @@ void _RMP_RV32P_Tim_Handler(void);
 /* The vector (rmp_vector.S): RMP's interrupt save/restore macros around rmp_board_trap. */
 extern void rmp_vector(void);
 
-/* The tick's mtime period: the chip header's, without including RMP's headers here. */
-#define RMP_BOARD_MTIME_PER_TICK (100000000u / 1000u / BOARD_CYCLES_PER_TICK)
-
 /* RMP's kernel stack (rmp_vector.S: _RMP_Stack is its top), painted at start-up so that
  * rmp_board_kernel_stack_unused can tell how deep the handlers went. */
 extern uint8_t rmp_kernel_stack[];

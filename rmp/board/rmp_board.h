@@ -3,6 +3,11 @@
 #ifndef RMP_BOARD_H
 #define RMP_BOARD_H
 #include <stdint.h>
+#include "board.h"
+
+/* The kernel tick: 1 kHz at the paper core's 100 MHz (the paper's configTICK_RATE_HZ), in
+ * mtime steps: one on the paper SoC, 10,000 on virt's 10 MHz mtime (bsp/common/board.h). */
+#define RMP_BOARD_MTIME_PER_TICK (100000000u / 1000u / BOARD_CYCLES_PER_TICK)
 
 /* Exit codes of an RMP image besides 0 (pass). */
 enum {

@@ -46,12 +46,7 @@
 #define RMP_RV32P_COP_RVF           (0U)
 #define RMP_RV32P_COP_RVD           (0U)
 
-/* The kernel tick: 1 kHz at the paper core's 100 MHz (the paper's configTICK_RATE_HZ; one
- * mtime step on the paper SoC, 10,000 on virt's 10 MHz mtime; bsp/common/board.h). */
-#define RMP_TEMPO_CORE_HZ           (100000000U)
-#define RMP_TEMPO_TICK_HZ           (1000U)
-#define RMP_TEMPO_MTIME_PER_TICK    (RMP_TEMPO_CORE_HZ / RMP_TEMPO_TICK_HZ / BOARD_CYCLES_PER_TICK)
-
+/* The kernel tick: rmp_board.h RMP_BOARD_MTIME_PER_TICK (1 kHz) */
 /* The chip hooks: rmp/board/rmp_board.h */
 /* Reprogram the CLINT compare for the next tick (the tick handler calls it first). */
 #define RMP_RV32P_TIM_CLR()         rmp_board_tick_next()
