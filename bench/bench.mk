@@ -10,6 +10,8 @@
 #   BENCH_KSRCS_K        the kernel's own sources, compiled for the benchmark images
 #   BENCH_KCFLAGS_K      the kernel's own flags for them (its internal include directories)
 # and optionally BENCH_OPT_K (default -O2), BENCH_BSP_K (default the common start-up),
+# BENCH_NATIVE_K (the JSON of the kernel's own benchmark, built by its own rules: results.json
+# keeps it under "native"),
 # BENCH_LDSCRIPT_K (default bsp/paper/link.ld), BENCH_SWITCH_SYM_K / BENCH_TRAP_SYM_K (the
 # switch routine and trap entry symbols), BENCH_DATA_RE_K (regex of its data symbols) and
 # BENCH_DEPS_K.  Objects link in the order: bench/common, start-up, layer, kernel.
@@ -188,6 +190,10 @@ bench-direct-sem: $(SIM) $(BENCH_DIR)/tempo/rv32/direct/km_sem_id.elf $(BENCH_DI
 BENCH_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_ELFS_$(k)_$(x))))
 BENCH_COLD_ELFS := $(foreach k,$(BENCH_RUN_KERNELS),$(foreach x,$(BENCH_XLENS),$(BENCH_COLD_ELFS_$(k)_$(x))))
 
+# The kernels' own benchmarks (BENCH_NATIVE_K), for results.json.
+BENCH_NATIVE_FILES := $(foreach k,$(BENCH_RUN_KERNELS),$(BENCH_NATIVE_$(k)))
+BENCH_NATIVE_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),$(if $(BENCH_NATIVE_$(k)),--native '$(k)=$(BENCH_NATIVE_$(k))'))
+
 # Kernel symbols the host tool needs, one line per kernel.
 BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),\
     --kernel '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))')
@@ -196,11 +202,11 @@ BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),\
 bench-fw: $(BENCH_ELFS) $(BENCH_COLD_ELFS) bench-footprint
 
 # Run every image (2 in parallel), print the tables, write results/.
-bench-run: $(SIM) bench-fw
+bench-run: $(SIM) bench-fw $(BENCH_NATIVE_FILES)
 	@$(if $(BENCH_RUN_KERNELS),,echo "bench: no kernel to run: KERNEL=$(KERNEL) is not one of \
 	    '$(BENCH_KERNELS)' (FreeRTOS needs FREERTOS_DIR=/path/to/FreeRTOS-Kernel)"; exit 1)
 	@$(BENCH_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 --cc $(TCC) \
-	    --keep-kernels '$(BENCH_KERNELS)' $(BENCH_KERNEL_ARGS) --footprint $(FP_DIR)/.. \
+	    --keep-kernels '$(BENCH_KERNELS)' $(BENCH_KERNEL_ARGS) $(BENCH_NATIVE_ARGS) --footprint $(FP_DIR)/.. \
 	    $(if $(FREERTOS_DIR),--freertos-dir '$(FREERTOS_DIR)',--no-freertos-reason "FREERTOS_DIR is not set")
 
 # The tables and reports again from results/ (after editing bench/report/), nothing run.

@@ -62,9 +62,9 @@ FR_VARIANT_FLAGS_qemu  := $(FR_NO_RWX) -DFR_ON_QEMU
 define FR_RULES
 $(FR_BUILD)/$(1)-$(3)/fr-paper.elf: freertos/paper/fr_paper.c bsp/$(2)/link.ld $(FR_DEPS)
 	@$$(call fr-image,$$@,$(3),$(2),freertos/paper/fr_paper.c,$$(FR_PAPER_FLAGS) $$(FR_VARIANT_FLAGS_$(1)))
-$(FR_BUILD)/$(1)-$(3)/fr-port-test.elf: bench/ports/freertos/conformance.c bench/ports/freertos/port.c bench/port.h bench/common/bench.h \
+$(FR_BUILD)/$(1)-$(3)/fr-port-test.elf: bench/ports/conformance.c bench/ports/freertos/bp_conformance.h bench/ports/freertos/port.c bench/port.h bench/common/bench.h \
     bsp/$(2)/link.ld $(FR_DEPS)
-	@$$(call fr-image,$$@,$(3),$(2),bench/ports/freertos/conformance.c bench/ports/freertos/port.c,$$(FR_BENCH_FLAGS) $$(FR_VARIANT_FLAGS_$(1)))
+	@$$(call fr-image,$$@,$(3),$(2),bench/ports/conformance.c bench/ports/freertos/port.c,$$(FR_BENCH_FLAGS) -Ibench/ports/freertos $$(FR_VARIANT_FLAGS_$(1)))
 endef
 FR_WIDTHS := 32 64
 $(foreach w,$(FR_WIDTHS),$(eval $(call FR_RULES,paper,paper,$(w))))

@@ -22,20 +22,7 @@ skip_no_dir() {
   fi
 }
 # run_image NAME PASS_LINE COMMAND...: the image must exit 0 and print PASS_LINE.
-run_image() {
-  local name=$1 pass=$2; shift 2
-  local log rc
-  log=$(mktemp)
-  timeout 300 "$@" >"$log" 2>&1
-  rc=$?
-  cat "$log"
-  if [ $rc -ne 0 ] || ! grep -qx "$pass" "$log"; then
-    echo "$name: exit status $rc, expected 0 and the line \"$pass\""
-    rm -f "$log"
-    exit 1
-  fi
-  rm -f "$log"
-}
+run_image() { tools/run-image.sh "$@" || exit 1; }
 
 case $kind in
 paper|virt)
@@ -48,20 +35,7 @@ bench)
   skip_no_dir
   [ $# -gt 0 ] || { echo "no FreeRTOS benchmark images (is bench/bench.mk there?)"; exit 1; }
   $build || exit 1
-  failed=0
-  for image in "$@"; do
-    log=$(timeout 300 "$sim" --soc paper "$image" 2>&1)
-    rc=$?
-    if [ $rc -ne 0 ] || ! grep -qx DONE <<<"$log" || grep -q '^FAIL' <<<"$log"; then
-      echo "$image: exit status $rc"
-      grep '^FAIL' <<<"$log"
-      failed=$((failed + 1))
-    else
-      echo "$image: $(grep -c '^RESULT' <<<"$log") results"
-    fi
-  done
-  echo "$# images, $failed failed"
-  [ $failed -eq 0 ] || exit 1
+  tools/bench-images.sh "$sim" "$@"
   ;;
 qemu)
   skip_no_dir
@@ -84,19 +58,7 @@ table2)
   python3 freertos/paper/compare.py "$sim" "$out" --check
   ;;
 bad-dir)
-  log=$(mktemp)
-  $build >"$log" 2>&1
-  rc=$?
-  cat "$log"
-  if [ $rc -eq 0 ]; then
-    echo "the build accepted FREERTOS_DIR=$dir, which is not a FreeRTOS-Kernel tree"
-    rm -f "$log"; exit 1
-  fi
-  if ! grep -q "FREERTOS_DIR=$dir is not a FreeRTOS-Kernel tree" "$log"; then
-    echo "the build failed without saying that FREERTOS_DIR is not a kernel tree"
-    rm -f "$log"; exit 1
-  fi
-  rm -f "$log"
+  tools/refuses-dir.sh FreeRTOS-Kernel FREERTOS_DIR "$dir" "$build"
   ;;
 *)
   echo "freertos/test.sh: unknown kind $kind"; exit 2 ;;

@@ -34,6 +34,7 @@ import docfigures  # noqa: E402
 import elfinfo  # noqa: E402
 import figures as F  # noqa: E402
 import footprint  # noqa: E402
+import kernels as K  # noqa: E402
 import render  # noqa: E402
 
 SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results.schema.json")
@@ -350,14 +351,28 @@ def tool_versions(args):
             "python": sys.version.split()[0], "matplotlib": matplotlib.__version__}
 
 
-def results_object(records, omitted, tools):
+def load_native(specs):
+    """{kernel: object} of the native benchmarks named KERNEL=FILE (a missing or unreadable
+    file is left out, with a line on stderr)."""
+    out = {}
+    for spec in specs or []:
+        kernel, _, path = spec.partition("=")
+        try:
+            with open(path) as f:
+                out[kernel] = json.load(f)
+        except (OSError, ValueError) as e:
+            print("bench: no native benchmark of %s: %s" % (kernel, e), file=sys.stderr)
+    return out
+
+
+def results_object(records, omitted, tools, native=None):
     return {"schema_version": F.SCHEMA_VERSION,
             "generated": datetime.datetime.now(datetime.timezone.utc)
                          .replace(microsecond=0).isoformat().replace("+00:00", "Z"),
             "git": git_state(), "tools": tools,
             "core": {"soc": "paper", "clock_hz": F.CLOCK_HZ},
             "kernels": sorted({r["kernel"] for r in records}, key=lambda k: (k != "tempo", k)),
-            "records": records, "omitted": omitted}
+            "records": records, "omitted": omitted, "native": native or {}}
 
 
 def load_previous(out):
@@ -424,8 +439,9 @@ def cmd_run(args):
                 cs, data = analyse(k, x, mine, kernels[k])
                 records += [shape(k, x, c) for c in cs]
                 analysis.append(data)
-    if args.footprint and "tempo" in kernels:
-        records += footprint.records(args.footprint)
+    if args.footprint:
+        for k in kernels:
+            records += footprint.records(args.footprint, k)
     # keep the previous results of configured kernels not run this time (KERNEL=...); drop
     # those of kernels no longer configured (FreeRTOS without FREERTOS_DIR)
     keep = set(args.keep_kernels.split()) - set(kernels)
@@ -437,7 +453,9 @@ def cmd_run(args):
     tools = tool_versions(args)
     if not tools["freertos"] and "freertos" in keep:
         tools["freertos"] = old.get("tools", {}).get("freertos")
-    obj = results_object(records, omitted, tools)
+    nat = {k: v for k, v in old.get("native", {}).items() if k in keep}
+    nat.update(load_native(args.native))
+    obj = results_object(records, omitted, tools, nat)
     os.makedirs(args.out, exist_ok=True)
     for name, data in (("results.json", obj), ("runs.json", runs), ("analysis.json", analysis)):
         with open(os.path.join(args.out, name), "w") as f:
@@ -450,6 +468,9 @@ def cmd_run(args):
     failed = [r for r in results if not r["ok"]]
     if not args.quiet:
         print(render.terminal(ctx))
+        more = K.text(ctx)
+        if more:
+            print("\n" + more)
         for r in failed:
             print("FAILED %s rv%d %s: %s" % (r["kernel"], r["xlen"], r["image"], r["fail"]))
         print("results: %s/{results.json,results.csv,analysis.md,report.html}" % args.out)
@@ -504,6 +525,9 @@ def write_reports(out, results, runs, analysis, no_freertos_reason, seconds, dra
     ctx = render.Context(results, runs, analysis, no_freertos_reason, seconds)
     with open(os.path.join(out, "analysis.md"), "w") as f:
         f.write(render.analysis_markdown(ctx))
+        more = K.markdown(ctx)
+        if more:
+            f.write("\n" + more + "\n")
     timelines = {}
     for k in ctx.kernels:
         try:
@@ -527,6 +551,9 @@ def cmd_render(args):
                         sum(r["seconds"] for r in runs))
     if not args.quiet:
         print(render.terminal(ctx))
+        more = K.text(ctx)
+        if more:
+            print("\n" + more)
     return 0
 
 
@@ -771,7 +798,8 @@ def seeing_problems(out, results, bad):
     latency at both widths has the simulator's per-interrupt histogram, and every kernel
     metric the firmware's histogram, each exactly the samples of its figure (count, min, max,
     average: histogram_problem); the report draws each where it has more than one value; every
-    kernel has its timeline window (interrupt handlers and at least two threads) in the page."""
+    kernel has its timeline window (interrupt handlers and at least two threads; one row for
+    the program of a kernel the simulator does not know: F.SIM_THREAD_AWARE) in the page."""
     kernels = results.get("kernels", [])
     spread = False
     spread_km = set()
@@ -832,8 +860,10 @@ def seeing_problems(out, results, bad):
             continue
         rows = re.findall(r'text-anchor="end">([^<]*)</text>', svg)
         threads = [r for r in rows if r not in ("cycle", "interrupts")]
-        if "interrupts" not in rows or len(threads) < 2:
-            bad.append("timeline-%s.svg: rows %s (interrupts and two threads expected)" % (k, rows))
+        want = 2 if k in F.SIM_THREAD_AWARE else 1
+        if "interrupts" not in rows or len(threads) < want:
+            bad.append("timeline-%s.svg: rows %s (interrupts and %s expected)"
+                       % (k, rows, "two threads" if want == 2 else "the program"))
         if svg.strip() not in page:
             bad.append("report.html does not embed timeline-%s.svg" % k)
         print("%s timeline: rows %s" % (k, ", ".join(rows)))
@@ -877,6 +907,8 @@ def main():
                    help="configured kernels whose previous results are kept when not run")
     r.add_argument("--cc", default="riscv64-unknown-elf-gcc", help="the cross compiler")
     r.add_argument("--freertos-dir", default=None, help="the FreeRTOS-Kernel tree")
+    r.add_argument("--native", action="append", default=[],
+                   help="KERNEL=FILE: the JSON of a kernel's own benchmark (rmp/native.py)")
     r.add_argument("--footprint", default=None,
                    help="the footprint images' directory (bench/footprint/footprint.mk)")
     d = sub.add_parser("render")

@@ -29,14 +29,26 @@ plt.rcParams.update({
 })
 
 COLORS = {("tempo", 32): "#1f5fa8", ("tempo", 64): "#7fb2e5",
-          ("freertos", 32): "#c0392b", ("freertos", 64): "#f1a195"}
+          ("freertos", 32): "#c0392b", ("freertos", 64): "#f1a195",
+          ("rmp", 32): "#2e8b57", ("rmp", 64): "#98d8b0"}
+# Any other kernel: a dark and a light shade of one of these, by its place in the report.
+OTHER_COLORS = [("#7d3c98", "#c9a0dc"), ("#b9770e", "#f5cba7"), ("#566573", "#bfc9ca")]
+
+
+def color(kernel, xlen, kernels=()):
+    """The colour of a kernel's bars at a width (RV32 dark, RV64 light)."""
+    if (kernel, xlen) in COLORS:
+        return COLORS[(kernel, xlen)]
+    others = [k for k in kernels if (k, 32) not in COLORS]
+    i = others.index(kernel) if kernel in others else 0
+    return OTHER_COLORS[i % len(OTHER_COLORS)][0 if xlen == 32 else 1]
 ANCHOR = "#222222"
 CYCLES_AXIS_SHORT = "cycles (lower is better; 100 = 1 \u00b5s)"
 THOUSANDS = FuncFormatter(lambda v, _: "{:,.0f}".format(v))
 
 
 def label(kernel, xlen):
-    return "%s RV%d" % ({"tempo": "Tempo", "freertos": "FreeRTOS"}.get(kernel, kernel), xlen)
+    return "%s RV%d" % (R.name(kernel), xlen)
 
 
 def to_svg(fig, title):
@@ -194,7 +206,7 @@ def speedup(ctx):
                 continue
             y = i + (j - 0.5) * bar
             # from 1x to the ratio: leftwards for a ratio below 1
-            ax.barh(y, s - 1.0, height=bar * 0.92, left=1.0, color=COLORS[("tempo", x)],
+            ax.barh(y, s - 1.0, height=bar * 0.92, left=1.0, color=color("tempo", x),
                     label="RV%d" % x if i == 0 else None)
             ax.text(s, y, (" %.2f\u00d7" if s >= 1 else "%.2f\u00d7 ") % s, va="center",
                     ha="left" if s >= 1 else "right", fontsize=7, color="#333")
@@ -249,7 +261,7 @@ def rv64_overhead(ctx):
             if k not in vals:
                 continue
             y = i + (j - (len(ks) - 1) / 2) * bar
-            ax.barh(y, vals[k], height=bar * 0.92, color=COLORS[(k, 32)],
+            ax.barh(y, vals[k], height=bar * 0.92, color=color(k, 32, ctx.kernels),
                     label=label(k, 64).replace(" RV64", "") if i == 0 else None)
             ax.annotate(R.signed_pct(vals[k]), (vals[k], y), textcoords="offset points",
                         xytext=(3 if vals[k] >= 0 else -3, 0), ha="left" if vals[k] >= 0
@@ -289,7 +301,7 @@ def _histograms(ctx, suite, metric, spread_only, unit, xlabel, ylabel, title):
     for ax, ((k, x), r) in zip(axes.flat, panels):
         vals = [v for v, _ in r["histogram"]]
         counts = [c for _, c in r["histogram"]]
-        ax.bar(vals, counts, width=1.0, color=COLORS[(k, x)], edgecolor=COLORS[(k, 32)],
+        ax.bar(vals, counts, width=1.0, color=color(k, x, ctx.kernels), edgecolor=color(k, 32, ctx.kernels),
                linewidth=0.8)
         if len(vals) <= 12:
             for v, c in zip(vals, counts):

@@ -181,6 +181,9 @@ PROBE_CASE, PROBE_HANDLER, PROBE_METRIC, PROBE_NAME = \
 # TIMELINE_FROM first runs; the run is cut at TIMELINE_MAX_CYCLES (the tick is every 100,000
 # cycles, the chain's threads start within a few hundred thousand).
 TIMELINE_CASE, TIMELINE_FROM = "tm_preempt", "pre4"
+# The kernels whose threads the simulator knows (sim/rtos_<kernel>.c): their timelines show
+# the threads; another kernel's shows its interrupts and one row for the whole program.
+SIM_THREAD_AWARE = ("tempo", "freertos")
 TIMELINE_WINDOW = 6000
 TIMELINE_MAX_CYCLES = 1_000_000
 

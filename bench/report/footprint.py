@@ -15,8 +15,10 @@ import elfinfo
 
 # The configurations measured: image base name -> metric prefix.
 CONFIGS = (("full", "full API"), ("minimal", "minimal"))
-# Optimisation levels (footprint.mk): directory suffix -> metric suffix.
-OPTS = (("Os", ""), ("O2", " (-O2)"))
+# Optimisation levels (footprint.mk; another kernel's in its own make file): directory
+# suffix -> metric suffix.  -Os is every kernel's size build; -O2 Tempo's speed build, -O3
+# that of a kernel whose published figures are at -O3 (RMP: rmp/rmp.mk).
+OPTS = (("Os", ""), ("O2", " (-O2)"), ("O3", " (-O3)"))
 KINDS = (("text", (".text", ".rodata")), ("data", (".data",)), ("bss", (".bss",)))
 # bench/footprint/full.c: one object of every kernel type, fp_<name>; metric per symbol.
 OBJECTS = (("fp_thread", "RAM per thread (control block)"),
@@ -34,6 +36,14 @@ _CONT = re.compile(r"^\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(\S+)\s*$")
 
 
 KERNEL_MEMBER = re.compile(r"libtempo(-\w+)?\.a\(|libgcc\.a\(save-restore\.o\)")
+
+
+def member_of(kernel):
+    """What counts as the kernel in a link map: Tempo's library and the save/restore routines
+    it calls; another kernel's library, lib<kernel>[-<configuration>].a."""
+    if kernel == "tempo":
+        return KERNEL_MEMBER
+    return re.compile(r"lib%s(-\w+)?\.a\(" % re.escape(kernel))
 
 
 def kernel_bytes(map_text, member=KERNEL_MEMBER):
@@ -80,7 +90,7 @@ def records(build, kernel="tempo"):
                 if not os.path.exists(path):
                     continue
                 with open(path) as f:
-                    by = kernel_bytes(f.read())
+                    by = kernel_bytes(f.read(), member_of(kernel))
                 for kind, sections in KINDS:
                     recs.append({"kernel": kernel, "xlen": x, "suite": "footprint",
                                  "metric": "%s %s%s" % (prefix, kind, suffix),

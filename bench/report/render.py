@@ -95,7 +95,7 @@ def overhead(a, b):
     return signed_pct(100.0 * (b / a - 1))
 
 
-NAMES = {"tempo": "Tempo", "freertos": "FreeRTOS"}
+NAMES = {"tempo": "Tempo", "freertos": "FreeRTOS", "rmp": "RMP"}
 
 
 def name(kernel):
@@ -282,6 +282,17 @@ FOOTPRINT_NOTE = ("Bytes of the kernel's own sections that a program keeps, link
                   "at -Os unless marked; RAM per object = its control block (ELF symbol size).")
 
 
+# Another kernel's footprint note, where its programs are not Tempo's (docs/<kernel>.md).
+FOOTPRINT_NOTES = {
+    "rmp": "Bytes of RMP's own sections (RMP, its platform and the board layer: trap vector, "
+           "tick) that its smallest program keeps, linked with --gc-sections: RMP's benchmark "
+           "built with its MINIMAL_SIZE switch (the init thread alone), RMP without assertions, "
+           "parameter checks or debug output (rmp/rmp.mk, docs/rmp.md). text = code and "
+           "constants; bss includes the board layer's 256-word kernel stack. At -Os unless "
+           "marked.",
+}
+
+
 def footprint_table(ctx, kernel):
     rows = []
     for m in FP.ORDER:
@@ -291,7 +302,7 @@ def footprint_table(ctx, kernel):
     if not rows:
         return None
     return Table("%s: footprint (bytes)" % name(kernel), ["metric", "RV32", "RV64"], rows,
-                 FOOTPRINT_NOTE, tid="footprint-%s" % kernel)
+                 FOOTPRINT_NOTES.get(kernel, FOOTPRINT_NOTE), tid="footprint-%s" % kernel)
 
 
 def comparison_rows(ctx):

@@ -6,6 +6,7 @@ import jinja2
 import markupsafe
 
 import charts
+import kernels as K
 import figures as F
 import render as R
 
@@ -54,6 +55,18 @@ def meta(ctx):
             "images": len(ctx.runs), "seconds": ctx.seconds}
 
 
+def lead_kernels(ctx):
+    """"Tempo", "Tempo and FreeRTOS V11.1.0", "Tempo, FreeRTOS V11.1.0 and RMP", ..."""
+    names = ["Tempo"]
+    for k in ctx.kernels:
+        if k == "freertos":
+            version = ctx.results.get("tools", {}).get("freertos") or ""
+            names.append(("FreeRTOS " + version).strip())
+        elif k != "tempo":
+            names.append(R.name(k))
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def html(ctx, draw=True, timelines=None, more=None):
     """The page; draw=False leaves the charts out (the tool's tests of the tables).
     timelines: {kernel: SVG text} of the Thread-Metric timeline window (bench.py
@@ -77,7 +90,8 @@ def html(ctx, draw=True, timelines=None, more=None):
         freertos_version=ctx.results.get("tools", {}).get("freertos") or "",
         freertos_missing=R.freertos_missing_text(ctx),
         comparison=R.comparison_table(ctx) if ctx.has_freertos() else None,
-        paper=R.paper_table(ctx),
+        paper=R.paper_table(ctx), kernel_sections=K.sections(ctx),
+        lead_kernels=lead_kernels(ctx),
         paper_notes=R.paper_notes(), ch32=R.ch32_table(ctx), charts=drawn,
         rh_method=RH_METHOD, km_histograms=km_histograms, budgets=bt, budget_missed=missed,
         analysis=R.analysis_sections(ctx), analysis_intro=R.ANALYSIS_INTRO,

@@ -115,7 +115,7 @@
 #define INCLUDE_xTaskResumeFromISR          1
 #define INCLUDE_xTimerPendFunctionCall      0
 /* Stacks are filled at task creation (not on any measured path) for the headroom checks of
- * bench/ports/freertos/conformance.c. */
+ * bench/ports/conformance.c. */
 #define INCLUDE_uxTaskGetStackHighWaterMark 1
 
 /* Asserts are off in measured images (the paper's build has none: they add instructions to

@@ -6,7 +6,7 @@
 # \"Memory\""), a heading that exists.  Usage: tests/tools/references.sh [DIR...]
 set -u
 dirs=("$@")
-[ ${#dirs[@]} -gt 0 ] || dirs=(README.md Makefile mk sim include kernel port bsp bench freertos sweeps tools docs tests)
+[ ${#dirs[@]} -gt 0 ] || dirs=(README.md Makefile mk sim include kernel port bsp bench freertos rmp sweeps tools docs tests)
 bad=0
 pattern='\.\./shared|spec/(core-timing|benchmarks|toolchain)\.md|seeds/[0-9]|/work/|/root/|/home/[a-z]|[Ii]ssues? #?[0-9]'
 if hits=$(grep -rnIE "$pattern" "${dirs[@]}" --exclude=references.sh); then

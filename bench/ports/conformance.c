@@ -1,14 +1,25 @@
-/* Conformance test of the FreeRTOS benchmark layer (bench/ports/freertos/port.c) against the
+/* Conformance test of a kernel's benchmark layer (bench/ports/<kernel>/port.c) against the
  * contract of bench/port.h: every call, its error codes, wake order, priority inheritance,
- * the *_isr calls from the simulator's interrupt device, alarms and sleep.  Runs on
- * tempo-sim (the interrupt device exists only there); built with -DFR_ON_QEMU it runs on QEMU
- * virt without the interrupt and cycle-rate checks.  Prints "fr-port: PASS" and exits 0,
- * or "fr-port: FAIL ..." and exits 1. */
+ * the *_isr calls from the simulator's interrupt device, alarms and sleep.  The same test for
+ * every kernel: what differs (its name, its stacks) comes from the layer's
+ * bench/ports/<kernel>/bp_conformance.h, found on the include path (docs/benchmarks.md
+ * "Porting layer").  Runs on tempo-sim (the interrupt device exists only there); built with
+ * -DCONF_ON_QEMU it runs on QEMU virt without the interrupt and cycle-rate checks.  Prints
+ * "<name>: PASS" and exits 0, or "<name>: FAIL ..." and exits 1.
+ *
+ * bp_conformance.h defines
+ *   CONF_NAME                   the prefix of every line ("fr-port")
+ *   CONF_STACK_UNUSED_WORDS(id) words of benchmark thread id's stack never used
+ *   CONF_STACK_WORDS_MIN_FREE   ... of which at least this many must be left
+ *   CONF_ISR_STACK_UNUSED()     bytes of the interrupt stack never used
+ *   CONF_ISR_STACK_MIN_FREE     ... of which at least this many must be left */
 #include <stdint.h>
 #include "bench.h"
 #include "bsp.h"
 #include "board.h"
-#include "fr_board.h"
+#include "bp_conformance.h"
+
+#define CONF_EXIT_CHECK 1
 
 static int failures;
 
@@ -16,7 +27,7 @@ static void expect(int64_t got, int64_t want, const char *what, int line)
 {
     if (got == want)
         return;
-    board_puts("fr-port: FAIL ");
+    board_puts(CONF_NAME ": FAIL ");
     board_puts(what);
     board_puts(" line ");
     board_put_uint((uint64_t)line);
@@ -35,7 +46,7 @@ static void expect(int64_t got, int64_t want, const char *what, int line)
 static uint32_t sizes_seen;
 void bench_size(const char *name, uint32_t bytes)
 {
-    board_puts("fr-port: size ");
+    board_puts(CONF_NAME ": size ");
     board_puts(name);
     board_puts("=");
     board_put_uint(bytes);
@@ -47,7 +58,7 @@ void bench_size(const char *name, uint32_t bytes)
 void bench_fail(const char *what, int64_t got, int64_t expected)
 {
     expect(got, expected, what, 0);
-    board_exit(FR_EXIT_CHECK);
+    board_exit(CONF_EXIT_CHECK);
 }
 
 /* An event log: who ran in which order. */
@@ -331,7 +342,7 @@ static void test_memory_and_time(void)
     EXPECT(alarm_counts[1] >= 9 && alarm_counts[1] <= 11, 1);
     /* docs/timing.md "Clock": 100 MHz core; a 1 kHz tick is 100,000 cycles on both SoCs. */
     const uint64_t tick_cycles = 100000000u / BP_TICK_HZ;
-#if !defined(FR_ON_QEMU) /* QEMU's cycle counter does not run at the modelled 100 MHz */
+#if !defined(CONF_ON_QEMU) /* QEMU's cycle counter does not run at the modelled 100 MHz */
     EXPECT(slept >= 29 * tick_cycles && slept <= 31 * tick_cycles, 1);
 #else
     (void)slept;
@@ -349,7 +360,7 @@ static volatile uint32_t isr_runs;
 static bp_node isr_node = {{0, 0}, 77};
 static void isr_handler(void)
 {
-    fr_irq_ack();
+    bench_irq_ack();
     isr_runs++;
     bp_msg m = {{9, 8, 7, (uint32_t)isr_step}};
     switch (isr_step) {
@@ -372,7 +383,7 @@ static __attribute__((unused)) void test_isr(void)
     static const char want[] = {'g', 'm', 'q', 'r'};
     for (isr_step = 0; isr_step < 4; isr_step++) {
         order_reset();
-        fr_irq_after(200);
+        bench_irq_after(200);
         /* the handler runs while thread 0 sleeps: 2 ticks, as the next tick may be closer
          * than 200 cycles */
         EXPECT(bp_sleep(2), BP_OK);
@@ -382,7 +393,7 @@ static __attribute__((unused)) void test_isr(void)
     EXPECT(isr_runs, 4u);
     EXPECT(mail_got, 42u);
     EXPECT(msg_got.w[3], 2u);
-    fr_irq_after(50);
+    bench_irq_after(50);
     for (volatile int i = 0; i < 200; i++) {
     }
     EXPECT(isr_runs, 5u);
@@ -394,25 +405,23 @@ static __attribute__((unused)) void test_isr(void)
     EXPECT(r.w[0] == 9 && r.w[3] == 4, 1);
 }
 
-/* Headroom: every stack this layer and board set up kept at least a quarter unused. */
-#define FR_STACK_WORDS_MIN_FREE 40 /* of port.c's 192-word thread stacks */
+/* Headroom: every stack this layer and board set up kept enough unused. */
 static void test_stack_headroom(void)
 {
     for (int id = 0; id < BP_MAX_THREADS; id++) {
-        size_t unused = fr_bp_stack_unused_words(id);
-        board_puts("fr-port: thread ");
+        size_t unused = CONF_STACK_UNUSED_WORDS(id);
+        board_puts(CONF_NAME ": thread ");
         board_put_uint((uint64_t)id);
         board_puts(" stack words unused ");
         board_put_uint(unused);
         board_puts("\n");
-        EXPECT(unused >= FR_STACK_WORDS_MIN_FREE, 1);
+        EXPECT(unused >= CONF_STACK_WORDS_MIN_FREE, 1);
     }
-    size_t isr_unused = fr_isr_stack_unused();
-    board_puts("fr-port: ISR stack bytes unused ");
+    size_t isr_unused = CONF_ISR_STACK_UNUSED();
+    board_puts(CONF_NAME ": ISR stack bytes unused ");
     board_put_uint(isr_unused);
     board_puts("\n");
-    /* configISR_STACK_SIZE_WORDS = 192: at least a quarter left */
-    EXPECT(isr_unused >= 192 * sizeof(uintptr_t) / 4, 1);
+    EXPECT(isr_unused >= CONF_ISR_STACK_MIN_FREE, 1);
 }
 
 static void thread0(void)
@@ -421,14 +430,14 @@ static void thread0(void)
     test_objects();
     test_mutex();
     test_memory_and_time();
-#if defined(FR_ON_QEMU) /* no simulator-control device to raise interrupts */
-    board_puts("fr-port: interrupt tests skipped (no simulator-control device)\n");
+#if defined(CONF_ON_QEMU) /* no simulator-control device to raise interrupts */
+    board_puts(CONF_NAME ": interrupt tests skipped (no simulator-control device)\n");
 #else
     test_isr();
 #endif
     test_stack_headroom();
-    board_puts(failures ? "fr-port: FAIL\n" : "fr-port: PASS\n");
-    board_exit(failures ? FR_EXIT_CHECK : 0);
+    board_puts(failures ? CONF_NAME ": FAIL\n" : CONF_NAME ": PASS\n");
+    board_exit(failures ? CONF_EXIT_CHECK : 0);
 }
 
 int main(void)

@@ -1,0 +1,270 @@
+"""Every kernel on one core: one table per suite over all the kernels measured, and each
+kernel's own (native) benchmark beside its published figures and cross-checked against
+Tempo's suite on the same kernel.
+
+Data-driven: the kernels are those of the results (render.Context.kernels), the native
+benchmarks those under results.json "native" (bench.py run --native KERNEL=FILE, written by
+the kernel's own tool, e.g. rmp/native.py), the cross-checks those of CROSS_CHECK below.
+Nothing here holds a measured figure; the method differences are text."""
+import figures as F
+import footprint as FP
+import render as R
+
+# A kernel's own benchmark whose columns measure what a Tempo suite metric measures, and why
+# the two figures may differ (docs/rmp.md "Cross-check").  suite metric -> the difference of
+# method, in words.
+CROSS_CHECK = {
+    "rmp": {
+        "suite": "kernel-metrics",
+        "source": "rmp_benchmark.c",
+        "doc": "docs/rmp.md",
+        "method": {
+            "Yield": "only the layer: its call (bp_yield) on the way in and its return on the way "
+                     "out; the kernel path is the same",
+            "Mail": "the suite's sender goes through the layer's id check (bp_mail_send) and its "
+                    "receiver through bp_mail_recv",
+            "Sem": "the layer's id check and call on both sides",
+            "FIFO": "the layer's calls, and the suite checks the node it got back inside the "
+                    "timed window",
+            "Msgq": "the suite sends a 16-byte message by copy: the layer copies it into a slot "
+                    "and out again around RMP's by-reference queue; RMP's benchmark passes a "
+                    "list node",
+            "Bmq": "as Msgq, with RMP's blocking queue",
+            "Mail/I": "the interrupt reaches both through the board's vector; the suite's "
+                      "handler calls the layer (bp_mail_send_isr) and the woken thread returns "
+                      "through bp_mail_recv before its counter read",
+            "Sem/I": "as Mail/I, through bp_sem_put_isr and bp_sem_get",
+            "Msgq/I": "as Mail/I, plus the copy of the 16-byte message into a slot and out (Msgq)",
+            "Bmq/I": "as Msgq/I",
+            "Mem": "different sizes and pool: the suite allocates 8 blocks of 8 to 256 bytes "
+                   "from a small heap inside the scheduler lock (bp_malloc), RMP's benchmark 8 "
+                   "blocks of 1/32 to 1/2 of a 16 KiB pool without a lock; each figure is per "
+                   "allocate/free pair",
+            "Alrm": "not the same quantity: RMP's benchmark times one RMP_Amgr_Proc call per "
+                    "tick directly; the suite measures what a spinning thread loses per tick, "
+                    "which adds the tick interrupt and the alarm thread's wake-up and switches",
+        },
+    },
+}
+
+
+def native(ctx):
+    """{kernel: the native benchmark's object} of the results."""
+    return ctx.results.get("native", {}) or {}
+
+
+def pct(a, b):
+    """b against a as a signed percentage, or "-"."""
+    if a is None or b is None or a <= 0:
+        return "-"
+    return R.signed_pct(100.0 * (b / a - 1))
+
+
+def native_tables(ctx):
+    """Each kernel's own benchmark at both widths beside the rows it publishes."""
+    out = []
+    for k, nat in sorted(native(ctx).items()):
+        cols = nat.get("columns", [])
+        widths = nat.get("widths", {})
+        pub = nat.get("published", {})
+        head = ["column", "RV32", "RV64", "RV64 overhead"]
+        for p in pub:
+            head += [p, "RV32 vs " + p.split()[0]]
+        rows = []
+        for c in cols:
+            a = widths.get("rv32", {}).get(c, {}).get("avg")
+            b = widths.get("rv64", {}).get(c, {}).get("avg")
+            row = [c, R.fmt_int(a), R.fmt_int(b), R.overhead(a, b)]
+            for p in pub.values():
+                row += [R.fmt_int(p.get(c)) if p.get(c) is not None else "TBD", pct(p.get(c), a)]
+            rows.append(row)
+        out.append(R.Table("%s's own benchmark (%s) on the paper core, average cycles, beside "
+                           "its published row" % (R.name(k), nat.get("benchmark", "?")),
+                           head, rows,
+                           "The kernel's benchmark built unmodified and run on tempo-sim (%s); "
+                           "the published row is the kernel's own, from another chip and core "
+                           "(TBD: not published)." % nat.get("method", ""),
+                           tid="native-%s" % k))
+    return out
+
+
+def cross_check_tables(ctx):
+    """Each native benchmark's columns against Tempo's suite on the same kernel."""
+    out = []
+    for k, spec in sorted(CROSS_CHECK.items()):
+        nat = native(ctx).get(k)
+        if not nat or k not in ctx.kernels:
+            continue
+        rows = []
+        for m in F.ORDER[spec["suite"]]:
+            if m not in spec["method"]:
+                continue
+            row = [m]
+            for x in (32, 64):
+                n = nat.get("widths", {}).get("rv%d" % x, {}).get(m, {}).get("avg")
+                s = ctx.value(k, spec["suite"], m, x)
+                row += [R.fmt_int(n), R.fmt_avg(s),
+                        "-" if n is None or s is None else "%+d" % round(s - n)]
+            row.append(spec["method"][m])
+            rows.append(row)
+        out.append(R.Table("Cross-check: %s's own benchmark (%s) against Tempo's %s suite on "
+                           "%s, average cycles" % (R.name(k), spec["source"],
+                                                   F.SUITE_TITLE[spec["suite"]].lower(),
+                                                   R.name(k)),
+                           ["metric", "own RV32", "suite RV32", "suite - own RV32", "own RV64",
+                            "suite RV64", "suite - own RV64", "difference of method"], rows,
+                           "Same kernel, same core, same compiler; each difference is explained "
+                           "by a stated difference of method (%s)." % spec["doc"],
+                           align=["l"] + ["r"] * 6 + ["l"], tid="cross-check-%s" % k))
+    return out
+
+
+def suite_tables(ctx):
+    """One table per suite: every kernel at both widths, its RV64 overhead, and Tempo's
+    speed-up over it (above 1: Tempo faster)."""
+    others = [k for k in ctx.kernels if k != "tempo"]
+    out = []
+    for suite in ("kernel-metrics", "rhealstone", "context-switch", "thread-metric"):
+        fmt = R.fmt_int if suite == "thread-metric" else R.fmt_avg
+        cols = ["metric"]
+        for k in ctx.kernels:
+            cols += ["%s RV32" % R.name(k), "%s RV64" % R.name(k), "%s RV64 overhead" % R.name(k)]
+        if "tempo" in ctx.kernels:
+            for k in others:
+                cols += ["Tempo vs %s RV32" % R.name(k), "Tempo vs %s RV64" % R.name(k)]
+        rows = []
+        for m in F.ORDER[suite]:
+            if m in F.RH_VARIANTS:
+                continue  # a variant is each kernel's own reading (docs/benchmarks.md)
+            row, seen = [m], 0
+            for k in ctx.kernels:
+                a, b = ctx.get(k, suite, m, 32), ctx.get(k, suite, m, 64)
+                va, vb = ctx.value(k, suite, m, 32), ctx.value(k, suite, m, 64)
+                seen += (va is not None) + (vb is not None)
+                ovh = (R.tm_overhead(a, b) if suite == "thread-metric"
+                       else R.overhead(va, vb))
+                row += [fmt(va), fmt(vb), ovh]
+            if "tempo" in ctx.kernels:
+                for k in others:
+                    for x in (32, 64):
+                        row.append(R.fmt_speedup(R.speedup_value(
+                            suite, ctx.value("tempo", suite, m, x), ctx.value(k, suite, m, x))))
+            if seen and len(ctx.kernels) > 1:
+                rows.append(row)
+        if rows:
+            out.append(R.Table("%s: every kernel on the same core (%s)" % (
+                F.SUITE_TITLE[suite], "operations per period, more is better"
+                if suite == "thread-metric" else "average cycles, lower is better"),
+                cols, rows, "Tempo vs K: how many times faster Tempo is than kernel K (above "
+                "1: Tempo faster).", tid="all-%s" % suite))
+    return out
+
+
+def footprint_table(ctx):
+    """The kernels' footprint side by side (bytes of each kernel's own code and data kept in
+    its smallest program and, for Tempo, its full API: bench/report/footprint.py)."""
+    cols = ["metric"]
+    for k in ctx.kernels:
+        cols += ["%s RV32" % R.name(k), "%s RV64" % R.name(k)]
+    rows = []
+    for m in FP.ORDER:
+        if m.startswith("RAM per"):
+            continue
+        row = [m]
+        for k in ctx.kernels:
+            for x in (32, 64):
+                r = ctx.get(k, "footprint", m, x)
+                row.append(R.fmt_int(r["bytes"]) if r else "-")
+        if sum(c != "-" for c in row[1:]) and len(ctx.kernels) > 1:
+            rows.append(row)
+    if not rows:
+        return None
+    return R.Table("Footprint: every kernel (bytes; -Os unless marked)", cols, rows,
+                   "Each kernel's own code (text: code and constants) and data kept by the "
+                   "linker in a program of it: \"minimal\" is each kernel's smallest program "
+                   "(Tempo: bench/footprint/minimal.c; RMP: its benchmark's MINIMAL_SIZE build "
+                   "in its smallest configuration, docs/rmp.md).", tid="all-footprint")
+
+
+# Why another kernel is faster than Tempo where it is, by (suite, metric); the gap is Tempo's
+# budget: the report lists it until Tempo leads there too (docs/rmp.md "Where Tempo does not
+# lead").
+WHY_NOT_LEADING = {
+    ("thread-metric", "memory allocation"):
+        "the other kernel has no fixed-block pool: its layer's pool is a bare free list with "
+        "interrupts masked around two loads and a store (bench/ports/<kernel>/port.c), where "
+        "Tempo's is a kernel object with its checks (tk_pool_alloc, tk_pool_free)",
+}
+
+
+def not_leading(ctx):
+    """[(suite, metric, xlen, kernel, speed-up)] where a kernel is faster than Tempo."""
+    out = []
+    for suite in ("kernel-metrics", "rhealstone", "context-switch", "thread-metric"):
+        for m in F.ORDER[suite]:
+            if m in F.RH_VARIANTS:
+                continue
+            for x in (32, 64):
+                for k in ctx.kernels:
+                    if k == "tempo":
+                        continue
+                    s = R.speedup_value(suite, ctx.value("tempo", suite, m, x),
+                                        ctx.value(k, suite, m, x))
+                    if s is not None and s < 1:
+                        out.append((suite, m, x, k, s))
+    return out
+
+
+def not_leading_table(ctx):
+    rows = []
+    for s, m, x, k, v in not_leading(ctx):
+        fmt = R.fmt_int if s == "thread-metric" else R.fmt_avg
+        better = "at least" if s == "thread-metric" else "at most"
+        rows.append([F.SUITE_TITLE[s], m, "RV%d" % x, R.name(k), R.fmt_speedup(v),
+                     fmt(ctx.value("tempo", s, m, x)),
+                     "%s %s (%s's)" % (better, fmt(ctx.value(k, s, m, x)), R.name(k)),
+                     WHY_NOT_LEADING.get((s, m), "not explained yet")])
+    if not rows:
+        return None
+    return R.Table("Where Tempo does not lead: the gap is Tempo's budget",
+                   ["suite", "metric", "width", "faster kernel", "Tempo speed-up", "Tempo",
+                    "budget", "why"], rows,
+                   "Below 1: the other kernel needs fewer cycles (Thread-Metric: completes more "
+                   "operations). Each row stays here, a budget Tempo misses, until Tempo leads.",
+                   align=["l", "l", "l", "l", "r", "r", "l", "l"], tid="not-leading")
+
+
+def sections(ctx):
+    """[(heading, [paragraphs], [tables])] of every kernel on one core, for markdown and
+    HTML alike; empty with a single kernel and no native benchmark."""
+    out = []
+    tables = suite_tables(ctx)
+    fp = footprint_table(ctx)
+    if fp:
+        tables.append(fp)
+    nl = not_leading_table(ctx)
+    if tables:
+        paras = ["The same benchmark sources on every kernel through its porting layer "
+                 "(bench/port.h), same core, compiler and memory; each kernel at the "
+                 "optimisation level its own published figures state."]
+        if "tempo" in ctx.kernels and len(ctx.kernels) > 1 and nl is None:
+            paras.append("Tempo leads every kernel on every metric at both widths.")
+        out.append(("Every kernel on one core", paras, tables + ([nl] if nl else [])))
+    nat = native_tables(ctx) + cross_check_tables(ctx)
+    if nat:
+        out.append(("Each kernel's own benchmark", [], nat))
+    return out
+
+
+def markdown(ctx):
+    out = []
+    for head, paras, tables in sections(ctx):
+        out += ["## " + head, ""]
+        for p in paras:
+            out += [p, ""]
+        out += [t.markdown() for t in tables]
+    return "\n".join(out)
+
+
+def text(ctx):
+    return "\n\n".join(t.text() for _, _, tables in sections(ctx) for t in tables)
