@@ -46,6 +46,7 @@ struct device {
 enum stop {
     STOP_NONE, STOP_EXIT, STOP_CYCLE_LIMIT, STOP_END_OF_TIME, STOP_WFI, STOP_TRAP_STORM,
     STOP_SIGNAL, STOP_KILLED, /* STOP_KILLED: GDB's kill */
+    STOP_CHECK,               /* a --check finding (check.h) */
 };
 struct run_state {
     enum stop stop;

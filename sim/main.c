@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "coverage.h"
 #include "elf.h"
 #include "gdb.h"
@@ -38,12 +39,13 @@ enum key {
     OPT_VERSION, OPT_COVERAGE, OPT_ICACHE, OPT_DCACHE, OPT_MEM_LATENCY, OPT_MEM_BEAT,
     OPT_MEM_WIDTH, OPT_ENGINE,
     OPT_TRACE_FROM, OPT_TRACE_TO, OPT_TIMELINE, OPT_MEASURE, OPT_GDB,
+    OPT_CHECK, OPT_CHECK_HANG, OPT_CHECK_NULL, OPT_SILENCE,
 };
 
 static const struct opt {
     const char *name;
     enum key key;
-    const char *arg; /* the value's name in --help; NULL: the option takes none */
+    const char *arg; /* the value's name in --help; NULL: the option takes none; "[=...]": optional */
     const char *help;
 } opts[] = {
     {"soc", OPT_SOC, "paper|virt", "SoC profile (default paper)"},
@@ -60,6 +62,11 @@ static const struct opt {
     {"measure", OPT_MEASURE, "NAME=FROM,TO", "cycles from each FROM event to the next TO (symbol, 0xaddress, irq[:ext|timer|soft], "
                                              "trap, mret, switch[:THREAD], run[:THREAD]); in --stats (repeatable)"},
     {"gdb", OPT_GDB, "PORT", "GDB remote protocol on 127.0.0.1:PORT (0: any free port), halted at reset"},
+    {"check", OPT_CHECK, "[=LIST]", "stop at the first bug found, with one line naming the thread, function and source line "
+                                    "(status 128): stack, code, null, uninit, hang, deadlock (default all; docs/check.md)"},
+    {"check-hang", OPT_CHECK_HANG, "N", "--check: cycles with no thread switch, output, interrupt or trap that make a hang (default 10^9)"},
+    {"check-null", OPT_CHECK_NULL, "N", "--check: bytes from address 0 that no load, store or jump may reach (default 256)"},
+    {"silence-limit", OPT_SILENCE, "N", "say so on stderr (once) when a run prints nothing for N cycles (default 10^10; 0: never)"},
     {"stats", OPT_STATS, NULL, "at exit: cycles, instructions, CPI, stall cycles by cause, threads' stacks, --measure (stderr)"},
     {"stats-json", OPT_STATS_JSON, "FILE", "the same as JSON"},
     {"profile", OPT_PROFILE, NULL, "at exit: cycles and instructions per function (stderr)"},
@@ -90,6 +97,7 @@ static const struct {
     {EXIT_NO_WAKE, "WFI with no wake-up source (or none before the end of the cycle count)"},
     {EXIT_TRAP_STORM, "trap storm: the same exception repeats with no MRET between"},
     {EXIT_OUTPUT_LOST, "output lost (stdout, --trace-file, a JSON or coverage file could not be written)"},
+    {EXIT_CHECK, "a --check finding (one line: what, thread, pc, function, source line, cycle)"},
     {130, "SIGINT; 143: SIGTERM (after a line with cycle, pc and function)"},
     {EXIT_KILLED, "killed from GDB (kill)"},
 };
@@ -101,7 +109,7 @@ static void usage(FILE *out)
           "8-stage core.  N: decimal or 0x hexadecimal; sizes take a K or M suffix.\n", out);
     for (size_t i = 0; i < NOPTS; i++) {
         char head[48];
-        snprintf(head, sizeof head, "--%s%s%s", opts[i].name, opts[i].arg ? " " : "",
+        snprintf(head, sizeof head, "--%s%s%s", opts[i].name, opts[i].arg && opts[i].arg[0] != '[' ? " " : "",
                  opts[i].arg ? opts[i].arg : "");
         fprintf(out, "  %-28s %s\n", head, opts[i].help);
     }
@@ -160,6 +168,8 @@ struct options {
     const char *trace_from, *trace_to, *timeline_path, *measure[MEASURE_OPTS];
     int nmeasure;
     long gdb_port; /* -1: no --gdb */
+    struct check_config check;
+    const char *check_limit; /* a --check-* option given (it needs --check) */
     bool stats, profile, trace, list_params;
 };
 
@@ -187,7 +197,9 @@ static void parse_args(int argc, char **argv, struct options *o)
 {
     struct option longopts[NOPTS + 1] = {{0}};
     for (size_t i = 0; i < NOPTS; i++)
-        longopts[i] = (struct option){opts[i].name, opts[i].arg ? required_argument : no_argument,
+        longopts[i] = (struct option){opts[i].name,
+                                      !opts[i].arg ? no_argument
+                                      : opts[i].arg[0] == '[' ? optional_argument : required_argument,
                                       NULL, (int)opts[i].key};
     opterr = 0; /* our own one-line messages */
     int c;
@@ -236,6 +248,16 @@ static void parse_args(int argc, char **argv, struct options *o)
             o->measure[o->nmeasure++] = v;
             break;
         case OPT_GDB: o->gdb_port = (long)parse_number(name, v, false, 65535); break;
+        case OPT_CHECK: {
+            char err[200];
+            o->check.what = CHECK_ALL;
+            if (v && check_parse(v, &o->check.what, err, sizeof err))
+                die(EXIT_USAGE, "--check: %s", err);
+            break;
+        }
+        case OPT_CHECK_HANG: o->check.hang = parse_number(name, v, false, UINT64_MAX), o->check_limit = name; break;
+        case OPT_CHECK_NULL: o->check.null_size = parse_number(name, v, true, 1ull << 32), o->check_limit = name; break;
+        case OPT_SILENCE: o->check.silence = parse_number(name, v, false, UINT64_MAX); break;
         case OPT_ICACHE:
         case OPT_DCACHE: {
             char err[200];
@@ -270,6 +292,10 @@ static void parse_args(int argc, char **argv, struct options *o)
     }
     if ((o->trace_from || o->trace_to) && !o->trace && !o->trace_path && !o->timeline_path)
         die(EXIT_USAGE, "--trace-from and --trace-to bound --trace, --trace-file or --timeline; none was given");
+    if (o->check_limit && !o->check.what)
+        die(EXIT_USAGE, "--%s is a limit of --check; give --check too", o->check_limit);
+    if (!o->check.hang)
+        o->check.what &= ~(unsigned)CHECK_HANG;
     if (o->cfg.cache.mem_given && !o->cfg.cache.icache.size && !o->cfg.cache.dcache.size)
         die(EXIT_USAGE, "--mem-latency, --mem-beat and --mem-width describe the memory behind "
                         "the caches: give --icache or --dcache (without a cache every memory is a BRAM)");
@@ -302,7 +328,7 @@ static void catch_signals(struct machine *m)
 static const char *a(const char *noun) { return strchr("aeiou", noun[0]) ? "an" : "a"; }
 
 /* The one-line message of the run's end, and its exit status. */
-static int outcome(const struct machine *m)
+static int outcome(struct machine *m)
 {
     const struct hart *h = &m->hart;
     const struct fault_watch *f = &m->faults;
@@ -346,11 +372,16 @@ static int outcome(const struct machine *m)
     case STOP_KILLED:
         fprintf(stderr, "tempo-sim: killed from GDB at cycle %llu, pc 0x%llx in %s\n", cycle, pc, fn);
         return EXIT_KILLED;
+    case STOP_CHECK:
+        return EXIT_CHECK; /* check.c wrote the finding's line */
     case STOP_SIGNAL:
-    default:
-        fprintf(stderr, "tempo-sim: %s at cycle %llu, pc 0x%llx in %s\n",
-                machine_signal == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)", cycle, pc, fn);
+    default: {
+        char where[512];
+        check_where(m, where, sizeof where);
+        fprintf(stderr, "tempo-sim: %s at cycle %llu, pc 0x%llx in %s; %s\n",
+                machine_signal == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)", cycle, pc, fn, where);
         return EXIT_SIGNAL_BASE + machine_signal;
+    }
     }
 }
 
@@ -368,11 +399,12 @@ static void observe_setup(const struct options *o, struct machine *m, const stru
                           const struct symtab *syms, struct observe *obs, struct timeline **tl)
 {
     bool trace = o->trace || o->trace_path, stats = o->stats || o->stats_path;
-    if (!trace && !o->timeline_path && !o->nmeasure && o->gdb_port < 0 && !stats)
+    bool check = o->check.what & CHECK_PER_INSN;
+    if (!trace && !o->timeline_path && !o->nmeasure && o->gdb_port < 0 && !stats && !check)
         return;
     if (observe_init(obs, m, img, syms, true))
         die(EXIT_USAGE, "out of memory for the observers");
-    if (!trace && !o->timeline_path && !o->nmeasure && o->gdb_port < 0 && !obs->kernel) {
+    if (!trace && !o->timeline_path && !o->nmeasure && o->gdb_port < 0 && !check && !obs->kernel) {
         observe_free(obs); /* --stats alone, no kernel: nothing to observe */
         return;
     }
@@ -407,6 +439,7 @@ int main(int argc, char **argv)
                 .ram_size = VIRT_RAM_DEFAULT,
                 .cache = {.mem = {CACHE_MEM_LATENCY, CACHE_MEM_BEAT, CACHE_MEM_WIDTH}}},
         .gdb_port = -1,
+        .check = {.hang = CHECK_HANG_DEFAULT, .null_size = CHECK_NULL_DEFAULT, .silence = CHECK_SILENCE_DEFAULT},
     };
     timing_params_default(&o.cfg.timing);
     parse_args(argc, argv, &o);
@@ -459,6 +492,18 @@ int main(int argc, char **argv)
     static struct observe obs;
     struct timeline *tl = NULL;
     observe_setup(&o, &m, &img, &syms, &obs, &tl);
+    struct check *check = check_new(&m, &img, o.image, &o.check);
+    if (!check)
+        die(EXIT_USAGE, "out of memory for --check");
+    /* a path that cannot be written fails now, not after the run */
+    const char *outputs[] = {o.stats_path, o.profile_path, o.timeline_path, o.coverage_path};
+    for (size_t i = 0; i < sizeof outputs / sizeof *outputs; i++) {
+        FILE *f = outputs[i] ? fopen(outputs[i], "w") : NULL;
+        if (outputs[i] && !f)
+            die(EXIT_USAGE, "cannot open %s for writing: %s", outputs[i], strerror(errno));
+        if (f)
+            fclose(f);
+    }
     /* UART output: line-buffered so that nothing is lost and lines arrive whole */
     setvbuf(stdout, NULL, _IOLBF, 0);
 
@@ -474,6 +519,8 @@ int main(int argc, char **argv)
     uint64_t cycles = m.hart.clk.cycle;
     if (o.stats)
         stats_print(&m, stderr);
+    else if (obs.ms)
+        measure_print(obs.ms, stderr); /* --measure asked for its figures */
     if (o.stats_path)
         out_lost |= lost(o.stats_path, stats_json(&m, o.stats_path, status) != 0);
     if (o.profile)
@@ -498,6 +545,7 @@ int main(int argc, char **argv)
     measure_free(obs.ms);
     gdb_free(obs.gdb);
     observe_free(&obs);
+    check_free(check);
     if (m.coverage)
         coverage_free(&cov);
     symtab_free(&syms);

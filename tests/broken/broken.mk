@@ -1,0 +1,44 @@
+# Broken applications (tests/broken/): each source has one bug, marked `/* bug */` on its
+# line, and says in its header what tempo-sim --check must report ("expect: KIND|THREAD|
+# FUNCTION").  test-broken builds each for the paper SoC and virt at both widths (Tempo;
+# FreeRTOS with FREERTOS_DIR) and runs tests/broken/run.sh on it: status 128 and one
+# finding naming the kind, the thread, the function and the bug's source line.
+BROKEN_OUT := $(BUILD)/broken
+BROKEN_TK  := $(basename $(notdir $(wildcard tests/broken/tk_*.c)))
+BROKEN_FR  := $(basename $(notdir $(wildcard tests/broken/fr_*.c)))
+BROKEN_CFGS := paper32 paper64 virt32 virt64
+
+# $(1) = kernel configuration (kernel/kernel.mk, included after this file: its variables are
+# expanded when the recipe runs): the Tempo images, built like the kernel tests
+define BROKEN_TK_RULES
+$(BROKEN_OUT)/$(1)/tk_%.elf: tests/broken/tk_%.c build/kernel/$(1)/libtempo.a $(BSP_SRC)
+	@mkdir -p $$(@D)
+	@echo "  LINK    $$@"
+	@$$(call tk_cc,$(1)) -T bsp/$$(call tk_board,$(1))/link.ld $(TLDFLAGS) -Wl,--no-warn-rwx-segments \
+	  -Wl,--gc-sections $$(LINKARCH_$$(call tk_xlen,$(1))) -misa-spec=2.2 -o $$@ $$< $(BSP_SRC) \
+	  build/kernel/$(1)/libtempo.a -lgcc
+endef
+$(foreach c,$(BROKEN_CFGS),$(eval $(call BROKEN_TK_RULES,$(c))))
+
+# $(1) = board, $(2) = XLEN: the FreeRTOS images (freertos/freertos.mk's fr-image)
+define BROKEN_FR_RULES
+$(BROKEN_OUT)/$(1)$(2)/fr_%.elf: tests/broken/fr_%.c freertos/board/fr_board.c freertos/board/fr_libc.c \
+                                  bsp/common/board.h $(BSP_SRC)
+	@echo "  LINK    $$@"
+	@$$(call fr-image,$$@,$(2),$(1),$$<,$$(FR_VARIANT_FLAGS_$(1)) -DFR_USE_TIMERS=0)
+endef
+$(foreach b,paper virt,$(foreach x,32 64,$(eval $(call BROKEN_FR_RULES,$(b),$(x)))))
+
+BROKEN_TK_IMAGES := $(foreach c,$(BROKEN_CFGS),$(BROKEN_TK:%=$(BROKEN_OUT)/$(c)/%.elf))
+BROKEN_FR_IMAGES := $(foreach c,$(BROKEN_CFGS),$(BROKEN_FR:%=$(BROKEN_OUT)/$(c)/%.elf))
+.PHONY: broken-images test-broken
+broken-images: $(BROKEN_TK_IMAGES) $(if $(FREERTOS_DIR),$(BROKEN_FR_IMAGES))
+test-broken: $(SIM) $(BROKEN_TK_IMAGES) $(if $(FREERTOS_DIR),$(BROKEN_FR_IMAGES))
+	@for c in $(BROKEN_CFGS); do for t in $(BROKEN_TK); do \
+	  tools/check.sh broken-$$t-$$c tests/broken/run.sh $(SIM) $(BROKEN_OUT)/$$c/$$t.elf tests/broken/$$t.c; \
+	done; for t in $(BROKEN_FR); do \
+	  if [ -n "$(FREERTOS_DIR)" ]; then \
+	    tools/check.sh broken-$$t-$$c tests/broken/run.sh $(SIM) $(BROKEN_OUT)/$$c/$$t.elf tests/broken/$$t.c; \
+	  else tools/check.sh broken-$$t-$$c sh -c 'echo "FreeRTOS: FREERTOS_DIR not set"; exit 77'; fi; \
+	done; done
+TEST_TARGETS += test-broken
