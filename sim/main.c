@@ -514,6 +514,12 @@ int main(int argc, char **argv)
     bool out_lost = lost("stdout", fflush(stdout) != 0 || ferror(stdout));
 
     int status = outcome(&m);
+    const char *no_thread = obs.ms ? measure_unknown_thread(obs.ms) : NULL;
+    if (no_thread) {
+        fprintf(stderr, "tempo-sim: --measure: no thread named '%s' ran (--stats lists the threads)\n", no_thread);
+        if (status < EXIT_USAGE)
+            status = EXIT_USAGE;
+    }
     if (obs.gdb)
         gdb_exit(&m, status);
     uint64_t cycles = m.hart.clk.cycle;

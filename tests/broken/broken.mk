@@ -42,3 +42,22 @@ test-broken: $(SIM) $(BROKEN_TK_IMAGES) $(if $(FREERTOS_DIR),$(BROKEN_FR_IMAGES)
 	  else tools/check.sh broken-$$t-$$c sh -c 'echo "FreeRTOS: FREERTOS_DIR not set"; exit 77'; fi; \
 	done; done
 TEST_TARGETS += test-broken
+
+# A correct program reports nothing: every image of the test suites that runs as a correct
+# program (sim/tests/engines.mk's lists, with the options their suites give them) under
+# --check, which must find nothing and change nothing (status and output as without it).
+# Left out, as they do on purpose what --check reports: the ISA tests (self-modifying code,
+# jumps and accesses anywhere), and the simulator's fault and exit firmware (dev_fault,
+# faults*, misc*: NULL and code-memory accesses, runs that spin until --max-cycles).
+CHECK_CLEAN_OUT := $(BUILD)/broken/clean
+CHECK_CLEAN = $(filter-out %/dev_fault.elf %/faults1.elf %/faults2.elf $(foreach n,1 2 3 4 5 6 7 8,%/misc$(n).elf),\
+                $(ENG_SIMFW)) $(ENG_TIMING) $(ENG_KERNEL) $(ENG_SPEED) $(ENG_BENCH_TEMPO) $(ENG_FREERTOS)
+.PHONY: test-check-clean
+test-check-clean: $(SIM)
+	@mkdir -p $(CHECK_CLEAN_OUT)
+	@$(MAKE) --no-print-directory $(sort $(call eng_images,$(CHECK_CLEAN))) >$(CHECK_CLEAN_OUT)/build.log 2>&1 || \
+	    echo "check-clean: some images did not build, see $(CHECK_CLEAN_OUT)/build.log"
+	@tools/check.sh check-clean tests/broken/clean.sh $(SIM) $(CHECK_CLEAN_OUT) $(call eng_quote,$(CHECK_CLEAN))
+TEST_TARGETS += test-check-clean
+check-clean-images:
+	@echo $(sort $(call eng_images,$(CHECK_CLEAN)))
