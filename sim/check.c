@@ -122,6 +122,10 @@ struct check *check_new(struct machine *m, const struct elf_image *img, const ch
     c->cfg = *cfg;
     c->img = img;
     c->lines = lines_open(path);
+    if (cfg->what && !c->lines)
+        fprintf(stderr, "tempo-sim: --check: findings name no source lines: %s\n",
+                lines_available() ? "the image has no DWARF line table (build it with -g)"
+                                  : "tempo-sim was built without libdw (install libdw-dev and rebuild it)");
     if (m->obs && m->obs->kernel) {
         c->r = &m->obs->rtos;
     } else if (!m->obs) {
@@ -173,6 +177,16 @@ static const char *thread_name(const struct rtos *r, int i)
     return r->t[i].name[0] ? r->t[i].name : "?";
 }
 
+/* The function holding addr as the source names it: GCC's clones (name.constprop.0,
+ * name.isra.0, name.part.0) are that function. */
+static void function_name(const struct machine *m, uint64_t addr, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", symtab_name(m->symbols, addr));
+    buf[strcspn(buf, ".")] = 0;
+    if (!buf[0])
+        snprintf(buf, n, "?");
+}
+
 /* "thread NAME, pc 0x... in FN (file:line)[, in an interrupt handler][, interrupts off]" */
 static void where_at(struct machine *m, uint64_t pc, char *buf, size_t n)
 {
@@ -190,19 +204,36 @@ static void where_at(struct machine *m, uint64_t pc, char *buf, size_t n)
         line[0] = ' ', line[1] = '(';
         strcat(line, ")");
     }
-    /* the function as the source names it: GCC's clones (name.constprop.0, name.isra.0,
-     * name.part.0) are that function */
     char fn[128];
-    snprintf(fn, sizeof fn, "%s", symtab_name(m->symbols, pc));
-    fn[strcspn(fn, ".")] = 0;
+    function_name(m, pc, fn, sizeof fn);
     if (k < n)
         k += (size_t)snprintf(buf + k, n - k, "pc 0x%llx in %s%s%s%s", (unsigned long long)pc,
-                              fn[0] ? fn : "?", line,
+                              fn, line,
                               m->obs && m->obs->in_isr ? ", in an interrupt handler" : "",
                               m->hart.csr.mstatus_mie ? "" : ", interrupts off");
 }
 
 void check_where(struct machine *m, char *buf, size_t n) { where_at(m, m->hart.pc, buf, n); }
+
+void check_context(struct machine *m, char *buf, size_t n)
+{
+    struct check *c = m->check;
+    char line[256] = "";
+    size_t k = 0;
+    buf[0] = 0;
+    if (c && lines_at(c->lines, m->hart.pc, line, sizeof line))
+        k += (size_t)snprintf(buf, n, " (%s)", line);
+    const char *sep = "; ";
+    if (k < n && c && c->r) {
+        int cur = c->r == &c->own ? rtos_sync_current(c->r) : c->r->cur;
+        k += (size_t)snprintf(buf + k, n - k, "%sthread %s", sep, thread_name(c->r, cur));
+        sep = ", ";
+    }
+    if (k < n && m->obs && m->obs->in_isr)
+        k += (size_t)snprintf(buf + k, n - k, "%sin an interrupt handler", sep), sep = ", ";
+    if (k < n && !m->hart.csr.mstatus_mie)
+        snprintf(buf + k, n - k, "%sinterrupts off", sep);
+}
 
 /* One finding: its line, and the run stops before the instruction at pc executes. */
 static bool finding(struct machine *m, uint64_t pc, const char *fmt, ...)
@@ -370,6 +401,42 @@ void check_switch(struct machine *m)
         m->check->switches++;
 }
 
+/* Is the word before addr a call (jal or jalr writing ra)?  Its target into *to (jal), or
+ * UINT64_MAX (jalr). */
+static bool call_before(struct rtos *r, uint64_t addr, uint64_t *to)
+{
+    uint32_t w;
+    if (addr < 4 || rtos_read(r, addr - 4, &w, 4) || ((w >> 7) & 31) != 1)
+        return false;
+    if ((w & 0x7f) == 0x6f) { /* jal: imm[20|10:1|11|19:12] */
+        int32_t imm = (int32_t)((w & 0x80000000u) | ((w & 0xff000u) << 11) | ((w & 0x100000u) << 2) |
+                                ((w & 0x7fe00000u) >> 9)) >> 11;
+        *to = addr - 4 + (uint64_t)(int64_t)imm;
+        return true;
+    }
+    *to = UINT64_MAX;
+    return (w & 0x707f) == 0x67; /* jalr */
+}
+
+/* Where a blocked thread waits, in the application's terms: the call of the kernel's API
+ * that blocked it.  Its saved pc when that is in the application (Tempo resumes a thread in
+ * the caller of the blocking call), else the first return address on its stack that follows
+ * a call of a kernel API function (FreeRTOS saves its context inside the kernel). */
+static uint64_t wait_site(struct machine *m, struct check *c, int i, uint64_t pc, uint64_t sp)
+{
+    struct rtos *r = c->r;
+    uint64_t to;
+    if (!r->k->is_api(symtab_name(m->symbols, pc)))
+        return call_before(r, pc, &to) ? pc - 4 : pc;
+    for (uint64_t a = sp; a < r->t[i].stack_top && a < sp + 4096; a += r->ptr) {
+        uint64_t w = rtos_ptr(r, a);
+        if (w >= c->code_lo && w < c->code_hi && call_before(r, w, &to) && to != UINT64_MAX &&
+            r->k->is_api(symtab_name(m->symbols, to)))
+            return w - 4;
+    }
+    return pc;
+}
+
 /* Threads waiting for each other's mutexes: a cycle in "waits for a mutex held by". */
 static void deadlock_scan(struct machine *m, struct check *c)
 {
@@ -411,11 +478,12 @@ static void deadlock_scan(struct machine *m, struct check *c)
         do {
             uint64_t regs[33], valid = 0;
             line[0] = 0;
-            if (!rtos_regs(r, t, regs, &valid) && (valid >> 32 & 1))
-                snprintf(line, sizeof line, " in %s", symtab_name(m->symbols, regs[32]));
-            if (line[0]) {
-                size_t l = strlen(line);
-                if (lines_at(c->lines, regs[32], line + l + 2, sizeof line - l - 3)) {
+            if (!rtos_regs(r, t, regs, &valid) && (valid >> 32 & 1)) {
+                uint64_t site = wait_site(m, c, t, regs[32], regs[2]);
+                char fn[128];
+                function_name(m, site, fn, sizeof fn);
+                size_t l = (size_t)snprintf(line, sizeof line, " in %s", fn);
+                if (lines_at(c->lines, site, line + l + 2, sizeof line - l - 3)) {
                     line[l] = ' ', line[l + 1] = '(';
                     strcat(line, ")");
                 }

@@ -29,7 +29,7 @@ enum {
     CHECK_PER_INSN = CHECK_STACK | CHECK_CODE | CHECK_NULL | CHECK_UNINIT,
 };
 
-#define CHECK_HANG_DEFAULT 1000000000ull     /* 10 s of the 100 MHz core */
+#define CHECK_HANG_DEFAULT 100000000ull      /* 1 s of the 100 MHz core */
 #define CHECK_NULL_DEFAULT 256u
 #define CHECK_SILENCE_DEFAULT 10000000000ull /* 100 s of the 100 MHz core */
 #define CHECK_LOOK 1000000u                  /* cycles between looks */
@@ -69,4 +69,7 @@ void check_switch(struct machine *m);
 /* Where the core is, for a line about the run's end: "thread NAME, " or "" (no kernel), the
  * function and its source line, and whether interrupts are off, into buf. */
 void check_where(struct machine *m, char *buf, size_t n);
+/* The same after a line that names the pc and its function already: "[ (file:line)][;
+ * thread NAME][, in an interrupt handler][, interrupts off]" (possibly empty). */
+void check_context(struct machine *m, char *buf, size_t n);
 #endif

@@ -64,7 +64,7 @@ static const struct opt {
     {"gdb", OPT_GDB, "PORT", "GDB remote protocol on 127.0.0.1:PORT (0: any free port), halted at reset"},
     {"check", OPT_CHECK, "[=LIST]", "stop at the first bug found, with one line naming the thread, function and source line "
                                     "(status 128): stack, code, null, uninit, hang, deadlock (default all; docs/check.md)"},
-    {"check-hang", OPT_CHECK_HANG, "N", "--check: cycles with no thread switch, output, interrupt or trap that make a hang (default 10^9)"},
+    {"check-hang", OPT_CHECK_HANG, "N", "--check: cycles with no thread switch, output, interrupt or trap that make a hang (default 10^8; 0: none)"},
     {"check-null", OPT_CHECK_NULL, "N", "--check: bytes from address 0 that no load, store or jump may reach (default 256)"},
     {"silence-limit", OPT_SILENCE, "N", "say so on stderr (once) when a run prints nothing for N cycles (default 10^10; 0: never)"},
     {"stats", OPT_STATS, NULL, "at exit: cycles, instructions, CPI, stall cycles by cause, threads' stacks, --measure (stderr)"},
@@ -376,10 +376,10 @@ static int outcome(struct machine *m)
         return EXIT_CHECK; /* check.c wrote the finding's line */
     case STOP_SIGNAL:
     default: {
-        char where[512];
-        check_where(m, where, sizeof where);
-        fprintf(stderr, "tempo-sim: %s at cycle %llu, pc 0x%llx in %s; %s\n",
-                machine_signal == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)", cycle, pc, fn, where);
+        char ctx[512];
+        check_context(m, ctx, sizeof ctx);
+        fprintf(stderr, "tempo-sim: %s at cycle %llu, pc 0x%llx in %s%s\n",
+                machine_signal == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)", cycle, pc, fn, ctx);
         return EXIT_SIGNAL_BASE + machine_signal;
     }
     }

@@ -7,14 +7,7 @@
 
 static struct tk_thread spin_thread;
 static uintptr_t spin_stack[256];
-static volatile int ready;
-
-static void __attribute__((noinline)) wait_ready(void)
-{
-    __asm__ volatile("csrci mstatus, 8"); /* interrupts off */
-    while (!ready) /* bug */
-        ;
-}
+#include "bug_irqoff.h"
 
 static void spinner(void *arg)
 {

@@ -5,18 +5,10 @@
 #include "bsp.h"
 #include "tempo.h"
 
-struct result {
-    int value;
-};
+#include "bug_null.h"
 
 static struct tk_thread worker_thread;
 static uintptr_t worker_stack[256];
-static struct result *volatile where; /* never set: NULL */
-
-static void __attribute__((noinline)) save_result(int v)
-{
-    where->value = v; /* bug */
-}
 
 static void worker(void *arg)
 {

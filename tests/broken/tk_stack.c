@@ -9,13 +9,7 @@
 static struct tk_thread deep_thread;
 static uintptr_t deep_stack[256];
 
-static uintptr_t __attribute__((noinline)) fill(volatile uintptr_t *seed)
-{ /* bug */
-    volatile uintptr_t big[300];
-    for (unsigned i = 0; i < 300; i++)
-        big[i] = *seed + i;
-    return big[7];
-}
+#include "bug_stack.h"
 
 static void deep(void *arg)
 {
