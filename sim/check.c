@@ -25,7 +25,7 @@ struct check {
     const struct ram *wram;      /* CHECK_UNINIT: the data RAM, and a bit per byte of it */
     uint8_t *written;
     /* progress, as counted at the last look */
-    uint64_t switches, seen_switches, seen_out, seen_traps;
+    uint64_t switches, seen_switches, seen_out, seen_traps, seen_slept;
     int seen_cur;
     uint64_t progress_at;
     /* --silence-limit */
@@ -529,10 +529,12 @@ void check_look(struct machine *m)
     if (!(c->cfg.what & (CHECK_HANG | CHECK_DEADLOCK)))
         return;
     int cur = !c->r ? -1 : c->r == &c->own ? rtos_sync_current(c->r) : c->r->cur;
-    if (m->uart.bytes != c->seen_out || m->stats.traps != c->seen_traps ||
+    /* a WFI that slept until its wake-up waited for something that came: no hang either */
+    if (m->uart.bytes != c->seen_out || m->stats.traps != c->seen_traps || m->stats.wfi_idle != c->seen_slept ||
         c->switches != c->seen_switches || cur != c->seen_cur) {
         c->seen_out = m->uart.bytes;
         c->seen_traps = m->stats.traps;
+        c->seen_slept = m->stats.wfi_idle;
         c->seen_switches = c->switches;
         c->seen_cur = cur;
         c->progress_at = now;
