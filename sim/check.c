@@ -334,7 +334,7 @@ static bool check_store(struct machine *m, struct check *c, uint64_t pc, uint64_
                 i == c->r->cur)
                 continue;
             object_name(c->img, ea, obj, sizeof obj);
-            return finding(m, pc, "store of %u bytes at %s, into the stack of thread %s below its saved sp 0x%llx (0x%llx-0x%llx)",
+            return finding(m, pc, "stray store: %u bytes at %s, into the stack of thread %s below its saved sp 0x%llx (0x%llx-0x%llx)",
                            n, obj, t->name, (unsigned long long)in.saved_sp,
                            (unsigned long long)t->stack_base, (unsigned long long)t->stack_top);
         }

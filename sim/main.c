@@ -496,11 +496,14 @@ int main(int argc, char **argv)
     if (!check)
         die(EXIT_USAGE, "out of memory for --check");
     /* a path that cannot be written fails now, not after the run */
-    const char *outputs[] = {o.stats_path, o.profile_path, o.timeline_path, o.coverage_path};
+    const struct {
+        const char *opt, *path;
+    } outputs[] = {{"stats-json", o.stats_path}, {"profile-json", o.profile_path},
+                   {"timeline", o.timeline_path}, {"coverage", o.coverage_path}};
     for (size_t i = 0; i < sizeof outputs / sizeof *outputs; i++) {
-        FILE *f = outputs[i] ? fopen(outputs[i], "w") : NULL;
-        if (outputs[i] && !f)
-            die(EXIT_USAGE, "cannot open %s for writing: %s", outputs[i], strerror(errno));
+        FILE *f = outputs[i].path ? fopen(outputs[i].path, "w") : NULL;
+        if (outputs[i].path && !f)
+            die(EXIT_USAGE, "--%s: cannot open %s: %s", outputs[i].opt, outputs[i].path, strerror(errno));
         if (f)
             fclose(f);
     }

@@ -75,7 +75,9 @@ for soc in paper virt; do
     for list in all hang,deadlock; do
       ts=""
       for _ in $(seq $rruns); do
-        t=$(wall "$sim" --check="$list" --soc "$soc" "$img") || { echo "tempo-sim --check=$list failed on $img"; exit 1; }
+        # the loop computes for longer than --check-hang's default without output: a larger limit
+        t=$(wall "$sim" --check="$list" --check-hang 10000000000 --soc "$soc" "$img") ||
+          { echo "tempo-sim --check=$list failed on $img"; exit 1; }
         ts="$ts $t"
       done
       t=$(median <<<"$ts")

@@ -2,7 +2,8 @@
 # line (in the source, or in a bug_*.h when Tempo and FreeRTOS share it), and says in its header what tempo-sim --check must report ("expect: KIND|THREAD|
 # FUNCTION").  test-broken builds each for the paper SoC and virt at both widths (Tempo;
 # FreeRTOS with FREERTOS_DIR) and runs tests/broken/run.sh on it: status 128 and one
-# finding naming the kind, the thread, the function and the bug's source line.
+# finding naming the kind, the thread, the function and the bug's source line.  And without
+# --check, a run that prints nothing says so (--silence-limit), naming the spinning thread.
 BROKEN_OUT := $(BUILD)/broken
 BROKEN_TK  := $(basename $(notdir $(wildcard tests/broken/tk_*.c)))
 BROKEN_FR  := $(basename $(notdir $(wildcard tests/broken/fr_*.c)))
@@ -41,6 +42,9 @@ test-broken: $(SIM) $(BROKEN_TK_IMAGES) $(if $(FREERTOS_DIR),$(BROKEN_FR_IMAGES)
 	    tools/check.sh broken-$$t-$$c tests/broken/run.sh $(SIM) $(BROKEN_OUT)/$$c/$$t.elf tests/broken/$$t.c; \
 	  else tools/check.sh broken-$$t-$$c sh -c 'echo "FreeRTOS: FREERTOS_DIR not set"; exit 77'; fi; \
 	done; done
+	@tools/check.sh broken-silence sim/tests/expect.sh 124 \
+	    '^tempo-sim: no output for [0-9]+ cycles; thread spinner, pc 0x[0-9a-f]+ in wait_ready \(tests/broken/bug_irqoff.h:[0-9]+\), interrupts off, cycle [0-9]+; still running' \
+	    $(SIM) --silence-limit 2000000 --max-cycles 5000000 $(BROKEN_OUT)/paper32/tk_irqoff.elf
 TEST_TARGETS += test-broken
 
 # A correct program reports nothing: every image of the test suites that runs as a correct
