@@ -8,12 +8,7 @@
 static struct tk_thread patch_thread;
 static uintptr_t patch_stack[256];
 
-int answer(void) { return 42; }
-
-static void __attribute__((noinline)) patch(volatile uint32_t *where)
-{
-    *where = 0x00000013; /* bug */
-}
+#include "bug_code.h"
 
 static void patcher(void *arg)
 {
