@@ -48,7 +48,8 @@ test-broken: $(SIM) $(BROKEN_TK_IMAGES) $(if $(FREERTOS_DIR),$(BROKEN_FR_IMAGES)
 TEST_TARGETS += test-broken
 
 # A correct program reports nothing: every image of the test suites that runs as a correct
-# program (sim/tests/engines.mk's lists, with the options their suites give them) under
+# program (sim/tests/engines.mk's lists, with the options their suites give them; and with
+# FREERTOS_DIR the FreeRTOS benchmark images) under
 # --check, which must find nothing and change nothing (status and output as without it).
 # Left out, as they do on purpose what --check reports: the ISA tests (self-modifying code,
 # jumps and accesses anywhere), the simulator's fault and exit firmware (dev_fault, faults*,
@@ -68,7 +69,9 @@ CHECK_FOUND := %/cover_heap.elf %/virt64/stall.elf %/qemu64/stall.elf
 CHECK_CLEAN_OUT := $(BUILD)/broken/clean
 CHECK_CLEAN = $(filter-out %/dev_fault.elf %/faults1.elf %/faults2.elf $(foreach n,1 2 3 4 5 6 7 8,%/misc$(n).elf) \
                 $(foreach t,$(CHECK_FAULT_TESTS),%/$(t).elf) $(CHECK_FOUND),\
-                $(ENG_SIMFW) $(ENG_TIMING) $(ENG_KERNEL) $(ENG_SPEED) $(ENG_BENCH_TEMPO) $(ENG_FREERTOS))
+                $(ENG_SIMFW) $(ENG_TIMING) $(ENG_KERNEL) $(ENG_SPEED) $(ENG_BENCH_TEMPO) $(ENG_FREERTOS)) \
+              $(if $(FREERTOS_DIR),$(call eng_list,--soc=paper$(comma)--max-cycles=1000000000,\
+                $(BENCH_ELFS_freertos_32) $(BENCH_ELFS_freertos_64)))
 CHECK_LISTS = $(TM_OUT)/*=stack,code,null,hang,deadlock $(SIMT_OUT)/*/cache.elf=stack,code,null,hang,deadlock \
               $(SIMS_OUT)/*=stack,code,null,uninit,deadlock
 .PHONY: test-check-clean
