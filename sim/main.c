@@ -60,7 +60,7 @@ static const struct opt {
     {"trace-to", OPT_TRACE_TO, "CYCLE|SYMBOL", "... and end before this cycle, or after the first instruction at SYMBOL"},
     {"timeline", OPT_TIMELINE, "FILE.json", "threads, interrupts, kernel calls and switches over time (Chrome Trace Event Format: Perfetto)"},
     {"measure", OPT_MEASURE, "NAME=FROM,TO", "cycles from each FROM event to the next TO (symbol, 0xaddress, irq[:ext|timer|soft], "
-                                             "trap, mret, switch[:THREAD], run[:THREAD]); in --stats (repeatable)"},
+                                             "trap, mret, switch[:THREAD], run[:THREAD]); printed at exit (repeatable)"},
     {"gdb", OPT_GDB, "PORT", "GDB remote protocol on 127.0.0.1:PORT (0: any free port), halted at reset"},
     {"check", OPT_CHECK, "[=LIST]", "stop at the first bug found, with one line naming the thread, function and source line "
                                     "(status 128): stack, code, null, uninit, hang, deadlock (default all; docs/check.md)"},
