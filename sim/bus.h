@@ -17,6 +17,8 @@ struct ram {
     /* told by ram_invalidate() of the words a store changed (the fast engine's blocks) */
     void (*watch)(void *ctx, uint64_t off, unsigned size);
     void *watch_ctx;
+    /* stores through the data port leave it unchanged (the paper's instruction memory) */
+    bool store_lost;
 };
 
 #define BUS_MAX_DEVICES 6

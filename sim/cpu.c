@@ -14,6 +14,7 @@
 #include <string.h>
 #include "fast.h"
 #include "machine.h"
+#include "check.h"
 #include "coverage.h"
 #include "muldiv.h"
 #include "observe.h"
@@ -341,6 +342,8 @@ static ALWAYS_INLINE void step(struct machine *m, struct ram *code, struct ram *
     /* the address a load or store accesses, before rd (maybe its base) is written */
     const uint64_t ea = traced && (d->t.cls == TC_LOAD || d->t.cls == TC_STORE)
                             ? xl(xlen, m->hart.x[d->t.rs1] + (uint64_t)(int64_t)d->imm) : 0;
+    if (traced && m->check && check_wants(d) && check_per_insn(m->check) && !check_step(m, pc, d, ea))
+        return; /* a finding: the run stops before the instruction */
     struct step s = {.npc = xl(xlen, pc + 4), .flags = d->sflags, .cause = NO_TRAP};
     execute(m, r0, d, pc, &s, xlen);
     if (cached && s.cause == NO_TRAP && (d->t.cls == TC_LOAD || d->t.cls == TC_STORE ||

@@ -45,7 +45,9 @@ struct device {
  * tohost watch) record the firmware's request here; the first reason recorded wins. */
 enum stop {
     STOP_NONE, STOP_EXIT, STOP_CYCLE_LIMIT, STOP_END_OF_TIME, STOP_WFI, STOP_TRAP_STORM,
-    STOP_SIGNAL, STOP_KILLED, STOP_HAZARD, /* STOP_KILLED: GDB's kill; STOP_HAZARD: --hazards stop */
+    STOP_SIGNAL, STOP_KILLED, /* STOP_KILLED: GDB's kill */
+    STOP_CHECK,               /* a --check finding (check.h) */
+    STOP_HAZARD,              /* --hazards stop (machine.h: struct hazards) */
 };
 struct run_state {
     enum stop stop;

@@ -724,6 +724,14 @@ static int handle(struct gdb *g, struct machine *m)
     }
 }
 
+/* The connection ended without a detach or kill: say so, the run goes on. */
+static void gone(struct gdb *g)
+{
+    if (!g->detached && !machine_signal)
+        fprintf(stderr, "tempo-sim: the GDB connection closed; the run goes on without the debugger\n");
+    g->detached = true;
+}
+
 /* The core is halted with signal sig: talk to GDB until it resumes the core (true) or ends
  * the run (false). */
 static bool serve(struct machine *m, struct gdb *g, int sig, const char *why)
@@ -746,7 +754,7 @@ static bool serve(struct machine *m, struct gdb *g, int sig, const char *why)
     }
     for (;;) {
         if (!get_packet(g)) { /* GDB went away: the run goes on without it */
-            g->detached = true;
+            gone(g);
             return true;
         }
         switch (handle(g, m)) {
@@ -771,7 +779,7 @@ static bool interrupted(struct gdb *g)
         ssize_t n = recv(g->fd, g->in, sizeof g->in, MSG_DONTWAIT);
         if (n <= 0) {
             if (n == 0) /* GDB closed the connection while the core ran */
-                g->detached = true;
+                gone(g);
             return false;
         }
         g->in_len = (size_t)n;

@@ -33,10 +33,13 @@ static int memories_init(struct bus *b, const struct sim_config *cfg)
 {
     if (cfg->soc == SOC_PAPER) {
         /* ram[0] = data memory (most loads/stores), ram[1] = instruction memory, which is
-         * also readable as data (docs/timing.md "Memory") */
+         * also readable as data (docs/timing.md "Memory") but not writable: the RTL's data
+         * memory writes only its own addresses (0x1000_xxxx) and the instruction memory has
+         * no write port, so a store there is lost without a fault */
         if (ram_init(&b->ram[0], PAPER_DMEM_BASE, cfg->dmem_size, 0) ||
             ram_init(&b->ram[1], PAPER_IMEM_BASE, cfg->imem_size, 1))
             return -1;
+        b->ram[1].store_lost = true;
         b->code = &b->ram[1];
     } else {
         if (ram_init(&b->ram[0], VIRT_RAM_BASE, cfg->ram_size, 1))

@@ -31,7 +31,7 @@ enum {
     EXIT_NO_WAKE = 125,
     EXIT_TRAP_STORM = 126,
     EXIT_OUTPUT_LOST = 127,
-    EXIT_HAZARD = 128,      /* --hazards stop: a modelled RTL hazard changed the program's path */
+    EXIT_CHECK = 128,       /* a --check finding, or --hazards stop (signals start above it) */
     EXIT_SIGNAL_BASE = 128, /* + the signal number: 130 SIGINT, 143 SIGTERM */
     EXIT_KILLED = 137,      /* GDB's kill (as SIGKILL would) */
 };
@@ -92,6 +92,7 @@ struct profile;
 struct symtab;
 struct observe;
 struct coverage;
+struct check;
 
 struct machine {
     struct hart hart;
@@ -122,6 +123,10 @@ struct machine {
     struct coverage *coverage; /* --coverage */
     const struct symtab *symbols;
     struct observe *obs;
+    /* --check and the watchdog's looks (check.h): cpu_event() calls check_look() once the
+     * cycle count reaches watch_at */
+    struct check *check;
+    uint64_t watch_at;
 };
 
 /* The last cycle a run may reach: the 64-bit cycle count minus room for one instruction's

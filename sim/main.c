@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "coverage.h"
 #include "elf.h"
 #include "gdb.h"
@@ -40,12 +41,13 @@ enum key {
     OPT_MEM_WIDTH, OPT_ENGINE,
     OPT_TRACE_FROM, OPT_TRACE_TO, OPT_TIMELINE, OPT_MEASURE, OPT_GDB, OPT_HAZARDS,
     OPT_XLEN, OPT_KEYS, OPT_KEYS_FILE, OPT_VGA_TEXT, OPT_VGA_PNG, OPT_VGA_FONT,
+    OPT_CHECK, OPT_CHECK_HANG, OPT_CHECK_NULL, OPT_SILENCE,
 };
 
 static const struct opt {
     const char *name;
     enum key key;
-    const char *arg; /* the value's name in --help; NULL: the option takes none */
+    const char *arg; /* the value's name in --help; NULL: the option takes none; "[=...]": optional */
     const char *help;
 } opts[] = {
     {"soc", OPT_SOC, "paper|virt", "SoC profile (default paper)"},
@@ -60,8 +62,13 @@ static const struct opt {
     {"trace-to", OPT_TRACE_TO, "CYCLE|SYMBOL", "... and end before this cycle, or after the first instruction at SYMBOL"},
     {"timeline", OPT_TIMELINE, "FILE.json", "threads, interrupts, kernel calls and switches over time (Chrome Trace Event Format: Perfetto)"},
     {"measure", OPT_MEASURE, "NAME=FROM,TO", "cycles from each FROM event to the next TO (symbol, 0xaddress, irq[:ext|timer|soft], "
-                                             "trap, mret, switch[:THREAD], run[:THREAD]); in --stats (repeatable)"},
+                                             "trap, mret, switch[:THREAD], run[:THREAD]); printed at exit (repeatable)"},
     {"gdb", OPT_GDB, "PORT", "GDB remote protocol on 127.0.0.1:PORT (0: any free port), halted at reset"},
+    {"check", OPT_CHECK, "[=LIST]", "stop at the first bug found, with one line naming the thread, function and source line "
+                                    "(status 128): stack, code, null, uninit, hang, deadlock (default all; docs/check.md)"},
+    {"check-hang", OPT_CHECK_HANG, "N", "--check: cycles with no thread switch, output, interrupt or trap that make a hang (default 10^8; 0: none)"},
+    {"check-null", OPT_CHECK_NULL, "N", "--check: bytes from address 0 that no load, store or jump may reach (default 256)"},
+    {"silence-limit", OPT_SILENCE, "N", "say so on stderr (once) when a run prints nothing for N cycles (default 10^10; 0: never)"},
     {"stats", OPT_STATS, NULL, "at exit: cycles, instructions, CPI, stall cycles by cause, threads' stacks, --measure (stderr)"},
     {"stats-json", OPT_STATS_JSON, "FILE", "the same as JSON"},
     {"profile", OPT_PROFILE, NULL, "at exit: cycles and instructions per function (stderr)"},
@@ -100,7 +107,8 @@ static const struct {
     {EXIT_NO_WAKE, "WFI with no wake-up source (or none before the end of the cycle count)"},
     {EXIT_TRAP_STORM, "trap storm: the same exception repeats with no MRET between"},
     {EXIT_OUTPUT_LOST, "output lost (stdout, --trace-file, a JSON or coverage file could not be written)"},
-    {EXIT_HAZARD, "--hazards stop: an MRET returned to the old mepc (the paper core's MRET hazard)"},
+    {EXIT_CHECK, "a --check finding (one line: what, thread, pc, function, source line, cycle), or "
+                 "--hazards stop: an MRET returned to the old mepc"},
     {130, "SIGINT; 143: SIGTERM (after a line with cycle, pc and function)"},
     {EXIT_KILLED, "killed from GDB (kill)"},
 };
@@ -112,7 +120,7 @@ static void usage(FILE *out)
           "its class) or a .mem with --xlen.  N: decimal or 0x hexadecimal; sizes take a K or M suffix.\n", out);
     for (size_t i = 0; i < NOPTS; i++) {
         char head[48];
-        snprintf(head, sizeof head, "--%s%s%s", opts[i].name, opts[i].arg ? " " : "",
+        snprintf(head, sizeof head, "--%s%s%s", opts[i].name, opts[i].arg && opts[i].arg[0] != '[' ? " " : "",
                  opts[i].arg ? opts[i].arg : "");
         fprintf(out, "  %-28s %s\n", head, opts[i].help);
     }
@@ -175,6 +183,8 @@ struct options {
     bool vga_text;
     int nmeasure;
     long gdb_port; /* -1: no --gdb */
+    struct check_config check;
+    const char *check_limit; /* a --check-* option given (it needs --check) */
     bool stats, profile, trace, list_params;
 };
 
@@ -202,7 +212,9 @@ static void parse_args(int argc, char **argv, struct options *o)
 {
     struct option longopts[NOPTS + 1] = {{0}};
     for (size_t i = 0; i < NOPTS; i++)
-        longopts[i] = (struct option){opts[i].name, opts[i].arg ? required_argument : no_argument,
+        longopts[i] = (struct option){opts[i].name,
+                                      !opts[i].arg ? no_argument
+                                      : opts[i].arg[0] == '[' ? optional_argument : required_argument,
                                       NULL, (int)opts[i].key};
     opterr = 0; /* our own one-line messages */
     int c;
@@ -267,6 +279,16 @@ static void parse_args(int argc, char **argv, struct options *o)
         case OPT_VGA_TEXT: o->vga_text = true; break;
         case OPT_VGA_PNG: o->vga_png = v; break;
         case OPT_VGA_FONT: o->vga_font = v; break;
+        case OPT_CHECK: {
+            char err[200];
+            o->check.what = CHECK_ALL;
+            if (v && check_parse(v, &o->check.what, err, sizeof err))
+                die(EXIT_USAGE, "--check: %s", err);
+            break;
+        }
+        case OPT_CHECK_HANG: o->check.hang = parse_number(name, v, false, UINT64_MAX), o->check_limit = name; break;
+        case OPT_CHECK_NULL: o->check.null_size = parse_number(name, v, true, 1ull << 32), o->check_limit = name; break;
+        case OPT_SILENCE: o->check.silence = parse_number(name, v, false, UINT64_MAX); break;
         case OPT_ICACHE:
         case OPT_DCACHE: {
             char err[200];
@@ -301,6 +323,10 @@ static void parse_args(int argc, char **argv, struct options *o)
     }
     if ((o->trace_from || o->trace_to) && !o->trace && !o->trace_path && !o->timeline_path)
         die(EXIT_USAGE, "--trace-from and --trace-to bound --trace, --trace-file or --timeline; none was given");
+    if (o->check_limit && !o->check.what)
+        die(EXIT_USAGE, "--%s is a limit of --check; give --check too", o->check_limit);
+    if (!o->check.hang)
+        o->check.what &= ~(unsigned)CHECK_HANG;
     if (o->cfg.cache.mem_given && !o->cfg.cache.icache.size && !o->cfg.cache.dcache.size)
         die(EXIT_USAGE, "--mem-latency, --mem-beat and --mem-width describe the memory behind "
                         "the caches: give --icache or --dcache (without a cache every memory is a BRAM)");
@@ -337,7 +363,7 @@ static void catch_signals(struct machine *m)
 static const char *a(const char *noun) { return strchr("aeiou", noun[0]) ? "an" : "a"; }
 
 /* The one-line message of the run's end, and its exit status. */
-static int outcome(const struct machine *m)
+static int outcome(struct machine *m)
 {
     const struct hart *h = &m->hart;
     const struct fault_watch *f = &m->faults;
@@ -380,15 +406,20 @@ static int outcome(const struct machine *m)
         return EXIT_TRAP_STORM;
     case STOP_HAZARD:
         hazard_report(m, stderr);
-        return EXIT_HAZARD;
+        return EXIT_CHECK;
     case STOP_KILLED:
         fprintf(stderr, "tempo-sim: killed from GDB at cycle %llu, pc 0x%llx in %s\n", cycle, pc, fn);
         return EXIT_KILLED;
+    case STOP_CHECK:
+        return EXIT_CHECK; /* check.c wrote the finding's line */
     case STOP_SIGNAL:
-    default:
-        fprintf(stderr, "tempo-sim: %s at cycle %llu, pc 0x%llx in %s\n",
-                machine_signal == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)", cycle, pc, fn);
+    default: {
+        char ctx[512];
+        check_context(m, ctx, sizeof ctx);
+        fprintf(stderr, "tempo-sim: %s at cycle %llu, pc 0x%llx in %s%s\n",
+                machine_signal == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)", cycle, pc, fn, ctx);
         return EXIT_SIGNAL_BASE + machine_signal;
+    }
     }
 }
 
@@ -434,11 +465,12 @@ static void observe_setup(const struct options *o, struct machine *m, const stru
                           const struct symtab *syms, struct observe *obs, struct timeline **tl)
 {
     bool trace = o->trace || o->trace_path, stats = o->stats || o->stats_path;
-    if (!trace && !o->timeline_path && !o->nmeasure && o->gdb_port < 0 && !stats)
+    bool check = o->check.what & CHECK_PER_INSN;
+    if (!trace && !o->timeline_path && !o->nmeasure && o->gdb_port < 0 && !stats && !check)
         return;
     if (observe_init(obs, m, img, syms, true))
         die(EXIT_USAGE, "out of memory for the observers");
-    if (!trace && !o->timeline_path && !o->nmeasure && o->gdb_port < 0 && !obs->kernel) {
+    if (!trace && !o->timeline_path && !o->nmeasure && o->gdb_port < 0 && !check && !obs->kernel) {
         observe_free(obs); /* --stats alone, no kernel: nothing to observe */
         return;
     }
@@ -473,6 +505,7 @@ int main(int argc, char **argv)
                 .ram_size = VIRT_RAM_DEFAULT,
                 .cache = {.mem = {CACHE_MEM_LATENCY, CACHE_MEM_BEAT, CACHE_MEM_WIDTH}}},
         .gdb_port = -1,
+        .check = {.hang = CHECK_HANG_DEFAULT, .null_size = CHECK_NULL_DEFAULT, .silence = CHECK_SILENCE_DEFAULT},
     };
     timing_params_default(&o.cfg.timing);
     parse_args(argc, argv, &o);
@@ -535,6 +568,21 @@ int main(int argc, char **argv)
     static struct observe obs;
     struct timeline *tl = NULL;
     observe_setup(&o, &m, &img, &syms, &obs, &tl);
+    struct check *check = check_new(&m, &img, o.image, &o.check);
+    if (!check)
+        die(EXIT_USAGE, "out of memory for --check");
+    /* a path that cannot be written fails now, not after the run */
+    const struct {
+        const char *opt, *path;
+    } outputs[] = {{"stats-json", o.stats_path}, {"profile-json", o.profile_path},
+                   {"timeline", o.timeline_path}, {"coverage", o.coverage_path}};
+    for (size_t i = 0; i < sizeof outputs / sizeof *outputs; i++) {
+        FILE *f = outputs[i].path ? fopen(outputs[i].path, "w") : NULL;
+        if (outputs[i].path && !f)
+            die(EXIT_USAGE, "--%s: cannot open %s: %s", outputs[i].opt, outputs[i].path, strerror(errno));
+        if (f)
+            fclose(f);
+    }
     /* UART output: line-buffered so that nothing is lost and lines arrive whole */
     setvbuf(stdout, NULL, _IOLBF, 0);
 
@@ -545,6 +593,12 @@ int main(int argc, char **argv)
     bool out_lost = lost("stdout", fflush(stdout) != 0 || ferror(stdout));
 
     int status = outcome(&m);
+    const char *no_thread = obs.ms ? measure_unknown_thread(obs.ms) : NULL;
+    if (no_thread) {
+        fprintf(stderr, "tempo-sim: --measure: no thread named '%s' ran (--stats lists the threads)\n", no_thread);
+        if (status < EXIT_USAGE)
+            status = EXIT_USAGE;
+    }
     if (o.vga_text)
         vga_text(&m.vga, stderr);
     if (o.vga_png)
@@ -554,6 +608,8 @@ int main(int argc, char **argv)
     uint64_t cycles = m.hart.clk.cycle;
     if (o.stats)
         stats_print(&m, stderr);
+    else if (obs.ms)
+        measure_print(obs.ms, stderr); /* --measure asked for its figures */
     if (o.stats_path)
         out_lost |= lost(o.stats_path, stats_json(&m, o.stats_path, status) != 0);
     if (o.profile)
@@ -578,6 +634,7 @@ int main(int argc, char **argv)
     measure_free(obs.ms);
     gdb_free(obs.gdb);
     observe_free(&obs);
+    check_free(check);
     if (m.coverage)
         coverage_free(&cov);
     symtab_free(&syms);

@@ -105,6 +105,22 @@ static int parse_end(struct measures *ms, const char *text, const struct elf_ima
     return 0;
 }
 
+const char *measure_unknown_thread(const struct measures *ms)
+{
+    for (int i = 0; i < ms->n; i++)
+        for (int k = 0; k < 2; k++) {
+            const struct endpoint *e = k ? &ms->p[i].to : &ms->p[i].from;
+            if ((e->ev != EV_SWITCH && e->ev != EV_RUN) || e->any)
+                continue;
+            int t = 0;
+            while (t < ms->o->rtos.n && strcmp(e->thread, observe_thread_name(ms->o, t)))
+                t++;
+            if (t == ms->o->rtos.n)
+                return e->thread;
+        }
+    return NULL;
+}
+
 int measure_add(struct measures *ms, const char *spec, const struct elf_image *img, char *err,
                 size_t errlen)
 {

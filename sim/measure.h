@@ -32,6 +32,9 @@ void measure_event(struct measures *ms, enum measure_event ev, uint64_t arg, uin
 /* Does any probe need the kernel's threads (switch:, run:)? */
 int measure_needs_kernel(const struct measures *ms);
 void measure_print(const struct measures *ms, FILE *out);
+/* After the run: a switch:NAME or run:NAME whose thread never existed (a misspelled name),
+ * or NULL when every named thread was seen. */
+const char *measure_unknown_thread(const struct measures *ms);
 void measure_json(const struct measures *ms, FILE *f);
 void measure_free(struct measures *ms);
 #endif

@@ -2,6 +2,7 @@
 #include "observe.h"
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "gdb.h"
 #include "machine.h"
 #include "measure.h"
@@ -145,6 +146,7 @@ static void switch_check(struct machine *m, uint64_t cycle)
     if (o->ms)
         measure_event(o->ms, EV_SWITCH, (uint64_t)(int64_t)now, cycle);
     o->run_pending = now;
+    check_switch(m);
 }
 
 /* The thread made current runs once sp lies in its own stack (the kernel made it current

@@ -23,6 +23,8 @@ struct rtos_info {
     uint64_t stack_base;       /* lowest address of its stack (0: unknown) */
     uint64_t saved_sp;         /* its stack pointer as saved at its last switch */
     bool alive;                /* false: exited or deleted (not listed to a debugger) */
+    uint64_t wait_mutex, wait_holder; /* blocked on a mutex: its address and its holder's
+                                         control block (0: not waiting for a mutex) */
 };
 
 /* One thread as the simulator knows it; `tcb` (the control block's address) is its id. */

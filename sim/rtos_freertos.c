@@ -134,6 +134,8 @@ static int info(struct rtos *r, uint64_t tcb, struct rtos_info *out)
             rtos_string(r, holder + r->off[T_NAME], name, sizeof name);
             snprintf(out->detail, sizeof out->detail, "on mutex 0x%llx held by %s",
                      (unsigned long long)q, name);
+            out->wait_mutex = q;
+            out->wait_holder = holder;
         } else {
             snprintf(out->detail, sizeof out->detail, "on the event list at 0x%llx",
                      (unsigned long long)on);

@@ -117,6 +117,8 @@ static int info(struct rtos *r, uint64_t tcb, struct rtos_info *out)
             rtos_string(r, o + r->off[T_NAME], owner, NAME_MAX);
         snprintf(out->detail, sizeof out->detail, "on mutex 0x%llx held by %s",
                  (unsigned long long)mutex, owner);
+        out->wait_mutex = mutex;
+        out->wait_holder = o;
     }
     return 0;
 }

@@ -2,6 +2,7 @@
  * per instruction.  The loop calls cpu_event() when the cycle count reaches the next device
  * event (or after anything that may change interrupts: a device write, a CSR write, MRET,
  * WFI), and trap_exception() when an instruction traps. */
+#include "check.h"
 #include "machine.h"
 #include "symbols.h"
 #include "observe.h"
@@ -227,6 +228,11 @@ int cpu_event(struct machine *m)
     }
     machine_update_devices(m); /* e.g. latch the external interrupt once IRQ_AT is reached */
     uint64_t later = cpu_irq(m);
+    if (h->clk.cycle >= m->watch_at && m->check) {
+        check_look(m); /* after the interrupt, which is progress */
+        if (m->run.stop != STOP_NONE)
+            return 1;
+    }
     /* wake up one window before the next line rises: its interrupt is taken there */
     uint64_t next = later, w = timing_irq_window_max(&m->timing);
     for (int i = 0; i < m->bus.ndev; i++) {
@@ -236,6 +242,8 @@ int cpu_event(struct machine *m)
             next = t;
     }
     next = next > w ? next - w : 0;
+    if (m->check && m->watch_at < next)
+        next = m->watch_at;
     h->next_event = next < m->max_cycles ? next : m->max_cycles;
     if (machine_signal) /* arrived after the look above: stop at the next instruction */
         h->next_event = 0;

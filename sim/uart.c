@@ -30,7 +30,7 @@ static int paper_write(void *dev, uint64_t off, unsigned size, uint64_t val)
     if (size > 4 || (off != PAPER_UART_TX && off != PAPER_UART_STATUS))
         return -1;
     if (off == PAPER_UART_TX)
-        fputc((int)(val & 0xff), u->out);
+        fputc((int)(val & 0xff), u->out), u->bytes++;
     return 0;
 }
 
@@ -49,7 +49,7 @@ static int ns_write(void *dev, uint64_t off, unsigned size, uint64_t val)
     if (size > 4)
         return -1;
     if (off == NS_THR && !(u->lcr & NS_LCR_DLAB))
-        fputc((int)(val & 0xff), u->out);
+        fputc((int)(val & 0xff), u->out), u->bytes++;
     else if (off == NS_LCR)
         u->lcr = (uint8_t)val;
     return 0;

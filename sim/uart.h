@@ -8,6 +8,7 @@
 struct uart {
     FILE *out;   /* where transmitted bytes go (stdout) */
     uint8_t lcr; /* NS16550 line control register */
+    uint64_t bytes; /* transmitted so far (the watchdog's progress, check.h) */
 };
 
 void uart_init(struct uart *u, FILE *out, enum soc soc, struct device *win);

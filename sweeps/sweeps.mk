@@ -51,7 +51,7 @@ test-sweep-tool: $(SIM) $(BENCH_DIR)/tempo/rv32/rh_switch.elf $(BENCH_DIR)/tempo
 TEST_TARGETS += test-sweep-tool
 .PHONY: test-sweep-tool
 
-# The job list on the engines users run it on (README "Sweeps", docs/sweeps.md): a one-node
+# The job list on the engines users run it on (docs/sweeps.md): a one-node
 # Slurm cluster (sbatch of the array) and GNU parallel over ssh to this host; each merges to
 # the figures of the same jobs run here.  SKIP where the packages or the daemons cannot be had.
 SWEEP_TEST_DEPS := $(SIM) $(BENCH_DIR)/tempo/rv32/rh_switch.elf $(BENCH_DIR)/tempo/rv64/rh_switch.elf

@@ -2,7 +2,8 @@
 # Make sure the tools the build needs are present; install the missing Debian packages with
 # apt-get when we are root, otherwise print the exact command to run.
 #   (no option)    the RISC-V cross GCC, python3, the report's Python modules, picolibc for
-#                  the cross GCC and gdb-multiarch (the examples and the --gdb tests)
+#                  the cross GCC and gdb-multiarch (the examples and the --gdb tests),
+#                  libdw-dev (source lines in tempo-sim --check's findings)
 #   --optional     also qemu-system-misc (QEMU cross-checks; their tests SKIP without it)
 #                  and clang (the fuzz harnesses; they SKIP without it)
 #   --coverage     also lcov (make coverage: genhtml for the HTML report)
@@ -31,6 +32,10 @@ need riscv64-unknown-elf-gcc || install gcc-riscv64-unknown-elf binutils-riscv64
 # tested with; without them those tests SKIP, saying which package is missing.
 [ -f /usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs ] || install picolibc-riscv64-unknown-elf || true
 need gdb-multiarch || install gdb-multiarch || true
+# tempo-sim --check names source lines through elfutils' libdw; without it the simulator
+# builds all the same and its findings name functions only (sim/sim.mk).
+pkg-config --exists libdw 2>/dev/null || { need pkg-config || install pkg-config; } &&
+  { pkg-config --exists libdw || install libdw-dev; } || true
 need python3 || need /usr/bin/python3 || install python3 || exit 1
 # bench/report/ (the benchmark report) needs matplotlib, Jinja2, pyelftools and jsonschema.
 # Debian's packages install them for /usr/bin/python3; tools/python.sh finds the python3

@@ -37,6 +37,9 @@ void board_put_uint(uint64_t v)
         board_putc(buf[--i]);
 }
 
+void board_irq_after(uint32_t cycles) { REG32(BOARD_SIMCTL + SIMCTL_IRQ_AFTER) = cycles; }
+void board_irq_ack(void) { REG32(BOARD_SIMCTL + SIMCTL_IRQ_ACK) = 1; }
+
 void board_exit(int code)
 {
 #if defined(BOARD_VIRT)

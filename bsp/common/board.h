@@ -45,7 +45,7 @@
 #define SIMCTL_IRQ_AFTER 0x14 /* w: arm the external interrupt at (mcycle of this store) + value */
 #define SIMCTL_MSIP      0x18 /* r/w bit 0: machine software interrupt pending (paper SoC msip) */
 #define SIMCTL_CACHE     0x1C /* w: 1 invalidate the caches, 2 also fill the D$ with dirty lines
-                                 (no cycles: a measurement device, README "Caches");
+                                 (no cycles: a measurement device, docs/caches.md);
                                  r: bit 0 I$, bit 1 D$, bit 2 D$ write-back, bit 3 a miss costs
                                  cycles (0: no caches) */
 #define SIMCTL_CACHE_COLD       1

@@ -9,6 +9,15 @@ void board_put_uint(uint64_t v);
 /* End the run: exit status `code` on tempo-sim; QEMU's test device on virt. */
 void board_exit(int code) __attribute__((noreturn));
 
+/* A device interrupt on demand, from tempo-sim's simulator-control device (board.h
+ * BOARD_SIMCTL): the way to play a device in simulation.  board_irq_after() raises the
+ * machine external interrupt `cycles` core cycles after the call (latched until
+ * acknowledged); board_irq_ack() clears it and disarms, and belongs in the handler.  The
+ * device exists only in tempo-sim, on both SoCs: QEMU's virt machine and the paper's FPGA
+ * board have nothing at BOARD_SIMCTL, so there these calls end in a store access fault. */
+void board_irq_after(uint32_t cycles);
+void board_irq_ack(void);
+
 /* The cycle counter: mcycle, which the paper's RTL implements (it does not decode the user
  * alias cycle, 0xC00, that rdcycle reads: there rdcycle reads 0 without the CSR stall).  On
  * tempo-sim both read the same value at the same cost.  Spelled as `csrr %0, mcycle` in .insn

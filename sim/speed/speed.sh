@@ -8,8 +8,8 @@
 # count is tempo-sim's for the same image.  The ratio is tempo-sim's time over QEMU's (at
 # most 1: tempo-sim takes no longer) on this host: it differs from host to host, so the first
 # line names the host's processor and the date, and no ratio is a property of tempo-sim
-# alone.  Then the reference execute loop (--engine
-# reference), for what the fast engine buys.  Not a test: the figures depend on the machine.
+# alone.  Then the reference execute loop (--engine reference), for what the fast engine
+# buys, and --check's cost.  Not a test: the figures depend on the machine.
 # usage: sim/speed/speed.sh SIM DIR [RUNS]   (DIR holds loop-{paper,virt}-{32,64}.elf)
 set -u
 sim=$1 dir=$2 runs=${3:-9}
@@ -68,6 +68,24 @@ for soc in paper virt; do
     done
     t=$(median <<<"$ts")
     printf '%-9s %12s %12s | %8.3fs %8s %10s\n' "$soc-$x" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
+  done
+done
+echo "--check (docs/check.md; median of $rruns runs): every check (the traced loop), and hang,deadlock alone (the fast engine):"
+for soc in paper virt; do
+  for x in 32 64; do
+    img=$dir/loop-$soc-$x.elf json=$dir/loop-$soc-$x.json
+    n=$(field instructions "$json")
+    for list in all hang,deadlock; do
+      ts=""
+      for _ in $(seq $rruns); do
+        # the loop computes for longer than --check-hang's default without output: a larger limit
+        t=$(wall "$sim" --check="$list" --check-hang 10000000000 --soc "$soc" "$img") ||
+          { echo "tempo-sim --check=$list failed on $img"; exit 1; }
+        ts="$ts $t"
+      done
+      t=$(median <<<"$ts")
+      printf '%-9s --check=%-13s %8.3fs %8s Minsn/s\n' "$soc-$x" "$list" "$t" "$(rate "$n" "$t")"
+    done
   done
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

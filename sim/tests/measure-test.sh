@@ -10,8 +10,9 @@
 #   - on the context-switch benchmark image (Tempo only): tk_yield to the next thread running
 #     gives what the benchmark's own trace walker (bench/report/elfinfo.py) finds: the same
 #     number of switches and the same minimum and most common value;
-#   - a spec that is not NAME=FROM,TO, an unknown event or symbol, and switch:/run: on an
-#     image without a kernel are usage errors (status 120).
+#   - a spec that is not NAME=FROM,TO, an unknown event or symbol, a thread name no thread
+#     had, and switch:/run: on an image without a kernel are usage errors (status 120);
+#   - without --stats the figures are printed all the same.
 # usage: sim/tests/measure-test.sh tempo|freertos XLEN SIM [CTXSW_ELF PLAIN_ELF]
 set -u
 kernel=$1 xlen=$2 sim=$3 ctxsw=${4:-} plain=${5:-}
@@ -81,6 +82,10 @@ $e 120 "^tempo-sim: --measure: 'nosuch' is no event, no symbol" "$sim" --measure
   fail "an unknown symbol"
 $e 120 "an interrupt is irq, irq:ext, irq:timer or irq:soft" "$sim" --measure a=irq:nmi,trap "$elf" >/dev/null ||
   fail "an unknown interrupt"
+$e 120 "^tempo-sim: --measure: no thread named 'consumer' ran" "$sim" --measure a=trap,run:consumer "$elf" >/dev/null ||
+  fail "a thread name no thread had"
+$e 0 "^  measure isr \(irq:timer -> trap\): [0-9]+ intervals" "$sim" --measure isr=irq:timer,trap "$elf" >/dev/null ||
+  fail "--measure without --stats prints nothing"
 if [ -n "$plain" ]; then
   $e 120 "^tempo-sim: --measure: switch: and run: need a kernel" "$sim" --measure a=trap,run:x "$plain" >/dev/null ||
     fail "run: without a kernel"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Lost output is an error: a trace, a JSON report or stdout that cannot be written ends
-# the run with status 127 and one line naming it.  usage: sim/tests/output-test.sh SIM IMAGE
+# the run with status 127 and one line naming it; an output file that cannot be opened is a
+# usage error (120) at start-up.  usage: sim/tests/output-test.sh SIM IMAGE
 set -u
 sim=$1 img=$2
 e=sim/tests/expect.sh
@@ -10,6 +11,10 @@ t 127 '^tempo-sim: output lost: /dev/full could not be written$' "$sim" --trace-
 t 127 '^tempo-sim: output lost: /dev/full could not be written$' "$sim" --stats-json /dev/full "$img"
 t 127 '^tempo-sim: output lost: /dev/full could not be written$' "$sim" --profile-json /dev/full "$img"
 t 127 '^tempo-sim: output lost: /dev/full could not be written$' "$sim" --timeline /dev/full "$img"
+# a path that cannot be opened fails at start-up, with the system's reason, before the run
+for opt in --stats-json --profile-json --timeline --coverage --trace-file; do
+  t 120 "^tempo-sim: $opt: cannot open /nonexistent/out: No such file or directory$" "$sim" "$opt" /nonexistent/out "$img"
+done
 err=$("$sim" "$img" 2>&1 >/dev/full); rc=$?
 echo "stdout on /dev/full: status $rc: $err"
 if [ $rc -ne 127 ] || ! grep -q '^tempo-sim: output lost: stdout could not be written$' <<<"$err"; then

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The kernel snippet of docs/application.md (the C block after the line "<!-- snippet: kernel -->") compiles
-# and links with the flags it documents: the example Makefile, at both widths and on both SoCs.
+# The kernel snippet of docs/application.md (the C block after the line "<!-- snippet: kernel -->")
+# compiles and links with the flags it documents: the example Makefile, at both widths and on
+# both SoCs; and the program ends (status 0) on tempo-sim.
 # usage: sim/tests/readme-snippet-test.sh docs/application.md
 set -u
 readme=$1
@@ -18,5 +19,7 @@ for cfg in "paper 32" "virt 64"; do
   set -- $cfg
   (cd "$dir" && make -s TEMPO="$tree" SOC=$1 XLEN=$2 APP=app SRCS=app.c) >"$dir/build.log" 2>&1 ||
     { cat "$dir/build.log"; fail "the snippet does not build ($1, RV$2)"; }
+  (cd "$dir" && make -s TEMPO="$tree" SOC=$1 XLEN=$2 APP=app SRCS=app.c run) >"$dir/run.log" 2>&1 ||
+    { cat "$dir/run.log"; fail "the snippet does not end with status 0 ($1, RV$2)"; }
 done
-echo "$(wc -l <"$dir/app.c") lines: they build with examples/hello/Makefile (paper RV32, virt RV64)"
+echo "$(wc -l <"$dir/app.c") lines: they build with examples/hello/Makefile and end with status 0 (paper RV32, virt RV64)"

@@ -3,7 +3,8 @@
 acknowledgements and QStartNoAckMode, the stop at reset, the target description (registers,
 CSRs), 'g' and 'p', memory reads and writes (RAM, a device register, a hole: E14), a
 breakpoint that leaves code memory as it was, Ctrl-C while the core runs (T02), `monitor`,
-kill (status 137), the exit status in 'W', and a port already taken (status 120).
+kill (status 137), the exit status in 'W', a connection that drops (the run goes on, with a
+line saying so), and a port already taken (status 120).
 
 usage: rsp-test.py SIM LOOP_ELF HELLO_ELF   (paper SoC, RV32 images; hello exits 7)"""
 import re
@@ -162,6 +163,13 @@ def main():
     if rc != 7 or "hello from tempo-sim" not in out:
         fail("hello under GDB: status %d, %r" % (rc, out))
 
+    t = Stub(sim, hello)       # a debugger that goes away: the run goes on, and says so
+    t.ask("?")
+    t.s.close()
+    rc, out, err = t.end()
+    if rc != 7 or "hello from tempo-sim" not in out or "the GDB connection closed" not in err:
+        fail("a dropped connection: status %d, %r" % (rc, err))
+
     taken = socket.socket()
     taken.bind(("127.0.0.1", 0))
     taken.listen(1)
@@ -169,7 +177,7 @@ def main():
     if p.returncode != 120 or "cannot listen on 127.0.0.1:" not in p.stderr:
         fail("a port in use: status %d, %r" % (p.returncode, p.stderr))
     print("reset stop, target.xml, g/p, m/M, breakpoint outside memory, Ctrl-C at cycle %d, "
-          "monitor, kill 137, W07, port in use 120" % cycles)
+          "monitor, kill 137, W07, dropped connection, port in use 120" % cycles)
 
 
 if __name__ == "__main__":

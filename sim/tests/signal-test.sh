@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# SIGINT and SIGTERM end a run with one line (cycle, pc, function) and the --stats block,
+# SIGINT and SIGTERM end a run with one line (cycle, pc, function, and its source line, the
+# thread and "interrupts off" when known) and the --stats block,
 # and status 130 / 143.  usage: sim/tests/signal-test.sh SIM SPIN.elf (an endless loop in main)
 set -u
 sim=$1 img=$2
@@ -14,7 +15,7 @@ one() { # signal status what
   wait "$pid"; rc=$?
   echo "SIG$1: status $rc"; cat "$err"
   if [ $rc -ne "$2" ] ||
-     ! head -n 1 "$err" | grep -Eq "^tempo-sim: $3 at cycle [0-9]+, pc 0x[0-9a-f]+ in main$" ||
+     ! head -n 1 "$err" | grep -Eq "^tempo-sim: $3 at cycle [0-9]+, pc 0x[0-9a-f]+ in main( \(.*\))?(; .*)?$" ||
      ! grep -q '^tempo-sim stats' "$err"; then
     echo "FAIL SIG$1"; fails=$((fails + 1))
   fi
