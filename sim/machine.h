@@ -11,6 +11,7 @@
 #include "bus.h"
 #include "cache.h"
 #include "clint.h"
+#include "irqoff.h"
 #include "riscv/encoding.h"
 #include "simctl.h"
 #include "stats.h"
@@ -85,6 +86,7 @@ struct machine {
     struct timing timing;
     struct caches caches; /* --icache, --dcache (cache.h) */
     struct stats stats;
+    struct irqoff irqoff; /* interrupt-disabled windows (irqoff.h) */
     /* devices */
     struct clint clint;
     struct uart uart;
