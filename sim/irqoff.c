@@ -113,5 +113,17 @@ void irqoff_json(const struct irqoff *t, const struct symtab *syms, FILE *f)
                 fn(syms, w->start_pc), irqoff_by_name(w->start_by), (unsigned long long)w->end_pc,
                 fn(syms, w->end_pc), irqoff_by_name(w->end_by), (unsigned long long)w->count);
     }
-    fprintf(f, "]},\n");
+    fprintf(f, "]}");
+}
+
+int irqoff_write(const struct irqoff *t, const struct symtab *syms, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "{\n");
+    irqoff_json(t, syms, f);
+    fprintf(f, "\n}\n");
+    int bad = ferror(f);
+    return fclose(f) || bad ? -1 : 0;
 }

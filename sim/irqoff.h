@@ -71,4 +71,6 @@ struct symtab;
 /* --stats lines and the --stats-json member "irq_off" (`syms` may be NULL). */
 void irqoff_print(const struct irqoff *t, const struct symtab *syms, FILE *out);
 void irqoff_json(const struct irqoff *t, const struct symtab *syms, FILE *f);
+/* --irq-off-json: {"irq_off": ...} into `path`; 0, or -1 when it cannot be written. */
+int irqoff_write(const struct irqoff *t, const struct symtab *syms, const char *path);
 #endif

@@ -38,6 +38,7 @@ enum key {
     OPT_VERSION, OPT_COVERAGE, OPT_ICACHE, OPT_DCACHE, OPT_MEM_LATENCY, OPT_MEM_BEAT,
     OPT_MEM_WIDTH, OPT_ENGINE,
     OPT_TRACE_FROM, OPT_TRACE_TO, OPT_TIMELINE, OPT_MEASURE, OPT_GDB,
+    OPT_IRQ_OFF_JSON,
 };
 
 static const struct opt {
@@ -62,6 +63,7 @@ static const struct opt {
     {"gdb", OPT_GDB, "PORT", "GDB remote protocol on 127.0.0.1:PORT (0: any free port), halted at reset"},
     {"stats", OPT_STATS, NULL, "at exit: cycles, instructions, CPI, stall cycles by cause, threads' stacks, --measure (stderr)"},
     {"stats-json", OPT_STATS_JSON, "FILE", "the same as JSON"},
+    {"irq-off-json", OPT_IRQ_OFF_JSON, "FILE", "at exit: the longest interrupt-disabled windows as JSON (also in --stats-json; keeps the fast engine)"},
     {"profile", OPT_PROFILE, NULL, "at exit: cycles and instructions per function (stderr)"},
     {"profile-json", OPT_PROFILE_JSON, "FILE", "the same as JSON"},
     {"coverage", OPT_COVERAGE, "FILE", "at exit: every instruction that ran and each branch's directions, into FILE"},
@@ -158,6 +160,7 @@ struct options {
     struct sim_config cfg;
     const char *image, *stats_path, *profile_path, *trace_path, *coverage_path;
     const char *trace_from, *trace_to, *timeline_path, *measure[MEASURE_OPTS];
+    const char *irq_off_path;
     int nmeasure;
     long gdb_port; /* -1: no --gdb */
     bool stats, profile, trace, list_params;
@@ -213,6 +216,7 @@ static void parse_args(int argc, char **argv, struct options *o)
         case OPT_TRACE_FILE: o->trace_path = v; break;
         case OPT_STATS: o->stats = true; break;
         case OPT_STATS_JSON: o->stats_path = v; break;
+        case OPT_IRQ_OFF_JSON: o->irq_off_path = v; break;
         case OPT_PROFILE: o->profile = true; break;
         case OPT_PROFILE_JSON: o->profile_path = v; break;
         case OPT_COVERAGE: o->coverage_path = v; break;
@@ -476,6 +480,8 @@ int main(int argc, char **argv)
         stats_print(&m, stderr);
     if (o.stats_path)
         out_lost |= lost(o.stats_path, stats_json(&m, o.stats_path, status) != 0);
+    if (o.irq_off_path)
+        out_lost |= lost(o.irq_off_path, irqoff_write(&m.irqoff, &syms, o.irq_off_path) != 0);
     if (o.profile)
         profile_print(&prof, cycles, stderr);
     if (o.profile_path)

@@ -131,6 +131,7 @@ int stats_json(const struct machine *m, const char *path, int exit_status)
     if (m->caches.on)
         caches_json(m, f);
     irqoff_json(&m->irqoff, m->symbols, f);
+    fprintf(f, ",\n");
     fprintf(f, "  \"traps\": %llu, \"interrupts\": %llu, \"trap_digest\": \"0x%016llx\"",
             (unsigned long long)m->stats.traps, (unsigned long long)m->stats.interrupts,
             (unsigned long long)m->stats.trap_digest);

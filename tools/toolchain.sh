@@ -9,6 +9,7 @@
 #   --analysis     also clang, clang-tools and frama-c-base (make analyze, fuzz, frama-c)
 #   --screenshots  also chromium (tools/screenshots.sh: the report in a headless browser)
 #   --sweep        also GNU parallel (make sweep runs its jobs with it)
+#   --wcet         also GLPK's glpsol (make wcet: the longest path as an integer program)
 set -u
 need() { command -v "$1" >/dev/null 2>&1; }
 updated=
@@ -55,5 +56,7 @@ case "${1:-}" in
   need chromium || install chromium || exit 1 ;;
 --sweep)
   need parallel || install parallel || exit 1 ;;
+--wcet)
+  need glpsol || install glpk-utils || exit 1 ;;
 esac
 exit 0
