@@ -12,7 +12,7 @@ all: $(SIM)
 
 include mk/firmware.mk
 include $(wildcard sim/sim.mk tests/*/*.mk kernel/kernel.mk bench/bench.mk freertos/freertos.mk \
-                   sweeps/sweeps.mk)
+                   sweeps/sweeps.mk tools/wcet/wcet.mk)
 
 toolchain:
 	@tools/toolchain.sh --optional
