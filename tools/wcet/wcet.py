@@ -34,7 +34,8 @@ CTX = 24         # instructions looked back when there are few paths: their bran
                  # the predictor, so that fewer branches count as mispredicted
 MAX_TAILS = 64   # contexts kept per block (the largest cost over them is taken)
 RUN_CTX = 48     # instructions of a run before a piece of its case: they train the predictor
-LOOP_RE = re.compile(r"wcet:\s*loop\s*<=\s*(\w+)")
+LOOP_ABOVE = 3   # source lines above a loop's first line where its bound may be written
+LOOP_RE = re.compile(r"wcet:\s*loop\s*<=\s*(words\(\w+\)|\w+)")
 
 
 class WcetError(Exception):
@@ -91,6 +92,10 @@ class Image:
     def _symbols(self, elf):
         hi_code = self.base + len(self.code)
         cand = {}
+        self.obj_size = {}  # object symbols' sizes: loop bounds "words(SYMBOL)"
+        for sym in elf.get_section_by_name(".symtab").iter_symbols():
+            if sym["st_info"]["type"] == "STT_OBJECT":
+                self.obj_size[sym.name] = sym["st_size"]
         for sym in elf.get_section_by_name(".symtab").iter_symbols():
             t, b, v = sym["st_info"]["type"], sym["st_info"]["bind"], sym["st_value"]
             if not (self.base <= v < hi_code) or not sym.name or sym.name.startswith("."):
@@ -186,8 +191,8 @@ def classify(img, pc, lo, hi, prev_raw, icalls):
     rd, rs1 = bits(r, 11, 7), bits(r, 19, 15)
     if op == 0x63:
         t = pc + imm_b(r)
-        if not lo <= t < hi:
-            raise WcetError("branch at 0x%x leaves %s" % (pc, img.func_of(pc)))
+        if not lo <= t < hi:  # into another routine's code (assembly): a tail jump there
+            return [("tail", t, None), ("fall", pc + 4, None)]
         return [("taken", t, None), ("fall", pc + 4, None)]
     if op == 0x6f:
         t = pc + imm_j(r)
@@ -374,10 +379,19 @@ class Sources:
         if text is None:
             raise WcetError("loop at %s:%d: source not found" % (path, hl[1]))
         lo = lines[0] if lines else hl[1]
-        for ln in range(max(1, lo - 1), (lines[-1] if lines else lo) + 1):
+        # the loop's lines, nearest its first first, then up to LOOP_ABOVE lines above it
+        # (a `do {` or `for (;;) {` line holds no instruction of its own)
+        order = list(range(lo, (lines[-1] if lines else lo) + 1)) + \
+            list(range(lo - 1, max(0, lo - 1 - LOOP_ABOVE), -1))
+        for ln in order:
             m = LOOP_RE.search(text[ln - 1]) if ln - 1 < len(text) else None
             if m:
                 v = m.group(1)
+                if v.startswith("words("):
+                    size = img.obj_size.get(v[6:-1])
+                    if size is None:
+                        raise WcetError("%s at %s:%d: no such object in the image" % (v, path, ln))
+                    return size // (img.xlen // 8), "%s:%d" % (path, ln)
                 if not v.isdigit() and v not in self.names:
                     raise WcetError("the loop bound %s at %s:%d is not given (--bound %s=N)"
                                     % (v, path, ln, v))
@@ -780,6 +794,98 @@ def read_windows(lines, img, enter_names):
             del hist[:-RUN_CTX]
 
 
+def read_irq_windows(lines, img, pairs):
+    """The interrupt-disabled windows of a trace whose start and end pcs are one of `pairs`
+    ({(start_pc, end_pc, by_trap)}, from tempo-sim --irq-off-json of the same run): from a
+    line at the start pc (the CSR write; for a trap, the trap line, then the handler's first
+    instruction at the start pc) to the next line at that end pc.  Each as (pair, run, by_trap)
+    with run the (pc, raw) list (a CSR start first, as context; a trap start: none)."""
+    starts = {}
+    for a, b, t in pairs:
+        starts.setdefault((a, t), set()).add(b)
+    cur, ends, after_trap = None, None, False
+    for line in lines:
+        m = TRACE_RE.match(line)
+        if not m:
+            if TRAP_RE.match(line):
+                after_trap = True
+                cur = None  # a trap inside a window: not one of these windows
+            continue
+        pc, raw = int(m.group(2), 16), int(m.group(3), 16)
+        if cur is not None:
+            cur[1].append((pc, raw))
+            if pc in ends:
+                yield (cur[0], pc, cur[2]), cur[1], cur[2]
+                cur = None
+        if cur is None:
+            key = (pc, after_trap)
+            if key in starts:
+                cur = (pc, [(pc, raw)], after_trap)
+                ends = starts[key]
+                if after_trap:
+                    cur[1].pop()  # the handler's first instruction is counted, no context
+                    cur[1].insert(0, (None, None))
+                    cur[1].append((pc, raw))
+        after_trap = False
+
+
+def irq_window_bound(an, run, by_trap):
+    """Static bound of one interrupt-disabled window's case (case_bound's method): from the
+    instruction after the opening CSR write (or the trap: the trap controller's cycles, at
+    their longest) to the closing CSR write or MRET."""
+    img = an.img
+    if by_trap:
+        entry, window = an.cm.irq_entry()
+        total, ctx = entry + window, [[]]
+        pieces = fragments(img, run[1:])
+        base = 1
+    else:
+        read = run[0][0]
+        fn0 = an.function(img.flo[img.func_index(read)], cuts=(read + 4,))
+        ctx = an.context_after(fn0, fn0.block_of(read), read + 4, [[]])
+        # the opening write samples its cycle up to read_lag before its EXR cycle, a closing
+        # write at least 1 before its own, an MRET at the end of its cycles
+        total = an.cm.read_lag() - (0 if run[-1][1] == MRET else 1)
+        pieces = fragments(img, run[1:])
+        base = 1
+    pcs = [p for p, _ in run]
+    for first, last, at in pieces:
+        fn = an.function(first, cuts=(first, last + 4))
+        v = an.longest(fn, first, last, ctx, None, callfree=True)
+        if v is None:
+            raise WcetError("no path from 0x%x to 0x%x in %s" % (first, last, fn.name))
+        k = at + base
+        nxt = next((pcs[j + 1] for j in range(k, len(run) - 1) if pcs[j] == last), last + 4)
+        ctx = an.context_after(fn, fn.block_of(last), nxt, ctx)
+        total += v
+    return total
+
+
+def irq_windows(an, lines, irq_json):
+    """The static bound of every interrupt-disabled window pair a run reported (its longest
+    ones), over every case the trace shows for it."""
+    img = an.img
+    with open(irq_json) as f:
+        wins = json.load(f)["irq_off"]["windows"]
+    pairs = {(w["start_pc"], w["end_pc"], w["start_by"] == "trap"): w for w in wins}
+    cases = {}
+    for pair, run, by_trap in read_irq_windows(lines, img, set(pairs)):
+        key = (pair, tuple(fragments_key(img, [(None, None)] + run[1:]) if by_trap
+                           else fragments_key(img, run)))
+        cases.setdefault(key, (pair, run, by_trap))
+    out = {}
+    for key, (pair, run, by_trap) in cases.items():
+        b = irq_window_bound(an, run, by_trap)
+        w = pairs[pair]
+        name = "%s (%s) to %s (%s)" % (w["start_function"], w["start_by"], w["end_function"],
+                                       w["end_by"])
+        o = out.setdefault(name, {"measured_max": w["cycles"], "bound": 0, "cases": 0})
+        o["bound"] = max(o["bound"], b)
+        o["cases"] += 1
+    missing = [p for p in pairs if not any(k[0] == p for k in cases)]
+    return out, len(missing)
+
+
 def fragments(img, run):
     """Split a window's instructions into pieces that each stay in one function and make no
     call: (function entry pc of the piece's function, first pc, last pc, the instructions
@@ -870,6 +976,8 @@ def main():
     k.add_argument("--kernel-prefix", action="append", default=["tk_"],
                    help="functions counted as the kernel's part")
     k.add_argument("--metric", help="the metric's name, for the report")
+    k.add_argument("--irq-off", help="tempo-sim --irq-off-json of the same run: bound its "
+                   "interrupt-disabled windows too")
     o = sub.add_parser("collect", help="the cases' results as one JSON (wcet.json)")
     o.add_argument("files", nargs="+")
     o = sub.add_parser("summary", help="print wcet.json as a table")
@@ -896,6 +1004,9 @@ def main():
                 result["calls"][f] = an.longest(fn, e, None, [[]])
         else:
             lines = sys.stdin if a.trace == "-" else open(a.trace)
+            if a.irq_off:
+                lines = list(lines)  # read twice: the samples' windows, the irq-off windows
+                result["irq_off"], result["irq_off_unseen"] = irq_windows(an, lines, a.irq_off)
             cases = {}
             for prefix, run, measured, cycles in read_windows(lines, img, a.enter):
                 key = tuple(fragments_key(img, run))
@@ -965,7 +1076,30 @@ def collect(a):
                      "paths": [c["path"] for c in d["cases"]], "calls": d["calls"],
                      "loops": d["loops"]})
     recs.sort(key=lambda r: (r["case"], r["xlen"]))
-    json.dump({"records": recs}, sys.stdout, indent=1)
+    lat = {}
+    for path in a.files:
+        with open(path) as f:
+            d = json.load(f)
+        for name, w in d.get("irq_off", {}).items():
+            x = lat.setdefault(str(d["xlen"]), {"window_bound_cycles": 0, "measured_max": 0,
+                                                "windows": {}})
+            x["windows"][name] = {"bound_cycles": max(w["bound"], x["windows"].get(name, {})
+                                                      .get("bound_cycles", 0)),
+                                  "measured_max": max(w["measured_max"], x["windows"].get(name, {})
+                                                      .get("measured_max", 0))}
+            x["window_bound_cycles"] = max(x["window_bound_cycles"], w["bound"])
+            x["measured_max"] = max(x["measured_max"], w["measured_max"])
+    entry = None
+    if recs:
+        with open(a.files[0]) as f:
+            image = json.load(f)["image"]
+        e, w = CostModel(a.cost, image).irq_entry()
+        entry = e + w
+    for x in lat.values():
+        # an interrupt raised as the longest window opens waits for it, then is taken
+        x["entry_cycles"] = entry
+        x["bound_cycles"] = x["window_bound_cycles"] + entry
+    json.dump({"records": recs, "interrupt_latency": lat}, sys.stdout, indent=1)
     print()
     return 0
 
@@ -983,6 +1117,14 @@ def summary(a):
     for r in recs:
         for n, v in r["calls"].items():
             calls.setdefault((n, r["xlen"]), v)
+    with open(a.file) as f:
+        lat = json.load(f).get("interrupt_latency", {})
+    for x, l in sorted(lat.items()):
+        print("\nRV%s interrupt-disabled windows (bound / longest measured):" % x)
+        for n, w in sorted(l["windows"].items(), key=lambda kv: -kv[1]["bound_cycles"]):
+            print("  %6d / %6d  %s" % (w["bound_cycles"], w["measured_max"], n))
+        print("RV%s interrupt latency bound: %d (entry %d + longest window %d)"
+              % (x, l["bound_cycles"], l["entry_cycles"], l["window_bound_cycles"]))
     print("\nevery path of each public call (cycles):")
     for (n, x), v in sorted(calls.items()):
         print("  %-26s RV%d %s" % (n, x, v))
@@ -1002,6 +1144,17 @@ def check(a):
     missing = [c for c, w in widths.items() if w != {32, 64}]
     for c in missing:
         print("%s: a bound at one width only" % c)
+    with open(a.file) as f:
+        lat = json.load(f).get("interrupt_latency", {})
+    for x, l in sorted(lat.items()):
+        for n, w in l["windows"].items():
+            if w["bound_cycles"] < w["measured_max"]:
+                bad.append(n)
+                print("RV%s %s: bound %d below the measured %d" % (x, n, w["bound_cycles"],
+                                                                   w["measured_max"]))
+    if sorted(lat) != ["32", "64"]:
+        missing.append("interrupt latency")
+        print("no interrupt latency bound at both widths")
     print("%d bounds, %d below a measurement" % (len(recs), len(bad)))
     return 1 if bad or missing or not recs else 0
 
