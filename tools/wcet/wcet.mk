@@ -56,7 +56,7 @@ endef
 WCET_JSONS :=
 $(foreach x,32 64,$(foreach c,$(WCET_CASES),$(eval $(call wcet-rule,$(c),$(x)))))
 
-.PHONY: wcet test-wcet wcet-json
+.PHONY: wcet test-wcet test-wcet-loops wcet-json
 # make bench and its tests read the bounds: made first (without glpsol the check says so).
 bench-run bench-test-run: wcet-json
 wcet-json:
@@ -76,3 +76,10 @@ $(WCET_DIR)/wcet.json: $(WCET_JSONS)
 test-wcet: $(WCET_DIR)/wcet.json
 	@tools/check.sh wcet-bounds $(WCET_PY) --cost $(WCET_COST) check $(WCET_DIR)/wcet.json
 TEST_TARGETS += test-wcet
+
+# A loop bound the run breaks is an error: Msgq's copy loop bounded by 1 must be refused (the
+# same trace with the message's size in words must not).
+test-wcet-loops: $(SIM) $(WCET_COST) $(BENCH_DIR)/tempo/rv32/km_msgq.elf
+	@tools/check.sh wcet-loops tools/wcet/loop-test.sh $(SIM) $(BENCH_DIR)/tempo/rv32/km_msgq.elf \
+	    "$(WCET_PY) $(WCET_ARGS)" $(shell sed -n 's/^\#define BP_MSG_WORDS  *\([0-9]*\).*/\1/p' bench/port.h)
+TEST_TARGETS += test-wcet-loops

@@ -1008,7 +1008,9 @@ def main():
                 lines = list(lines)  # read twice: the samples' windows, the irq-off windows
                 result["irq_off"], result["irq_off_unseen"] = irq_windows(an, lines, a.irq_off)
             cases = {}
+            seen_runs = []
             for prefix, run, measured, cycles in read_windows(lines, img, a.enter):
+                seen_runs.append([p for p, _ in run])
                 key = tuple(fragments_key(img, run))
                 c = cases.setdefault(key, {"run": run, "prefix": prefix, "measured_max": 0,
                                            "windows": 0, "cycles": cycles, "first": measured})
@@ -1028,6 +1030,7 @@ def main():
                             "path": " > ".join(dedup_names([d["function"] for d in detail])),
                             "pieces": detail})
             out.sort(key=lambda x: -x["bound"])
+            result["loop_runs"] = loop_check(an, seen_runs, out)
             result["metric"] = a.metric
             result["calls"] = public_calls(an, out, a.kernel_prefix)
             result["cases"] = out
@@ -1040,6 +1043,40 @@ def main():
     json.dump(result, sys.stdout, indent=1)
     print()
     return 0
+
+
+def loop_check(an, runs, cases):
+    """The most iterations each bounded loop of the cases' functions made in one entry, over
+    every window of the trace: {"file:line": [most, bound]}.  A run above a bound is an error
+    (the bound was wrong, so was every bound built on it)."""
+    img = an.img
+    names = {d["function"] for c in cases for d in c["pieces"]}
+    loops = {}  # header pc -> (body pcs, back-edge source pcs, where, bound)
+    for n in names:
+        fn = an.function(img.addr_of.get(n, img.flo[img.fname.index(n)]))
+        for h, (body, backs) in fn.loops().items():
+            try:
+                bound, where = an.src.loop_bound(img, fn, h, body)
+            except WcetError:
+                continue  # a loop no analysed path takes: its bound is not needed
+            pcs = {pc for b in body for pc in fn.blocks[b].pcs}
+            loops[h] = (pcs, {fn.blocks[b].last for b in backs}, where, bound)
+    most = {}
+    for run in runs:
+        count = {}
+        for i in range(1, len(run)):
+            h = run[i]
+            if h not in loops:
+                continue
+            pcs, backs, where, bound = loops[h]
+            count[h] = count.get(h, 0) + 1 if run[i - 1] in backs else 0
+            if count[h] > most.get(where, [0])[0]:
+                most[where] = [count[h], bound]
+    for where, (n, bound) in most.items():
+        if n > bound:
+            raise WcetError("the loop at %s ran %d times in one entry, above its bound %d"
+                            % (where, n, bound))
+    return most
 
 
 def public_calls(an, cases, prefixes):
