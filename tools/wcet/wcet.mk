@@ -11,13 +11,14 @@ WCET_COST := $(BUILD)/wcet-cost
 WCET_PY := tools/python.sh tools/wcet/wcet.py
 # A run of this many cycles holds a few thousand samples of each case.
 WCET_TRACE_CYCLES := 1500000
-# case:metric:bench-layer functions the measured window enters (bench/suites/kmetrics.c);
-# Alrm, a tick's whole handling beside a spinning thread, is no window of one call.
+# case:metric:bench-layer functions the measured window enters (bench/suites/kmetrics.c), and
+# :sum when a sample is one window entering each (Mem: a block's malloc plus its free); Alrm,
+# a tick's whole handling beside a spinning thread, is no window of one call.
 WCET_CASES := km_yield:Yield:bp_yield km_mail:Mail:bp_mail_send km_sem:Sem:bp_sem_put \
               km_fifo:FIFO:bp_fifo_put km_msgq:Msgq:bp_msgq_send km_bmq:Bmq:bp_bmq_send \
               km_mail_i:Mail/I:bp_mail_send_isr km_sem_i:Sem/I:bp_sem_put_isr \
               km_msgq_i:Msgq/I:bp_msgq_send_isr km_bmq_i:Bmq/I:bp_bmq_send_isr \
-              km_mem:Mem:bp_malloc,bp_free
+              km_mem:Mem:bp_malloc,bp_free:sum
 # Symbolic loop bounds of the kernel source ("wcet: loop <= NAME"), for the benchmark
 # configuration: every thread the layer may create and the idle thread; a timer per thread
 # and per alarm; the largest message in words.
@@ -36,6 +37,10 @@ $(WCET_COST): tools/wcet/cost.c sim/timing.c sim/timing.h sim/decode.c sim/decod
 wcet_case = $(word 1,$(subst :, ,$(1)))
 wcet_metric = $(word 2,$(subst :, ,$(1)))
 wcet_enter = $(subst $(wcet_comma), ,$(word 3,$(subst :, ,$(1))))
+wcet_sum = $(if $(word 4,$(subst :, ,$(1))),--sum)
+# A window into a new thread's start is no sample: every thread of the suite counts from its
+# own first counter read.
+WCET_EXCLUDE := tk_port_thread_entry
 
 # $(call wcet-rule,CASE:METRIC:ENTER,XLEN)
 define wcet-rule
@@ -50,6 +55,7 @@ $(WCET_DIR)/rv$(2)/$(call wcet_case,$(1)).json: $(SIM) $(WCET_COST) tools/wcet/w
 	    $(BENCH_DIR)/tempo/rv$(2)/$(call wcet_case,$(1)).elf 2>/dev/null | \
 	    $(WCET_PY) $(WCET_ARGS) case $(BENCH_DIR)/tempo/rv$(2)/$(call wcet_case,$(1)).elf - \
 	    --metric '$(call wcet_metric,$(1))' $(addprefix --enter ,$(call wcet_enter,$(1))) \
+	    $(call wcet_sum,$(1)) $(addprefix --exclude ,$(WCET_EXCLUDE)) \
 	    --irq-off $$@.irq > $$@.tmp
 	@mv $$@.tmp $$@
 endef

@@ -758,15 +758,16 @@ TRAP_RE = re.compile(r"^(\d+) trap mcause=(0x[0-9a-f]+)")
 VAL_RE = re.compile(r" x\d+=([0-9a-f]+)")
 
 
-def read_windows(lines, img, enter_names):
+def read_windows(lines, img, enter_names, exclude_names=()):
     """Windows between consecutive counter reads that enter one of the functions named and
     take no trap: each as the pcs before it (up to RUN_CTX, since the last trap), the list of
     (pc, raw) it ran (the opening read first) and the cycles it measured (the difference of
     the two reads)."""
-    enters = {img.addr_of[n] for n in enter_names if n in img.addr_of}
+    enters = {img.addr_of[n]: n for n in enter_names if n in img.addr_of}
     if not enters:
         raise WcetError("none of %s is in %s" % (", ".join(enter_names), img.path))
-    cur, val, trapped, hit, hist, prefix, cycles = None, None, False, False, [], [], []
+    excludes = {img.addr_of[n] for n in exclude_names if n in img.addr_of}
+    cur, val, trapped, hit, hist, prefix, cycles = None, None, False, None, [], [], []
     for line in lines:
         m = TRACE_RE.match(line)
         if not m:
@@ -781,14 +782,16 @@ def read_windows(lines, img, enter_names):
             if cur is not None and hit and not trapped and v is not None:
                 cur.append((pc, raw))
                 cycles.append(int(m.group(1)))
-                yield prefix, cur, (v - val) % (1 << img.xlen), cycles
-            cur, val, trapped, hit, prefix = [(pc, raw)], v, False, False, hist[-RUN_CTX:]
+                yield prefix, cur, (v - val) % (1 << img.xlen), cycles, hit
+            cur, val, trapped, hit, prefix = [(pc, raw)], v, False, None, hist[-RUN_CTX:]
             cycles = [int(m.group(1))]
         elif cur is not None:
             cur.append((pc, raw))
             cycles.append(int(m.group(1)))
-            if pc in enters:
-                hit = True
+            if pc in enters and hit is None:
+                hit = enters[pc]
+            if pc in excludes:
+                trapped = True  # not a sample window
         hist.append(pc)
         if len(hist) > 4 * RUN_CTX:
             del hist[:-RUN_CTX]
@@ -976,6 +979,10 @@ def main():
     k.add_argument("--kernel-prefix", action="append", default=["tk_"],
                    help="functions counted as the kernel's part")
     k.add_argument("--metric", help="the metric's name, for the report")
+    k.add_argument("--exclude", action="append", default=[],
+                   help="a function no sample window enters (repeatable)")
+    k.add_argument("--sum", action="store_true",
+                   help="a sample is one window entering each --enter function, summed")
     k.add_argument("--irq-off", help="tempo-sim --irq-off-json of the same run: bound its "
                    "interrupt-disabled windows too")
     o = sub.add_parser("collect", help="the cases' results as one JSON (wcet.json)")
@@ -1009,11 +1016,13 @@ def main():
                 result["irq_off"], result["irq_off_unseen"] = irq_windows(an, lines, a.irq_off)
             cases = {}
             seen_runs = []
-            for prefix, run, measured, cycles in read_windows(lines, img, a.enter):
+            for prefix, run, measured, cycles, entered in read_windows(lines, img, a.enter,
+                                                                       a.exclude):
                 seen_runs.append([p for p, _ in run])
                 key = tuple(fragments_key(img, run))
                 c = cases.setdefault(key, {"run": run, "prefix": prefix, "measured_max": 0,
-                                           "windows": 0, "cycles": cycles, "first": measured})
+                                           "windows": 0, "cycles": cycles, "first": measured,
+                                           "enters": entered})
                 c["measured_max"] = max(c["measured_max"], measured)
                 c["windows"] += 1
             if not cases:
@@ -1025,6 +1034,7 @@ def main():
                 kern = sum(d["cycles"] for d in detail
                            if any(d["function"].startswith(p) for p in a.kernel_prefix))
                 out.append({"bound": b, "kernel_bound": kern, "measured_max": c["measured_max"],
+                            "enters": c["enters"],
                             "first_measured": c["first"],
                             "windows": c["windows"],
                             "path": " > ".join(dedup_names([d["function"] for d in detail])),
@@ -1034,7 +1044,16 @@ def main():
             result["metric"] = a.metric
             result["calls"] = public_calls(an, out, a.kernel_prefix)
             result["cases"] = out
-            result["bound"] = out[0]["bound"]
+            if a.sum:
+                # a sample is one window entering each function named: the sum of their
+                # largest bounds (the traced maximum stays one window's, a lower bound)
+                for n in a.enter:
+                    if not any(x["enters"] == n for x in out):
+                        raise WcetError("no window enters %s" % n)
+                result["bound"] = sum(max(x["bound"] for x in out if x["enters"] == n)
+                                      for n in a.enter)
+            else:
+                result["bound"] = out[0]["bound"]
             result["measured_max"] = max(x["measured_max"] for x in out)
         result["loops"] = an.loops_used
     except WcetError as e:
