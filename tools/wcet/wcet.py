@@ -35,7 +35,7 @@ CTX = 24         # instructions looked back when there are few paths: their bran
 MAX_TAILS = 64   # contexts kept per block (the largest cost over them is taken)
 RUN_CTX = 48     # instructions of a run before a piece of its case: they train the predictor
 LOOP_ABOVE = 3   # source lines above a loop's first line where its bound may be written
-LOOP_RE = re.compile(r"wcet:\s*loop\s*<=\s*(words\(\w+\)|\w+)")
+LOOP_RE = re.compile(r"wcet:\s*loop\s*<=\s*([\w()+*]+(?:\s*[+*]\s*[\w()]+)*)")
 
 
 class WcetError(Exception):
@@ -213,12 +213,9 @@ def classify(img, pc, lo, hi, prev_raw, icalls):
         if target is not None:
             return [("call", target, pc + 4 if pc + 4 < hi else None)]
         name = "%s+0x%x" % (img.func_of(pc), pc - lo)
-        fn = img.func_of(pc)
-        targets = icalls.get(name, icalls.get(fn))
-        if targets is None:
-            raise WcetError("indirect call at 0x%x (%s): give its targets with --icall %s=F,..."
-                            % (pc, name, fn))
-        return [("icall", None, (pc + 4, tuple(targets)))]
+        targets = icalls.get(name, icalls.get(img.func_of(pc)))
+        # unknown targets: an error only where a path needs the callees' bounds (Analysis.targets)
+        return [("icall", None, (pc + 4, tuple(targets) if targets is not None else name))]
     if r == MRET:
         return [("exit", None, "mret")]
     if r == ECALL:
@@ -347,6 +344,55 @@ class Function:
 
 # ---------------------------------------------------------------- loop bounds
 
+def sccs(nodes, arcs):
+    """Strongly connected components with a cycle (Tarjan's, iterative)."""
+    adj = {}
+    for a, b in arcs:
+        adj.setdefault(a, []).append(b)
+    index, low, stack, on, out, n = {}, {}, [], set(), [], [0]
+    for root in nodes:
+        if root in index:
+            continue
+        work = [(root, 0)]
+        while work:
+            v, i = work.pop()
+            if i == 0:
+                index[v] = low[v] = n[0]
+                n[0] += 1
+                stack.append(v)
+                on.add(v)
+            succ = adj.get(v, [])
+            if i < len(succ):
+                work.append((v, i + 1))
+                w = succ[i]
+                if w not in index:
+                    work.append((w, 0))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                if len(comp) > 1 or v in adj.get(v, []):
+                    out.append(comp)
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+    return out
+
+
+def eval_product(text):
+    v = 1
+    for f in text.split("*"):
+        v *= int(f)
+    return v
+
+
 class Sources:
     def __init__(self, roots, names=None):
         self.roots = roots
@@ -365,7 +411,29 @@ class Sources:
             self.cache[path] = text
         return self.cache[path]
 
-    def loop_bound(self, img, fn, header, body):
+    def evaluate(self, img, text, where):
+        """A bound: numbers, names given with --bound, words(OBJECT) (an object's size in XLEN
+        words), + and *."""
+        def word(m):
+            size = img.obj_size.get(m.group(1))
+            if size is None:
+                raise WcetError("words(%s) at %s: no such object in the image" % (m.group(1), where))
+            return str(size // (img.xlen // 8))
+
+        def name(m):
+            v = m.group(0)
+            if v.isdigit():
+                return v
+            if v not in self.names:
+                raise WcetError("the loop bound %s at %s is not given (--bound %s=N)" % (v, where, v))
+            return str(self.names[v])
+
+        expr = re.sub(r"\w+", name, re.sub(r"words\((\w+)\)", word, text))
+        if not re.fullmatch(r"[\d\s+*]+", expr):
+            raise WcetError("the loop bound %s at %s is not a sum of products" % (text, where))
+        return sum(eval_product(t) for t in expr.split("+"))
+
+    def loop_bound(self, img, fn, header, body, widest=False):
         """The "wcet: loop <= N" comment on the loop's first source line or the line above
         it, the loop's lines being those of its blocks in the header's file."""
         hl = img.line_at.get(header)
@@ -383,19 +451,16 @@ class Sources:
         # (a `do {` or `for (;;) {` line holds no instruction of its own)
         order = list(range(lo, (lines[-1] if lines else lo) + 1)) + \
             list(range(lo - 1, max(0, lo - 1 - LOOP_ABOVE), -1))
+        found = []
         for ln in order:
-            m = LOOP_RE.search(text[ln - 1]) if ln - 1 < len(text) else None
+            m = LOOP_RE.search(text[ln - 1]) if 0 < ln <= len(text) else None
             if m:
-                v = m.group(1)
-                if v.startswith("words("):
-                    size = img.obj_size.get(v[6:-1])
-                    if size is None:
-                        raise WcetError("%s at %s:%d: no such object in the image" % (v, path, ln))
-                    return size // (img.xlen // 8), "%s:%d" % (path, ln)
-                if not v.isdigit() and v not in self.names:
-                    raise WcetError("the loop bound %s at %s:%d is not given (--bound %s=N)"
-                                    % (v, path, ln, v))
-                return int(v) if v.isdigit() else self.names[v], "%s:%d" % (path, ln)
+                found.append((self.evaluate(img, m.group(1), "%s:%d" % (path, ln)),
+                              "%s:%d" % (path, ln)))
+                if not widest:
+                    break
+        if found:
+            return max(found)
         raise WcetError("loop in %s at %s:%d has no bound: add /* wcet: loop <= N */ next to it"
                         % (fn.name, path, lo))
 
@@ -466,7 +531,7 @@ def solve_lp(lp_text, glpsol):
         if "INTEGER EMPTY" in text or "NO PRIMAL" in r.stdout.upper() or \
                 "NO INTEGER FEASIBLE" in r.stdout.upper():
             return None
-        if os.environ.get("WCET_KEEP_LP"):
+        if os.environ.get("WCET_KEEP_LP") and (r.returncode or "INTEGER OPTIMAL" not in text):
             with open(os.environ["WCET_KEEP_LP"], "w") as f:
                 f.write(lp_text + "\n\\ " + r.stdout.replace("\n", "\n\\ "))
         if r.returncode or "INTEGER OPTIMAL" not in text:
@@ -497,7 +562,7 @@ class Analysis:
         return self.funcs[key]
 
     # -- contexts: what may be in flight when a block starts
-    def tails(self, fn, block, need, entry_ctx, exits_of):
+    def tails(self, fn, block, need, entry_ctx, exits_of, start=None):
         """The instruction sequences (tagged) that may run just before `block` starts, each the
         last `need` of its path where the path is that long.  entry_ctx: the sequences before
         fn's entry; exits_of(callee, call block): a callee's last instructions."""
@@ -516,7 +581,7 @@ class Analysis:
                 keep(suffix)
                 return
             known = False
-            if blk.start == fn.entry:
+            if blk.start == (fn.entry if start is None else start):
                 known = True
                 for s in entry_ctx or [[]]:
                     keep(s + suffix, whole=True)
@@ -525,7 +590,9 @@ class Analysis:
                     if fn.next_block(*k) != blk.start:
                         continue
                     known = True
-                    if k[0] in ("call", "icall"):
+                    if k[0] == "icall" and isinstance(k[2][1], str):
+                        keep(suffix)  # unknown callees: their return's jump drains the pipeline
+                    elif k[0] in ("call", "icall"):
                         for t in self.targets(k):
                             for s in exits_of(t, p):
                                 keep(s + suffix)
@@ -537,27 +604,27 @@ class Analysis:
         walk(block, [])
         if len(out) >= MAX_TAILS and need > HAZARD_CTX:
             # too many paths to look that far back: as far as the hazards reach, whole
-            return self.tails(fn, block, HAZARD_CTX, entry_ctx, exits_of)
+            return self.tails(fn, block, HAZARD_CTX, entry_ctx, exits_of, start)
         return out or [[]]
 
-    def context_after(self, fn, block, nxt, entry_ctx):
+    def context_after(self, fn, block, nxt, entry_ctx, start=None):
         """The contexts after `block` (ending at its last instruction, followed by `nxt`):
         the paths of fn into it, back to fn's entry, before which entry_ctx ran; each cut to
         RUN_CTX instructions."""
         own = body_tags(self.img, block.pcs[:-1]) + [tag(self.img, block.last, nxt)]
-        pre = self.tails(fn, block, CTX, entry_ctx, lambda t, p: self._exits_nested(t, p))
+        pre = self.tails(fn, block, CTX, entry_ctx, lambda t, p: self._exits_nested(t, p), start)
         out = []
         for s in pre:
             c = (s + own)[-RUN_CTX:]
             if c not in out:
                 out.append(c)
         return out[:MAX_TAILS] if len(out) <= MAX_TAILS else \
-            self.context_after_short(fn, block, nxt, entry_ctx)
+            self.context_after_short(fn, block, nxt, entry_ctx, start)
 
-    def context_after_short(self, fn, block, nxt, entry_ctx):
+    def context_after_short(self, fn, block, nxt, entry_ctx, start=None):
         own = body_tags(self.img, block.pcs[:-1]) + [tag(self.img, block.last, nxt)]
         pre = self.tails(fn, block, HAZARD_CTX, [c[-HAZARD_CTX:] for c in entry_ctx],
-                         lambda t, p: self._exits_nested(t, p))
+                         lambda t, p: self._exits_nested(t, p), start)
         out = []
         for s in pre:
             c = (s + own)[-HAZARD_CTX:]
@@ -568,6 +635,9 @@ class Analysis:
     def targets(self, k):
         if k[0] in ("call", "tail"):
             return [k[1]]
+        if isinstance(k[2][1], str):
+            raise WcetError("indirect call at %s: give its targets with --icall %s=F,..."
+                            % (k[2][1], k[2][1].split("+")[0]))
         return [self.img.addr_of[n] for n in k[2][1]]
 
     def exit_tails(self, callee_entry, call_block, caller_ctx):
@@ -649,13 +719,15 @@ class Analysis:
             # the contexts of b when entered from p along succ k
             if k is None:
                 ctxs = entry_ctx or [[]]
+            elif k[0] == "icall" and isinstance(k[2][1], str):
+                ctxs = [[]]  # unknown callees: their return's jump drains the pipeline
             elif k[0] in ("call", "icall"):
                 ctxs = []
                 for t in self.targets(k):
                     ctxs += exits_of(t, p)
             else:
-                pre = self.tails(fn, p, CTX - len(p.pcs), entry_ctx if p.start == fn.entry else
-                                 None, exits_of) if len(p.pcs) < CTX else [[]]
+                pre = self.tails(fn, p, CTX - len(p.pcs), entry_ctx, exits_of, start) \
+                    if len(p.pcs) < CTX else [[]]
                 own = body_tags(img, p.pcs[:-1]) + [tag(img, p.last, fn.next_block(*k))]
                 ctxs = [s + own for s in pre]
             return entry_cost(b, ctxs)
@@ -723,6 +795,7 @@ class Analysis:
             return None
         cons.append("x0 = 1")
         cons.append(" + ".join(sinks) + " = 1")
+        bounded = set()  # headers of the natural loops constrained
         for h, (body, backs) in fn.loops().items():
             if h not in reach:
                 continue
@@ -730,16 +803,47 @@ class Analysis:
                 continue
             back = [e[0] for e in edges if e[2] == h and e[1] in body]
             enter = [e[0] for e in edges if e[2] == h and (e[1] is None or e[1] not in body)]
+            if start in body and start != h:
+                enter.append("x0")  # the path starts inside the loop: one entry
             if back:  # else every way around it makes a call, which this path may not
                 bound, where = self.src.loop_bound(img, fn, h, body)
                 self.loops_used[where] = bound
+                bounded.add(h)
                 cons.append(" ".join(["+1 %s" % x for x in back] +
                                      ["-%d %s" % (bound, x) for x in enter]) + " <= 0")
+        # cycles no natural loop covers: an irreducible loop (a goto into a loop's middle: two
+        # or more ways in, none dominating the rest), or what is left of a loop once the paths
+        # through calls are cut.  Its passes back to any way in are bounded by the largest
+        # bound written on its lines, per entry.
+        for comp in sccs(reach, [(e[1], e[2]) for e in edges if e[1] is not None
+                                 and e[2] is not None]):
+            inside = set(comp)
+            ways_in = {e[2] for e in edges if e[2] in inside and (e[1] is None or e[1] not in inside)}
+            if start in inside:
+                ways_in.add(start)
+            if len(ways_in) == 1 and ways_in <= bounded:
+                continue  # a natural loop, bounded above
+            bound, where = self.src.loop_bound(img, fn, min(ways_in), inside, widest=True)
+            self.loops_used[where] = bound
+            back = [e[0] for e in edges if e[1] in inside and e[2] in ways_in]
+            enter = [e[0] for e in edges if e[2] in inside and (e[1] is None or e[1] not in inside)]
+            if start in inside and "x0" not in enter:
+                enter.append("x0")
+            cons.append(" ".join(["+1 %s" % x for x in back] +
+                                 ["-%d %s" % (bound, x) for x in enter]) + " <= 0")
+        if os.environ.get("WCET_DEBUG_EDGES"):
+            for e in edges:
+                print("edge %s %s -> %s cost %d" % (e[0], e[1] and hex(e[1]), e[2] and hex(e[2]),
+                                                    e[3]), file=sys.stderr)
+            print("cons", cons, file=sys.stderr)
         lp = ["Maximize", " obj: " + " + ".join("%d %s" % (e[3], e[0]) for e in edges),
               "Subject To"]
         lp += [" c%d: %s" % (i, c) for i, c in enumerate(cons)]
         lp += ["General", " " + " ".join(e[0] for e in edges), "End", ""]
-        got = solve_lp("\n".join(lp), self.glpsol)
+        try:
+            got = solve_lp("\n".join(lp), self.glpsol)
+        except WcetError as e:
+            raise WcetError("%s from 0x%x: %s" % (fn.name, start, e))
         if got is None:
             return None  # no path reaches an end (a callee that never returns)
         v, sol = got
@@ -813,6 +917,8 @@ def read_irq_windows(lines, img, pairs):
             if TRAP_RE.match(line):
                 after_trap = True
                 cur = None  # a trap inside a window: not one of these windows
+            elif line.startswith("-- "):
+                cur, after_trap = None, False  # another stretch of the run (irq-trace.sh)
             continue
         pc, raw = int(m.group(2), 16), int(m.group(3), 16)
         if cur is not None:
@@ -853,13 +959,13 @@ def irq_window_bound(an, run, by_trap):
         base = 1
     pcs = [p for p, _ in run]
     for first, last, at in pieces:
-        fn = an.function(first, cuts=(first, last + 4))
+        fn = piece_function(an, first, last)
         v = an.longest(fn, first, last, ctx, None, callfree=True)
         if v is None:
             raise WcetError("no path from 0x%x to 0x%x in %s" % (first, last, fn.name))
         k = at + base
         nxt = next((pcs[j + 1] for j in range(k, len(run) - 1) if pcs[j] == last), last + 4)
-        ctx = an.context_after(fn, fn.block_of(last), nxt, ctx)
+        ctx = an.context_after(fn, fn.block_of(last), nxt, ctx, first)
         total += v
     return total
 
@@ -912,6 +1018,17 @@ def fragments(img, run):
     return out
 
 
+def piece_function(an, first, last):
+    """The CFG for a piece: its function's, from the function's entry (so that loops are the
+    function's natural loops, whatever block the piece starts in) when the piece's first
+    instruction is reachable from there, else from that instruction."""
+    img = an.img
+    fn = an.function(img.flo[img.func_index(first)], cuts=(first, last + 4))
+    if first in fn.blocks and any(last in b.pcs for b in fn.blocks.values()):
+        return fn
+    return an.function(first, cuts=(first, last + 4))
+
+
 def case_bound(an, run, detail, cycles=None):
     """The bound of a case (the pieces of a window): every piece bounded over all the paths
     of its function from its first to its last instruction.  What is in flight when a piece
@@ -929,7 +1046,7 @@ def case_bound(an, run, detail, cycles=None):
     ctx = an.context_after(fn0, b0, read, [[]])
     total = 0
     for first, last, at in fragments(img, run[1:]):
-        fn = an.function(first, cuts=(first, last + 4))
+        fn = piece_function(an, first, last)
         v = an.longest(fn, first, last, ctx, detail, callfree=True)
         if v is None:
             raise WcetError("no path from 0x%x to 0x%x in %s" % (first, last, fn.name))
@@ -941,7 +1058,7 @@ def case_bound(an, run, detail, cycles=None):
             if end < len(cycles):
                 detail[-1]["ran"] = cycles[end] - cycles[k]
         nxt = next((pcs[j + 1] for j in range(k, len(run) - 1) if pcs[j] == last), last + 4)
-        ctx = an.context_after(fn, fn.block_of(last), nxt, ctx)
+        ctx = an.context_after(fn, fn.block_of(last), nxt, ctx, first)
         total += v
     return total + an.cm.read_lag() - 1
 
@@ -985,6 +1102,10 @@ def main():
                    help="a sample is one window entering each --enter function, summed")
     k.add_argument("--irq-off", help="tempo-sim --irq-off-json of the same run: bound its "
                    "interrupt-disabled windows too")
+    q = sub.add_parser("irq", help="bound only the interrupt-disabled windows of a trace")
+    q.add_argument("image")
+    q.add_argument("trace", help="the trace file, - for stdin")
+    q.add_argument("--irq-off", required=True, help="tempo-sim --irq-off-json of the same run")
     o = sub.add_parser("collect", help="the cases' results as one JSON (wcet.json)")
     o.add_argument("files", nargs="+")
     o = sub.add_parser("summary", help="print wcet.json as a table")
@@ -1009,6 +1130,9 @@ def main():
                 e = img.addr_of[f]
                 fn = an.function(e)
                 result["calls"][f] = an.longest(fn, e, None, [[]])
+        elif a.cmd == "irq":
+            lines = sys.stdin if a.trace == "-" else open(a.trace)
+            result["irq_off"], result["irq_off_unseen"] = irq_windows(an, lines, a.irq_off)
         else:
             lines = sys.stdin if a.trace == "-" else open(a.trace)
             if a.irq_off:
@@ -1124,6 +1248,8 @@ def collect(a):
     for path in a.files:
         with open(path) as f:
             d = json.load(f)
+        if "cases" not in d:
+            continue  # interrupt-disabled windows only
         recs.append({"case": os.path.basename(path)[:-5], "metric": d.get("metric"),
                      "xlen": d["xlen"], "bound_cycles": d["bound"],
                      "kernel_bound_cycles": max(c["kernel_bound"] for c in d["cases"]),
@@ -1146,7 +1272,7 @@ def collect(a):
             x["window_bound_cycles"] = max(x["window_bound_cycles"], w["bound"])
             x["measured_max"] = max(x["measured_max"], w["measured_max"])
     entry = None
-    if recs:
+    if a.files:
         with open(a.files[0]) as f:
             image = json.load(f)["image"]
         e, w = CostModel(a.cost, image).irq_entry()
