@@ -277,7 +277,7 @@ TK_INLINE void tk__ready_remove_running(struct tk_thread *t)
 TK_SHARED struct tk_thread *tk__highest(void)
 {
     struct tk_thread **l = tk_k.ready;
-    do {
+    do { /* wcet: loop <= 32: one step per priority (TK_PRIO_COUNT) */
         if (*l)
             return *l;
     } while (++l < tk_k.ready + TK_PRIO_COUNT);

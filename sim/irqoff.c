@@ -105,7 +105,7 @@ void irqoff_json(const struct irqoff *t, const struct symtab *syms, FILE *f)
     for (unsigned i = 0; i < t->n; i++) {
         const struct irqoff_window *w = &t->top[i];
         /* function names are C identifiers or assembly labels: nothing to escape */
-        fprintf(f, "%s\n    {\"cycles\": %llu, \"wfi_idle_cycles\": %llu, \"start_cycle\": %llu, "
+        fprintf(f, "%s\n    {\"cycles\": %llu, \"wfi_wait_cycles\": %llu, \"start_cycle\": %llu, "
                    "\"start_pc\": %llu, \"start_function\": \"%s\", \"start_by\": \"%s\", "
                    "\"end_pc\": %llu, \"end_function\": \"%s\", \"end_by\": \"%s\", \"count\": %llu}",
                 i ? "," : "", (unsigned long long)w->cycles, (unsigned long long)w->idle_cycles,

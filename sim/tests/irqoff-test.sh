@@ -22,8 +22,8 @@ assert alone == fast, "--irq-off-json and --stats-json disagree"
 w = fast["windows"]
 assert fast["count"] == 3, "3 windows closed (the open one not counted)"
 assert fast["max_cycles"] == max(x["cycles"] for x in w) == w[0]["cycles"]
-wfi = [x for x in w if x["wfi_idle_cycles"]]
-assert len(wfi) == 1 and wfi[0]["wfi_idle_cycles"] >= 900000 and wfi[0]["cycles"] < 2000, wfi
+wfi = [x for x in w if x["wfi_wait_cycles"]]
+assert len(wfi) == 1 and wfi[0]["wfi_wait_cycles"] >= 900000 and wfi[0]["cycles"] < 2000, wfi
 assert wfi[0]["start_function"] == wfi[0]["end_function"] == "main"
 assert wfi[0]["start_by"] == wfi[0]["end_by"] == "csr"
 traps = [x for x in w if x["start_by"] == "trap"]

@@ -10,9 +10,9 @@ python3 - "$json" "$cap" <<'PY' | while read -r from to; do
 import json, sys
 cap = int(sys.argv[2])
 for w in json.load(open(sys.argv[1]))["irq_off"]["windows"]:
-    if w["start_cycle"] + w["cycles"] + w["wfi_idle_cycles"] >= cap:
+    if w["start_cycle"] + w["cycles"] + w.get("wfi_wait_cycles", 0) >= cap:
         # from before its start (a trap's line, a CSR write's) to after its end
-        print(max(0, w["start_cycle"] - 64), w["start_cycle"] + w["cycles"] + w["wfi_idle_cycles"] + 256)
+        print(max(0, w["start_cycle"] - 64), w["start_cycle"] + w["cycles"] + w.get("wfi_wait_cycles", 0) + 256)
 PY
     echo "-- piece"
     "$sim" --soc paper --max-cycles "$((to + 1))" --trace-file /dev/stdout --trace-from "$from" \

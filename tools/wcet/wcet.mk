@@ -21,10 +21,11 @@ WCET_CASES := km_yield:Yield:bp_yield km_mail:Mail:bp_mail_send km_sem:Sem:bp_se
               km_mem:Mem:bp_malloc,bp_free:sum
 # Symbolic loop bounds of the kernel source ("wcet: loop <= NAME"), for the benchmark
 # configuration: every thread the layer may create and the idle thread; a timer per thread
-# and per alarm; the largest message in words.
+# and per alarm; the mutexes; the largest message in words.
 wcet_port_max = $(shell sed -n 's/^\#define BP_MAX_$(1)  *\([0-9]*\).*/\1/p' bench/port.h)
 WCET_BOUNDS = --bound THREADS=$(shell echo $$(( $(call wcet_port_max,THREADS) + 1 ))) \
               --bound TIMERS=$(shell echo $$(( $(call wcet_port_max,THREADS) + $(call wcet_port_max,ALARMS) ))) \
+              --bound MUTEXES=$(call wcet_port_max,MUTEXES) \
               --bound MSG_WORDS=$(shell sed -n 's/^\#define BP_MSG_WORDS  *\([0-9]*\).*/\1/p' bench/port.h)
 # The fault reports end the run: no bound runs through them.
 WCET_NORETURN := tk_port_stack_fault tk_port_deadlock tk_port_irq_fault tk__fault tk_port_exit

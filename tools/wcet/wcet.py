@@ -33,7 +33,7 @@ HAZARD_CTX = 6   # instructions in flight that can still delay a block's first i
 CTX = 24         # instructions looked back when there are few paths: their branches train
                  # the predictor, so that fewer branches count as mispredicted
 MAX_TAILS = 64   # contexts kept per block (the largest cost over them is taken)
-RUN_CTX = 48     # instructions of a run before a piece of its case: they train the predictor
+RUN_CTX = 48     # instructions kept before a piece of a case: they train the predictor
 LOOP_ABOVE = 3   # source lines above a loop's first line where its bound may be written
 LOOP_RE = re.compile(r"wcet:\s*loop\s*<=\s*([\w()+*]+(?:\s*[+*]\s*[\w()]+)*)")
 
@@ -67,6 +67,12 @@ def imm_j(r):
 
 
 MRET, ECALL, EBREAK, WFI = 0x30200073, 0x00000073, 0x00100073, 0x10500073
+
+
+def may_set_mie(raw):
+    """csrrw, csrrs and their immediate forms on mstatus, or MRET"""
+    return raw == MRET or (raw & 0x7f == 0x73 and bits(raw, 14, 12) in (1, 2, 5, 6)
+                           and raw >> 20 == 0x300)
 
 
 def is_counter_read(raw):
@@ -863,53 +869,53 @@ VAL_RE = re.compile(r" x\d+=([0-9a-f]+)")
 
 
 def read_windows(lines, img, enter_names, exclude_names=()):
-    """Windows between consecutive counter reads that enter one of the functions named and
-    take no trap: each as the pcs before it (up to RUN_CTX, since the last trap), the list of
-    (pc, raw) it ran (the opening read first) and the cycles it measured (the difference of
-    the two reads)."""
+    """Windows between consecutive counter reads that enter one of the functions named, take
+    no trap and enter none of exclude_names: each as the list of (pc, raw) it ran (the
+    opening read first), the cycles it measured (the difference of the two reads), each
+    instruction's issue cycle, and the function it entered."""
     enters = {img.addr_of[n]: n for n in enter_names if n in img.addr_of}
     if not enters:
         raise WcetError("none of %s is in %s" % (", ".join(enter_names), img.path))
     excludes = {img.addr_of[n] for n in exclude_names if n in img.addr_of}
-    cur, val, trapped, hit, hist, prefix, cycles = None, None, False, None, [], [], []
+    cur, val, skip, hit, cycles = None, None, False, None, []
     for line in lines:
         m = TRACE_RE.match(line)
         if not m:
             if TRAP_RE.match(line):
-                hist = []  # the trap controller empties the pipeline
-                trapped = cur is not None
+                skip = cur is not None
             continue
         pc, raw = int(m.group(2), 16), int(m.group(3), 16)
         if is_counter_read(raw):
             v = VAL_RE.search(line)
             v = int(v.group(1), 16) if v else None
-            if cur is not None and hit and not trapped and v is not None:
+            if cur is not None and hit and not skip and v is not None:
                 cur.append((pc, raw))
                 cycles.append(int(m.group(1)))
-                yield prefix, cur, (v - val) % (1 << img.xlen), cycles, hit
-            cur, val, trapped, hit, prefix = [(pc, raw)], v, False, None, hist[-RUN_CTX:]
-            cycles = [int(m.group(1))]
+                yield cur, (v - val) % (1 << img.xlen), cycles, hit
+            cur, val, skip, hit, cycles = [(pc, raw)], v, False, None, [int(m.group(1))]
         elif cur is not None:
             cur.append((pc, raw))
             cycles.append(int(m.group(1)))
             if pc in enters and hit is None:
                 hit = enters[pc]
             if pc in excludes:
-                trapped = True  # not a sample window
-        hist.append(pc)
-        if len(hist) > 4 * RUN_CTX:
-            del hist[:-RUN_CTX]
+                skip = True  # not a sample window
 
 
 def read_irq_windows(lines, img, pairs):
     """The interrupt-disabled windows of a trace whose start and end pcs are one of `pairs`
     ({(start_pc, end_pc, by_trap)}, from tempo-sim --irq-off-json of the same run): from a
     line at the start pc (the CSR write; for a trap, the trap line, then the handler's first
-    instruction at the start pc) to the next line at that end pc.  Each as (pair, run, by_trap)
+    instruction at the start pc) to the next line at that end pc, if no other pair's end comes
+    first.  Each as (pair, run, by_trap)
     with run the (pc, raw) list (a CSR start first, as context; a trap start: none)."""
     starts = {}
     for a, b, t in pairs:
         starts.setdefault((a, t), set()).add(b)
+    # a window ends at the first instruction that may have set MIE: any pair's end, any
+    # write that may set mstatus bits, MRET (a window that ended elsewhere than its pair's
+    # end is not one of these: dropped, and counted as unseen)
+    every_end = {b for _, b, _ in pairs}
     cur, ends, after_trap = None, None, False
     for line in lines:
         m = TRACE_RE.match(line)
@@ -923,11 +929,15 @@ def read_irq_windows(lines, img, pairs):
         pc, raw = int(m.group(2), 16), int(m.group(3), 16)
         if cur is not None:
             cur[1].append((pc, raw))
-            if pc in ends:
-                yield (cur[0], pc, cur[2]), cur[1], cur[2]
+            if pc in every_end or may_set_mie(raw):
+                if pc in ends:
+                    yield (cur[0], pc, cur[2]), cur[1], cur[2]
                 cur = None
         if cur is None:
             key = (pc, after_trap)
+            old_mie = VAL_RE.search(line) if not after_trap and raw & 0x7f == 0x73 else None
+            if old_mie is not None and not int(old_mie.group(1), 16) & 8:
+                key = None  # the CSR write read mstatus with MIE already 0: no window opens
             if key in starts:
                 cur = (pc, [(pc, raw)], after_trap)
                 ends = starts[key]
@@ -1140,11 +1150,10 @@ def main():
                 result["irq_off"], result["irq_off_unseen"] = irq_windows(an, lines, a.irq_off)
             cases = {}
             seen_runs = []
-            for prefix, run, measured, cycles, entered in read_windows(lines, img, a.enter,
-                                                                       a.exclude):
+            for run, measured, cycles, entered in read_windows(lines, img, a.enter, a.exclude):
                 seen_runs.append([p for p, _ in run])
                 key = tuple(fragments_key(img, run))
-                c = cases.setdefault(key, {"run": run, "prefix": prefix, "measured_max": 0,
+                c = cases.setdefault(key, {"run": run, "measured_max": 0,
                                            "windows": 0, "cycles": cycles, "first": measured,
                                            "enters": entered})
                 c["measured_max"] = max(c["measured_max"], measured)
