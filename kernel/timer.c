@@ -72,7 +72,7 @@ TK_INLINE void wheel_insert(struct tk_timer *tm, tk_tick_t expiry)
 static void sorted_insert(struct tk_timer *tm, tk_tick_t expiry)
 {
     struct tk_timer *s = &tk_k.timers, *p = s->next;
-    while (p != s && (int32_t)(p->expiry - expiry) <= 0) /* wcet: loop <= TIMERS: one per armed timer */
+    while (p != s && (int32_t)(p->expiry - expiry) <= 0) /* wcet: loop <= TIMERS */
         p = p->next;
     tm->next = p;
     tm->prev = p->prev;

@@ -55,7 +55,8 @@ void irqoff_mie(struct irqoff *t, bool was, bool now, enum irqoff_by by, uint64_
 {
     if (was && !now) {
         t->open = true;
-        t->cur = (struct irqoff_window){.start_cycle = cycle, .start_pc = pc, .start_by = (uint8_t)by};
+        t->cur = (struct irqoff_window){.start_cycle = cycle, .start_pc = pc,
+                                        .start_by = (uint8_t)by};
     } else if (!was && now && t->open) {
         struct irqoff_window *w = &t->cur;
         uint64_t span = cycle > w->start_cycle ? cycle - w->start_cycle : 0;
