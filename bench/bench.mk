@@ -207,6 +207,7 @@ bench-run: $(SIM) bench-fw $(BENCH_NATIVE_FILES)
 	    '$(BENCH_KERNELS)' (FreeRTOS needs FREERTOS_DIR=/path/to/FreeRTOS-Kernel)"; exit 1)
 	@$(BENCH_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 --cc $(TCC) \
 	    --keep-kernels '$(BENCH_KERNELS)' $(BENCH_KERNEL_ARGS) $(BENCH_NATIVE_ARGS) --footprint $(FP_DIR)/.. \
+	    --wcet $(WCET_DIR)/wcet.json \
 	    $(if $(FREERTOS_DIR),--freertos-dir '$(FREERTOS_DIR)',--no-freertos-reason "FREERTOS_DIR is not set")
 
 # The tables and reports again from results/ (after editing bench/report/), nothing run.
@@ -273,7 +274,7 @@ bench-test-run:
 	    $(foreach k,$(BENCH_KERNELS),$(BENCH_ELFS_$(k)_32) $(BENCH_ELFS_$(k)_64)) $(FP_ELFS) \
 	    > $(BENCH_TEST_OUT)/build.log 2>&1; then \
 	  $(BENCH_PY) run --quiet --sim $(SIM) --build $(BENCH_DIR) --out $(BENCH_TEST_OUT) \
-	    --footprint $(FP_DIR)/.. \
+	    --footprint $(FP_DIR)/.. --wcet $(WCET_DIR)/wcet.json \
 	    --jobs 2 --cc $(TCC) $(foreach k,$(BENCH_KERNELS),--kernel \
 	    '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))') \
 	    $(if $(FREERTOS_DIR),--freertos-dir '$(FREERTOS_DIR)',--no-freertos-reason "FREERTOS_DIR is not set") \
@@ -284,11 +285,13 @@ bench-test-run:
 # schema: results.json matches bench/report/results.schema.json; published-figures: no
 # negative per-event figure in results.json, results.csv, analysis.md or report.html, every
 # Rhealstone test published the paper's way, every left-out variant explained; seeing: the
-# simulator's interrupt-latency histograms equal the firmware's figures, the timelines.
+# simulator's interrupt-latency histograms equal the firmware's figures, the timelines;
+# wcet-bounds: no kernel-metric maximum above its static bound (tools/wcet/wcet.mk); irq-off:
+# every kernel's longest interrupt-disabled window at both widths.
 BENCH_CHECKS := $(foreach s,kernel-metrics rhealstone thread-metric context-switch,\
                   selfcheck-$(s)-32 selfcheck-$(s)-64) \
                 task-switch task-preempt interrupt-latency nested-interrupt-latency kernel-metrics rv64-vs-rv32 worst-case \
-                footprint schema published-figures seeing docs-figures
+                footprint schema published-figures seeing docs-figures wcet-bounds irq-off
 $(addprefix test-bench-,$(BENCH_CHECKS)): test-bench-%: bench-test-run
 	@tools/check.sh bench-$* $(BENCH_PY) check $* --results $(BENCH_TEST_OUT)
 

@@ -40,7 +40,7 @@ static int tk_event_post(struct tk_event *e, uint32_t bits)
         return TK_OK;
     uint32_t clear = 0;
     struct tk_thread *tail = t->prev;
-    for (;;) {
+    for (;;) { /* wcet: loop <= THREADS: one step per waiter */
         struct tk_thread *next = t->next;
         int last = t == tail;
         uint32_t got = tk__event_match(e->bits, t->wait_bits, t->flags >> 4);

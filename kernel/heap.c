@@ -74,7 +74,7 @@ static const uint8_t tk_log2_byte[256] __attribute__((section(".sdata.tk_c"))) =
 static uintptr_t heap_log2(uintptr_t x)
 {
     uintptr_t n = 0;
-    while (x >>= 1)
+    while (x >>= 1) /* wcet: loop <= 64: one step per bit */
         n++;
     return n;
 }

@@ -129,7 +129,7 @@ static inline __attribute__((always_inline)) void tk__set_name(struct tk_thread 
 {
     char *d = t->name;
     if (name)
-        while (*name) {
+        while (*name) { /* wcet: loop <= 15: TK_NAME_MAX - 1 characters */
             *d++ = *name++;
             if (d == t->name + TK_NAME_MAX - 1)
                 break;
@@ -277,7 +277,7 @@ TK_INLINE void tk__ready_remove_running(struct tk_thread *t)
 TK_SHARED struct tk_thread *tk__highest(void)
 {
     struct tk_thread **l = tk_k.ready;
-    do {
+    do { /* wcet: loop <= 32: one step per priority (TK_PRIO_COUNT) */
         if (*l)
             return *l;
     } while (++l < tk_k.ready + TK_PRIO_COUNT);
@@ -579,7 +579,7 @@ void tk__irq_table_init(void);
 static inline __attribute__((always_inline)) void tk__zero_words(void *p, size_t bytes)
 {
     uintptr_t *w = p, *end = (uintptr_t *)((char *)p + bytes);
-    do {
+    do { /* wcet: loop <= words(tk_idle): a thread's control block, its one use */
         __asm__("" : : "r"(w));
         *w = 0;
     } while (++w < end);
@@ -588,7 +588,7 @@ static inline __attribute__((always_inline)) void tk__zero_words(void *p, size_t
 /* Word copy for messages (sizes are multiples of 4 bytes). */
 TK_SHARED void tk__copy_words(uint32_t *dst, const uint32_t *src, unsigned words)
 {
-    do {
+    do { /* wcet: loop <= MSG_WORDS: the largest message of the application */
         *dst++ = *src++;
     } while (--words);
 }

@@ -46,7 +46,7 @@ TK_INLINE int tk__mutex_check(const struct tk_mutex *m, unsigned long irq_state)
  * refused, so the walk ends).  Out of line: the usual owner waits for nothing. */
 static TK_COLD int tk_closes_cycle(const struct tk_mutex *w, const struct tk_thread *cur)
 {
-    for (; w; w = w->owner->wait_mutex)
+    for (; w; w = w->owner->wait_mutex) /* wcet: loop <= THREADS: one step per owner */
         if (w->owner == cur)
             return 1;
     return 0;
@@ -114,7 +114,7 @@ int tk_mutex_unlock(struct tk_mutex *m)
     } else if (--m->depth == 0) {
         /* Off the owner's held list (usually its head: locks nest). */
         struct tk_mutex **pp = &cur->held;
-        while (*pp != m)
+        while (*pp != m) /* wcet: loop <= MUTEXES: one step per mutex it holds */
             pp = &(*pp)->next_held;
         *pp = m->next_held;
         struct tk_thread *w = m->waiters.head;

@@ -32,7 +32,7 @@ static int tk_stalled(void)
     if (tk_k.wheel_map || tk_k.timers.next != &tk_k.timers)
         return 0;
 #endif
-    for (const struct tk_thread *t = tk_k.threads; t; t = t->all_next)
+    for (const struct tk_thread *t = tk_k.threads; t; t = t->all_next) /* wcet: loop <= THREADS */
         if (t->state == TK_STATE_BLOCKED || t->state == TK_STATE_SUSPENDED)
             return 1;
     return 0;
@@ -68,7 +68,7 @@ int tk_init(void)
      * call returns TK_ELOCKED should main enable interrupts; else TK_EISR). */
     tk_k.sched_lock = 1;
 #ifndef __OPTIMIZE_SIZE__ /* built for size, tk__highest searches the ready lists */
-    for (unsigned i = 0; i < sizeof tk_k.debruijn; i++)
+    for (unsigned i = 0; i < sizeof tk_k.debruijn; i++) /* wcet: loop <= 32: the table */
         tk_k.debruijn[i] = tk_debruijn32[i];
 #endif
 #if TK_CONFIG_TIMERS /* else no timer list is ever used */

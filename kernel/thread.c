@@ -253,7 +253,7 @@ static void tk_waiting_reprio(struct tk_thread *t, uint8_t p)
 TK_INLINE uint8_t tk_inherited_prio(const struct tk_thread *t)
 {
     uint8_t p = t->base_prio;
-    for (const struct tk_mutex *m = t->held; m; m = m->next_held)
+    for (const struct tk_mutex *m = t->held; m; m = m->next_held) /* wcet: loop <= MUTEXES */
         if (m->waiters.head && m->waiters.head->prio < p)
             p = m->waiters.head->prio;
     return p;
@@ -264,7 +264,7 @@ TK_INLINE uint8_t tk_inherited_prio(const struct tk_thread *t)
  * first thread whose priority does not change. */
 static TK_COLD void tk_propagate_chain(struct tk_thread *t, uint8_t p)
 {
-    for (;;) {
+    for (;;) { /* wcet: loop <= THREADS: one step per owner of the chain */
         if (t->state == TK_STATE_READY) {
             tk_ready_reprio(t, p);
             return;

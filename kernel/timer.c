@@ -72,7 +72,7 @@ TK_INLINE void wheel_insert(struct tk_timer *tm, tk_tick_t expiry)
 static void sorted_insert(struct tk_timer *tm, tk_tick_t expiry)
 {
     struct tk_timer *s = &tk_k.timers, *p = s->next;
-    while (p != s && (int32_t)(p->expiry - expiry) <= 0)
+    while (p != s && (int32_t)(p->expiry - expiry) <= 0) /* wcet: loop <= TIMERS */
         p = p->next;
     tm->next = p;
     tm->prev = p->prev;
@@ -194,7 +194,7 @@ TK_INLINE void timer_program(tk_tick_t now, tk_tick_t next)
 static TK_COLD void timers_to_wheel(void)
 {
     struct tk_timer *s = &tk_k.timers, *tm;
-    while (TK_UNLIKELY((tm = s->next) != s) &&
+    while (TK_UNLIKELY((tm = s->next) != s) && /* wcet: loop <= TIMERS: each moves once */
            TK_UNLIKELY(tm->expiry - tk_k.wheel_base < TK_WHEEL)) {
         s->next = tm->next;
         tm->next->prev = s;
@@ -241,7 +241,7 @@ TK_INLINE uint32_t carry_expire(void)
 {
     struct tk_timer *c = &tk_k.carry, *tm;
     uint32_t n = 0;
-    while ((tm = c->next) != c) {
+    while ((tm = c->next) != c) { /* wcet: loop <= TIMERS: each carried timer once */
         c->next = tm->next;
         tm->next->prev = c;
         timer_fire(tm);
@@ -263,7 +263,7 @@ TK_INLINE int wheel_expire(tk_tick_t t, tk_tick_t now, uint32_t *left)
     tk_k.wheel_base = t; /* timers armed by the callbacks count from here */
     (void)now;
     (void)left;
-    while ((tm = *slot) != NULL) {
+    while ((tm = *slot) != NULL) { /* wcet: loop <= TIMERS: the slot's timers, once each */
 #if TK_CONFIG_TICK_EXPIRIES
         if (TK_LIKELY(*left != 0)) {
             (*left)--;
@@ -310,7 +310,7 @@ static int timers_catch_up(tk_tick_t now)
  * within reach, so that expiry order holds across the two. */
 static TK_COLD void timers_run_all(tk_tick_t now, uint32_t left)
 {
-    for (;;) {
+    for (;;) { /* wcet: loop <= 2 * TIMERS + 1: each pass moves timers in or expires some */
         timers_to_wheel();
         if (!tk_k.wheel_map) {
             if (timers_catch_up(now))
@@ -348,7 +348,7 @@ void tk__timer_interrupt(void *unused)
         if (TK_UNLIKELY((int32_t)(t - now) > 0) || TK_UNLIKELY(t - tk_k.wheel_base >= TK_WHEEL) ||
             TK_UNLIKELY(*wheel_slot(t) == NULL))
             goto search;
-        for (;;) {
+        for (;;) { /* wcet: loop <= 32: one pass per due tick of the window (TK_WHEEL) */
             if (TK_UNLIKELY(!wheel_expire(t, now, &left))) {
                 next = now + 1; /* the carried timers; nothing else is due by now */
                 break;

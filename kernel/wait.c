@@ -17,7 +17,7 @@ void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t)
 #endif
     struct tk_thread *tail = h->prev, *p = tail;
     /* Find the last waiter whose priority is the same or higher (number <=). */
-    while (p->prio > t->prio) {
+    while (p->prio > t->prio) { /* wcet: loop <= THREADS: one step per waiter */
         if (p == h) {
             /* Higher than every waiter: the new head, which goes after the tail. */
             q->head = t;

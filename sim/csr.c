@@ -75,10 +75,13 @@ int csr_write(struct machine *m, unsigned csr, uint64_t val)
     if (CSR_READ_ONLY(csr) || csr_read(m, csr, &dummy))
         return -1; /* read-only or absent */
     switch (csr) {
-    case CSR_MSTATUS:
+    case CSR_MSTATUS: {
+        bool was = c->mstatus_mie;
         c->mstatus_mie = val & MSTATUS_MIE;
         c->mstatus_mpie = val & MSTATUS_MPIE;
+        irqoff_mie(&m->irqoff, was, c->mstatus_mie, IRQOFF_CSR, m->hart.pc, m->hart.clk.cycle);
         break;
+    }
     case CSR_MISA: break; /* WARL: fixed */
     case CSR_MIE: c->mie = val & MIE_MASK; break;
     case CSR_MIP: break; /* MEIP, MTIP, MSIP reflect device levels: read-only */

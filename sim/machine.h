@@ -12,6 +12,7 @@
 #include "cache.h"
 #include "clint.h"
 #include "ps2.h"
+#include "irqoff.h"
 #include "riscv/encoding.h"
 #include "simctl.h"
 #include "stats.h"
@@ -100,6 +101,7 @@ struct machine {
     struct timing timing;
     struct caches caches; /* --icache, --dcache (cache.h) */
     struct stats stats;
+    struct irqoff irqoff; /* interrupt-disabled windows (irqoff.h) */
     /* devices */
     struct clint clint;
     struct uart uart;

@@ -42,6 +42,7 @@ enum key {
     OPT_TRACE_FROM, OPT_TRACE_TO, OPT_TIMELINE, OPT_MEASURE, OPT_GDB, OPT_HAZARDS,
     OPT_XLEN, OPT_KEYS, OPT_KEYS_FILE, OPT_VGA_TEXT, OPT_VGA_PNG, OPT_VGA_FONT,
     OPT_CHECK, OPT_CHECK_HANG, OPT_CHECK_NULL, OPT_SILENCE,
+    OPT_IRQ_OFF_JSON,
 };
 
 static const struct opt {
@@ -71,6 +72,7 @@ static const struct opt {
     {"silence-limit", OPT_SILENCE, "N", "say so on stderr (once) when a run prints nothing for N cycles (default 10^10; 0: never)"},
     {"stats", OPT_STATS, NULL, "at exit: cycles, instructions, CPI, stall cycles by cause, threads' stacks, --measure (stderr)"},
     {"stats-json", OPT_STATS_JSON, "FILE", "the same as JSON"},
+    {"irq-off-json", OPT_IRQ_OFF_JSON, "FILE", "at exit: the longest interrupt-disabled windows as JSON (also in --stats-json; keeps the fast engine)"},
     {"profile", OPT_PROFILE, NULL, "at exit: cycles and instructions per function (stderr)"},
     {"profile-json", OPT_PROFILE_JSON, "FILE", "the same as JSON"},
     {"coverage", OPT_COVERAGE, "FILE", "at exit: every instruction that ran and each branch's directions, into FILE"},
@@ -181,6 +183,7 @@ struct options {
     char *keys;
     int xlen; /* --xlen: a .mem image's width; 0 when not given */
     bool vga_text;
+    const char *irq_off_path;
     int nmeasure;
     long gdb_port; /* -1: no --gdb */
     struct check_config check;
@@ -240,6 +243,7 @@ static void parse_args(int argc, char **argv, struct options *o)
         case OPT_TRACE_FILE: o->trace_path = v; break;
         case OPT_STATS: o->stats = true; break;
         case OPT_STATS_JSON: o->stats_path = v; break;
+        case OPT_IRQ_OFF_JSON: o->irq_off_path = v; break;
         case OPT_PROFILE: o->profile = true; break;
         case OPT_PROFILE_JSON: o->profile_path = v; break;
         case OPT_COVERAGE: o->coverage_path = v; break;
@@ -612,6 +616,8 @@ int main(int argc, char **argv)
         measure_print(obs.ms, stderr); /* --measure asked for its figures */
     if (o.stats_path)
         out_lost |= lost(o.stats_path, stats_json(&m, o.stats_path, status) != 0);
+    if (o.irq_off_path)
+        out_lost |= lost(o.irq_off_path, irqoff_write(&m.irqoff, &syms, o.irq_off_path) != 0);
     if (o.profile)
         profile_print(&prof, cycles, stderr);
     if (o.profile_path)

@@ -97,6 +97,7 @@ void stats_print(const struct machine *m, FILE *out)
     fputc('\n', out);
     if (m->caches.on)
         caches_print(m, out);
+    irqoff_print(&m->irqoff, m->symbols, out);
     observe_stats_print(m, out); /* threads' stacks, --measure */
 }
 
@@ -130,6 +131,8 @@ int stats_json(const struct machine *m, const char *path, int exit_status)
     fprintf(f, "  \"cache\": \"%s\",\n", desc);
     if (m->caches.on)
         caches_json(m, f);
+    irqoff_json(&m->irqoff, m->symbols, f);
+    fprintf(f, ",\n");
     fprintf(f, "  \"traps\": %llu, \"interrupts\": %llu, \"trap_digest\": \"0x%016llx\",\n",
             (unsigned long long)m->stats.traps, (unsigned long long)m->stats.interrupts,
             (unsigned long long)m->stats.trap_digest);

@@ -57,6 +57,8 @@ static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool ir
     uint64_t pc = irq && (c->mtvec & MTVEC_VECTORED) ? base + 4 * cause : base;
     h->pc = h->xlen == 32 ? (uint32_t)pc : pc; /* an address wraps at XLEN bits */
     stats_trap(&m->stats, h->clk.cycle, c->mcause, c->mepc, c->mtval);
+    /* the window counts the trap controller's cycles: from the cycle the trap is taken */
+    irqoff_mie(&m->irqoff, c->mstatus_mpie, false, IRQOFF_TRAP, h->pc, h->clk.cycle);
     enum trap_kind kind = irq ? TRAP_INTERRUPT
                           : cause == CAUSE_MACHINE_ECALL ? TRAP_ECALL
                           : cause >= CAUSE_MISALIGNED_LOAD && cause <= CAUSE_STORE_ACCESS ? TRAP_MEM_FAULT
@@ -146,6 +148,8 @@ static void mret_hazard(struct machine *m)
 void cpu_mret(struct machine *m)
 {
     struct hart *h = &m->hart;
+    uint64_t mret_pc = h->pc;
+    bool was = h->csr.mstatus_mie;
     h->csr.mstatus_mie = h->csr.mstatus_mpie;
     h->csr.mstatus_mpie = true;
     /* RTL: an MRET right behind a CSR write to mepc reads mepc before the write
@@ -161,6 +165,8 @@ void cpu_mret(struct machine *m)
     m->stats.class_count[TC_SYSTEM]++;
     m->stats.issued++;
     h->clk.cycle += timing_mret(&m->timing);
+    /* interrupts may be taken once the MRET's cycles are over */
+    irqoff_mie(&m->irqoff, was, h->csr.mstatus_mie, IRQOFF_MRET, mret_pc, h->clk.cycle);
     if (m->obs)
         observe_mret(m);
 }
@@ -274,6 +280,7 @@ void cpu_wfi(struct machine *m)
         wake = m->max_cycles;
     if (wake > h->clk.cycle) {
         m->stats.wfi_idle += wake - h->clk.cycle;
+        irqoff_idle(&m->irqoff, wake - h->clk.cycle);
         timing_idle(&m->timing, wake - h->clk.cycle);
         h->clk.cycle = wake;
     }

@@ -12,6 +12,7 @@
 #   --sweep        also GNU parallel (make sweep runs its jobs with it)
 #   --slurm        also Slurm and munge (the sweep's Slurm test runs a one-node cluster)
 #   --ssh          also GNU parallel and the OpenSSH server (the sweep's test over ssh)
+#   --wcet         also GLPK's glpsol (make wcet: the longest path as an integer program)
 set -u
 need() { command -v "$1" >/dev/null 2>&1; }
 updated=
@@ -70,5 +71,7 @@ case "${1:-}" in
 --ssh)
   need parallel || install parallel || exit 1
   { need sshd || [ -x /usr/sbin/sshd ]; } && need ssh-keygen || install openssh-server openssh-client || exit 1 ;;
+--wcet)
+  need glpsol || install glpk-utils || exit 1 ;;
 esac
 exit 0

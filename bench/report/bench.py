@@ -146,6 +146,7 @@ class Job:
         self.variant = self.name.split(".")[1] if "." in self.name else None
         base = elf[:-4]
         self.profile = self.stats = self.trace = self.probe = None
+        self.irq_off = base + ".irqoff.json"  # the run's interrupt-disabled windows
         # The interrupt latency again by the simulator (tempo-sim --measure, nothing added to
         # the firmware): from the interrupt's assertion (the IRQ_AT cycle the firmware set) to
         # the handler's counter read, i.e. the firmware's own sample; every value kept.
@@ -167,7 +168,7 @@ class Job:
             cmd += ["--trace-file", self.trace]
         if self.probe:
             cmd += ["--stats-json", self.probe[0], "--measure", self.probe[1]]
-        return cmd + [self.elf]
+        return cmd + ["--irq-off-json", self.irq_off, self.elf]
 
 
 def run_job(sim, job):
@@ -181,9 +182,55 @@ def run_job(sim, job):
         last = (p.stdout.strip().splitlines() or [""])[-1]
         err = p.stderr.strip()[-200:]
         fail = "exit status %d: %s" % (p.returncode, err or last or "no output")
+    try:
+        irq_off = elfinfo.load_json(job.irq_off)["irq_off"]
+    except (OSError, ValueError, KeyError):
+        irq_off = None
     return {"kernel": job.kernel, "xlen": job.xlen, "image": job.name, "ok": ok,
             "exit": p.returncode, "fail": fail, "seconds": round(time.time() - t0, 3),
-            "records": recs, "sizes": sizes, "notes": notes, "job": job}
+            "records": recs, "sizes": sizes, "notes": notes, "job": job, "irq_off": irq_off}
+
+
+IRQ_OFF_METRIC = "longest interrupt-disabled window"
+
+
+def irq_off_record(kernel, xlen, runs):
+    """The longest interrupt-disabled window of a kernel's runs at one width (tempo-sim
+    --irq-off-json: busy cycles with mstatus.MIE 0, WFI waits apart; sim/irqoff.h), or None."""
+    best = None
+    for r in runs:
+        for w in (r.get("irq_off") or {}).get("windows", []):
+            if best is None or w["cycles"] > best[1]["cycles"]:
+                best = (r["image"], w)
+    if best is None:
+        return None
+    image, w = best
+    return {"kernel": kernel, "xlen": xlen, "cache": "none", "suite": "irq-off",
+            "metric": IRQ_OFF_METRIC, "max_cycles": w["cycles"],
+            "start_function": w["start_function"], "start_by": w["start_by"],
+            "end_function": w["end_function"], "end_by": w["end_by"], "image": image,
+            "images": len(runs)}
+
+
+def add_bounds(records, path):
+    """bound_cycles of the Tempo kernel-metric records from make wcet's wcet.json, and the
+    interrupt latency bound of Tempo's irq-off records (docs/wcet.md)."""
+    try:
+        with open(path) as f:
+            w = json.load(f)
+    except (OSError, ValueError):
+        print("bench: no static bounds (%s; make wcet)" % path, file=sys.stderr)
+        return
+    by = {(b["metric"], b["xlen"]): b for b in w.get("records", [])}
+    for r in records:
+        if r["kernel"] != "tempo" or r.get("cache", "none") != "none":
+            continue
+        b = by.get((r["metric"], r["xlen"]))
+        if r["suite"] == "kernel-metrics" and b:
+            r["bound_cycles"] = b["bound_cycles"]
+        lat = w.get("interrupt_latency", {}).get(str(r["xlen"]))
+        if r["suite"] == "irq-off" and lat:
+            r["latency_bound_cycles"] = lat["bound_cycles"]
 
 
 def probe_histogram(job, recs):
@@ -436,12 +483,17 @@ def cmd_run(args):
                 runs.append({key: r[key] for key in ("kernel", "xlen", "image", "ok", "exit",
                                                      "fail", "seconds", "notes", "sizes")})
             if mine:
+                io = irq_off_record(k, x, list(mine.values()))
+                if io:
+                    records.append(io)
                 cs, data = analyse(k, x, mine, kernels[k])
                 records += [shape(k, x, c) for c in cs]
                 analysis.append(data)
     if args.footprint:
         for k in kernels:
             records += footprint.records(args.footprint, k)
+    if args.wcet and "tempo" in kernels:
+        add_bounds(records, args.wcet)
     # keep the previous results of configured kernels not run this time (KERNEL=...); drop
     # those of kernels no longer configured (FreeRTOS without FREERTOS_DIR)
     keep = set(args.keep_kernels.split()) - set(kernels)
@@ -778,6 +830,19 @@ def cmd_check(args):
               % (len([r for r in mine if r["ok"]]), len(mine), suite, xlen))
     elif name == "seeing":
         seeing_problems(args.results, results, bad)
+    elif name == "wcet-bounds":
+        wcet_problems(recs, bad)
+    elif name == "irq-off":
+        for k in results.get("kernels", []):
+            for x in (32, 64):
+                r = next((r for r in recs if (r["kernel"], r["xlen"], r["suite"]) ==
+                          (k, x, "irq-off")), None)
+                if r is None or r["max_cycles"] <= 0:
+                    bad.append("%s rv%d: no interrupt-disabled window measured" % (k, x))
+                    continue
+                print("%s rv%d: longest interrupt-disabled window %d cycles, %s to %s (%s)"
+                      % (k, x, r["max_cycles"], r["start_function"], r["end_function"],
+                         r["image"]))
     elif name in budgets.GROUPS:
         for group, item, value, budget, ok in budgets.evaluate(recs):
             if group != name:
@@ -791,6 +856,30 @@ def cmd_check(args):
     for b in bad:
         print("FAIL: " + b)
     return 1 if bad else 0
+
+
+def wcet_problems(recs, bad):
+    """Every Tempo kernel metric with a static bound (all but those docs/wcet.md leaves out)
+    at both widths, and no measured maximum above its bound: a bound below a measurement is
+    a defect of the analysis or of the model."""
+    for r in recs:
+        if (r["kernel"], r["suite"], r.get("cache", "none")) != ("tempo", "kernel-metrics", "none"):
+            continue
+        b = r.get("bound_cycles")
+        if b is None:
+            if r["metric"] not in F.NO_BOUND:
+                bad.append("%s rv%d: no static bound" % (r["metric"], r["xlen"]))
+            continue
+        print("%-8s rv%d: measured max %6d, bound %6d, ratio %.2f" % (
+            r["metric"], r["xlen"], r["max_cycles"], b, b / max(1, r["max_cycles"])))
+        if r["max_cycles"] > b:
+            bad.append("%s rv%d: measured %d above the bound %d" % (r["metric"], r["xlen"],
+                                                                  r["max_cycles"], b))
+    for r in recs:
+        lat = r.get("latency_bound_cycles")
+        if r["suite"] == "irq-off" and lat is not None and r["max_cycles"] > lat:
+            bad.append("%s rv%d: an interrupt-disabled window of %d cycles, above the latency "
+                       "bound %d" % (r["kernel"], r["xlen"], r["max_cycles"], lat))
 
 
 def seeing_problems(out, results, bad):
@@ -911,6 +1000,7 @@ def main():
                    help="KERNEL=FILE: the JSON of a kernel's own benchmark (rmp/native.py)")
     r.add_argument("--footprint", default=None,
                    help="the footprint images' directory (bench/footprint/footprint.mk)")
+    r.add_argument("--wcet", default=None, help="make wcet's wcet.json: the static bounds")
     d = sub.add_parser("render")
     d.add_argument("--out", required=True)
     d.add_argument("--no-freertos-reason", default=None)

@@ -18,7 +18,7 @@ import footprint as FP
 
 CSV_FIELDS = ["kernel", "xlen", "suite", "metric", "method", "avg_cycles", "min_cycles",
               "max_cycles", "samples", "count", "period_cycles", "cycles_per_operation",
-              "cache", "bytes", "max_with_tick", "tick_samples"]
+              "cache", "bytes", "max_with_tick", "tick_samples", "bound_cycles"]
 
 CONVENTIONS = ("Cycles are simulated core cycles of the paper's 8-stage core at 100 MHz (100 cycles "
                "= 1 \u00b5s), lower is better. RV64 overhead: the extra cycles RV64 needs relative "
@@ -257,12 +257,70 @@ SUITE_TITLES = {
 }
 
 
+def bound_table(ctx, kernel):
+    """Static bound beside the measured maximum of each kernel metric (make wcet)."""
+    rows = []
+    for m in F.ORDER["kernel-metrics"]:
+        rs = [ctx.get(kernel, "kernel-metrics", m, x) for x in (32, 64)]
+        if not any(r and r.get("bound_cycles") is not None for r in rs):
+            continue
+        row = [m]
+        for r in rs:
+            b = r.get("bound_cycles") if r else None
+            row += [fmt_int(r and r.get("max_cycles")), fmt_int(b),
+                    "%.2f" % (b / r["max_cycles"]) if b is not None and r["max_cycles"] else "-"]
+        rows.append(row)
+    if not rows:
+        return None
+    return Table("Kernel metrics, %s: static bound beside the measured maximum (cycles)"
+                 % name(kernel), ["metric", "RV32 max", "bound", "bound / max", "RV64 max",
+                                  "bound", "bound / max"], rows, BOUND_NOTE,
+                 tid="bound-%s" % kernel)
+
+
+BOUND_NOTE = ("Bound: the static worst case of the metric's window on the uncached core (make "
+              "wcet, docs/wcet.md): every path through the kernel functions its samples pass, "
+              "from the ELF with the simulator's timing model, loop bounds from the source and "
+              "the longest path by integer programming (glpsol); the branch predictor and what "
+              "is in flight at each function's start are taken at their worst. A measured "
+              "maximum above its bound fails make test.")
+
+
+def irq_off_table(ctx, kernel):
+    rows = []
+    for x in (32, 64):
+        r = ctx.get(kernel, "irq-off", "longest interrupt-disabled window", x)
+        if r:
+            lat = r.get("latency_bound_cycles")
+            rows.append(["RV%d" % x, fmt_int(r["max_cycles"]),
+                         "%s (%s) to %s (%s)" % (r["start_function"], r["start_by"],
+                                                 r["end_function"], r["end_by"]),
+                         r["image"], fmt_int(lat) if lat is not None else "-"])
+    if not rows:
+        return None
+    return Table("%s: longest interrupt-disabled window over the benchmark runs (cycles)"
+                 % name(kernel), ["width", "cycles", "from (how) to (how)", "seen in",
+                                  "latency bound"], rows, IRQ_OFF_NOTE, tid="irq-off-%s" % kernel)
+
+
+IRQ_OFF_NOTE = ("A window opens when mstatus.MIE goes from 1 to 0 (a CSR write, or a trap's "
+                "entry: then it counts the trap controller's cycles) and closes when it returns to "
+                "1 (a CSR write, MRET); cycles a WFI waited inside it are not counted "
+                "(tempo-sim --irq-off-json, docs/wcet.md). An interrupt raised in it waits at most "
+                "that long, plus the trap entry. Latency bound: the trap entry plus the static "
+                "bound of the longest window (Tempo, make wcet).")
+
+
 def kernel_tables(ctx, kernel):
     out = []
     for suite in ("kernel-metrics", "rhealstone", "context-switch"):
         t = cycle_table(ctx, kernel, suite, SUITE_TITLES[suite] % name(kernel))
         if t:
             out.append(t)
+        if suite == "kernel-metrics":
+            for t in (bound_table(ctx, kernel), irq_off_table(ctx, kernel)):
+                if t:
+                    out.append(t)
     t = tm_table(ctx, kernel)
     if t:
         out.append(t)

@@ -1,5 +1,6 @@
 """Host tests of the report tool itself (make test: bench-tool): the result-line parser, the
-trace walker, the budget evaluation, the publishing rules for Rhealstone variants, the schema,
+trace walker, the budget evaluation, the publishing rules for Rhealstone variants, the
+static bounds and interrupt-disabled windows in the records, the schema,
 and the generated page (self-contained, the answer first, charts with units).  Each assertion
 could fail; they run in a few seconds."""
 import copy
@@ -432,7 +433,42 @@ def check_report(path):
     check_page(text, with_freertos="FreeRTOS RV32" in text and "speed-up RV32" in text)
 
 
+def check_bounds_and_windows():
+    """The irq-off record is the longest window over a kernel's runs; bounds attach to their
+    kernel metric; a maximum above its bound, or a metric without one, is a failure."""
+    w = lambda c, f: {"cycles": c, "start_function": f, "start_by": "csr", "end_function": f,
+                      "end_by": "csr"}
+    runs = [{"image": "a", "irq_off": {"windows": [w(10, "x"), w(5, "y")]}},
+            {"image": "b", "irq_off": {"windows": [w(12, "z")]}}, {"image": "c", "irq_off": None}]
+    r = bench.irq_off_record("tempo", 32, runs)
+    assert (r["max_cycles"], r["start_function"], r["image"], r["images"]) == (12, "z", "b", 3), r
+    assert bench.irq_off_record("tempo", 32, [{"image": "c", "irq_off": None}]) is None
+    recs = [{"kernel": "tempo", "xlen": 32, "suite": "kernel-metrics", "metric": "Sem",
+             "max_cycles": 100, "cache": "none"},
+            {"kernel": "tempo", "xlen": 32, "suite": "kernel-metrics", "metric": "Alrm",
+             "max_cycles": 100, "cache": "none"},
+            {"kernel": "freertos", "xlen": 32, "suite": "kernel-metrics", "metric": "Sem",
+             "max_cycles": 300, "cache": "none"}, dict(r)]
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "wcet.json")
+        with open(path, "w") as f:
+            json.dump({"records": [{"metric": "Sem", "xlen": 32, "bound_cycles": 120}],
+                       "interrupt_latency": {"32": {"bound_cycles": 50}}}, f)
+        bench.add_bounds(recs, path)
+    assert recs[0]["bound_cycles"] == 120 and "bound_cycles" not in recs[2]
+    assert recs[3]["latency_bound_cycles"] == 50
+    bad = []
+    bench.wcet_problems(recs, bad)
+    assert bad == [], bad
+    recs[0]["max_cycles"] = 121
+    del recs[1]["metric"]
+    recs[1]["metric"] = "Mail"
+    bench.wcet_problems(recs, bad)
+    assert len(bad) == 2 and "above the bound" in bad[0] and "no static bound" in bad[1], bad
+
+
 def main(argv):
+    check_bounds_and_windows()
     check_parser()
     check_histogram_lines()
     check_tick_lines()

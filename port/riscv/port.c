@@ -52,7 +52,7 @@ static uint64_t mtime_read(void)
     return *(volatile uint64_t *)(uintptr_t)BOARD_MTIME;
 #else
     uint32_t hi, lo;
-    do {
+    do { /* wcet: loop <= 2: the high word changes once in 2^32 ticks, so a retry sees it still */
         hi = REG32(BOARD_MTIME + 4);
         lo = REG32(BOARD_MTIME);
     } while (hi != REG32(BOARD_MTIME + 4));

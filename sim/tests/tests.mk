@@ -209,3 +209,12 @@ TEST_TARGETS += test-see-$(1)-$(2) test-see-virt-$(1)-$(2)
 endef
 $(foreach k,tempo freertos,$(foreach x,32 64,$(eval $(call simt_see,$(k),$(x)))))
 include sim/tests/paper.mk
+
+# Interrupt-disabled windows (sim/irqoff.h) on both engines.
+define simt_irqoff
+test-sim-irqoff-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/dev_irqoff.elf
+	@tools/check.sh sim-irqoff-$(1)-$(2) sim/tests/irqoff-test.sh $(SIM) $(1) \
+	    $(SIMT_OUT)/$(1)-$(2)/dev_irqoff.elf $(SIMT_OUT)/$(1)-$(2)/irqoff
+TEST_TARGETS += test-sim-irqoff-$(1)-$(2)
+endef
+$(foreach b,paper virt,$(foreach x,32 64,$(eval $(call simt_irqoff,$(b),$(x)))))
