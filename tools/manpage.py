@@ -17,7 +17,7 @@ import re
 import subprocess
 import sys
 
-OPTION = re.compile(r"^  (-{1,2}[A-Za-z][-A-Za-z0-9]*)((?: [^ ]+)*?)(?: {2,}(.*))?$")
+OPTION = re.compile(r"^  (-{1,2}[A-Za-z][-A-Za-z0-9]*)((?:\[=[^]]*\])?(?: [^ ]+)*?)(?: {2,}(.*))?$")
 STATUS = re.compile(r"^  (\d+)(?::| {2,})\s*(.*)$")
 CONTINUATION = re.compile(r"^ {4,}(\S.*)$")
 
