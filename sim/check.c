@@ -41,6 +41,7 @@ static const struct {
 } names[] = {
     {"stack", CHECK_STACK}, {"code", CHECK_CODE}, {"null", CHECK_NULL},
     {"uninit", CHECK_UNINIT}, {"hang", CHECK_HANG}, {"deadlock", CHECK_DEADLOCK},
+    {"irqoff", CHECK_IRQOFF},
     {"all", CHECK_ALL},
 };
 
@@ -113,6 +114,8 @@ static void code_sections(const struct elf_image *img, uint64_t *lo, uint64_t *h
         *lo = *hi = 0;
 }
 
+static void irqoff_over(void *ctx, const struct irqoff_window *w);
+
 struct check *check_new(struct machine *m, const struct elf_image *img, const char *path,
                         const struct check_config *cfg)
 {
@@ -153,6 +156,8 @@ struct check *check_new(struct machine *m, const struct elf_image *img, const ch
         for (size_t i = 0; i < img->nseg; i++)
             mark(c, img->seg[i].vaddr, img->seg[i].filesz);
     }
+    if (cfg->what & CHECK_IRQOFF && cfg->irq_off)
+        irqoff_set_limit(&m->irqoff, cfg->irq_off, irqoff_over, m);
     c->seen_cur = -2;
     m->check = c;
     m->watch_at = CHECK_LOOK;
@@ -251,6 +256,18 @@ static bool finding(struct machine *m, uint64_t pc, const char *fmt, ...)
         m->run.stop = STOP_CHECK;
     m->hart.next_event = 0;
     return false;
+}
+
+/* A window longer than --check-irq-off has just closed: named where interrupts come back on. */
+static void irqoff_over(void *ctx, const struct irqoff_window *w)
+{
+    struct machine *m = ctx;
+    char fn[128];
+    function_name(m, w->start_pc, fn, sizeof fn);
+    finding(m, w->end_pc, "interrupts disabled for %llu cycles (limit %llu), off since pc 0x%llx in %s "
+            "at cycle %llu, on again here", (unsigned long long)w->cycles,
+            (unsigned long long)m->check->cfg.irq_off, (unsigned long long)w->start_pc, fn,
+            (unsigned long long)w->start_cycle);
 }
 
 /* The data object holding addr: "name" or "name+0xN"; else the bare address. */

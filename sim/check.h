@@ -6,7 +6,8 @@
  * guard region, a load of RAM never written since reset.  At looks every CHECK_LOOK cycles
  * (cpu_event(), no cost per instruction, on the fast engine too): no progress (no thread
  * switch, no output, no interrupt or trap) for --check-hang cycles, and threads waiting for
- * each other's mutexes.  The first finding ends the run with EXIT_CHECK and one line.
+ * each other's mutexes; and, as each interrupt-disabled window closes (irqoff.h, any engine),
+ * one longer than --check-irq-off.  The first finding ends the run with EXIT_CHECK and one line.
  *
  * The same looks serve every run, --check or not: a run that prints nothing for
  * --silence-limit cycles says so once on stderr (and goes on). */
@@ -25,12 +26,14 @@ enum {
     CHECK_UNINIT = 8,   /* loads of RAM no store (nor the image) ever wrote */
     CHECK_HANG = 16,    /* no progress for --check-hang cycles */
     CHECK_DEADLOCK = 32, /* a cycle of threads waiting for mutexes the next one holds */
-    CHECK_ALL = 63,
+    CHECK_IRQOFF = 64,  /* interrupts disabled for longer than --check-irq-off (irqoff.h) */
+    CHECK_ALL = 127,
     CHECK_PER_INSN = CHECK_STACK | CHECK_CODE | CHECK_NULL | CHECK_UNINIT,
 };
 
 #define CHECK_HANG_DEFAULT 100000000ull      /* 1 s of the 100 MHz core */
 #define CHECK_NULL_DEFAULT 256u
+#define CHECK_IRQOFF_DEFAULT 100000ull       /* 1 ms: a tick of every kernel here */
 #define CHECK_SILENCE_DEFAULT 10000000000ull /* 100 s of the 100 MHz core */
 #define CHECK_LOOK 1000000u                  /* cycles between looks */
 
@@ -38,6 +41,7 @@ struct check_config {
     unsigned what;       /* CHECK_* (0: no --check) */
     uint64_t hang;       /* --check-hang */
     uint64_t null_size;  /* --check-null */
+    uint64_t irq_off;    /* --check-irq-off */
     uint64_t silence;    /* --silence-limit; 0: never */
 };
 

@@ -41,7 +41,7 @@ enum key {
     OPT_MEM_WIDTH, OPT_ENGINE,
     OPT_TRACE_FROM, OPT_TRACE_TO, OPT_TIMELINE, OPT_MEASURE, OPT_GDB, OPT_HAZARDS,
     OPT_XLEN, OPT_KEYS, OPT_KEYS_FILE, OPT_VGA_TEXT, OPT_VGA_PNG, OPT_VGA_FONT,
-    OPT_CHECK, OPT_CHECK_HANG, OPT_CHECK_NULL, OPT_SILENCE,
+    OPT_CHECK, OPT_CHECK_HANG, OPT_CHECK_NULL, OPT_CHECK_IRQ_OFF, OPT_SILENCE,
     OPT_IRQ_OFF_JSON,
 };
 
@@ -66,8 +66,9 @@ static const struct opt {
                                              "trap, mret, switch[:THREAD], run[:THREAD]); printed at exit (repeatable)"},
     {"gdb", OPT_GDB, "PORT", "GDB remote protocol on 127.0.0.1:PORT (0: any free port), halted at reset"},
     {"check", OPT_CHECK, "[=LIST]", "stop at the first bug found, with one line naming the thread, function and source line "
-                                    "(status 128): stack, code, null, uninit, hang, deadlock (default all; docs/check.md)"},
+                                    "(status 128): stack, code, null, uninit, hang, deadlock, irqoff (default all; docs/check.md)"},
     {"check-hang", OPT_CHECK_HANG, "N", "--check: cycles with no thread switch, output, interrupt or trap that make a hang (default 10^8; 0: none)"},
+    {"check-irq-off", OPT_CHECK_IRQ_OFF, "N", "--check: cycles with interrupts disabled that make a finding (default 100000; 0: none)"},
     {"check-null", OPT_CHECK_NULL, "N", "--check: bytes from address 0 that no load, store or jump may reach (default 256)"},
     {"silence-limit", OPT_SILENCE, "N", "say so on stderr (once) when a run prints nothing for N cycles (default 10^10; 0: never)"},
     {"stats", OPT_STATS, NULL, "at exit: cycles, instructions, CPI, stall cycles by cause, threads' stacks, --measure (stderr)"},
@@ -291,6 +292,7 @@ static void parse_args(int argc, char **argv, struct options *o)
             break;
         }
         case OPT_CHECK_HANG: o->check.hang = parse_number(name, v, false, UINT64_MAX), o->check_limit = name; break;
+        case OPT_CHECK_IRQ_OFF: o->check.irq_off = parse_number(name, v, false, UINT64_MAX), o->check_limit = name; break;
         case OPT_CHECK_NULL: o->check.null_size = parse_number(name, v, true, 1ull << 32), o->check_limit = name; break;
         case OPT_SILENCE: o->check.silence = parse_number(name, v, false, UINT64_MAX); break;
         case OPT_ICACHE:
@@ -509,7 +511,7 @@ int main(int argc, char **argv)
                 .ram_size = VIRT_RAM_DEFAULT,
                 .cache = {.mem = {CACHE_MEM_LATENCY, CACHE_MEM_BEAT, CACHE_MEM_WIDTH}}},
         .gdb_port = -1,
-        .check = {.hang = CHECK_HANG_DEFAULT, .null_size = CHECK_NULL_DEFAULT, .silence = CHECK_SILENCE_DEFAULT},
+        .check = {.hang = CHECK_HANG_DEFAULT, .null_size = CHECK_NULL_DEFAULT, .irq_off = CHECK_IRQOFF_DEFAULT, .silence = CHECK_SILENCE_DEFAULT},
     };
     timing_params_default(&o.cfg.timing);
     parse_args(argc, argv, &o);
