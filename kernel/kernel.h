@@ -429,6 +429,19 @@ TK_SHARED void tk__timer_remove(struct tk_timer *tm)
 #endif
 }
 void tk__timer_interrupt(void *unused); /* the timer interrupt (its slot of tk_k.irq) */
+#if TK_CONFIG_TIMERS
+/* Is any timer armed?  Wherever it is: the wheel, the sorted list, or the carry list (the
+ * timers of a tick beyond its expiry budget, which the next tick expires: timer.c).  Every
+ * question "can a timer still wake something" asks this, not one of the three. */
+TK_INLINE int tk__timers_armed(void)
+{
+    return tk_k.wheel_map || tk_k.timers.next != &tk_k.timers
+#if TK_CONFIG_TICK_EXPIRIES
+           || tk_k.carry.next != &tk_k.carry
+#endif
+        ;
+}
+#endif
 void tk__thread_timeout(struct tk_timer *tm);
 
 /* Take the current thread off the ready list and queue it on q (NULL: a sleep or a mailbox

@@ -17,7 +17,7 @@ static uintptr_t tk_idle_stack[128];
 
 
 /* Can no thread ever run again?  None is ready (the idle thread runs), no timer is armed
- * (sleeps, timeouts, alarms), no interrupt but the timer's is enabled, so nothing can wake a
+ * (sleeps, timeouts, alarms, carried ones included), no interrupt but the timer's is enabled, so nothing can wake a
  * thread; and some thread waits (blocked or suspended) rather than all having exited.
  * Interrupts locked: the timer interrupt moves timers between the wheel and the list. */
 static int tk_stalled(void)
@@ -29,7 +29,7 @@ static int tk_stalled(void)
     if (tk__any_ready() || (mie & ~(1ul << 7)))
         return 0;
 #if TK_CONFIG_TIMERS /* else no timer is ever armed */
-    if (tk_k.wheel_map || tk_k.timers.next != &tk_k.timers)
+    if (tk__timers_armed())
         return 0;
 #endif
     for (const struct tk_thread *t = tk_k.threads; t; t = t->all_next)
