@@ -669,7 +669,11 @@ struct tk_fault {
  * the thread's next switch or trap (the guard word at the stack's lowest address must hold
  * its own address, the stack pointer must stay above it), an exception when it happens.  For
  * TK_FATAL_STACK the handler may return: the thread is then terminated (mutexes it holds stay
- * locked, a scheduler lock it holds is released) and scheduling continues.  For the other reasons a returning handler ends the run
+ * locked, a scheduler lock it holds is released) and scheduling continues.  A wait it was in
+ * ends for good: it leaves the wait queue, its timeout is cancelled, the owner of a mutex it
+ * waited for stops inheriting its priority, and mail sent to it later stays in its mailbox
+ * (tk_mail_send returns TK_OK, then TK_EFULL) without waking it; created again, the thread
+ * starts with an empty mailbox.  For the other reasons a returning handler ends the run
  * with board_exit(100 + reason), as does the default handler (NULL restores it) for every
  * reason, after printing tk_fault_report().  A fault inside the handler ends the run at once
  * with board_exit(100 + TK_FATAL_EXCEPTION).  Exit statuses: 101 stack overflow, 102
