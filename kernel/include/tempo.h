@@ -549,14 +549,20 @@ int tk_pool_free(struct tk_pool *p, void *block);
 
 /* ---- Variable-size allocator: two-level segregated fit (bounded time) ---- */
 
-/* Initialise over `mem` (bytes, at least 64, at most 2^(TK_HEAP_FL+5) - 1).  Returns TK_OK,
- * TK_EINVAL.  Context: any. */
+/* Initialise over `mem` (bytes, at least 64, at most 2^(TK_HEAP_FL+5) - 1; mem + bytes must
+ * not pass the end of the address space).  An initialised heap may be initialised again only
+ * when every block is free: a block from before would otherwise overlap the new heap's.
+ * Returns TK_OK, TK_EINVAL, TK_EBUSY (h is an initialised heap with blocks allocated: free
+ * them first).  Context: any. */
 int tk_heap_init(struct tk_heap *h, void *mem, size_t bytes);
 /* Allocate `bytes` (8-byte aligned) into *ptr in bounded time (no list walks).  Returns
  * TK_OK, TK_EOBJ, TK_EINVAL (bytes 0, ptr NULL), TK_ENOMEM.  Context: any. */
 int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr);
-/* Free a block from tk_heap_alloc, merging with free neighbours.  Returns TK_OK, TK_EOBJ,
- * TK_EINVAL (not an allocated block of this heap, e.g. a double free).  Context: any. */
+/* Free a block from tk_heap_alloc, merging with free neighbours.  The pointer is checked
+ * before anything is written: inside the heap, aligned, a block in use whose size stays
+ * inside the heap and whose both physical neighbours link to it (an interior pointer, a
+ * double free, a block of a heap since re-initialised are refused).  Returns TK_OK, TK_EOBJ,
+ * TK_EINVAL (not an allocated block of this heap).  Context: any. */
 int tk_heap_free(struct tk_heap *h, void *ptr);
 /* Bytes currently free (headers included) into *bytes, by a walk over the blocks: a
  * diagnostic whose time grows with the number of blocks (alloc and free keep no counter).
