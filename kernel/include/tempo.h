@@ -640,9 +640,16 @@ int tk_irq_direct_enable(int on);
 void tk_irq_direct_end(void);
 #endif
 
-/* Disable interrupts; returns the previous state for tk_irq_unlock.  Context: any. */
+/* Disable interrupts; returns the previous state for tk_irq_unlock.  Inside the section the
+ * kernel takes the caller for an interrupt handler: calls that may block return TK_EISR
+ * (unless TK_NOWAIT), and a thread the section's calls make ready runs at its end.
+ * Context: any. */
 unsigned long tk_irq_lock(void);
-/* Restore the state returned by tk_irq_lock.  Context: any. */
+/* Restore the state returned by tk_irq_lock.  From a thread, the unlock that enables
+ * interrupts again switches to the highest ready thread if it is more urgent than the caller
+ * (a post, resume, send or event set inside the section woke it), unless the scheduler is
+ * locked (then tk_sched_unlock does); an inner unlock, which leaves them disabled, does not.
+ * Context: any. */
 void tk_irq_unlock(unsigned long state);
 
 /* ---- Faults ---- */
