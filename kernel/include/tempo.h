@@ -138,9 +138,23 @@ typedef uint32_t tk_tick_t;
 #define TK_PRIO_COUNT  32u  /* priorities 0 (highest) .. 31 (lowest) */
 #define TK_PRIO_LOWEST 31u
 
-/* Smallest stack a thread may be given: the switch frame, one interrupt frame (interrupts run
- * on the interrupted thread's stack) and a little C. */
+/* Smallest stack a thread may be given, in bytes: 64 words (256 bytes at RV32, 512 at RV64),
+ * the switch frame, one interrupt frame (interrupts run on the interrupted thread's stack)
+ * and a little C. */
 #define TK_STACK_MIN (64u * sizeof(uintptr_t))
+/* The idle thread's stack.  Interrupt handlers run on the stack of the thread they
+ * interrupt, the idle thread's too (it runs whenever no thread is ready, so most interrupts
+ * of a waiting system land on it): it must hold the trap frame (18 words) and the deepest
+ * handler's frames, nested ones included with TK_IRQ_NESTING.  TK_IDLE_STACK_BYTES by default;
+ * a program whose handlers need more defines the idle thread's stack itself, once, at file
+ * scope: TK_IDLE_STACK(bytes);  (bytes >= TK_STACK_MIN; the kernel then uses that array
+ * instead of its own: no rebuild of the kernel).  An overflow is found as any thread's
+ * (tk_set_fatal_handler), after the fact: the words below the stack are written first. */
+#define TK_IDLE_STACK_BYTES (128u * sizeof(uintptr_t))
+#define TK_IDLE_STACK(bytes)                                                                   \
+    uintptr_t tk_idle_stack[((bytes) + sizeof(uintptr_t) - 1) / sizeof(uintptr_t)]            \
+        __attribute__((aligned(16)));                                                          \
+    const size_t tk_idle_stack_bytes = sizeof tk_idle_stack
 /* Largest stack a thread may be given (16 MiB): a larger size is taken for a mistake. */
 #define TK_STACK_MAX ((size_t)1 << 24)
 /* Longest round-robin time slice, in ticks. */
