@@ -102,8 +102,9 @@
 #define TK_ELATE    (-11) /* tk_delay_until: the wake-up time had already passed */
 #define TK_EOVERFLOW (-12) /* a counter would overflow (mutex recursion, scheduler lock depth) */
 #define TK_EBUSY    (-13) /* the object is in use: re-initialising an object that threads wait
-                             on or a thread owns, an active alarm or a FIFO holding nodes;
-                             putting a FIFO node that is already queued */
+                             on or a thread owns, an active alarm, a FIFO holding nodes or a
+                             heap with blocks allocated; putting a FIFO node that is already
+                             queued; creating a thread where one exited holding mutexes */
 #define TK_EDEADLK  (-14) /* tk_mutex_lock: waiting would close a cycle of mutex owners (the
                              owner waits, directly or along a chain, for a mutex the caller
                              holds) */
@@ -303,8 +304,10 @@ void tk_start(void) __attribute__((noreturn));
  * TK_THREAD_SUSPENDED); created from a thread, it preempts the caller when it has a higher
  * priority.  From its first creation on, t is in the kernel's list of threads (read by the
  * deadlock report): its memory must stay a thread's for the rest of the run (it may be created
- * again once exited).  Returns TK_OK, TK_EINVAL (NULL t/entry/stack, stack size out of range or
- * wrapping, prio > TK_PRIO_LOWEST, unknown option), TK_ESTATE (t is a live thread).
+ * again once exited, unless it exited holding mutexes: they stay locked and owned by it).
+ * Returns TK_OK, TK_EINVAL (NULL t/entry/stack, stack size out of range or wrapping, prio >
+ * TK_PRIO_LOWEST, unknown option), TK_ESTATE (t is a live thread), TK_EBUSY (t exited, or was
+ * terminated, holding mutexes).
  * Context: thread or main. */
 int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *arg), void *arg,
                      void *stack, size_t stack_bytes, unsigned prio, unsigned options);
