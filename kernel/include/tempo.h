@@ -510,6 +510,9 @@ int tk_fifo_put(struct tk_fifo *f, struct tk_fifo_node *node);
 int tk_fifo_get(struct tk_fifo *f, struct tk_fifo_node **node);
 
 /* ---- Message queue: fixed-size copied messages, only the receiver blocks ---- */
+/* Messages are copied a word at a time: every message pointer (msg of the sends and
+ * receives of both queues) must be 4-byte aligned, like the buffer; a NULL or misaligned one
+ * returns TK_EINVAL, before anything is copied or waited for. */
 
 /* Initialise (or re-initialise, emptied) over `buf` (4-byte aligned, capacity * msg_bytes
  * bytes).  msg_bytes: a multiple of 4, 4..1024; capacity 1..65535.  Returns TK_OK, TK_EINVAL,
