@@ -109,6 +109,11 @@
                              owner waits, directly or along a chain, for a mutex the caller
                              holds) */
 
+/* The name and meaning of error code err, e.g. "TK_ETIMEOUT: timed out" for TK_ETIMEOUT,
+ * "TK_OK: success" for 0, "unknown error code" for any other value: a constant string, for
+ * logs.  Context: any (also before tk_init()). */
+const char *tk_strerror(int err);
+
 typedef uint32_t tk_tick_t;
 #define TK_NOWAIT  ((tk_tick_t)0)          /* do not block: return TK_EAGAIN instead */
 #define TK_FOREVER ((tk_tick_t)0xFFFFFFFFu) /* block without a timeout */
