@@ -459,6 +459,17 @@ TK_SHARED void tk__pend_queue(struct tk_thread *cur, struct tk_waitq *q, uint8_t
  * so its callers need no stack frame). */
 int tk__pend_timed(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout, uint8_t state);
 
+/* The timeout a call that has to wait may wait with: TK_OK, or TK_EINVAL (tk__pend_current's
+ * own test, for a call that records its wait before it pends). */
+TK_INLINE int tk__timeout_check(tk_tick_t timeout)
+{
+#if TK_CONFIG_TIMERS
+    return timeout > TK_TIMEOUT_MAX && timeout != TK_FOREVER ? TK_EINVAL : TK_OK;
+#else
+    return timeout != TK_FOREVER ? TK_EINVAL : TK_OK; /* no timeouts (tempo.h) */
+#endif
+}
+
 /* Queue the current thread on q (tk__pend_queue) with a timeout; the caller then switches with
  * tk__switch_return().  Returns TK_OK, or TK_EINVAL for a timeout beyond TK_TIMEOUT_MAX
  * (nothing done): the range is checked on the timed path only. */

@@ -16,7 +16,7 @@ struct tk_thread tk_idle;
 /* The idle thread's stack: this default unless the program defines its own (tempo.h
  * TK_IDLE_STACK), which the linker takes instead of these weak definitions. */
 __attribute__((weak, aligned(16))) uintptr_t tk_idle_stack[TK_IDLE_STACK_BYTES / sizeof(uintptr_t)];
-__attribute__((weak)) const size_t tk_idle_stack_bytes = sizeof tk_idle_stack;
+__attribute__((weak)) size_t tk_idle_stack_bytes = sizeof tk_idle_stack;
 
 
 /* Can no thread ever run again?  None is ready (the idle thread runs), no timer is armed
@@ -80,10 +80,10 @@ int tk_init(void)
     tk_k.carry.next = tk_k.carry.prev = &tk_k.carry;
 #endif
 #endif
-    /* The idle thread is never in a ready list: tk__highest() falls back to it.  Its stack's
-     * size is read as volatile: GCC folds a weak constant's own initialiser into its uses. */
-    tk__thread_setup(&tk_idle, "idle", tk_idle_main, NULL, tk_idle_stack,
-                     *(const volatile size_t *)&tk_idle_stack_bytes,
+    /* The idle thread is never in a ready list: tk__highest() falls back to it.  (Its stack's
+     * size is a variable, not a constant: GCC folds a weak constant's own initialiser into
+     * its uses.) */
+    tk__thread_setup(&tk_idle, "idle", tk_idle_main, NULL, tk_idle_stack, tk_idle_stack_bytes,
                      TK_PRIO_COUNT);
 #if TK_CONFIG_IRQ
     tk__irq_table_init();

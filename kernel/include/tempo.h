@@ -160,7 +160,7 @@ typedef uint32_t tk_tick_t;
 #define TK_IDLE_STACK(bytes)                                                                   \
     uintptr_t tk_idle_stack[((bytes) + sizeof(uintptr_t) - 1) / sizeof(uintptr_t)]            \
         __attribute__((aligned(16)));                                                          \
-    const size_t tk_idle_stack_bytes = sizeof tk_idle_stack
+    size_t tk_idle_stack_bytes = sizeof tk_idle_stack
 /* Largest stack a thread may be given (16 MiB): a larger size is taken for a mistake. */
 #define TK_STACK_MAX ((size_t)1 << 24)
 /* Longest round-robin time slice, in ticks. */

@@ -120,13 +120,13 @@ tk_port_switch:
     SAVE_CONTEXT
     RESTORE_CONTEXT
 #else
-/* Built for size, one copy of the save and the restore, which the other switches jump into.
- * The save is libgcc's __riscv_save_12, the routine of every -msave-restore prologue
- * (mk/firmware.mk), which the kernel links already: it pushes ra (the resume pc), s0-s11 (the
- * frame of offsets.h TK_FRAME_PC).  The restore is RESTORE_CONTEXT on that layout, not
- * libgcc's __riscv_restore_12: that one returns with the frame popped, after which there is
- * no instruction of the kernel's left to enable interrupts in, so they would be enabled
- * before it, with the frame still on the stack.
+/* Built for size, one copy of the save and the restore, which the other switches jump into:
+ * libgcc's __riscv_save_12 and __riscv_restore_12, the routines of every -msave-restore
+ * prologue and epilogue (mk/firmware.mk), which the kernel links already.  The save pushes
+ * ra (the resume pc), s0-s11 (the frame of offsets.h TK_FRAME_PC); the restore pops them and
+ * returns to ra.  The frame is popped with interrupts disabled, as RESTORE_CONTEXT does: the
+ * resume pc is taken out into t0 (which the restore leaves alone) and the frame's ra made the
+ * address of the two instructions that enable interrupts and jump to it.
  *
  * int tk__switch_return(struct tk_thread *next) (kernel/kernel.h, where the speed build has
  * it in C) is the switch's own entry: the current thread's stack check (tk__stack_ok, on the
@@ -146,7 +146,22 @@ tk_port_switch:
     jal     t0, __riscv_save_12
     SREG    sp, TK_T_SP(a0)
 .Lswitch_restore:
-    RESTORE_CONTEXT
+#if TK_CONFIG_IRQ
+    LREG    sp, TK_T_SP(a1)
+    lla     t1, .Lswitch_resume
+    LREG    t0, FRAME_PC(sp)
+    lh      a0, TK_T_WAIT_RESULT(a1)
+    SREG    t1, FRAME_PC(sp)
+    tail    __riscv_restore_12
+.Lswitch_resume:
+    csrsi   mstatus, MSTATUS_MIE
+    jr      t0
+#else /* no interrupt is ever taken (tempo.h): interrupts enabled before the restore */
+    LREG    sp, TK_T_SP(a1)
+    lh      a0, TK_T_WAIT_RESULT(a1)
+    csrsi   mstatus, MSTATUS_MIE
+    tail    __riscv_restore_12
+#endif
 1:  tail    tk_port_stack_fault      /* a0: the current thread; does not return */
     .size tk__switch_return, . - tk__switch_return
 /* The simulator's thread view (sim/rtos_tempo.c) reads a thread's registers from its switch
