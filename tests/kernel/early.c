@@ -139,6 +139,9 @@ static void before_init(void)
     unsigned long st = tk_irq_lock();
     tk_irq_unlock(st);
     EQ(tk_irq_lock() & 8u, 0); /* interrupts stay off until tk_start() */
+    /* an unlock that enables them (no source is enabled): no kernel to reschedule yet */
+    tk_irq_unlock(8u);
+    EQ(tk_irq_lock() & 8u, 8u);
 }
 
 static struct tk_thread ctl;
