@@ -88,9 +88,11 @@ build/kernel/nest-$(1)/%.elf: tests/kernel/%.c tests/kernel/ktest.c $(wildcard t
 	  $(BSP_SRC) build/kernel/nest-$(1)/libtempo.a -lgcc
 endef
 $(foreach c,$(TK_NEST_CFGS),$(eval $(call TK_NEST_RULES,$(c))))
-# nest_X.c that runs tests/kernel/cover_X.c in the nesting build (#include) is rebuilt with it
+# nest_X.c that runs tests/kernel/cover_X.c or X.c in the nesting build (#include) is rebuilt
+# with it
 $(foreach c,$(TK_NEST_CFGS),$(foreach t,$(TK_NEST_TESTS),$(eval \
-  build/kernel/nest-$(c)/$(t).elf: $(wildcard tests/kernel/cover_$(patsubst nest_%,%,$(t)).c))))
+  build/kernel/nest-$(c)/$(t).elf: $(wildcard tests/kernel/cover_$(patsubst nest_%,%,$(t)).c \
+                                              tests/kernel/$(patsubst nest_%,%,$(t)).c))))
 # (Not stress on the paper SoC: with the nesting entry and the tick's expiry budget
 # (TK_CONFIG_TICK_EXPIRIES) it passes its 32 KiB of code; virt32 and virt64 run it.)
 tk_nest_tests = $(TK_NEST_TESTS) $(if $(filter paper%,$(1)),,stress)
@@ -148,6 +150,9 @@ TEST_TARGETS += test-kernel-direct
 
 TK_NOTIMERS_IMAGES := $(foreach c,$(TK_DIRECT_CFGS_notimers),\
                         $(foreach t,$(TK_NOTIMERS_TESTS),build/kernel/notimers-$(c)/$(t).elf))
+# notimers_X.c runs tests/kernel/X.c (#include): rebuilt with it
+$(foreach c,$(TK_DIRECT_CFGS_notimers),$(foreach t,$(TK_NOTIMERS_TESTS),$(eval \
+  build/kernel/notimers-$(c)/$(t).elf: tests/kernel/$(patsubst notimers_%,%,$(t)).c)))
 .PHONY: test-kernel-notimers
 test-kernel-notimers: $(TK_NOTIMERS_IMAGES) $(SIM)
 	@for i in $(TK_NOTIMERS_IMAGES); do c=$${i#build/kernel/notimers-}; c=$${c%%/*}; \

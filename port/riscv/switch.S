@@ -536,8 +536,22 @@ tk_port_trap_entry:
     addi    sp, sp, -TRAP_FRAME
     j       tk_port_exception
 .Ltrap_direct:
+    /* Not in a resume window (RESTORE_CONTEXT: t0 holds a resume stub's address): there the
+     * handler would stack its frame, and should it switch a switch frame, on the frames the
+     * thread is about to unwind, a round at a time.  It leaves at once instead, with
+     * interrupts kept disabled (MPIE cleared): the thread unwinds its frames, and the
+     * interrupt, still pending, is taken when the thread's last mret enables them again. */
+    lla     tp, tk_port_isr_resume
+    beq     t0, tp, .Ltrap_defer
+    lla     tp, tk_port_direct_resume
+    beq     t0, tp, .Ltrap_defer
     lla     tp, tk_kernel_state
     j       TK_IRQ_DIRECT_EXTERNAL
+.Ltrap_defer:
+    li      tp, MSTATUS_MPIE
+    csrc    mstatus, tp
+    lla     tp, tk_kernel_state
+    mret
 .Ltrap_interrupt:
     andi    tp, tp, 8
     bnez    tp, .Ltrap_direct
