@@ -542,10 +542,12 @@ tk_port_trap_entry:
      * interrupts kept disabled (MPIE cleared): the thread unwinds its frames, and the
      * interrupt, still pending, is taken when the thread's last mret enables them again. */
     lla     tp, tk_port_isr_resume
-    beq     t0, tp, .Ltrap_defer
-    lla     tp, tk_port_direct_resume
-    beq     t0, tp, .Ltrap_defer
-    lla     tp, tk_kernel_state
+    bne     t0, tp, 1f               /* taken on the way to the handler, as the tests above */
+    j       .Ltrap_defer
+1:  lla     tp, tk_port_direct_resume
+    bne     t0, tp, 2f
+    j       .Ltrap_defer
+2:  lla     tp, tk_kernel_state
     j       TK_IRQ_DIRECT_EXTERNAL
 .Ltrap_defer:
     li      tp, MSTATUS_MPIE
