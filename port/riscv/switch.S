@@ -536,17 +536,24 @@ tk_port_trap_entry:
     addi    sp, sp, -TRAP_FRAME
     j       tk_port_exception
 .Ltrap_direct:
-    /* Not in a resume window (RESTORE_CONTEXT: t0 holds a resume stub's address): there the
-     * handler would stack its frame, and should it switch a switch frame, on the frames the
-     * thread is about to unwind, a round at a time.  It leaves at once instead, with
+    /* Not in a resume window (RESTORE_CONTEXT: t0 holds a resume stub's address, and sp is
+     * just above the current thread's popped switch frame, tk_port_switch_isr's test): there
+     * the handler would stack its frame, and should it switch a switch frame, on the frames
+     * the thread is about to unwind, a round at a time.  It leaves at once instead, with
      * interrupts kept disabled (MPIE cleared): the thread unwinds its frames, and the
-     * interrupt, still pending, is taken when the thread's last mret enables them again. */
+     * interrupt, still pending, is taken when the thread's last mret enables them again.
+     * tp is the one register free for the tests. */
     lla     tp, tk_port_isr_resume
     bne     t0, tp, 1f               /* taken on the way to the handler, as the tests above */
-    j       .Ltrap_defer
+    j       .Ltrap_window
 1:  lla     tp, tk_port_direct_resume
     bne     t0, tp, 2f
-    j       .Ltrap_defer
+.Ltrap_window:
+    lla     tp, tk_kernel_state
+    LREG    tp, TK_K_CURRENT(tp)
+    LREG    tp, TK_T_SP(tp)
+    addi    tp, tp, TK_SWITCH_FRAME
+    beq     tp, sp, .Ltrap_defer     /* else t0 as it happens: an ordinary interrupt */
 2:  lla     tp, tk_kernel_state
     j       TK_IRQ_DIRECT_EXTERNAL
 .Ltrap_defer:

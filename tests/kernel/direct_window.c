@@ -3,14 +3,17 @@
  * wakes the more urgent thread and switches to it from inside itself (tk_irq_direct_end).  An
  * interrupt that lands in a resume window (the preempted thread switched back in, its frames
  * not yet unwound) must not stack the handler's frame and a new switch frame on top of the
- * old ones each round: the preempted thread's saved stack pointer stays the same. */
+ * old ones each round: the preempted thread's saved stack pointer stays the same.  Then a
+ * thread that holds the resume stub's address in t0 outside any window, whose interrupts must
+ * be taken as ever. */
 #include "ktest.h"
 
 #define ROUNDS 400
 
-static struct tk_thread hi, lo;
+static struct tk_thread hi, lo, dec;
 KT_STACK(s_hi);
 KT_STACK(s_lo);
+KT_STACK(s_dec);
 static struct tk_sem sem;
 static volatile uint32_t spins;
 extern struct tk_thread tk_idle; /* kernel/sched.c */
@@ -27,6 +30,28 @@ static void spinner(void *arg)
     (void)arg;
     for (;;)
         spins++;
+}
+
+/* A thread that holds the resume stub's address in t0 itself, away from any window (its sp
+ * is not where a popped switch frame ended): its direct interrupts are ordinary ones. */
+extern char tk_port_isr_resume[];
+static volatile uint32_t decoy_spins, decoy_bad;
+static void decoy(void *arg)
+{
+    (void)arg;
+    volatile uintptr_t frame[4]; /* a frame of its own: sp moves off the start's */
+    frame[0] = 1;
+    __asm__ volatile("mv t0, %0\n"
+                     "1: lw t1, 0(%1)\n"
+                     "   addi t1, t1, 1\n"
+                     "   sw t1, 0(%1)\n"
+                     "   beq t0, %0, 1b\n"
+                     "   sw %0, 0(%2)\n"
+                     "2: j 2b\n"
+                     :
+                     : "r"(tk_port_isr_resume), "r"(&decoy_spins), "r"(&decoy_bad)
+                     : "t0", "t1", "memory");
+    (void)frame[0];
 }
 
 static void rounds(struct tk_thread *victim)
@@ -48,6 +73,11 @@ static void high(void *arg)
     KT_EQ(tk_thread_create(&lo, "lo", spinner, 0, s_lo, sizeof s_lo, 5, 0), TK_OK);
     rounds(&lo);
     KT_CHECK(spins > 0);
+    KT_EQ(tk_thread_suspend(&lo), TK_OK);
+    KT_EQ(tk_thread_create(&dec, "decoy", decoy, 0, s_dec, sizeof s_dec, 5, 0), TK_OK);
+    rounds(&dec);
+    KT_CHECK(decoy_spins > 0);
+    KT_EQ(decoy_bad, 0);
     kt_pass();
 }
 
