@@ -45,6 +45,19 @@ static void wake(int k)
     }
 }
 
+#if TK_IRQ_NESTING
+static volatile int handler_saw = -1;
+static void nested_wake(void *arg)
+{
+    (void)arg;
+    unsigned long s = tk_irq_lock();
+    KT_EQ(s & 8u, 8u);
+    KT_EQ(tk_sem_post_from_isr(&sem), TK_OK);
+    tk_irq_unlock(s);
+    handler_saw = hi_runs; /* hi has not run yet */
+}
+#endif
+
 static void low(void *arg)
 {
     (void)arg;
@@ -75,6 +88,19 @@ static void low(void *arg)
         KT_EQ(hi_runs, before + 3);
         KT_EQ(tk_yield(), TK_OK);
     }
+#if TK_IRQ_NESTING
+    /* in a handler, which runs with interrupts enabled: its section's end does not switch,
+     * the handler's end does */
+    if (!kt_on_qemu()) {
+        kind = POST;
+        KT_EQ(tk_thread_resume(&hi), TK_OK); /* hi waits on the semaphore again */
+        int before = hi_runs;
+        KT_EQ(tk_irq_attach(TK_IRQ_SOFTWARE, nested_wake, 0), TK_OK);
+        tk_irq_raise_software();
+        KT_EQ(handler_saw, before);
+        KT_EQ(hi_runs, before + 1);
+    }
+#endif
     kt_pass();
 }
 

@@ -42,6 +42,32 @@ static void victim_sem(void *arg)
 }
 #endif
 
+/* found overflowed at the switch tk_irq_unlock makes to the more urgent thread it woke */
+static struct tk_thread urgent;
+KT_STACK(s_urgent);
+static struct tk_sem usem;
+static volatile int urgent_runs;
+static void urgent_main(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        KT_EQ(tk_sem_pend(&usem, TK_FOREVER), TK_OK);
+        urgent_runs++;
+    }
+}
+
+static void victim_unlock(void *arg)
+{
+    (void)arg;
+    s_victim[0] = 0;
+    unsigned long s = tk_irq_lock();
+    KT_EQ(tk_sem_post(&usem), TK_OK);
+    tk_irq_unlock(s);
+    resumed++;
+    for (;;)
+        ;
+}
+
 static void victim_fresh(void *arg)
 {
     (void)arg;
@@ -71,6 +97,16 @@ static void ctl_main(void *arg)
     KT_EQ(resumed, 0);
     KT_EQ(tk_thread_state(&victim), TK_STATE_EXITED);
 #endif
+    KT_EQ(tk_sem_init(&usem, 0, 1), TK_OK);
+    KT_EQ(tk_thread_create(&urgent, "urgent", urgent_main, 0, s_urgent, sizeof s_urgent, 1, 0),
+          TK_OK);
+    int o = overflows;
+    KT_EQ(tk_thread_create(&victim, "victim", victim_unlock, 0, s_victim, sizeof s_victim, 2, 0),
+          TK_OK);
+    KT_EQ(overflows, o + 1);
+    KT_EQ(urgent_runs, 1);
+    KT_EQ(resumed, 0);
+    KT_EQ(tk_thread_state(&victim), TK_STATE_EXITED);
     KT_EQ(tk_thread_create(&victim, "victim", victim_fresh, 0, s_victim, sizeof s_victim, 2, 0),
           TK_OK);
     KT_EQ(resumed, 10);
