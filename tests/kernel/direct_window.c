@@ -3,7 +3,9 @@
  * wakes the more urgent thread and switches to it from inside itself (tk_irq_direct_end).  An
  * interrupt that lands in a resume window (the preempted thread switched back in, its frames
  * not yet unwound) must not stack the handler's frame and a new switch frame on top of the
- * old ones each round: the preempted thread's saved stack pointer stays the same.  Then a
+ * old ones each round: the preempted thread's saved stack pointer stays the same.  The same
+ * with the thread switched out by the kernel's interrupt exit instead (the software
+ * interrupt the direct handler raises wakes the more urgent thread).  Then a
  * thread that holds the resume stub's address in t0 outside any window, whose interrupts must
  * be taken as ever. */
 #include "ktest.h"
@@ -18,11 +20,26 @@ static struct tk_sem sem;
 static volatile uint32_t spins;
 extern struct tk_thread tk_idle; /* kernel/sched.c */
 
+/* by_soft: the direct handler leaves the wake to the software interrupt it raises, whose
+ * exit (the kernel's) switches the interrupted thread out: it then resumes in
+ * tk_port_isr_resume, whose window the direct interrupt is aimed at next */
+static volatile int by_soft;
+
 TK_IRQ_DIRECT(kt_direct_isr)
 {
     kt_irq_ack();
+    if (by_soft) {
+        tk_irq_raise_software();
+        return;
+    }
     KT_EQ(tk_sem_post_from_isr(&sem), TK_OK);
     tk_irq_direct_end();
+}
+
+static void soft_wake(void *arg)
+{
+    (void)arg;
+    KT_EQ(tk_sem_post_from_isr(&sem), TK_OK);
 }
 
 static void spinner(void *arg)
@@ -73,6 +90,9 @@ static void high(void *arg)
     KT_EQ(tk_thread_create(&lo, "lo", spinner, 0, s_lo, sizeof s_lo, 5, 0), TK_OK);
     rounds(&lo);
     KT_CHECK(spins > 0);
+    by_soft = 1;
+    rounds(&lo);
+    by_soft = 0;
     KT_EQ(tk_thread_suspend(&lo), TK_OK);
     KT_EQ(tk_thread_create(&dec, "decoy", decoy, 0, s_dec, sizeof s_dec, 5, 0), TK_OK);
     rounds(&dec);
@@ -86,6 +106,7 @@ int main(void)
     KT_EQ(tk_init(), TK_OK);
     KT_EQ(tk_sem_init(&sem, 0, 1), TK_OK);
     KT_EQ(tk_irq_direct_enable(1), TK_OK);
+    KT_EQ(tk_irq_attach(TK_IRQ_SOFTWARE, soft_wake, 0), TK_OK);
     KT_EQ(tk_thread_create(&hi, "hi", high, 0, s_hi, sizeof s_hi, 1, 0), TK_OK);
     tk_start();
 }

@@ -107,6 +107,9 @@ static void low(void *arg)
 int main(void)
 {
     KT_EQ(tk_init(), TK_OK);
+    /* main, no thread yet: the unlock that enables interrupts has nothing to run */
+    tk_irq_unlock(8u);
+    KT_EQ(tk_irq_lock() & 8u, 8u);
     KT_EQ(tk_sem_init(&sem, 0, 10), TK_OK);
     KT_EQ(tk_event_init(&ev, 0), TK_OK);
     KT_EQ(tk_thread_create(&lo, "lo", low, 0, s_lo, sizeof s_lo, 5, 0), TK_OK);
