@@ -34,6 +34,8 @@ static TK_COLD __attribute__((noreturn)) void tk_kill(struct tk_thread *t)
         tk_k.slicers--;
     t->state = TK_STATE_EXITED;
     t->waitq = NULL;
+    /* a mailbox wait has no queue: the flag is the wait (a send would wake the thread) */
+    t->flags &= (uint8_t)~TK_TF_WAIT_MAIL;
     tk_k.sched_lock = 0; /* the lock it may have held ends with it (as tk_thread_exit) */
     *t->stack_guard = (uintptr_t)t->stack_guard;
     struct tk_thread *next = tk__highest();

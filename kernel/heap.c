@@ -278,8 +278,16 @@ TK_INLINE void heap_move(struct tk_heap *h, blk *b, blk **pp, blk *n, hword c, h
 
 int tk_heap_init(struct tk_heap *h, void *mem, size_t bytes)
 {
-    if (!h || !mem || bytes < 64 || bytes >= HEAP_MAX)
+    if (!h || !mem || bytes < 64 || bytes >= HEAP_MAX ||
+        bytes > UINTPTR_MAX - (uintptr_t)mem) /* the end must not wrap */
         return TK_EINVAL;
+    /* An initialised heap with blocks allocated is not re-initialised: a block from before
+     * would still pass tk_heap_free's checks (its header and its neighbour's link are
+     * intact) and overlap the new heap's blocks.  All free, a heap is its top block alone,
+     * spanning it whole (free neighbours always merge). */
+    if (h->magic == TK_MAGIC_HEAP &&
+        ((blk *)h->start)->size != (hword)((h->end - h->start) | HEAP_FREE))
+        return TK_EBUSY;
     uintptr_t lo = ((uintptr_t)mem + HEAP_ALIGN - 1) & ~(uintptr_t)(HEAP_ALIGN - 1);
     uintptr_t hi = ((uintptr_t)mem + bytes) & ~(uintptr_t)(HEAP_ALIGN - 1);
     if (hi - lo < HEAP_MIN + HEAP_HDR)
@@ -437,10 +445,26 @@ int tk_heap_free(struct tk_heap *h, void *ptr)
         tk_port_irq_unlock(s);
         return TK_EINVAL;
     }
+    /* And its physical predecessor, a pointer the merge below writes through: the sentinel
+     * for the first block, else a block that lies before b (checked before it is read) and
+     * ends at b.  Interior pointers whose payload looks like a header stop here. */
+    blk *prev = b->prev_phys;
+    hword d = (hword)((uint8_t *)b - (uint8_t *)prev), ps, pbad;
+    /* 8 <= d <= off and aligned, in one test: the shift puts d's low bits on top */
+    if (TK_LIKELY(((d - HEAP_ALIGN) | (d << (sizeof(hword) * 8 - ALIGN_LOG2))) < off)) {
+        ps = prev->size;
+        pbad = (ps & ~HEAP_FREE) ^ d;
+    } else { /* the sentinel, at the heap's end, is the first block's (a used block) */
+        ps = 0;
+        pbad = off | (d + lim + HEAP_HDR);
+    }
+    if (TK_UNLIKELY(pbad)) {
+        tk_port_irq_unlock(s);
+        return TK_EINVAL;
+    }
     /*@ assert freed: block_size(size) && (uint8_t *)b + size <= h->end; */
     const uint8_t *lg = heap_lg();
-    blk *prev = b->prev_phys;
-    hword ps = prev->size, ns = next->size;
+    hword ns = next->size;
     /* A header swallowed by a merge must fail the checks above if freed again: one that was
      * free keeps its free flag; b is flagged here (when it survives, its size is rewritten
      * below; flagging only where needed measured no faster). */

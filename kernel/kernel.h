@@ -429,6 +429,19 @@ TK_SHARED void tk__timer_remove(struct tk_timer *tm)
 #endif
 }
 void tk__timer_interrupt(void *unused); /* the timer interrupt (its slot of tk_k.irq) */
+#if TK_CONFIG_TIMERS
+/* Is any timer armed?  Wherever it is: the wheel, the sorted list, or the carry list (the
+ * timers of a tick beyond its expiry budget, which the next tick expires: timer.c).  Every
+ * question "can a timer still wake something" asks this, not one of the three. */
+TK_INLINE int tk__timers_armed(void)
+{
+    return tk_k.wheel_map || tk_k.timers.next != &tk_k.timers
+#if TK_CONFIG_TICK_EXPIRIES
+           || tk_k.carry.next != &tk_k.carry
+#endif
+        ;
+}
+#endif
 void tk__thread_timeout(struct tk_timer *tm);
 
 /* Take the current thread off the ready list and queue it on q (NULL: a sleep or a mailbox
@@ -445,6 +458,17 @@ TK_SHARED void tk__pend_queue(struct tk_thread *cur, struct tk_waitq *q, uint8_t
 /* tk__pend_current with a timeout (wait.c, out of line: the untimed path stays free of calls,
  * so its callers need no stack frame). */
 int tk__pend_timed(struct tk_thread *cur, struct tk_waitq *q, tk_tick_t timeout, uint8_t state);
+
+/* The timeout a call that has to wait may wait with: TK_OK, or TK_EINVAL (tk__pend_current's
+ * own test, for a call that records its wait before it pends). */
+TK_INLINE int tk__timeout_check(tk_tick_t timeout)
+{
+#if TK_CONFIG_TIMERS
+    return timeout > TK_TIMEOUT_MAX && timeout != TK_FOREVER ? TK_EINVAL : TK_OK;
+#else
+    return timeout != TK_FOREVER ? TK_EINVAL : TK_OK; /* no timeouts (tempo.h) */
+#endif
+}
 
 /* Queue the current thread on q (tk__pend_queue) with a timeout; the caller then switches with
  * tk__switch_return().  Returns TK_OK, or TK_EINVAL for a timeout beyond TK_TIMEOUT_MAX

@@ -17,7 +17,8 @@ TK_OS_CFGS := paperos32 paperos64
 # configurations (TK_IRQ_DIRECT_EXTERNAL) only: direct*.c.
 TK_NEST_TESTS := $(basename $(notdir $(wildcard tests/kernel/nest*.c)))
 TK_DIRECT_TESTS := $(basename $(notdir $(wildcard tests/kernel/direct*.c)))
-TK_TESTS  := $(filter-out $(TK_NEST_TESTS) $(TK_DIRECT_TESTS),\
+TK_NOTIMERS_TESTS := $(basename $(notdir $(wildcard tests/kernel/notimers*.c)))
+TK_TESTS  := $(filter-out $(TK_NEST_TESTS) $(TK_DIRECT_TESTS) $(TK_NOTIMERS_TESTS),\
                $(basename $(notdir $(filter-out tests/kernel/ktest.c,$(wildcard tests/kernel/*.c)))))
 
 tk_board = $(if $(filter paper%,$(1)),paper,virt)
@@ -87,9 +88,11 @@ build/kernel/nest-$(1)/%.elf: tests/kernel/%.c tests/kernel/ktest.c $(wildcard t
 	  $(BSP_SRC) build/kernel/nest-$(1)/libtempo.a -lgcc
 endef
 $(foreach c,$(TK_NEST_CFGS),$(eval $(call TK_NEST_RULES,$(c))))
-# nest_X.c that runs tests/kernel/cover_X.c in the nesting build (#include) is rebuilt with it
+# nest_X.c that runs tests/kernel/cover_X.c or X.c in the nesting build (#include) is rebuilt
+# with it
 $(foreach c,$(TK_NEST_CFGS),$(foreach t,$(TK_NEST_TESTS),$(eval \
-  build/kernel/nest-$(c)/$(t).elf: $(wildcard tests/kernel/cover_$(patsubst nest_%,%,$(t)).c))))
+  build/kernel/nest-$(c)/$(t).elf: $(wildcard tests/kernel/cover_$(patsubst nest_%,%,$(t)).c \
+                                              tests/kernel/$(patsubst nest_%,%,$(t)).c))))
 # (Not stress on the paper SoC: with the nesting entry and the tick's expiry budget
 # (TK_CONFIG_TICK_EXPIRIES) it passes its 32 KiB of code; virt32 and virt64 run it.)
 tk_nest_tests = $(TK_NEST_TESTS) $(if $(filter paper%,$(1)),,stress)
@@ -100,10 +103,14 @@ TK_NEST_IMAGES := $(foreach c,$(TK_NEST_CFGS),$(foreach t,$(call tk_nest_tests,$
 # and the direct*.c tests built with the external interrupt's handler named kt_direct_isr (the
 # tests define it), on the paper SoC at both widths: alone (direct-<cfg>) at -O2 and built for
 # size (paperosXX: the shared context save), and with TK_IRQ_NESTING=1 (direct-nest-<cfg>).
+# The same rules build the timers-off configuration (tempo.h TK_CONFIG_TIMERS 0,
+# notimers-<cfg>) and its notimers*.c tests, at -O2 and built for size.
 TK_DIRECT_CFGS_direct := paper32 paper64 paperos32 paperos64
 TK_DIRECT_CFGS_direct-nest := paper32 paper64
+TK_DIRECT_CFGS_notimers := paper32 paper64 paperos32 paperos64
 TK_DIRECT_FLAGS_direct := -DTK_IRQ_DIRECT_EXTERNAL=kt_direct_isr
 TK_DIRECT_FLAGS_direct-nest := -DTK_IRQ_DIRECT_EXTERNAL=kt_direct_isr -DTK_IRQ_NESTING=1
+TK_DIRECT_FLAGS_notimers := -DTK_CONFIG_TIMERS=0
 # $(call TK_DIRECT_RULES,cfg,variant)
 define TK_DIRECT_RULES
 TK_DOBJ_$(2)_$(1) := $(patsubst kernel/%.c,build/kernel/$(2)-$(1)/k_%.o,$(TK_KSRC)) \
@@ -130,7 +137,7 @@ build/kernel/$(2)-$(1)/%.elf: tests/kernel/%.c tests/kernel/ktest.c $(wildcard t
 	  $(LINKARCH_$(call tk_xlen,$(1))) -misa-spec=2.2 -o $$@ tests/kernel/$$*.c tests/kernel/ktest.c \
 	  $(BSP_SRC) build/kernel/$(2)-$(1)/libtempo.a -lgcc
 endef
-$(foreach v,direct direct-nest,$(foreach c,$(TK_DIRECT_CFGS_$(v)),$(eval $(call TK_DIRECT_RULES,$(c),$(v)))))
+$(foreach v,direct direct-nest notimers,$(foreach c,$(TK_DIRECT_CFGS_$(v)),$(eval $(call TK_DIRECT_RULES,$(c),$(v)))))
 TK_DIRECT_IMAGES := $(foreach v,direct direct-nest,$(foreach c,$(TK_DIRECT_CFGS_$(v)),\
                       $(foreach t,$(TK_DIRECT_TESTS),build/kernel/$(v)-$(c)/$(t).elf)))
 .PHONY: test-kernel-direct
@@ -140,6 +147,19 @@ test-kernel-direct: $(TK_DIRECT_IMAGES) $(SIM)
 	  tools/check.sh kernel-$$t-$$v tests/kernel/run.sh $$c $$i; \
 	done
 TEST_TARGETS += test-kernel-direct
+
+TK_NOTIMERS_IMAGES := $(foreach c,$(TK_DIRECT_CFGS_notimers),\
+                        $(foreach t,$(TK_NOTIMERS_TESTS),build/kernel/notimers-$(c)/$(t).elf))
+# notimers_X.c runs tests/kernel/X.c (#include): rebuilt with it
+$(foreach c,$(TK_DIRECT_CFGS_notimers),$(foreach t,$(TK_NOTIMERS_TESTS),$(eval \
+  build/kernel/notimers-$(c)/$(t).elf: tests/kernel/$(patsubst notimers_%,%,$(t)).c)))
+.PHONY: test-kernel-notimers
+test-kernel-notimers: $(TK_NOTIMERS_IMAGES) $(SIM)
+	@for i in $(TK_NOTIMERS_IMAGES); do c=$${i#build/kernel/notimers-}; c=$${c%%/*}; \
+	  t=$$(basename $$i .elf); \
+	  tools/check.sh kernel-$$t-notimers-$$c tests/kernel/run.sh $$c $$i; \
+	done
+TEST_TARGETS += test-kernel-notimers
 
 # cover_api calls every call of the API: at RV64 -O2 it passes the paper SoC's 32 KiB of code
 # (since the tick's expiry budget, TK_CONFIG_TICK_EXPIRIES); virt64 and qemu64 run it.

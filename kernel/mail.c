@@ -63,7 +63,9 @@ int tk_mail_recv(uintptr_t *word, tk_tick_t timeout)
         rc = TK_OK;
     } else if (timeout == TK_NOWAIT) {
         rc = TK_EAGAIN;
-    } else if ((rc = tk__can_block(s)) == TK_OK) {
+    } else if ((rc = tk__can_block(s)) == TK_OK && (rc = tk__timeout_check(timeout)) == TK_OK) {
+        /* marked as waiting only once the wait is sure to be accepted: the flag is the wait
+         * (a mailbox wait has no queue), which a refused timeout must not leave behind */
         cur->flags |= TK_TF_WAIT_MAIL;
         cur->wait_buf = word; /* the sender stores the word there */
         return tk__block(cur, NULL, timeout);

@@ -35,6 +35,12 @@ TK_INLINE int tk__ring_args_ok(const void *buf, size_t msg_bytes, size_t capacit
            !(msg_bytes & 3u) && capacity != 0 && capacity <= 0xFFFFu;
 }
 
+/* A message pointer: not NULL and 4-byte aligned (the ring copies words), one branch. */
+TK_INLINE int tk__msg_bad(const void *msg)
+{
+    return (msg == NULL) | (int)((uintptr_t)msg & 3u);
+}
+
 /* tk_msgq_init and tk_bmq_init: an empty ring over buf.  Context: any. */
 TK_SHARED int tk__ringq_init(void *q, uint32_t magic, void *buf, size_t msg_bytes,
                              size_t capacity)
@@ -66,7 +72,7 @@ TK_SHARED int tk__ringq_init(void *q, uint32_t magic, void *buf, size_t msg_byte
 TK_INLINE int tk__ring_put(struct tk_ring *r, struct tk_waitq *receivers, const void *msg,
                            struct tk_thread **woken)
 {
-    if (TK_UNLIKELY(!msg))
+    if (TK_UNLIKELY(tk__msg_bad(msg)))
         return TK_EINVAL;
     struct tk_thread *t = receivers->head;
     if (TK_LIKELY(t != NULL)) {
@@ -130,7 +136,7 @@ TK_INLINE int tk__ring_recv(struct tk_ring *r, struct tk_waitq *receivers,
                             unsigned long s)
 {
     int rc;
-    if (!msg) {
+    if (TK_UNLIKELY(tk__msg_bad(msg))) {
         rc = TK_EINVAL;
     } else if (timeout != TK_NOWAIT && (rc = tk__can_block(s)) != TK_OK) {
         /* context error */

@@ -13,11 +13,14 @@ const uint8_t tk_debruijn32[32] __attribute__((section(".sdata.tk_a"))) = {
 };
 struct tk_kernel tk_kernel_state;
 struct tk_thread tk_idle;
-static uintptr_t tk_idle_stack[128];
+/* The idle thread's stack: this default unless the program defines its own (tempo.h
+ * TK_IDLE_STACK), which the linker takes instead of these weak definitions. */
+__attribute__((weak, aligned(16))) uintptr_t tk_idle_stack[TK_IDLE_STACK_BYTES / sizeof(uintptr_t)];
+__attribute__((weak)) size_t tk_idle_stack_bytes = sizeof tk_idle_stack;
 
 
 /* Can no thread ever run again?  None is ready (the idle thread runs), no timer is armed
- * (sleeps, timeouts, alarms), no interrupt but the timer's is enabled, so nothing can wake a
+ * (sleeps, timeouts, alarms, carried ones included), no interrupt but the timer's is enabled, so nothing can wake a
  * thread; and some thread waits (blocked or suspended) rather than all having exited.
  * Interrupts locked: the timer interrupt moves timers between the wheel and the list. */
 static int tk_stalled(void)
@@ -29,7 +32,7 @@ static int tk_stalled(void)
     if (tk__any_ready() || (mie & ~(1ul << 7)))
         return 0;
 #if TK_CONFIG_TIMERS /* else no timer is ever armed */
-    if (tk_k.wheel_map || tk_k.timers.next != &tk_k.timers)
+    if (tk__timers_armed())
         return 0;
 #endif
     for (const struct tk_thread *t = tk_k.threads; t; t = t->all_next) /* wcet: loop <= THREADS */
@@ -77,8 +80,10 @@ int tk_init(void)
     tk_k.carry.next = tk_k.carry.prev = &tk_k.carry;
 #endif
 #endif
-    /* The idle thread is never in a ready list: tk__highest() falls back to it. */
-    tk__thread_setup(&tk_idle, "idle", tk_idle_main, NULL, tk_idle_stack, sizeof tk_idle_stack,
+    /* The idle thread is never in a ready list: tk__highest() falls back to it.  (Its stack's
+     * size is a variable, not a constant: GCC folds a weak constant's own initialiser into
+     * its uses.) */
+    tk__thread_setup(&tk_idle, "idle", tk_idle_main, NULL, tk_idle_stack, tk_idle_stack_bytes,
                      TK_PRIO_COUNT);
 #if TK_CONFIG_IRQ
     tk__irq_table_init();

@@ -53,9 +53,12 @@ int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *
         return TK_ESTATE;
     unsigned long s = tk_port_irq_lock();
     if (t->magic == TK_MAGIC_THREAD) { /* never TK_STATE_UNUSED: set up with the magic word */
-        if (t->state != TK_STATE_EXITED) {
+        /* A thread exited holding mutexes still owns them: the kernel tells an owner by its
+         * control block, so no thread is made there while it does. */
+        int rc = t->state != TK_STATE_EXITED ? TK_ESTATE : t->held ? TK_EBUSY : TK_OK;
+        if (rc != TK_OK) {
             tk_port_irq_unlock(s);
-            return TK_ESTATE;
+            return rc;
         }
     } else { /* first creation: into the kernel's list */
         t->all_next = tk_k.threads;

@@ -140,9 +140,12 @@ BUDGET_WORST_RATIO_KM = 1.2
 
 # Footprint (bench/footprint/, RV32 and RV64, -Os, text = code and constants of the kernel's
 # own sections kept by --gc-sections, with libgcc's save/restore routines its -msave-restore
-# calls), per width.  This tree measured: full API (default configuration) 11,945 / 12,033 B,
+# calls), per width.  This tree measured: full API (default configuration) 12,217 / 12,309 B,
 # minimal (TK_CONFIG_FAULT_TEXT=0, TK_CONFIG_TIMERS=0, TK_CONFIG_IRQ=0:
-# bench/footprint/footprint.mk) 1,993 / 2,045 B at RV32 / RV64.  At RV32 both are held to their
+# bench/footprint/footprint.mk) 2,009 / 2,061 B at RV32 / RV64 (11,945 / 12,033 and 1,993 /
+# 2,045 before the checks that refuse what used to fault or corrupt: the resume window, the
+# heap's predecessor check and re-initialisation, the message alignment, the interrupt
+# section's scheduling point).  At RV32 both are held to their
 # goals, FOOTPRINT_GOAL (RMP's full kernel is 12.6 KB of RV32 text at -Os); at RV64 to
 # regression budgets about 1% above the figure measured.  Before the size build's ready lists
 # searched in order without a map, the one fault entry and the terse report read in sequence:
@@ -157,7 +160,7 @@ BUDGET_WORST_RATIO_KM = 1.2
 # fault handler apart and TK_CONFIG_IRQ: 18,009 / 18,157 and 4,521 / 4,557 with the first two
 # options.
 FOOTPRINT_GOAL = {"full API text": 12 * 1024, "minimal text": 2 * 1024}
-BUDGET_FOOTPRINT = {"full API text": {32: FOOTPRINT_GOAL["full API text"], 64: 12_160},
+BUDGET_FOOTPRINT = {"full API text": {32: FOOTPRINT_GOAL["full API text"], 64: 12_430},
                     "minimal text": {32: FOOTPRINT_GOAL["minimal text"], 64: 2_068}}
 
 # A run that does not finish in this many simulated cycles is a hang (10 s at 100 MHz; the

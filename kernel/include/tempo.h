@@ -102,11 +102,17 @@
 #define TK_ELATE    (-11) /* tk_delay_until: the wake-up time had already passed */
 #define TK_EOVERFLOW (-12) /* a counter would overflow (mutex recursion, scheduler lock depth) */
 #define TK_EBUSY    (-13) /* the object is in use: re-initialising an object that threads wait
-                             on or a thread owns, an active alarm or a FIFO holding nodes;
-                             putting a FIFO node that is already queued */
+                             on or a thread owns, an active alarm, a FIFO holding nodes or a
+                             heap with blocks allocated; putting a FIFO node that is already
+                             queued; creating a thread where one exited holding mutexes */
 #define TK_EDEADLK  (-14) /* tk_mutex_lock: waiting would close a cycle of mutex owners (the
                              owner waits, directly or along a chain, for a mutex the caller
                              holds) */
+
+/* The name and meaning of error code err, e.g. "TK_ETIMEOUT: timed out" for TK_ETIMEOUT,
+ * "TK_OK: success" for 0, "unknown error code" for any other value: a constant string, for
+ * logs.  Context: any (also before tk_init()). */
+const char *tk_strerror(int err);
 
 typedef uint32_t tk_tick_t;
 #define TK_NOWAIT  ((tk_tick_t)0)          /* do not block: return TK_EAGAIN instead */
@@ -138,9 +144,23 @@ typedef uint32_t tk_tick_t;
 #define TK_PRIO_COUNT  32u  /* priorities 0 (highest) .. 31 (lowest) */
 #define TK_PRIO_LOWEST 31u
 
-/* Smallest stack a thread may be given: the switch frame, one interrupt frame (interrupts run
- * on the interrupted thread's stack) and a little C. */
+/* Smallest stack a thread may be given, in bytes: 64 words (256 bytes at RV32, 512 at RV64),
+ * the switch frame, one interrupt frame (interrupts run on the interrupted thread's stack)
+ * and a little C. */
 #define TK_STACK_MIN (64u * sizeof(uintptr_t))
+/* The idle thread's stack.  Interrupt handlers run on the stack of the thread they
+ * interrupt, the idle thread's too (it runs whenever no thread is ready, so most interrupts
+ * of a waiting system land on it): it must hold the trap frame (18 words) and the deepest
+ * handler's frames, nested ones included with TK_IRQ_NESTING.  TK_IDLE_STACK_BYTES by default;
+ * a program whose handlers need more defines the idle thread's stack itself, once, at file
+ * scope: TK_IDLE_STACK(bytes);  (bytes >= TK_STACK_MIN; the kernel then uses that array
+ * instead of its own: no rebuild of the kernel).  An overflow is found as any thread's
+ * (tk_set_fatal_handler), after the fact: the words below the stack are written first. */
+#define TK_IDLE_STACK_BYTES (128u * sizeof(uintptr_t))
+#define TK_IDLE_STACK(bytes)                                                                   \
+    uintptr_t tk_idle_stack[((bytes) + sizeof(uintptr_t) - 1) / sizeof(uintptr_t)]            \
+        __attribute__((aligned(16)));                                                          \
+    size_t tk_idle_stack_bytes = sizeof tk_idle_stack
 /* Largest stack a thread may be given (16 MiB): a larger size is taken for a mistake. */
 #define TK_STACK_MAX ((size_t)1 << 24)
 /* Longest round-robin time slice, in ticks. */
@@ -289,8 +309,10 @@ void tk_start(void) __attribute__((noreturn));
  * TK_THREAD_SUSPENDED); created from a thread, it preempts the caller when it has a higher
  * priority.  From its first creation on, t is in the kernel's list of threads (read by the
  * deadlock report): its memory must stay a thread's for the rest of the run (it may be created
- * again once exited).  Returns TK_OK, TK_EINVAL (NULL t/entry/stack, stack size out of range or
- * wrapping, prio > TK_PRIO_LOWEST, unknown option), TK_ESTATE (t is a live thread).
+ * again once exited, unless it exited holding mutexes: they stay locked and owned by it).
+ * Returns TK_OK, TK_EINVAL (NULL t/entry/stack, stack size out of range or wrapping, prio >
+ * TK_PRIO_LOWEST, unknown option), TK_ESTATE (t is a live thread), TK_EBUSY (t exited, or was
+ * terminated, holding mutexes).
  * Context: thread or main. */
 int tk_thread_create(struct tk_thread *t, const char *name, void (*entry)(void *arg), void *arg,
                      void *stack, size_t stack_bytes, unsigned prio, unsigned options);
@@ -493,6 +515,9 @@ int tk_fifo_put(struct tk_fifo *f, struct tk_fifo_node *node);
 int tk_fifo_get(struct tk_fifo *f, struct tk_fifo_node **node);
 
 /* ---- Message queue: fixed-size copied messages, only the receiver blocks ---- */
+/* Messages are copied a word at a time: every message pointer (msg of the sends and
+ * receives of both queues) must be 4-byte aligned, like the buffer; a NULL or misaligned one
+ * returns TK_EINVAL, before anything is copied or waited for. */
 
 /* Initialise (or re-initialise, emptied) over `buf` (4-byte aligned, capacity * msg_bytes
  * bytes).  msg_bytes: a multiple of 4, 4..1024; capacity 1..65535.  Returns TK_OK, TK_EINVAL,
@@ -549,14 +574,20 @@ int tk_pool_free(struct tk_pool *p, void *block);
 
 /* ---- Variable-size allocator: two-level segregated fit (bounded time) ---- */
 
-/* Initialise over `mem` (bytes, at least 64, at most 2^(TK_HEAP_FL+5) - 1).  Returns TK_OK,
- * TK_EINVAL.  Context: any. */
+/* Initialise over `mem` (bytes, at least 64, at most 2^(TK_HEAP_FL+5) - 1; mem + bytes must
+ * not pass the end of the address space).  An initialised heap may be initialised again only
+ * when every block is free: a block from before would otherwise overlap the new heap's.
+ * Returns TK_OK, TK_EINVAL, TK_EBUSY (h is an initialised heap with blocks allocated: free
+ * them first).  Context: any. */
 int tk_heap_init(struct tk_heap *h, void *mem, size_t bytes);
 /* Allocate `bytes` (8-byte aligned) into *ptr in bounded time (no list walks).  Returns
  * TK_OK, TK_EOBJ, TK_EINVAL (bytes 0, ptr NULL), TK_ENOMEM.  Context: any. */
 int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr);
-/* Free a block from tk_heap_alloc, merging with free neighbours.  Returns TK_OK, TK_EOBJ,
- * TK_EINVAL (not an allocated block of this heap, e.g. a double free).  Context: any. */
+/* Free a block from tk_heap_alloc, merging with free neighbours.  The pointer is checked
+ * before anything is written: inside the heap, aligned, a block in use whose size stays
+ * inside the heap and whose both physical neighbours link to it (an interior pointer, a
+ * double free, a block of a heap since re-initialised are refused).  Returns TK_OK, TK_EOBJ,
+ * TK_EINVAL (not an allocated block of this heap).  Context: any. */
 int tk_heap_free(struct tk_heap *h, void *ptr);
 /* Bytes currently free (headers included) into *bytes, by a walk over the blocks: a
  * diagnostic whose time grows with the number of blocks (alloc and free keep no counter).
@@ -634,9 +665,16 @@ int tk_irq_direct_enable(int on);
 void tk_irq_direct_end(void);
 #endif
 
-/* Disable interrupts; returns the previous state for tk_irq_unlock.  Context: any. */
+/* Disable interrupts; returns the previous state for tk_irq_unlock.  Inside the section the
+ * kernel takes the caller for an interrupt handler: calls that may block return TK_EISR
+ * (unless TK_NOWAIT), and a thread the section's calls make ready runs at its end.
+ * Context: any. */
 unsigned long tk_irq_lock(void);
-/* Restore the state returned by tk_irq_lock.  Context: any. */
+/* Restore the state returned by tk_irq_lock.  From a thread, the unlock that enables
+ * interrupts again switches to the highest ready thread if it is more urgent than the caller
+ * (a post, resume, send or event set inside the section woke it), unless the scheduler is
+ * locked (then tk_sched_unlock does); an inner unlock, which leaves them disabled, does not.
+ * Context: any. */
 void tk_irq_unlock(unsigned long state);
 
 /* ---- Faults ---- */
@@ -669,7 +707,11 @@ struct tk_fault {
  * the thread's next switch or trap (the guard word at the stack's lowest address must hold
  * its own address, the stack pointer must stay above it), an exception when it happens.  For
  * TK_FATAL_STACK the handler may return: the thread is then terminated (mutexes it holds stay
- * locked, a scheduler lock it holds is released) and scheduling continues.  For the other reasons a returning handler ends the run
+ * locked, a scheduler lock it holds is released) and scheduling continues.  A wait it was in
+ * ends for good: it leaves the wait queue, its timeout is cancelled, the owner of a mutex it
+ * waited for stops inheriting its priority, and mail sent to it later stays in its mailbox
+ * (tk_mail_send returns TK_OK, then TK_EFULL) without waking it; created again, the thread
+ * starts with an empty mailbox.  For the other reasons a returning handler ends the run
  * with board_exit(100 + reason), as does the default handler (NULL restores it) for every
  * reason, after printing tk_fault_report().  A fault inside the handler ends the run at once
  * with board_exit(100 + TK_FATAL_EXCEPTION).  Exit statuses: 101 stack overflow, 102

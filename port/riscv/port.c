@@ -299,7 +299,16 @@ unsigned long tk_irq_lock(void)
     return tk_port_irq_lock();
 }
 
+/* A thread's calls made between the lock and this unlock saw interrupts disabled, an
+ * interrupt handler's context to the kernel: a thread they made ready waits for the switch
+ * that the end of a handler would do.  So the unlock that enables interrupts again ends the
+ * section as a thread's call does: the highest ready thread runs (unless the scheduler is
+ * locked: then at tk_sched_unlock). */
 void tk_irq_unlock(unsigned long state)
 {
-    tk_port_irq_unlock(state & TK_PORT_MSTATUS_MIE);
+    state &= TK_PORT_MSTATUS_MIE;
+    if (state && tk__initialised())
+        (void)tk__reschedule_return(state, TK_OK); /* enables interrupts, here or when resumed */
+    else
+        tk_port_irq_unlock(state);
 }

@@ -26,6 +26,13 @@
 #endif
 #define R TK_R
 #define TRAP_FRAME (18 * R) /* ra, t0-t6, a0-a7, mepc, (TK_IRQ_NESTING) the masked mie bits */
+/* The switch frame's words (offsets.h): the resume pc, s0-s11 */
+#define FRAME_PC (TK_FRAME_PC * R)
+#if TK_PORT_FAST_PATHS
+#define FRAME_S(i) ((TK_FRAME_S0 + (i)) * R)
+#else
+#define FRAME_S(i) ((TK_FRAME_S0 - (i)) * R)
+#endif
 
 /* Save the outgoing context (resume pc in register `pc`, its new sp = sp - TK_SWITCH_FRAME in
  * t1, computed by the caller) and store that sp in from (a0).  The frame is written below sp
@@ -53,31 +60,34 @@
 
 /* Load the context of `to` (a1) and resume it.  The load of the resumed call's return value
  * (see tk_port_switch) fills the wait for the new sp; with set_current=1, so does the store
- * that makes `to` the kernel's current thread (a store's own stall hides the rest).  Every
- * context resumes with interrupts enabled: a voluntary switch returns straight into the
- * caller of the kernel call (ra need not be restored: a call leaves it dead in its caller),
- * and a thread switched out at interrupt exit resumes in tk_port_isr_resume, whose first
- * instruction disables them again (an interrupt taken in between is an ordinary interrupt of
- * that thread, at a point where its whole state is in its frames). */
+ * that makes `to` the kernel's current thread (a store's own stall hides the rest).  The
+ * whole frame is popped with interrupts disabled; every context then resumes with interrupts
+ * enabled: a voluntary switch returns straight into the caller of the kernel call (ra need
+ * not be restored: a call leaves it dead in its caller), and a thread switched out at
+ * interrupt exit resumes in tk_port_isr_resume, whose first instruction disables them again.
+ * An interrupt taken in between (the resume window: t0 holds tk_port_isr_resume, sp is at
+ * the trap frame still to unwind) is one of that thread whose exit, should it switch away
+ * again, drops its own trap frame (tk_port_switch_isr): the thread's state is then exactly
+ * what it was when switched out, and its stack does not grow by a frame a round. */
 .macro RESTORE_CONTEXT set_current=0
     LREG    sp, TK_T_SP(a1)
     lh      a0, TK_T_WAIT_RESULT(a1)
     .if \set_current
     SREG    a1, TK_K_CURRENT(tp)
     .endif
-    LREG    t0, 0*R(sp)
-    LREG    s0, 1*R(sp)
-    LREG    s1, 2*R(sp)
-    LREG    s2, 3*R(sp)
-    LREG    s3, 4*R(sp)
-    LREG    s4, 5*R(sp)
-    LREG    s5, 6*R(sp)
-    LREG    s6, 7*R(sp)
-    LREG    s7, 8*R(sp)
-    LREG    s8, 9*R(sp)
-    LREG    s9, 10*R(sp)
-    LREG    s10, 11*R(sp)
-    LREG    s11, 12*R(sp)
+    LREG    t0, FRAME_PC(sp)
+    LREG    s0, FRAME_S(0)(sp)
+    LREG    s1, FRAME_S(1)(sp)
+    LREG    s2, FRAME_S(2)(sp)
+    LREG    s3, FRAME_S(3)(sp)
+    LREG    s4, FRAME_S(4)(sp)
+    LREG    s5, FRAME_S(5)(sp)
+    LREG    s6, FRAME_S(6)(sp)
+    LREG    s7, FRAME_S(7)(sp)
+    LREG    s8, FRAME_S(8)(sp)
+    LREG    s9, FRAME_S(9)(sp)
+    LREG    s10, FRAME_S(10)(sp)
+    LREG    s11, FRAME_S(11)(sp)
     addi    sp, sp, TK_SWITCH_FRAME
     csrsi   mstatus, MSTATUS_MIE
     jr      t0
@@ -114,9 +124,9 @@ tk_port_switch:
  * libgcc's __riscv_save_12 and __riscv_restore_12, the routines of every -msave-restore
  * prologue and epilogue (mk/firmware.mk), which the kernel links already.  The save pushes
  * ra (the resume pc), s0-s11 (the frame of offsets.h TK_FRAME_PC); the restore pops them and
- * returns to ra, in the resumed context.  Interrupts are enabled before it: an interrupt
- * taken during the restore finds the rest of the frame above sp (as RESTORE_CONTEXT's
- * reasoning).
+ * returns to ra.  The frame is popped with interrupts disabled, as RESTORE_CONTEXT does: the
+ * resume pc is taken out into t0 (which the restore leaves alone) and the frame's ra made the
+ * address of the two instructions that enable interrupts and jump to it.
  *
  * int tk__switch_return(struct tk_thread *next) (kernel/kernel.h, where the speed build has
  * it in C) is the switch's own entry: the current thread's stack check (tk__stack_ok, on the
@@ -136,10 +146,22 @@ tk_port_switch:
     jal     t0, __riscv_save_12
     SREG    sp, TK_T_SP(a0)
 .Lswitch_restore:
+#if TK_CONFIG_IRQ
+    LREG    sp, TK_T_SP(a1)
+    lla     t1, .Lswitch_resume
+    LREG    t0, FRAME_PC(sp)
+    lh      a0, TK_T_WAIT_RESULT(a1)
+    SREG    t1, FRAME_PC(sp)
+    tail    __riscv_restore_12
+.Lswitch_resume:
+    csrsi   mstatus, MSTATUS_MIE
+    jr      t0
+#else /* no interrupt is ever taken (tempo.h): interrupts enabled before the restore */
     LREG    sp, TK_T_SP(a1)
     lh      a0, TK_T_WAIT_RESULT(a1)
     csrsi   mstatus, MSTATUS_MIE
     tail    __riscv_restore_12
+#endif
 1:  tail    tk_port_stack_fault      /* a0: the current thread; does not return */
     .size tk__switch_return, . - tk__switch_return
 /* The simulator's thread view (sim/rtos_tempo.c) reads a thread's registers from its switch
@@ -155,22 +177,43 @@ tk_port_switch:
  * (tk_port_trap_entry), sp at or below it.  The switch frame goes right under the trap frame,
  * with mepc (the interrupted code's resume pc, not saved at entry) in the trap frame, and the
  * thread resumes in tk_port_isr_resume.  No C frame lies below: the callee-saved registers
- * saved are the interrupted thread's. */
+ * saved are the interrupted thread's.
+ * Unless the interrupt cut into a resume window (RESTORE_CONTEXT): the thread was switched
+ * back in, its switch frame popped, and had not yet disabled interrupts in the stub it resumes
+ * in (tk_port_isr_resume, or tk_port_direct_resume for a switch from a direct handler).  The
+ * interrupted t0 then holds that stub's address (the kernel puts it there with interrupts
+ * disabled, and the stub overwrites it with them disabled again), and sp is just above where
+ * the thread's popped switch frame was (its saved sp, not yet written again).  Its live state
+ * is then its callee-saved registers alone, the rest waiting in the frames above: the trap
+ * frame of this interrupt is dropped and the thread is saved as it was switched out, resuming
+ * in the same stub. */
     FUNC tk_port_switch_isr
 tk_port_switch_isr:
+    LREG    t3, 1*R(a2)              /* the interrupted t0 */
+    lla     t0, tk_port_isr_resume
     csrr    t2, mepc
     mv      sp, a2
+    beq     t3, t0, 3f
+#ifdef TK_IRQ_DIRECT_EXTERNAL
+    lla     t4, tk_port_direct_resume
+    beq     t3, t4, 3f
+#endif
+1:  SREG    t2, 16*R(a2)
+2:
 #if TK_PORT_FAST_PATHS
-    lla     t0, tk_port_isr_resume
-    addi    t1, a2, -TK_SWITCH_FRAME
-    SREG    t2, 16*R(a2)
+    addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT pc=t0
     RESTORE_CONTEXT
 #else
-    SREG    t2, 16*R(a2)
-    lla     ra, tk_port_isr_resume   /* the shared save takes the resume pc in ra */
+    mv      ra, t0                   /* the shared save takes the resume pc in ra */
     j       tk_port_switch
 #endif
+3:  LREG    t4, TK_T_SP(a0)
+    addi    t5, a2, TRAP_FRAME - TK_SWITCH_FRAME
+    bne     t4, t5, 1b               /* t0 as it happens: not the window */
+    addi    sp, a2, TRAP_FRAME       /* the window: this trap frame goes */
+    mv      t0, t3                   /* and the thread resumes in its stub again */
+    j       2b
     .size tk_port_switch_isr, . - tk_port_switch_isr
 #endif
 
@@ -423,13 +466,22 @@ tk_port_thread_entry:
     and     t4, t1, t0
     beqz    t4, 5f
     bnez    t3, 6f                   /* scheduler locked: no switch */
+    LREG    a2, 1*R(sp)              /* the interrupted t0 */
     neg     t0, t4                   /* the lowest set bit of the map is t4's */
     li      t6, TK_DEBRUIJN32
     and     t0, t0, t4
     LREG    t3, 0(t5)                /* the guard word */
+    lla     a3, tk_port_isr_resume
     mul     t0, t0, t6
     csrr    t2, mepc
     addi    t1, sp, -TK_SWITCH_FRAME
+    /* The interrupt cut into a resume window (RESTORE_CONTEXT): tk_port_switch_isr's
+     * case, by the C path */
+    beq     a2, a3, 7f
+#ifdef TK_IRQ_DIRECT_EXTERNAL
+    lla     a4, tk_port_direct_resume
+    beq     a2, a4, 7f
+#endif
     SRLIW   t0, t0, TK_DEBRUIJN_SHIFT
     SREG    t2, 16*R(sp)
     add     t0, t0, tp
@@ -438,8 +490,7 @@ tk_port_thread_entry:
     bgeu    t5, t1, 8f               /* the frame to push would reach the guard */
     add     t0, t0, tp
     LREG    a1, TK_K_READY(t0)
-    lla     t0, tk_port_isr_resume
-    SAVE_CONTEXT pc=t0
+    SAVE_CONTEXT pc=a3
     RESTORE_CONTEXT set_current=1
 5:  bne     t2, a0, 7f               /* not the head of its list (or idle): the C policy */
 6:  RESTORE_CALLER_SAVED_MRET
@@ -485,8 +536,31 @@ tk_port_trap_entry:
     addi    sp, sp, -TRAP_FRAME
     j       tk_port_exception
 .Ltrap_direct:
+    /* Not in a resume window (RESTORE_CONTEXT: t0 holds a resume stub's address, and sp is
+     * just above the current thread's popped switch frame, tk_port_switch_isr's test): there
+     * the handler would stack its frame, and should it switch a switch frame, on the frames
+     * the thread is about to unwind, a round at a time.  It leaves at once instead, with
+     * interrupts kept disabled (MPIE cleared): the thread unwinds its frames, and the
+     * interrupt, still pending, is taken when the thread's last mret enables them again.
+     * tp is the one register free for the tests. */
+    lla     tp, tk_port_isr_resume
+    bne     t0, tp, 1f               /* taken on the way to the handler, as the tests above */
+    j       .Ltrap_window
+1:  lla     tp, tk_port_direct_resume
+    bne     t0, tp, 2f
+.Ltrap_window:
     lla     tp, tk_kernel_state
+    LREG    tp, TK_K_CURRENT(tp)
+    LREG    tp, TK_T_SP(tp)
+    addi    tp, tp, TK_SWITCH_FRAME
+    beq     tp, sp, .Ltrap_defer     /* else t0 as it happens: an ordinary interrupt */
+2:  lla     tp, tk_kernel_state
     j       TK_IRQ_DIRECT_EXTERNAL
+.Ltrap_defer:
+    li      tp, MSTATUS_MPIE
+    csrc    mstatus, tp
+    lla     tp, tk_kernel_state
+    mret
 .Ltrap_interrupt:
     andi    tp, tp, 8
     bnez    tp, .Ltrap_direct

@@ -1,6 +1,6 @@
 /* Wakes that may not switch at once: a thread making a more urgent one ready with interrupts
  * locked (tk_irq_lock) or with the scheduler locked gets its result now, and the switch comes
- * at the unlock; an interrupt waking a thread while the scheduler is locked; the blocking
+ * at the unlock (tk_irq_unlock, tk_sched_unlock); an interrupt waking a thread while the scheduler is locked; the blocking
  * calls refused with the scheduler locked.  Also object details: NULL objects, an event
  * waiter woken from behind the queue's head, ALL waits not yet satisfied, mutexes unlocked
  * out of order and tried by a thread that does not own them, a ring that wraps, pool sizes
@@ -75,12 +75,10 @@ static void wake(enum what w, int lock_irq)
     default:         break;
     }
     EQ(ran, r); /* not yet */
-    if (lock_irq) {
-        tk_irq_unlock(s); /* no scheduling point: the switch waits for the next one */
-        EQ(ran, r);
-        EQ(tk_sched_lock(), TK_OK);
-    }
-    EQ(tk_sched_unlock(), TK_OK);
+    if (lock_irq)
+        tk_irq_unlock(s); /* the section's end switches, as a thread's call does (tempo.h) */
+    else
+        EQ(tk_sched_unlock(), TK_OK);
     EQ(ran, r + 1);
 }
 

@@ -139,6 +139,9 @@ static void before_init(void)
     unsigned long st = tk_irq_lock();
     tk_irq_unlock(st);
     EQ(tk_irq_lock() & 8u, 0); /* interrupts stay off until tk_start() */
+    /* an unlock that enables them (no source is enabled): no kernel to reschedule yet */
+    tk_irq_unlock(8u);
+    EQ(tk_irq_lock() & 8u, 8u);
 }
 
 static struct tk_thread ctl;
@@ -155,6 +158,9 @@ int main(void)
 {
     before_init();
     EQ(tk_init(), TK_OK);
+    /* interrupts enabled through tk_irq_unlock, no thread yet: nothing to run but main */
+    tk_irq_unlock(8u);
+    EQ(tk_irq_lock() & 8u, 8u);
     /* the calls refused before tk_init() work now */
     EQ(tk_thread_create(&pre_t, "pre", body, 0, s_pre, sizeof s_pre, 3, TK_THREAD_SUSPENDED),
           TK_OK);

@@ -185,7 +185,7 @@ static int restored;
 static void restore(void)
 {
     uintptr_t w = 0;
-    EQ(tk_delay(1), TK_OK); /* the threads made ready run (tk_irq_unlock does not switch) */
+    EQ(tk_delay(1), TK_OK); /* the threads made ready have run (more urgent), or run now */
     EQ(tk_sem_pend(&sem, TK_NOWAIT), TK_OK);
     EQ(tk_event_clear(&ev, 0x2), TK_OK);
     EQ(tk_mail_recv(&w, TK_NOWAIT), TK_OK);

@@ -217,6 +217,13 @@ static void on_isr(void *arg)
 }
 
 /* Run one path (fast: the port's, else the C one) on the plan's state. */
+/* Interrupts enabled on the state as built: not tk_irq_unlock, which would run the highest
+ * ready thread first (the state's current thread need not be it). */
+static inline void irq_enable(void)
+{
+    __asm__ volatile("csrsi mstatus, 8" ::: "memory");
+}
+
 static void run(const struct plan *p, int fast, struct outcome *o)
 {
     (void)tk_irq_lock();
@@ -228,7 +235,7 @@ static void run(const struct plan *p, int fast, struct outcome *o)
         if (fast) { /* the trap exit, after the handler */
             isr_ran = 0;
             tk_irq_raise_software();
-            tk_irq_unlock(TK_MIE);
+            irq_enable();
             while (!isr_ran) /* taken at once; a switch comes back here through catcher */
                 ;
             (void)tk_irq_lock();
@@ -246,7 +253,7 @@ static void run(const struct plan *p, int fast, struct outcome *o)
         return;
     }
     if (!p->irq_off)
-        tk_irq_unlock(TK_MIE);
+        irq_enable();
     int rc;
     if (p->call == C_YIELD)
         rc = fast ? tk_yield() : tk__yield_c();
