@@ -21,6 +21,7 @@ struct check {
     struct rtos *r;              /* the kernel's threads: the observers', or own; NULL: none */
     struct rtos own;             /* kernel awareness when no observer runs (the fast engine) */
     uint64_t guard;              /* bytes at a stack's base that no push may reach */
+    uint64_t sp_load_pc;         /* an AUIPC or LUI into sp: the next add completes an address */
     uint64_t code_lo, code_hi;   /* a store in [code_lo, code_hi) is a store into code */
     const struct ram *wram;      /* CHECK_UNINIT: the data RAM, and a bit per byte of it */
     uint8_t *written;
@@ -389,7 +390,11 @@ bool check_step(struct machine *m, uint64_t pc, const struct insn *d, uint64_t e
             return finding(m, pc, "NULL pointer: a jump to 0x%llx, in the guard region [0, 0x%llx)",
                            (unsigned long long)target, (unsigned long long)c->cfg.null_size);
     }
-    if (d->t.rd == 2 && d->t.rs1 == 2 && (w & CHECK_STACK) && c->r) {
+    if (d->t.rd == 2 && (d->op == OP_AUIPC || d->op == OP_LUI)) {
+        c->sp_load_pc = pc + 4; /* `lla sp, sym`: sp gets an address, another stack's maybe */
+        return true;
+    }
+    if (d->t.rd == 2 && d->t.rs1 == 2 && (w & CHECK_STACK) && c->r && pc != c->sp_load_pc) {
         /* sp moved relative to itself (a frame): did it leave its thread's stack downwards? */
         uint64_t sp = x[2], nsp;
         if (d->op == OP_ADDI || d->op == OP_ADDIW)
