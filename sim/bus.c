@@ -111,8 +111,10 @@ int bus_store(struct machine *m, uint64_t addr, unsigned size, uint64_t val)
 {
     uint64_t off;
     struct ram *r = ram_at(&m->bus, addr, size, &off);
-    if (r && r->store_lost)
-        return BUS_RAM; /* timed as any RAM store: the RTL's write phase does not look at the address */
+    if (r && r->store_lost) {
+        hazard_store_lost(m, addr, size);
+        return BUS_RAM;
+    } /* timed as any RAM store: the RTL's write phase does not look at the address */
     if (r) {
         memcpy(r->mem + off, &val, size);
         if (r->dec)

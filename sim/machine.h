@@ -80,13 +80,15 @@ struct sim_config {
     bool hazard_stop;    /* --hazards stop */
 };
 
-/* The modelled RTL behaviours that change what a program computes, not only when: today the
- * MRET that returns to the old mepc (timing.h: timing_mret_stale_mepc).  Each is counted
- * (--stats); the first is reported on stderr as it happens, or ends the run (--hazards stop). */
+/* The modelled RTL behaviours that change what a program computes, not only when: the MRET
+ * that returns to the old mepc (timing.h: timing_mret_stale_mepc) and the store the paper's
+ * data port cannot make into instruction memory (bus.c).  Each is counted (--stats); the
+ * first of each kind is said on stderr as it happens, or ends the run (--hazards stop). */
 struct hazards {
     bool stop;             /* --hazards stop */
     uint64_t mret_stale;   /* MRETs that went to the old mepc, not the one just written */
-    uint64_t cycle, mret_pc, write_pc, old_mepc, new_mepc, between; /* the first one */
+    uint64_t store_lost;   /* stores into the paper SoC's instruction memory */
+    char line[512];        /* the last first occurrence's line: the one that stopped the run */
 };
 
 struct profile;
@@ -175,8 +177,9 @@ void cpu_wfi(struct machine *m);
 void cpu_mret(struct machine *m);
 /* "load access fault", ... (privileged spec names); "interrupt N" for interrupts */
 const char *trap_cause_name(uint64_t mcause, int xlen);
-/* The first hazard (struct hazards) in one line. */
-void hazard_report(const struct machine *m, FILE *out);
+/* sim/hazard.c: the MRET at pc goes to the old mepc; a store to addr is lost */
+void hazard_mret(struct machine *m);
+void hazard_store_lost(struct machine *m, uint64_t addr, unsigned size);
 
 /* sim/csr.c: 0 on success, -1 -> illegal instruction */
 int csr_read(struct machine *m, unsigned csr, uint64_t *val);

@@ -411,7 +411,7 @@ static int outcome(struct machine *m)
         }
         return EXIT_TRAP_STORM;
     case STOP_HAZARD:
-        hazard_report(m, stderr);
+        fprintf(stderr, "%s\n", m->hazards.line);
         return EXIT_CHECK;
     case STOP_KILLED:
         fprintf(stderr, "tempo-sim: killed from GDB at cycle %llu, pc 0x%llx in %s\n", cycle, pc, fn);

@@ -90,7 +90,8 @@ void stats_print(const struct machine *m, FILE *out)
             sum == m->hart.clk.cycle ? "==" : "!= (MISMATCH)");
     fprintf(out, "  traps %llu (interrupts %llu)\n", (unsigned long long)m->stats.traps,
             (unsigned long long)m->stats.interrupts);
-    fprintf(out, "  hazards: MRET to the old mepc %llu\n", (unsigned long long)m->hazards.mret_stale);
+    fprintf(out, "  hazards: MRET to the old mepc %llu, lost stores %llu\n",
+            (unsigned long long)m->hazards.mret_stale, (unsigned long long)m->hazards.store_lost);
     fprintf(out, "  by class:");
     for (int i = 0; i < TC_COUNT; i++)
         fprintf(out, " %s %llu", class_name[i], (unsigned long long)m->stats.class_count[i]);
@@ -136,7 +137,8 @@ int stats_json(const struct machine *m, const char *path, int exit_status)
     fprintf(f, "  \"traps\": %llu, \"interrupts\": %llu, \"trap_digest\": \"0x%016llx\",\n",
             (unsigned long long)m->stats.traps, (unsigned long long)m->stats.interrupts,
             (unsigned long long)m->stats.trap_digest);
-    fprintf(f, "  \"hazards\": {\"mret_stale_mepc\": %llu}", (unsigned long long)m->hazards.mret_stale);
+    fprintf(f, "  \"hazards\": {\"mret_stale_mepc\": %llu, \"store_lost\": %llu}",
+            (unsigned long long)m->hazards.mret_stale, (unsigned long long)m->hazards.store_lost);
     observe_stats_json(m, f); /* kernel, threads, measures */
     fprintf(f, "\n}\n");
     int bad = ferror(f);

@@ -111,40 +111,6 @@ void trap_fetch_fault(struct machine *m)
     trap_exception(m, CAUSE_FETCH_ACCESS, pc);
 }
 
-void hazard_report(const struct machine *m, FILE *out)
-{
-    const struct hazards *z = &m->hazards;
-    const struct symtab *st = m->symbols;
-    fprintf(out, "tempo-sim: MRET hazard at cycle %llu: the MRET at pc 0x%llx in %s returned to the "
-                 "old mepc 0x%llx in %s, not to 0x%llx in %s written by the CSR instruction at pc "
-                 "0x%llx in %s %llu instruction(s) before it (the paper core's MRET reads mepc "
-                 "before a write this close reaches it; --set mret_mepc_window=0 closes the window)\n",
-            (unsigned long long)z->cycle, (unsigned long long)z->mret_pc, symtab_name(st, z->mret_pc),
-            (unsigned long long)z->old_mepc, symtab_name(st, z->old_mepc),
-            (unsigned long long)z->new_mepc, symtab_name(st, z->new_mepc),
-            (unsigned long long)z->write_pc, symtab_name(st, z->write_pc),
-            (unsigned long long)z->between);
-}
-
-/* The MRET at h->pc goes to the old mepc: count it, report the first (machine.h: hazards). */
-static void mret_hazard(struct machine *m)
-{
-    struct hazards *z = &m->hazards;
-    const struct hart *h = &m->hart;
-    if (z->mret_stale++)
-        return;
-    z->cycle = h->clk.cycle;
-    z->mret_pc = h->pc;
-    z->write_pc = h->csr.mepc_write_pc;
-    z->old_mepc = h->csr.mepc_old;
-    z->new_mepc = h->csr.mepc;
-    z->between = m->timing.seq - m->timing.mepc_seq;
-    if (z->stop)
-        stop(m, STOP_HAZARD);
-    else
-        hazard_report(m, stderr);
-}
-
 void cpu_mret(struct machine *m)
 {
     struct hart *h = &m->hart;
@@ -156,7 +122,7 @@ void cpu_mret(struct machine *m)
      * (timing.h: timing_mret_stale_mepc) */
     bool stale = timing_mret_stale_mepc(&m->timing) && h->csr.mepc_old != h->csr.mepc;
     if (stale)
-        mret_hazard(m);
+        hazard_mret(m);
     h->pc = stale ? h->csr.mepc_old : h->csr.mepc;
     h->next_event = 0;
     m->faults.open = false;
