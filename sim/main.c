@@ -83,8 +83,8 @@ static const struct opt {
     {"mem-latency", OPT_MEM_LATENCY, "N", "main memory behind the caches: cycles to the first beat (default 20)"},
     {"mem-beat", OPT_MEM_BEAT, "N", "cycles per further beat (default 1)"},
     {"mem-width", OPT_MEM_WIDTH, "N", "bytes per beat: 1, 2, 4, ... 64 (default 4)"},
-    {"hazards", OPT_HAZARDS, "warn|stop", "an MRET that the paper core sends to the old mepc: one line on stderr at the first (warn, "
-                                          "the default) or stop the run there with status 128 (stop)"},
+    {"hazards", OPT_HAZARDS, "warn|stop", "an MRET the paper core sends to the old mepc, a store its instruction memory loses: "
+                                          "one line at the first of each (warn, the default), or stop the run there with status 128"},
     {"xlen", OPT_XLEN, "32|64", "the width of a .mem image (one 32-bit hexadecimal word per line from address 0; docs/boards.md)"},
     {"keys", OPT_KEYS, "TEXT", "paper: type TEXT on the PS/2 keyboard (\\n Enter, \\t, \\b, \\e, \\\\; docs/boards.md \"PS/2 keyboard\")"},
     {"keys-file", OPT_KEYS_FILE, "FILE", "paper: type the bytes of FILE likewise (after --keys)"},
@@ -111,7 +111,7 @@ static const struct {
     {EXIT_TRAP_STORM, "trap storm: the same exception repeats with no MRET between"},
     {EXIT_OUTPUT_LOST, "output lost (stdout, --trace-file, a JSON or coverage file could not be written)"},
     {EXIT_CHECK, "a --check finding (one line: what, thread, pc, function, source line, cycle), or "
-                 "--hazards stop: an MRET returned to the old mepc"},
+                 "--hazards stop: an MRET returned to the old mepc, or a store was lost"},
     {130, "SIGINT; 143: SIGTERM (after a line with cycle, pc and function)"},
     {EXIT_KILLED, "killed from GDB (kill)"},
 };
