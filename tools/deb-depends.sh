@@ -10,7 +10,7 @@ for lib in $(objdump -p "$prog" | awk '$1 == "NEEDED" { print $2 }'); do
   path=$(ldd "$prog" | awk -v l="$lib" '$1 == l { print $3 }')
   [ -n "$path" ] || { echo "deb-depends: $lib not found" >&2; exit 1; }
   # merged /usr: the package lists /lib/..., ldd may print /usr/lib/...
-  pkg=$(dpkg -S "$path" 2>/dev/null || dpkg -S "${path#/usr}" 2>/dev/null)
+  pkg=$(dpkg -S "$path" 2>/dev/null || dpkg -S "${path#/usr}" 2>/dev/null || dpkg -S "/usr$path" 2>/dev/null)
   pkg=${pkg%%:*}
   [ -n "$pkg" ] || { echo "deb-depends: no package holds $path" >&2; exit 1; }
   if [ "$lib" = libc.so.6 ]; then

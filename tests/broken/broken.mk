@@ -60,9 +60,11 @@ TEST_TARGETS += test-broken
 # and the cache test load whatever memory holds (their values do not matter): no uninit
 # check there; the speed
 # loop computes for longer than --check-hang's default without output, by design: no hang
-# check there.
+# check there.  Kernel tests that hold interrupts off across many ticks to make timers late
+# (CHECK_LATE_TESTS) run without the irqoff check.
+CHECK_LATE_TESTS := cover_carry cover_timers wheel
 CHECK_FAULT_TESTS := fault overflow stack faultmsg cover_excmain cover_fatalnull cover_idleguard \
-                     cover_isrfault cover_kill cover_overflow cover_stack
+                     cover_isrfault cover_kill cover_overflow cover_stack killmail
 CHECK_FOUND :=
 CHECK_CLEAN_OUT := $(BUILD)/broken/clean
 CHECK_CLEAN = $(filter-out %/dev_fault.elf %/faults1.elf %/faults2.elf $(foreach n,1 2 3 4 5 6 7 8,%/misc$(n).elf) \
@@ -71,7 +73,8 @@ CHECK_CLEAN = $(filter-out %/dev_fault.elf %/faults1.elf %/faults2.elf $(foreach
               $(if $(FREERTOS_DIR),$(call eng_list,--soc=paper$(comma)--max-cycles=1000000000,\
                 $(BENCH_ELFS_freertos_32) $(BENCH_ELFS_freertos_64)))
 CHECK_LISTS = $(TM_OUT)/*=stack,code,null,hang,deadlock $(SIMT_OUT)/*/cache.elf=stack,code,null,hang,deadlock \
-              $(SIMS_OUT)/*=stack,code,null,uninit,deadlock
+              $(SIMS_OUT)/*=stack,code,null,uninit,deadlock \
+              $(foreach t,$(CHECK_LATE_TESTS),build/kernel/*/$(t).elf=stack,code,null,uninit,hang,deadlock)
 .PHONY: test-check-clean
 test-check-clean: $(SIM)
 	@mkdir -p $(CHECK_CLEAN_OUT)

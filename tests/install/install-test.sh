@@ -88,8 +88,8 @@ make -s PKG_CONFIG="$pc" XLEN=$xlen >"$out/$app.build.log" 2>&1 ||
   { tail -20 "$out/$app.build.log"; fail "$app did not build from the installed tree"; }
 grep -rqs --include='*.d' "$root/usr/share/tempo/kernel/sched.c" "build-paper-$xlen" ||
   fail "$app was not built from the kernel in $root"
-res=$(make -s PKG_CONFIG="$pc" XLEN=$xlen -n run | head -1)
-case $res in "$root/usr/bin/tempo-sim "*) ;; *) fail "make run would not use the installed tempo-sim: $res" ;; esac
+res=$(make -s PKG_CONFIG="$pc" XLEN=$xlen -n run)
+printf '%s\n' "$res" | grep -q "^$root/usr/bin/tempo-sim " || fail "make run would not use the installed tempo-sim: $res"
 run=$(make -s PKG_CONFIG="$pc" XLEN=$xlen run 2>&1) || { echo "$run" | tail -5; fail "$app: make run failed"; }
 case $app in
 hello) want="^hello, world: thread hello on the paper SoC, RV$xlen, tick 0$" ;;
