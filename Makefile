@@ -13,6 +13,7 @@ all: $(SIM)
 include mk/firmware.mk
 include $(wildcard sim/sim.mk tests/*/*.mk kernel/kernel.mk bench/bench.mk freertos/freertos.mk \
                    sweeps/sweeps.mk)
+include $(wildcard threadx/threadx.mk rk0/rk0.mk)
 
 toolchain:
 	@tools/toolchain.sh --optional

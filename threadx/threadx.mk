@@ -1,0 +1,88 @@
+# ThreadX on tempo-sim.  ThreadX itself is not in this repository: point THREADX_DIR at a
+# ThreadX tree, e.g.
+#   make test THREADX_DIR=/path/to/threadx
+# Four things live in four places:
+#   threadx/kernel.mk          sources, port, configuration, the kernel library per width
+#   threadx/board/             the board layer: trap entry, tick, interrupt dispatch
+#   threadx/port/rv32/         the RV32 GNU port written here (RV64: ThreadX's risc-v64/gnu)
+#   threadx/tm/                what ThreadX's own Thread-Metric needs from the board
+#   bench/ports/threadx/       the benchmark layer (bench/port.h on ThreadX) and its
+#                              conformance test; bench/bench.mk builds the suites with it
+# Images in build/threadx/<variant>-<xlen>/:
+#   tm-*/tm_<test>.elf      the original Thread-Metric tests with ThreadX's own porting layer,
+#                           unmodified, on tempo-sim --soc paper (TM_TEST_DURATION 1 s, the
+#                           layer's 100 Hz tick; 64 KiB memories: its ten 2,096-byte stacks)
+#   paper-*/tx-port-test.elf the benchmark layer's conformance test, tempo-sim --soc paper
+#   virt-*/, qemu-*/        the same for the virt SoC and QEMU virt
+include threadx/kernel.mk
+
+TX_TESTS_TM := basic_processing cooperative_scheduling preemptive_scheduling interrupt_processing \
+               interrupt_preemption_processing message_processing synchronization_processing \
+               memory_allocation
+# Each test's main() is ThreadX's example of it (threadx_example/threadx_tm_<name>_example.c).
+TX_TM_MAIN_basic_processing := basic
+TX_TM_MAIN_cooperative_scheduling := cooperative_scheduling
+TX_TM_MAIN_preemptive_scheduling := preemptive_scheduling
+TX_TM_MAIN_interrupt_processing := interrupt
+TX_TM_MAIN_interrupt_preemption_processing := interrupt_preemption
+TX_TM_MAIN_message_processing := message_processing
+TX_TM_MAIN_synchronization_processing := synchronization
+TX_TM_MAIN_memory_allocation := memory_allocation
+TX_TM_FILE_basic_processing := tm_basic_processing_test.c
+TX_TM_FILE_cooperative_scheduling := tm_cooperative_scheduling_test.c
+TX_TM_FILE_preemptive_scheduling := tm_preemptive_scheduling_test.c
+TX_TM_FILE_interrupt_processing := tm_interrupt_processing_test.c
+TX_TM_FILE_interrupt_preemption_processing := tm_interrupt_preemption_processing_test.c
+TX_TM_FILE_message_processing := tm_message_processing_test.c
+TX_TM_FILE_synchronization_processing := tm_synchronization_processing_test.c
+TX_TM_FILE_memory_allocation := tm_memory_allocation_test.c
+# One report period of 1 s (the tests take whole seconds; the original recommends 30) at the
+# layer's 100 ticks per second, and 64 KiB memories (tempo-sim --imem-size/--dmem-size).
+TX_TM_FLAGS := -DTM_TEST_DURATION=1 -DTX_BOARD_TICK_HZ=100 -include threadx/tm/tm_porting_layer.h
+# The basic test's counter is a plain global incremented in a loop with no call: at -O2 gcc's
+# loop-invariant motion keeps it in a register and would store it at the loop's exit, which an
+# endless loop never reaches, so the reporter would read 0.  Without that motion in this one
+# file the counter is stored every pass, as the test intends.
+TX_TM_BASIC_CFLAGS := -fno-tree-loop-im
+TX_TM_SIM_OPTS := --imem-size 64K --dmem-size 64K
+TX_TM_LD := threadx/board/link-tm.ld
+
+# $(call tx-image-rules,VARIANT,BOARD,XLEN,EXTRA_CFLAGS,LDSCRIPT): objects of one variant in
+# $(TX_BUILD)/VARIANT-XLEN/obj (upstream sources with warnings off).
+define tx-image-rules
+TX_CFLAGS_$(1)_$(3) = $(ARCH_$(3)) $(BOARDDEF_$(2)) $(TCFLAGS) $(TX_OPT) -ffunction-sections \
+    -fdata-sections $(TX_CONFIG) $$(call TX_INC,$(3)) -Ithreadx/board -I$(TM_DIR) $(4)
+$(TX_BUILD)/$(1)-$(3)/obj/%.o: % $(TX_BOARD_HDRS) threadx/tm/tm_porting_layer.h threadx/kernel.mk \
+    threadx/threadx.mk $(TX_CHECK_DIR) bsp/common/board.h bsp/common/bsp.h
+	@mkdir -p $$(dir $$@)
+	@$$(TCC) $$(TX_CFLAGS_$(1)_$(3)) $$(if $$(filter $(THREADX_DIR)/%,$$<),$(TX_UPSTREAM_CFLAGS)) \
+	    $$(if $$(filter %/tm_basic_processing_test.c,$$<),$(TX_TM_BASIC_CFLAGS)) -c -o $$@ $$<
+TX_LD_$(1)_$(3) := $(5)
+endef
+TX_NO_RWX := -Wl,--no-warn-rwx-segments
+# $(call tx-link-rule,NAME,VARIANT,XLEN,SOURCES)
+tx-objs = $(patsubst %,$(TX_BUILD)/$(1)-$(2)/obj/%.o,$(3) $(TX_BOARD_SRC) $(BSP_SRC))
+define tx-link-rule
+$(TX_BUILD)/$(2)-$(3)/$(1).elf: $$(call tx-objs,$(2),$(3),$(4)) $$(TX_LIB_$(3)) $$(TX_LD_$(2)_$(3))
+	@echo "  LINK    $$@"
+	@$$(TCC) $(LINKARCH_$(3)) -T $$(TX_LD_$(2)_$(3)) $$(TLDFLAGS) -Wl,--gc-sections \
+	    $(if $(filter virt qemu,$(2)),$(TX_NO_RWX)) \
+	    -o $$@ $$(filter %.o,$$^) $$(TX_LIB_$(3)) -lgcc
+endef
+
+TX_WIDTHS := 32 64
+$(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,tm,paper,$(x),$(TX_TM_FLAGS),$(TX_TM_LD))))
+$(foreach x,$(TX_WIDTHS),$(foreach t,$(TX_TESTS_TM),$(eval $(call tx-link-rule,tm_$(t),tm,$(x),\
+    $(TM_DIR)/threadx_example/threadx_tm_$(TX_TM_MAIN_$(t))_test_example.c \
+    $(TM_DIR)/$(TX_TM_FILE_$(t)) $(TM_DIR)/threadx_example/tm_porting_layer_threadx.c \
+    threadx/tm/tm_board.c))))
+TX_TM_ELFS_32 := $(foreach t,$(TX_TESTS_TM),$(TX_BUILD)/tm-32/tm_$(t).elf)
+TX_TM_ELFS_64 := $(foreach t,$(TX_TESTS_TM),$(TX_BUILD)/tm-64/tm_$(t).elf)
+
+.PHONY: threadx threadx-tm
+threadx: $(TX_TM_ELFS_32) $(TX_TM_ELFS_64)
+
+# The original Thread-Metric on ThreadX at both widths: one line per test.
+threadx-tm: $(SIM) $(TX_TM_ELFS_32) $(TX_TM_ELFS_64)
+	@for e in $(TX_TM_ELFS_32) $(TX_TM_ELFS_64); do \
+	  printf '%s: ' $$e; $(SIM) --soc paper $(TX_TM_SIM_OPTS) $$e | grep '^TMNATIVE' || echo FAILED; done
