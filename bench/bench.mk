@@ -9,7 +9,8 @@
 #   BENCH_CFLAGS_K       flags of the layer: the kernel's public include directories
 #   BENCH_KSRCS_K        the kernel's own sources, compiled for the benchmark images
 #   BENCH_KCFLAGS_K      the kernel's own flags for them (its internal include directories)
-# and optionally BENCH_OPT_K (default -O2), BENCH_BSP_K (default the common start-up),
+# and optionally BENCH_LIBS_K_XLEN (libraries of the kernel built apart, one per width, linked
+# after the objects), BENCH_OPT_K (default -O2), BENCH_BSP_K (default the common start-up),
 # BENCH_LDSCRIPT_K (default bsp/paper/link.ld), BENCH_SWITCH_SYM_K / BENCH_TRAP_SYM_K (the
 # switch routine and trap entry symbols), BENCH_DATA_RE_K (regex of its data symbols) and
 # BENCH_DEPS_K.  Objects link in the order: bench/common, start-up, layer, kernel.
@@ -76,10 +77,10 @@ $(BENCH_DIR)/$(1)/rv$(2)/obj/case/$(4).o: $(BENCH_SUITE_SRC_$(3)) $(BENCH_HDRS) 
 	    $(if $(suffix $(4)),-DCS_ROUNDS=$(BENCH_CS_ROUNDS_$(subst .,,$(suffix $(4))))) \
 	    -c -o $$@ $(BENCH_SUITE_SRC_$(3))
 $(BENCH_DIR)/$(1)/rv$(2)/$(4).elf: $(BENCH_DIR)/$(1)/rv$(2)/obj/case/$(4).o \
-    $$(BENCH_OBJS_$(1)_$(2)) $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld)
+    $$(BENCH_OBJS_$(1)_$(2)) $(BENCH_LIBS_$(1)_$(2)) $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld)
 	@echo "  LINK    $$@"
 	@$$(TCC) $(LINKARCH_$(2)) -T $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld) $$(TLDFLAGS) \
-	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) -lgcc
+	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) $(BENCH_LIBS_$(1)_$(2)) -lgcc
 endef
 
 # $(call bench-cold-rule,K,XLEN,SUITE,CASE): the cold variant of a per-sample case
@@ -93,11 +94,11 @@ $(BENCH_DIR)/$(1)/rv$(2)/obj/cold/$(4).o: $(BENCH_SUITE_SRC_$(3)) $(BENCH_HDRS) 
 	@echo "  CC      $$@"
 	@$$(TCC) $$(BENCH_FLAGS_$(1)_$(2)) -DBENCH_CASE=$(4) -DBENCH_COLD -c -o $$@ $(BENCH_SUITE_SRC_$(3))
 $(BENCH_DIR)/$(1)/rv$(2)/cold/$(4).elf: $(BENCH_DIR)/$(1)/rv$(2)/obj/cold/$(4).o \
-    $$(BENCH_OBJS_$(1)_$(2)) $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld)
+    $$(BENCH_OBJS_$(1)_$(2)) $(BENCH_LIBS_$(1)_$(2)) $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld)
 	@mkdir -p $$(dir $$@)
 	@echo "  LINK    $$@"
 	@$$(TCC) $(LINKARCH_$(2)) -T $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld) $$(TLDFLAGS) \
-	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) -lgcc
+	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) $(BENCH_LIBS_$(1)_$(2)) -lgcc
 endef
 # Every case whose figure is a set of samples, except Alrm (a spinning thread's loss per tick)
 BENCH_COLD_CASES_km := $(filter-out km_alrm,$(BENCH_CASES_km))

@@ -25,9 +25,7 @@ endif
 TX_PORT_SRC_64 = $(addprefix $(THREADX_DIR)/ports/risc-v64/gnu/src/,tx_thread_context_restore.S \
     tx_thread_context_save.S tx_thread_interrupt_control.S tx_thread_schedule.S \
     tx_thread_stack_build.S tx_thread_system_return.S tx_timer_interrupt.c)
-TX_PORT_INC_64 = $(THREADX_DIR)/ports/risc-v64/gnu/inc
 TX_PORT_SRC_32 := threadx/port/rv32/tx_port.S threadx/port/rv32/tx_timer_interrupt.c
-TX_PORT_INC_32 := threadx/port/rv32
 TX_COMMON_SRC   = $(sort $(wildcard $(THREADX_DIR)/common/src/*.c))
 
 # The configuration: the options ThreadX's own Thread-Metric layer
@@ -42,9 +40,11 @@ TX_CONFIG := -DTX_DISABLE_PREEMPTION_THRESHOLD -DTX_DISABLE_NOTIFY_CALLBACKS \
 # ThreadX publishes no compiler level with its Thread-Metric figures: -O2, the benchmark
 # images' default (bench/bench.mk).
 TX_OPT := -O2
-# ThreadX's headers and the few C library functions they use (memset, memcpy: the freestanding
-# ones of the FreeRTOS board layer, word at a time).
-TX_INC = -I$(THREADX_DIR)/common/inc -I$(TX_PORT_INC_$(1)) -Ifreertos/board/libc
+# ThreadX's headers, the port of the width (threadx/port/tx_port.h picks it) and the few C
+# library functions they use (memset, memcpy: the freestanding ones of the FreeRTOS board
+# layer, word at a time).
+TX_INC := -I$(THREADX_DIR)/common/inc -Ithreadx/port -I$(THREADX_DIR)/ports/risc-v64/gnu/inc \
+    -Ifreertos/board/libc
 # Upstream sources are compiled with warnings off (they are not written for -Wextra -Werror);
 # everything written here keeps the project's flags.
 TX_UPSTREAM_CFLAGS := -w
@@ -55,8 +55,8 @@ define tx-kernel-rules
 TX_LIB_$(1) := $(TX_BUILD)/kernel-$(1)/libthreadx.a
 TX_LIB_OBJS_$(1) = $$(patsubst %,$(TX_BUILD)/kernel-$(1)/obj/%.o,$$(TX_COMMON_SRC) $$(TX_PORT_SRC_$(1)))
 TX_KCFLAGS_$(1) = $(ARCH_$(1)) $(TCFLAGS) $(TX_OPT) -ffunction-sections -fdata-sections \
-    $(TX_CONFIG) $$(call TX_INC,$(1))
-$(TX_BUILD)/kernel-$(1)/obj/%.o: % threadx/kernel.mk $(TX_CHECK_DIR) $(wildcard threadx/port/rv32/*.h)
+    $(TX_CONFIG) $(TX_INC)
+$(TX_BUILD)/kernel-$(1)/obj/%.o: % threadx/kernel.mk $(TX_CHECK_DIR) $(wildcard threadx/port/*.h threadx/port/rv32/*.h)
 	@mkdir -p $$(dir $$@)
 	@$$(TCC) $$(TX_KCFLAGS_$(1)) $$(if $$(filter $(THREADX_DIR)/%,$$<),$(TX_UPSTREAM_CFLAGS)) -c -o $$@ $$<
 $(TX_BUILD)/kernel-$(1)/libthreadx.a: $$(TX_LIB_OBJS_$(1))

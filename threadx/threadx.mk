@@ -51,7 +51,7 @@ TX_TM_LD := threadx/board/link-tm.ld
 # $(TX_BUILD)/VARIANT-XLEN/obj (upstream sources with warnings off).
 define tx-image-rules
 TX_CFLAGS_$(1)_$(3) = $(ARCH_$(3)) $(BOARDDEF_$(2)) $(TCFLAGS) $(TX_OPT) -ffunction-sections \
-    -fdata-sections $(TX_CONFIG) $$(call TX_INC,$(3)) -Ithreadx/board -I$(TM_DIR) $(4)
+    -fdata-sections $(TX_CONFIG) $(TX_INC) -Ithreadx/board -I$(TM_DIR) $(4)
 $(TX_BUILD)/$(1)-$(3)/obj/%.o: % $(TX_BOARD_HDRS) threadx/tm/tm_porting_layer.h threadx/kernel.mk \
     threadx/threadx.mk $(TX_CHECK_DIR) bsp/common/board.h bsp/common/bsp.h
 	@mkdir -p $$(dir $$@)
