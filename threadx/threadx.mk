@@ -76,6 +76,15 @@ $(foreach x,$(TX_WIDTHS),$(foreach t,$(TX_TESTS_TM),$(eval $(call tx-link-rule,t
     $(TM_DIR)/threadx_example/threadx_tm_$(TX_TM_MAIN_$(t))_test_example.c \
     $(TM_DIR)/$(TX_TM_FILE_$(t)) $(TM_DIR)/threadx_example/tm_porting_layer_threadx.c \
     threadx/tm/tm_board.c))))
+# The benchmark layer's conformance test (bench/ports/threadx/conformance/fr_board.h says whose):
+# tempo-sim paper and virt, QEMU virt (no simulator-control device: TX_ON_QEMU).
+TX_PORT_TEST_SRC := bench/ports/freertos/conformance.c bench/ports/threadx/port.c
+TX_PORT_TEST_FLAGS := -Ibench/ports/threadx/conformance -I. -Ibench/common
+$(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,paper,paper,$(x),$(TX_PORT_TEST_FLAGS),bsp/paper/link.ld)))
+$(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,virt,virt,$(x),$(TX_PORT_TEST_FLAGS),bsp/virt/link.ld)))
+$(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,qemu,virt,$(x),$(TX_PORT_TEST_FLAGS) -DTX_ON_QEMU,bsp/virt/link.ld)))
+$(foreach x,$(TX_WIDTHS),$(foreach v,paper virt qemu,$(eval $(call tx-link-rule,tx-port-test,$(v),$(x),$(TX_PORT_TEST_SRC)))))
+
 TX_TM_ELFS_32 := $(foreach t,$(TX_TESTS_TM),$(TX_BUILD)/tm-32/tm_$(t).elf)
 TX_TM_ELFS_64 := $(foreach t,$(TX_TESTS_TM),$(TX_BUILD)/tm-64/tm_$(t).elf)
 
@@ -86,3 +95,33 @@ threadx: $(TX_TM_ELFS_32) $(TX_TM_ELFS_64)
 threadx-tm: $(SIM) $(TX_TM_ELFS_32) $(TX_TM_ELFS_64)
 	@for e in $(TX_TM_ELFS_32) $(TX_TM_ELFS_64); do \
 	  printf '%s: ' $$e; $(SIM) --soc paper $(TX_TM_SIM_OPTS) $$e | grep '^TMNATIVE' || echo FAILED; done
+
+# ---- tests (threadx/test.sh: SKIP without THREADX_DIR) -------------------------------------
+TX_TESTS := $(foreach w,$(TX_WIDTHS),test-threadx-paper-$(w) test-threadx-virt-$(w) \
+              test-threadx-qemu-$(w) test-threadx-tm-$(w) test-threadx-bench-$(w)) test-threadx-bad-dir
+TEST_TARGETS += $(TX_TESTS)
+.PHONY: $(TX_TESTS)
+# $(call TX_TEST_RULES,XLEN)
+define TX_TEST_RULES
+test-threadx-paper-$(1) test-threadx-virt-$(1): test-threadx-%-$(1): $(SIM)
+	@tools/check.sh threadx-$$*-rv$(1) threadx/test.sh $$* $(1) "$(THREADX_DIR)" $(SIM) \
+	    "$(MAKE) --no-print-directory $(TX_BUILD)/$$*-$(1)/tx-port-test.elf"
+test-threadx-qemu-$(1):
+	@tools/check.sh threadx-qemu-rv$(1) threadx/test.sh qemu $(1) "$(THREADX_DIR)" - \
+	    "$(MAKE) --no-print-directory $(TX_BUILD)/qemu-$(1)/tx-port-test.elf"
+test-threadx-tm-$(1): $(SIM)
+	@tools/check.sh threadx-tm-rv$(1) threadx/test.sh tm $(1) "$(THREADX_DIR)" $(SIM) \
+	    "$(MAKE) --no-print-directory $(TX_TM_ELFS_$(1))" $(TX_TM_ELFS_$(1))
+test-threadx-bench-$(1): $(SIM)
+	@tools/check.sh threadx-bench-rv$(1) threadx/test.sh bench $(1) "$(THREADX_DIR)" $(SIM) \
+	    "$(MAKE) --no-print-directory $$(BENCH_ELFS_threadx_$(1))" $$(BENCH_ELFS_threadx_$(1))
+endef
+$(foreach w,$(TX_WIDTHS),$(eval $(call TX_TEST_RULES,$(w))))
+
+# A THREADX_DIR that is not a ThreadX tree must stop the build with a clear message (a build
+# tree of its own, so it never disturbs the real images).
+TX_BAD := $(TX_BUILD)/bad-dir
+test-threadx-bad-dir:
+	@mkdir -p $(TX_BAD)/not-threadx
+	@tools/check.sh threadx-bad-dir threadx/test.sh bad-dir 32 $(TX_BAD)/not-threadx - \
+	    "$(MAKE) --no-print-directory BUILD=$(TX_BAD) THREADX_DIR=$(TX_BAD)/not-threadx $(TX_BAD)/threadx/tm-32/tm_basic_processing.elf"

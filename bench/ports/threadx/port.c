@@ -142,13 +142,26 @@ int bp_isr_install(void (*handler)(void))
 }
 
 /* ---- mailbox: a one-ULONG queue per thread ---- */
+/* A ThreadX queue hands a message straight to a waiting receiver, leaving the queue empty
+ * before the receiver has run; the contract's mailbox stays full until the receiver has
+ * returned with the word.  A flag per mailbox says so: set by the send, cleared by the
+ * receive once it has the word (a send in between finds the mailbox full, as it is). */
+static volatile uint8_t bp_mail_full[BP_MAX_THREADS];
+
 TX_INLINE int mail_send(int id, uint32_t value)
 {
     if (!thread_of(id))
         return BP_EINVAL;
+    if (bp_mail_full[id])
+        return BP_EFULL;
+    /* set first: a more urgent receiver runs, and clears it, inside tx_queue_send */
+    bp_mail_full[id] = 1;
     ULONG v = value;
     UINT s = tx_queue_send(&bp_mailbox[id], &v, TX_NO_WAIT);
-    return s == TX_SUCCESS ? BP_OK : s == TX_QUEUE_FULL ? BP_EFULL : BP_EKERNEL;
+    if (s == TX_SUCCESS)
+        return BP_OK;
+    bp_mail_full[id] = 0;
+    return s == TX_QUEUE_FULL ? BP_EFULL : BP_EKERNEL;
 }
 
 int bp_mail_send(int id, uint32_t value) { return mail_send(id, value); }
@@ -160,8 +173,10 @@ int bp_mail_recv(uint32_t *value)
     if (!value || !self)
         return BP_EINVAL;
     ULONG v;
-    UINT s = tx_queue_receive(&bp_mailbox[self - bp_threads], &v, TX_WAIT_FOREVER);
+    int id = (int)(self - bp_threads);
+    UINT s = tx_queue_receive(&bp_mailbox[id], &v, TX_WAIT_FOREVER);
     *value = (uint32_t)v;
+    bp_mail_full[id] = 0;
     return tx_status(s);
 }
 
