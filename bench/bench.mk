@@ -14,10 +14,17 @@
 # BENCH_LDSCRIPT_K (default bsp/paper/link.ld), BENCH_SWITCH_SYM_K / BENCH_TRAP_SYM_K (the
 # switch routine and trap entry symbols), BENCH_DATA_RE_K (regex of its data symbols) and
 # BENCH_DEPS_K.  Objects link in the order: bench/common, start-up, layer, kernel.
+# A kernel's own benchmark joins the run when the fragment appends K to BENCH_NATIVE and sets
+# BENCH_NATIVE_NAME_K (the benchmark's name), BENCH_NATIVE_SIMOPTS_K (tempo-sim options),
+# BENCH_NATIVE_DIR_K_XLEN (the directory of its images), BENCH_NATIVE_ELFS_K (the images) and
+# BENCH_NATIVE_FUNCS_K (a regular expression of the kernel's function names, for the profiles):
+# bench/report/native.py runs them.  BENCH_VERSIONS: K=VERSION words for results.json.
 #
 # Targets: bench-fw (the images), bench-run (run them, print, write results/), bench-report
 # (re-render results/ only), and for make test bench-test-run plus one test-bench-* per check.
 BENCH_KERNELS :=
+BENCH_NATIVE :=
+BENCH_VERSIONS :=
 include bench/footprint/footprint.mk
 # Tempo first: the order of the tables and of results.json.
 include bench/ports/tempo/port.mk
@@ -197,11 +204,15 @@ BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),\
 bench-fw: $(BENCH_ELFS) $(BENCH_COLD_ELFS) bench-footprint
 
 # Run every image (2 in parallel), print the tables, write results/.
-bench-run: $(SIM) bench-fw
+BENCH_RUN_NATIVE = $(filter $(BENCH_NATIVE),$(BENCH_RUN_KERNELS))
+BENCH_NATIVE_ARGS = $(foreach k,$(BENCH_RUN_NATIVE),$(foreach x,$(BENCH_XLENS),\
+    --native '$(k)|$(x)|$(BENCH_NATIVE_NAME_$(k))|$(BENCH_NATIVE_SIMOPTS_$(k))|$(BENCH_NATIVE_DIR_$(k)_$(x))|$(BENCH_NATIVE_FUNCS_$(k))'))
+bench-run: $(SIM) bench-fw $(foreach k,$(BENCH_RUN_NATIVE),$(BENCH_NATIVE_ELFS_$(k)))
 	@$(if $(BENCH_RUN_KERNELS),,echo "bench: no kernel to run: KERNEL=$(KERNEL) is not one of \
 	    '$(BENCH_KERNELS)' (FreeRTOS needs FREERTOS_DIR=/path/to/FreeRTOS-Kernel)"; exit 1)
 	@$(BENCH_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 --cc $(TCC) \
 	    --keep-kernels '$(BENCH_KERNELS)' $(BENCH_KERNEL_ARGS) --footprint $(FP_DIR)/.. \
+	    $(BENCH_NATIVE_ARGS) $(addprefix --kernel-version ,$(BENCH_VERSIONS)) \
 	    $(if $(FREERTOS_DIR),--freertos-dir '$(FREERTOS_DIR)',--no-freertos-reason "FREERTOS_DIR is not set")
 
 # The tables and reports again from results/ (after editing bench/report/), nothing run.

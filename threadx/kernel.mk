@@ -65,6 +65,32 @@ $(TX_BUILD)/kernel-$(1)/libthreadx.a: $$(TX_LIB_OBJS_$(1))
 endef
 $(foreach x,32 64,$(eval $(call tx-kernel-rules,$(x))))
 
+# ThreadX's own Thread-Metric (threadx/threadx.mk builds and tests the images).
+TX_TESTS_TM := basic_processing cooperative_scheduling preemptive_scheduling interrupt_processing \
+               interrupt_preemption_processing message_processing synchronization_processing \
+               memory_allocation
+# Each test's main() is ThreadX's example of it (threadx_example/threadx_tm_<name>_example.c).
+TX_TM_MAIN_basic_processing := basic
+TX_TM_MAIN_cooperative_scheduling := cooperative_scheduling
+TX_TM_MAIN_preemptive_scheduling := preemptive_scheduling
+TX_TM_MAIN_interrupt_processing := interrupt
+TX_TM_MAIN_interrupt_preemption_processing := interrupt_preemption
+TX_TM_MAIN_message_processing := message_processing
+TX_TM_MAIN_synchronization_processing := synchronization
+TX_TM_MAIN_memory_allocation := memory_allocation
+TX_TM_FILE_basic_processing := tm_basic_processing_test.c
+TX_TM_FILE_cooperative_scheduling := tm_cooperative_scheduling_test.c
+TX_TM_FILE_preemptive_scheduling := tm_preemptive_scheduling_test.c
+TX_TM_FILE_interrupt_processing := tm_interrupt_processing_test.c
+TX_TM_FILE_interrupt_preemption_processing := tm_interrupt_preemption_processing_test.c
+TX_TM_FILE_message_processing := tm_message_processing_test.c
+TX_TM_FILE_synchronization_processing := tm_synchronization_processing_test.c
+TX_TM_FILE_memory_allocation := tm_memory_allocation_test.c
+TX_TM_ELFS_32 := $(foreach t,$(TX_TESTS_TM),$(TX_BUILD)/tm-32/tm_$(t).elf)
+TX_TM_ELFS_64 := $(foreach t,$(TX_TESTS_TM),$(TX_BUILD)/tm-64/tm_$(t).elf)
+# Its images need 64 KiB memories (threadx/board/link-tm.ld).
+TX_TM_SIM_OPTS := --imem-size 64K --dmem-size 64K
+
 TX_BOARD_SRC := threadx/board/tx_board.c threadx/board/tx_vector.S freertos/board/fr_libc.c
 TX_BOARD_HDRS := $(wildcard threadx/board/*.h)
 endif

@@ -16,26 +16,6 @@
 #   virt-*/, qemu-*/        the same for the virt SoC and QEMU virt
 include threadx/kernel.mk
 
-TX_TESTS_TM := basic_processing cooperative_scheduling preemptive_scheduling interrupt_processing \
-               interrupt_preemption_processing message_processing synchronization_processing \
-               memory_allocation
-# Each test's main() is ThreadX's example of it (threadx_example/threadx_tm_<name>_example.c).
-TX_TM_MAIN_basic_processing := basic
-TX_TM_MAIN_cooperative_scheduling := cooperative_scheduling
-TX_TM_MAIN_preemptive_scheduling := preemptive_scheduling
-TX_TM_MAIN_interrupt_processing := interrupt
-TX_TM_MAIN_interrupt_preemption_processing := interrupt_preemption
-TX_TM_MAIN_message_processing := message_processing
-TX_TM_MAIN_synchronization_processing := synchronization
-TX_TM_MAIN_memory_allocation := memory_allocation
-TX_TM_FILE_basic_processing := tm_basic_processing_test.c
-TX_TM_FILE_cooperative_scheduling := tm_cooperative_scheduling_test.c
-TX_TM_FILE_preemptive_scheduling := tm_preemptive_scheduling_test.c
-TX_TM_FILE_interrupt_processing := tm_interrupt_processing_test.c
-TX_TM_FILE_interrupt_preemption_processing := tm_interrupt_preemption_processing_test.c
-TX_TM_FILE_message_processing := tm_message_processing_test.c
-TX_TM_FILE_synchronization_processing := tm_synchronization_processing_test.c
-TX_TM_FILE_memory_allocation := tm_memory_allocation_test.c
 # One report period of 1 s (the tests take whole seconds; the original recommends 30) at the
 # layer's 100 ticks per second, and 64 KiB memories (tempo-sim --imem-size/--dmem-size).
 TX_TM_FLAGS := -DTM_TEST_DURATION=1 -DTX_BOARD_TICK_HZ=100 -include threadx/tm/tm_porting_layer.h
@@ -44,7 +24,6 @@ TX_TM_FLAGS := -DTM_TEST_DURATION=1 -DTX_BOARD_TICK_HZ=100 -include threadx/tm/t
 # endless loop never reaches, so the reporter would read 0.  Without that motion in this one
 # file the counter is stored every pass, as the test intends.
 TX_TM_BASIC_CFLAGS := -fno-tree-loop-im
-TX_TM_SIM_OPTS := --imem-size 64K --dmem-size 64K
 TX_TM_LD := threadx/board/link-tm.ld
 
 # $(call tx-image-rules,VARIANT,BOARD,XLEN,EXTRA_CFLAGS,LDSCRIPT): objects of one variant in
@@ -85,8 +64,6 @@ $(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,virt,virt,$(x),$(TX_PORT_T
 $(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,qemu,virt,$(x),$(TX_PORT_TEST_FLAGS) -DTX_ON_QEMU,bsp/virt/link.ld)))
 $(foreach x,$(TX_WIDTHS),$(foreach v,paper virt qemu,$(eval $(call tx-link-rule,tx-port-test,$(v),$(x),$(TX_PORT_TEST_SRC)))))
 
-TX_TM_ELFS_32 := $(foreach t,$(TX_TESTS_TM),$(TX_BUILD)/tm-32/tm_$(t).elf)
-TX_TM_ELFS_64 := $(foreach t,$(TX_TESTS_TM),$(TX_BUILD)/tm-64/tm_$(t).elf)
 
 .PHONY: threadx threadx-tm
 threadx: $(TX_TM_ELFS_32) $(TX_TM_ELFS_64)

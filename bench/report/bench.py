@@ -33,6 +33,7 @@ import budgets  # noqa: E402
 import elfinfo  # noqa: E402
 import figures as F  # noqa: E402
 import footprint  # noqa: E402
+import native  # noqa: E402
 import render  # noqa: E402
 
 SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results.schema.json")
@@ -423,6 +424,11 @@ def cmd_run(args):
                 cs, data = analyse(k, x, mine, kernels[k])
                 records += [shape(k, x, c) for c in cs]
                 analysis.append(data)
+    for spec in args.native:
+        recs, rns = native.run(args.sim, spec, args.build)
+        records += recs
+        runs += rns
+        results += [dict(r, records=[], job=None) for r in rns]
     if args.footprint and "tempo" in kernels:
         records += footprint.records(args.footprint)
     # keep the previous results of configured kernels not run this time (KERNEL=...); drop
@@ -434,6 +440,9 @@ def cmd_run(args):
     runs = [r for r in old_runs if r["kernel"] in keep] + runs
     analysis = [a for a in old_an if a["kernel"] in keep] + analysis
     tools = tool_versions(args)
+    for kv in args.kernel_version:
+        k, _, v = kv.partition("=")
+        tools[k] = v or None
     if not tools["freertos"] and "freertos" in keep:
         tools["freertos"] = old.get("tools", {}).get("freertos")
     obj = results_object(records, omitted, tools)
@@ -832,6 +841,11 @@ def main():
                    help="configured kernels whose previous results are kept when not run")
     r.add_argument("--cc", default="riscv64-unknown-elf-gcc", help="the cross compiler")
     r.add_argument("--freertos-dir", default=None, help="the FreeRTOS-Kernel tree")
+    r.add_argument("--native", action="append", default=[],
+                   help="a kernel's own benchmark: 'KERNEL|XLEN|BENCHMARK|SIM OPTIONS|DIRECTORY' "
+                        "(bench/report/native.py)")
+    r.add_argument("--kernel-version", action="append", default=[],
+                   help="KERNEL=VERSION of a kernel other than Tempo and FreeRTOS")
     r.add_argument("--footprint", default=None,
                    help="the footprint images' directory (bench/footprint/footprint.mk)")
     d = sub.add_parser("render")

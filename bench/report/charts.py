@@ -29,14 +29,16 @@ plt.rcParams.update({
 })
 
 COLORS = {("tempo", 32): "#1f5fa8", ("tempo", 64): "#7fb2e5",
-          ("freertos", 32): "#c0392b", ("freertos", 64): "#f1a195"}
+          ("freertos", 32): "#c0392b", ("freertos", 64): "#f1a195",
+          ("threadx", 32): "#2e8b57", ("threadx", 64): "#98d4b0",
+          ("rk0", 32): "#8e44ad", ("rk0", 64): "#d2b4de"}
 ANCHOR = "#222222"
 CYCLES_AXIS_SHORT = "cycles (lower is better; 100 = 1 \u00b5s)"
 THOUSANDS = FuncFormatter(lambda v, _: "{:,.0f}".format(v))
 
 
 def label(kernel, xlen):
-    return "%s RV%d" % ({"tempo": "Tempo", "freertos": "FreeRTOS"}.get(kernel, kernel), xlen)
+    return "%s RV%d" % (R.name(kernel), xlen)
 
 
 def to_svg(fig, title):

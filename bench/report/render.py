@@ -15,6 +15,7 @@ import statistics
 import budgets
 import figures as F
 import footprint as FP
+import native
 
 CSV_FIELDS = ["kernel", "xlen", "suite", "metric", "method", "avg_cycles", "min_cycles",
               "max_cycles", "samples", "count", "period_cycles", "cycles_per_operation",
@@ -95,7 +96,12 @@ def overhead(a, b):
     return signed_pct(100.0 * (b / a - 1))
 
 
-NAMES = {"tempo": "Tempo", "freertos": "FreeRTOS"}
+NAMES = {
+    "tempo": "Tempo",
+    "freertos": "FreeRTOS",
+    "threadx": "ThreadX",
+    "rk0": "RK0",
+}
 
 
 def name(kernel):
@@ -292,6 +298,57 @@ def footprint_table(ctx, kernel):
         return None
     return Table("%s: footprint (bytes)" % name(kernel), ["metric", "RV32", "RV64"], rows,
                  FOOTPRINT_NOTE, tid="footprint-%s" % kernel)
+
+
+def kernel_cycles(ctx, kernel, suite, metric, xlen):
+    """One figure as cycles, lower is better: the average, or Thread-Metric's cycles per
+    operation (period / count)."""
+    r = ctx.get(kernel, suite, metric, xlen)
+    if not r:
+        return None
+    if suite == "thread-metric":
+        return r["period_cycles"] / r["count"] if r["count"] else None
+    return r["avg_cycles"]
+
+
+def fmt_ratio(v):
+    return "-" if v is None else "%.2f" % v
+
+
+def suite_tables(ctx):
+    """One table per suite with every kernel at both widths: the figure, RV64's overhead, and
+    the kernel's cycles over Tempo's (above 1: Tempo is faster).  Where Tempo does not lead,
+    the note names the figures."""
+    out = []
+    for suite in ("kernel-metrics", "rhealstone", "context-switch", "thread-metric"):
+        rows, behind = [], []
+        for m in F.ORDER[suite]:
+            if m in F.RH_VARIANTS:
+                continue  # a variant is each kernel's own reading (docs/benchmarks.md)
+            t = [kernel_cycles(ctx, "tempo", suite, m, x) for x in (32, 64)]
+            for k in ctx.kernels:
+                v = [kernel_cycles(ctx, k, suite, m, x) for x in (32, 64)]
+                if v == [None, None]:
+                    continue
+                ratio = [b / a if a and b and k != "tempo" else None for a, b in zip(t, v)]
+                rows.append([m, name(k), fmt_avg(v[0] and round(v[0], 2)),
+                             fmt_avg(v[1] and round(v[1], 2)), overhead(v[0], v[1])]
+                            + [fmt_ratio(r) for r in ratio])
+                behind += ["%s RV%d (%s)" % (name(k), x, m) for r, x in zip(ratio, (32, 64))
+                           if r is not None and r < 1 and not (suite == "thread-metric"
+                                                               and m == F.TM_BASELINE)]
+        if not rows or len({r[1] for r in rows}) < 2:
+            continue
+        note = ("%s ÷ Tempo: the kernel's cycles over Tempo's at the same width (above 1: Tempo "
+                "is faster)." % ("cycles per operation" if suite == "thread-metric" else "cycles"))
+        note += (" Tempo does not lead: %s (docs/benchmarks.md \"Where Tempo does not lead\")."
+                 % "; ".join(behind) if behind else " Tempo leads on every figure.")
+        unit = "cycles per operation, period / count" if suite == "thread-metric" else "cycles"
+        out.append(Table("%s, every kernel (%s, lower is better)" % (F.SUITE_TITLE[suite], unit),
+                         ["metric", "kernel", "RV32", "RV64", "RV64 overhead",
+                          "÷ Tempo RV32", "÷ Tempo RV64"], rows, note,
+                         align=["l", "l"] + ["r"] * 5, tid="kernels-%s" % suite))
+    return out
 
 
 def comparison_rows(ctx):
@@ -519,6 +576,8 @@ def terminal(ctx):
     parts = ["\n".join(parts)]
     for k in ctx.kernels:
         parts += [t.text() for t in kernel_tables(ctx, k)]
+    parts += [t.text() for t in suite_tables(ctx)]
+    parts += [t.text() for t in native.tables(ctx)]
     if ctx.has_freertos():
         parts.append(comparison_table(ctx).text())
         parts.append(paper_table(ctx).text())

@@ -7,6 +7,7 @@ import markupsafe
 
 import charts
 import figures as F
+import native
 import render as R
 
 TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
@@ -77,6 +78,7 @@ def html(ctx, draw=True, timelines=None):
         comparison=R.comparison_table(ctx) if ctx.has_freertos() else None,
         paper=R.paper_table(ctx),
         paper_notes=R.paper_notes(), ch32=R.ch32_table(ctx), charts=drawn,
+        suite_tables=R.suite_tables(ctx), native_tables=native.tables(ctx),
         rh_method=RH_METHOD, km_histograms=km_histograms, budgets=bt, budget_missed=missed,
         analysis=R.analysis_sections(ctx), analysis_intro=R.ANALYSIS_INTRO,
         failed=R.failed_runs(ctx), method=METHOD, meta=meta(ctx),

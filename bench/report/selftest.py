@@ -361,7 +361,37 @@ def check_report(path):
     check_page(text, with_freertos="FreeRTOS RV32" in text and "speed-up RV32" in text)
 
 
+def check_native():
+    """A kernel's own benchmark beside Tempo's suite: the cross-check counts per round (the
+    suite's interrupt tests add 2 and 3 counters per round), splits the kernel's share, and the
+    native record matches the schema."""
+    import jsonschema
+    import native
+    import render
+    own = {"kernel": "k", "xlen": 32, "suite": "native", "benchmark": "b",
+           "metric": "Interrupt Preemption Processing Test", "count": 100, "period_cycles": 100000,
+           "cycles_per_operation": 1000.0, "kernel_share": 0.5, "suite_kernel_share": 0.25}
+    ours = {"kernel": "k", "xlen": 32, "cache": "none", "suite": "thread-metric",
+            "metric": "interrupt preemption processing", "count": 600, "period_cycles": 100000,
+            "cycles_per_operation": 166.67}
+    ctx = render.Context({"records": [own, ours], "omitted": []}, [], [])
+    (rec, theirs, mine, kt, km), = native.crosscheck_rows(ctx)
+    assert theirs == 1000.0 and abs(mine - 500.0) < 1e-9, (theirs, mine)
+    assert kt == 500.0 and abs(km - 125.0) < 1e-9, (kt, km)
+    t, = native.tables(ctx)
+    assert t.rows[0][5] == "-50.0%" and t.rows[0][8] == "-75.0%", t.rows[0]
+    with open(bench.SCHEMA) as f:
+        schema = json.load(f)
+    v = jsonschema.Draft7Validator(dict(schema["definitions"]["native"],
+                                        definitions=schema["definitions"]))
+    assert v.is_valid(own), list(v.iter_errors(own))
+    assert not v.is_valid(dict(own, kernel_share=2)), "a kernel share above 1 passed the schema"
+    assert native.LINE.match('TMNATIVE test="Memory Allocation Test" count=5 period_cycles=9')
+    assert not native.LINE.match('TMNATIVE test="x" count=-5 period_cycles=9')
+
+
 def main(argv):
+    check_native()
     check_parser()
     check_histogram_lines()
     check_tick_lines()

@@ -22,6 +22,15 @@ BENCH_SWITCH_SYM_threadx := _tx_thread_system_return
 BENCH_TRAP_SYM_threadx := tx_board_trap_entry
 # ThreadX's kernel data: every global of it is named _tx_*.
 BENCH_DATA_RE_threadx := ^_tx_
+# ThreadX's own benchmark: the original Thread-Metric with ThreadX's porting layer.
+BENCH_NATIVE += threadx
+BENCH_NATIVE_NAME_threadx := Thread-Metric with tm_porting_layer_threadx.c
+BENCH_NATIVE_SIMOPTS_threadx := $(TX_TM_SIM_OPTS)
+BENCH_NATIVE_DIR_threadx_32 := $(TX_BUILD)/tm-32
+BENCH_NATIVE_DIR_threadx_64 := $(TX_BUILD)/tm-64
+BENCH_NATIVE_FUNCS_threadx := ^_tx_
+BENCH_NATIVE_ELFS_threadx := $(TX_TM_ELFS_32) $(TX_TM_ELFS_64)
+BENCH_VERSIONS += threadx=$(shell $(TX_CHECK_DIR) '$(THREADX_DIR)' 2>/dev/null)
 BENCH_DEPS_threadx := $(wildcard threadx/board/*.h threadx/port/*.h threadx/port/rv32/*.h) \
     threadx/kernel.mk threadx/check-kernel-dir.sh
 endif
