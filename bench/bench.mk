@@ -24,6 +24,8 @@
 # (re-render results/ only), and for make test bench-test-run plus one test-bench-* per check.
 BENCH_KERNELS :=
 BENCH_NATIVE :=
+# Other kernels' footprint programs (their fragments append them; bench/report/footprint.py).
+BENCH_FOOTPRINT_ELFS :=
 BENCH_VERSIONS :=
 include bench/footprint/footprint.mk
 # Tempo first: the order of the tables and of results.json.
@@ -201,7 +203,7 @@ BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),\
     --kernel '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))')
 
 .PHONY: bench-fw bench-run bench-report bench-readme bench-screenshots bench-suite test-bench-tool
-bench-fw: $(BENCH_ELFS) $(BENCH_COLD_ELFS) bench-footprint
+bench-fw: $(BENCH_ELFS) $(BENCH_COLD_ELFS) bench-footprint $(BENCH_FOOTPRINT_ELFS)
 
 # Run every image (2 in parallel), print the tables, write results/.
 BENCH_RUN_NATIVE = $(filter $(BENCH_NATIVE),$(BENCH_RUN_KERNELS))

@@ -49,21 +49,23 @@ TX_INC := -I$(THREADX_DIR)/common/inc -Ithreadx/port -I$(THREADX_DIR)/ports/risc
 # everything written here keeps the project's flags.
 TX_UPSTREAM_CFLAGS := -w
 
-# $(call tx-kernel-rules,XLEN): the kernel library $(TX_BUILD)/kernel-XLEN/libthreadx.a, the
-# common sources and the port, compiled once per width and shared by every ThreadX image.
+# $(call tx-kernel-rules,XLEN,SUFFIX,OPT): the kernel library
+# $(TX_BUILD)/kernel-XLEN[SUFFIX]/libthreadx.a, the common sources and the port, compiled once
+# per width and shared by every ThreadX image (SUFFIX -Os: the footprint's size build).
 define tx-kernel-rules
-TX_LIB_$(1) := $(TX_BUILD)/kernel-$(1)/libthreadx.a
-TX_LIB_OBJS_$(1) = $$(patsubst %,$(TX_BUILD)/kernel-$(1)/obj/%.o,$$(TX_COMMON_SRC) $$(TX_PORT_SRC_$(1)))
-TX_KCFLAGS_$(1) = $(ARCH_$(1)) $(TCFLAGS) $(TX_OPT) -ffunction-sections -fdata-sections \
+TX_LIB_$(1)$(2) := $(TX_BUILD)/kernel-$(1)$(2)/libthreadx.a
+TX_LIB_OBJS_$(1)$(2) = $$(patsubst %,$(TX_BUILD)/kernel-$(1)$(2)/obj/%.o,$$(TX_COMMON_SRC) $$(TX_PORT_SRC_$(1)))
+TX_KCFLAGS_$(1)$(2) = $(ARCH_$(1)) $(TCFLAGS) $(3) -ffunction-sections -fdata-sections \
     $(TX_CONFIG) $(TX_INC)
-$(TX_BUILD)/kernel-$(1)/obj/%.o: % threadx/kernel.mk $(TX_CHECK_DIR) $(wildcard threadx/port/*.h threadx/port/rv32/*.h)
+$(TX_BUILD)/kernel-$(1)$(2)/obj/%.o: % threadx/kernel.mk $(TX_CHECK_DIR) $(wildcard threadx/port/*.h threadx/port/rv32/*.h)
 	@mkdir -p $$(dir $$@)
-	@$$(TCC) $$(TX_KCFLAGS_$(1)) $$(if $$(filter $(THREADX_DIR)/%,$$<),$(TX_UPSTREAM_CFLAGS)) -c -o $$@ $$<
-$(TX_BUILD)/kernel-$(1)/libthreadx.a: $$(TX_LIB_OBJS_$(1))
+	@$$(TCC) $$(TX_KCFLAGS_$(1)$(2)) $$(if $$(filter $(THREADX_DIR)/%,$$<),$(TX_UPSTREAM_CFLAGS)) -c -o $$@ $$<
+$(TX_BUILD)/kernel-$(1)$(2)/libthreadx.a: $$(TX_LIB_OBJS_$(1)$(2))
 	@echo "  AR      $$@"
 	@rm -f $$@ && $(CROSS)ar rcs $$@ $$^
 endef
-$(foreach x,32 64,$(eval $(call tx-kernel-rules,$(x))))
+$(foreach x,32 64,$(eval $(call tx-kernel-rules,$(x),,$(TX_OPT))))
+$(foreach x,32 64,$(eval $(call tx-kernel-rules,$(x),-Os,-Os)))
 
 # ThreadX's own Thread-Metric (threadx/threadx.mk builds and tests the images).
 TX_TESTS_TM := basic_processing cooperative_scheduling preemptive_scheduling interrupt_processing \

@@ -65,7 +65,28 @@ $(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,qemu,virt,$(x),$(TX_PORT_T
 $(foreach x,$(TX_WIDTHS),$(foreach v,paper virt qemu,$(eval $(call tx-link-rule,tx-port-test,$(v),$(x),$(TX_PORT_TEST_SRC)))))
 
 
-.PHONY: threadx threadx-tm
+# Footprint (bench/report/footprint.py reads the link maps): threadx/footprint/minimal.c at -Os
+# (the kernel library built for size) and -O2, both widths, in
+# $(BUILD)/bench/footprint/threadx/rvXLEN/{Os,O2}/, beside Tempo's minimal configuration.
+TX_FP_DIR := $(BUILD)/bench/footprint/threadx
+# $(call tx-fp-rule,XLEN,OPT,LIBRARY SUFFIX)
+define tx-fp-rule
+$(TX_FP_DIR)/rv$(1)/$(2)/minimal.elf: threadx/footprint/minimal.c $(TX_LIB_$(1)$(3)) \
+    $(TX_BOARD_SRC) $(BSP_SRC) $(TX_BOARD_HDRS)
+	@mkdir -p $$(@D)
+	@echo "  LINK    $$@"
+	@$(TCC) -misa-spec=2.2 $(LINKARCH_$(1)) -DBOARD_PAPER $(TCFLAGS) -$(2) -ffunction-sections \
+	    -fdata-sections $(TX_CONFIG) $(TX_INC) -Ithreadx/board -T bsp/paper/link.ld $(TLDFLAGS) \
+	    -Wl,--gc-sections -Wl,-Map=$$(basename $$@).map -o $$@ $$< $(TX_BOARD_SRC) $(BSP_SRC) \
+	    $(TX_LIB_$(1)$(3)) -lgcc
+TX_FP_ELFS += $(TX_FP_DIR)/rv$(1)/$(2)/minimal.elf
+endef
+TX_FP_ELFS :=
+$(foreach x,$(TX_WIDTHS),$(eval $(call tx-fp-rule,$(x),Os,-Os)))
+$(foreach x,$(TX_WIDTHS),$(eval $(call tx-fp-rule,$(x),O2,)))
+threadx-footprint: $(TX_FP_ELFS)
+
+.PHONY: threadx threadx-tm threadx-footprint
 threadx: $(TX_TM_ELFS_32) $(TX_TM_ELFS_64)
 
 # The original Thread-Metric on ThreadX at both widths: one line per test.

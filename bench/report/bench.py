@@ -429,8 +429,9 @@ def cmd_run(args):
         records += recs
         runs += rns
         results += [dict(r, records=[], job=None) for r in rns]
-    if args.footprint and "tempo" in kernels:
-        records += footprint.records(args.footprint)
+    if args.footprint:
+        for k in kernels:
+            records += footprint.records(args.footprint, k)
     # keep the previous results of configured kernels not run this time (KERNEL=...); drop
     # those of kernels no longer configured (FreeRTOS without FREERTOS_DIR)
     keep = set(args.keep_kernels.split()) - set(kernels)

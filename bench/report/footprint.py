@@ -70,7 +70,10 @@ def kernel_bytes(map_text, member=KERNEL_MEMBER):
 
 
 def records(build, kernel="tempo"):
-    """Footprint records of every footprint image under build/<kernel>/rv<x>/<opt>/."""
+    """Footprint records of every footprint image under build/<kernel>/rv<x>/<opt>/: the input
+    sections of the kernel's library, lib<kernel>[-<configuration>].a (ThreadX:
+    threadx/threadx.mk), and libgcc's save/restore routines."""
+    member = re.compile(r"lib%s(-\w+)?\.a\(|libgcc\.a\(save-restore\.o\)" % re.escape(kernel))
     recs = []
     for x in (32, 64):
         for opt, suffix in OPTS:
@@ -80,7 +83,7 @@ def records(build, kernel="tempo"):
                 if not os.path.exists(path):
                     continue
                 with open(path) as f:
-                    by = kernel_bytes(f.read())
+                    by = kernel_bytes(f.read(), member)
                 for kind, sections in KINDS:
                     recs.append({"kernel": kernel, "xlen": x, "suite": "footprint",
                                  "metric": "%s %s%s" % (prefix, kind, suffix),

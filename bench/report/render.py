@@ -288,6 +288,17 @@ FOOTPRINT_NOTE = ("Bytes of the kernel's own sections that a program keeps, link
                   "at -Os unless marked; RAM per object = its control block (ELF symbol size).")
 
 
+# Kernels whose footprint is measured by their own program (their make fragment says how).
+FOOTPRINT_NOTES = {
+    "threadx": ("Bytes of ThreadX's own sections (libthreadx.a: the kernel and its port) that "
+                "threadx/footprint/minimal.c keeps, linked with --gc-sections: two threads, "
+                "tx_thread_relinquish and a semaphore, with ThreadX's Thread-Metric configuration "
+                "(docs/threadx.md), plus the tick processing the board's timer interrupt calls; "
+                "the board layer and start-up are not counted. At -Os (the library built with "
+                "-Os) unless marked."),
+}
+
+
 def footprint_table(ctx, kernel):
     rows = []
     for m in FP.ORDER:
@@ -297,7 +308,7 @@ def footprint_table(ctx, kernel):
     if not rows:
         return None
     return Table("%s: footprint (bytes)" % name(kernel), ["metric", "RV32", "RV64"], rows,
-                 FOOTPRINT_NOTE, tid="footprint-%s" % kernel)
+                 FOOTPRINT_NOTES.get(kernel, FOOTPRINT_NOTE), tid="footprint-%s" % kernel)
 
 
 def kernel_cycles(ctx, kernel, suite, metric, xlen):

@@ -31,6 +31,8 @@ BENCH_NATIVE_DIR_threadx_64 := $(TX_BUILD)/tm-64
 BENCH_NATIVE_FUNCS_threadx := ^_tx_
 BENCH_NATIVE_ELFS_threadx := $(TX_TM_ELFS_32) $(TX_TM_ELFS_64)
 BENCH_VERSIONS += threadx=$(shell $(TX_CHECK_DIR) '$(THREADX_DIR)' 2>/dev/null)
+# Its footprint program (threadx/threadx.mk), read with Tempo's (bench/report/footprint.py).
+BENCH_FOOTPRINT_ELFS += $(foreach x,32 64,$(foreach o,Os O2,$(BUILD)/bench/footprint/threadx/rv$(x)/$(o)/minimal.elf))
 BENCH_DEPS_threadx := $(wildcard threadx/board/*.h threadx/port/*.h threadx/port/rv32/*.h) \
     threadx/kernel.mk threadx/check-kernel-dir.sh
 endif
