@@ -8,7 +8,7 @@
 #        tm          the original Thread-Metric tests (IMAGES) on tempo-sim: each exits 0 with
 #                    one TMNATIVE line whose count is above zero
 #        bench       every benchmark image (IMAGES) on tempo-sim --soc paper: exit 0, a DONE
-#                    line, no FAIL line
+#                    line, no FAIL line (freertos/test.sh's check)
 #        bad-dir     the build must refuse THREADX_DIR (a directory that is not a ThreadX tree)
 set -u
 kind=$1 xlen=$2 dir=$3 sim=$4 build=$5
@@ -56,20 +56,8 @@ tm)
   done
   ;;
 bench)
-  [ $# -gt 0 ] || { echo "no ThreadX benchmark images (is bench/ports/threadx/port.mk there?)"; exit 1; }
-  $build || exit 1
-  failed=0
-  for image in "$@"; do
-    log=$(timeout 300 "$sim" --soc paper "$image" 2>&1)
-    rc=$?
-    if [ $rc -ne 0 ] || ! grep -qx DONE <<<"$log" || grep -q '^FAIL' <<<"$log"; then
-      echo "$image: exit status $rc"
-      grep '^FAIL' <<<"$log"
-      failed=$((failed + 1))
-    fi
-  done
-  echo "$# images, $failed failed"
-  [ $failed -eq 0 ] || exit 1
+  # the same check as FreeRTOS's images (freertos/test.sh bench: exit 0, DONE, no FAIL line)
+  exec freertos/test.sh bench "$xlen" "$dir" "$sim" "$build" "$@"
   ;;
 bad-dir)
   log=$($build 2>&1)
