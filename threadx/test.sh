@@ -7,6 +7,8 @@
 #        qemu        the same on qemu-system-riscv<XLEN> -M virt (skip when QEMU is absent)
 #        tm          the original Thread-Metric tests (IMAGES) on tempo-sim: each exits 0 with
 #                    one TMNATIVE line whose count is above zero
+#        tm-virt     the same on tempo-sim --soc virt
+#        tm-qemu     the same on qemu-system-riscv<XLEN> -M virt (skip when QEMU is absent)
 #        bench       every benchmark image (IMAGES) on tempo-sim --soc paper: exit 0, a DONE
 #                    line, no FAIL line (freertos/test.sh's check)
 #        bad-dir     the build must refuse THREADX_DIR (a directory that is not a ThreadX tree)
@@ -47,12 +49,23 @@ qemu)
   run "tx-port-test (QEMU)" "^fr-port: PASS$" "$qemu" -M virt -bios none -nographic \
     -icount shift=0 -kernel "$out/qemu-$xlen/tx-port-test.elf"
   ;;
-tm)
+tm|tm-virt|tm-qemu)
   [ $# -gt 0 ] || { echo "no Thread-Metric images"; exit 1; }
+  if [ $kind = tm-qemu ] && ! command -v qemu-system-riscv$xlen >/dev/null; then
+    echo "qemu-system-riscv$xlen not installed (apt-get install qemu-system-misc)"
+    exit 77
+  fi
   $build || exit 1
+  pass='^TMNATIVE test=".+" count=[1-9][0-9]* period_cycles=[1-9]'
   for image in "$@"; do
-    run "$image" '^TMNATIVE test=".+" count=[1-9][0-9]* period_cycles=[1-9]' \
-      "$sim" --soc paper --imem-size 64K --dmem-size 64K "$image"
+    case $kind in
+    tm) run "$image" "$pass" "$sim" --soc paper --imem-size 64K --dmem-size 64K "$image" ;;
+    tm-virt) run "$image" "$pass" "$sim" --soc virt "$image" ;;
+    # QEMU's cycle counter is not the modelled core's: the run, not the figure, is checked;
+    # without -icount QEMU's mtime follows the host's clock, so a run takes its 2 s
+    tm-qemu) run "$image" '^TMNATIVE test=".+" count=[1-9]' qemu-system-riscv$xlen -M virt \
+               -bios none -nographic -kernel "$image" ;;
+    esac
   done
   ;;
 bench)

@@ -50,11 +50,19 @@ $(TX_BUILD)/$(2)-$(3)/$(1).elf: $$(call tx-objs,$(2),$(3),$(4)) $$(TX_LIB_$(3)) 
 endef
 
 TX_WIDTHS := 32 64
+# The same on the virt SoC (tempo-sim --soc virt) and QEMU virt (TX_ON_QEMU: the interrupt is
+# the CLINT msip), whose RAM holds the stacks as it is.
 $(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,tm,paper,$(x),$(TX_TM_FLAGS),$(TX_TM_LD))))
-$(foreach x,$(TX_WIDTHS),$(foreach t,$(TX_TESTS_TM),$(eval $(call tx-link-rule,tm_$(t),tm,$(x),\
+$(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,tmvirt,virt,$(x),$(TX_TM_FLAGS),bsp/virt/link.ld)))
+$(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,tmqemu,virt,$(x),$(TX_TM_FLAGS) -DTX_ON_QEMU,bsp/virt/link.ld)))
+$(foreach v,tm tmvirt tmqemu,$(foreach x,$(TX_WIDTHS),$(foreach t,$(TX_TESTS_TM),$(eval $(call tx-link-rule,tm_$(t),$(v),$(x),\
     $(TM_DIR)/threadx_example/threadx_tm_$(TX_TM_MAIN_$(t))_test_example.c \
     $(TM_DIR)/$(TX_TM_FILE_$(t)) $(TM_DIR)/threadx_example/tm_porting_layer_threadx.c \
-    threadx/tm/tm_board.c))))
+    threadx/tm/tm_board.c)))))
+TX_TM_ELFS_virt_32 := $(subst /tm-32/,/tmvirt-32/,$(TX_TM_ELFS_32))
+TX_TM_ELFS_virt_64 := $(subst /tm-64/,/tmvirt-64/,$(TX_TM_ELFS_64))
+TX_TM_ELFS_qemu_32 := $(subst /tm-32/,/tmqemu-32/,$(TX_TM_ELFS_32))
+TX_TM_ELFS_qemu_64 := $(subst /tm-64/,/tmqemu-64/,$(TX_TM_ELFS_64))
 # The benchmark layer's conformance test (bench/ports/threadx/conformance/fr_board.h says whose):
 # tempo-sim paper and virt, QEMU virt (no simulator-control device: TX_ON_QEMU).
 TX_PORT_TEST_SRC := bench/ports/freertos/conformance.c bench/ports/threadx/port.c
@@ -96,7 +104,8 @@ threadx-tm: $(SIM) $(TX_TM_ELFS_32) $(TX_TM_ELFS_64)
 
 # ---- tests (threadx/test.sh: SKIP without THREADX_DIR) -------------------------------------
 TX_TESTS := $(foreach w,$(TX_WIDTHS),test-threadx-paper-$(w) test-threadx-virt-$(w) \
-              test-threadx-qemu-$(w) test-threadx-tm-$(w) test-threadx-bench-$(w)) test-threadx-bad-dir
+              test-threadx-qemu-$(w) test-threadx-tm-$(w) test-threadx-tm-virt-$(w) \
+              test-threadx-tm-qemu-$(w) test-threadx-bench-$(w)) test-threadx-bad-dir
 TEST_TARGETS += $(TX_TESTS)
 .PHONY: $(TX_TESTS)
 # $(call TX_TEST_RULES,XLEN)
@@ -110,6 +119,12 @@ test-threadx-qemu-$(1):
 test-threadx-tm-$(1): $(SIM)
 	@tools/check.sh threadx-tm-rv$(1) threadx/test.sh tm $(1) "$(THREADX_DIR)" $(SIM) \
 	    "$(MAKE) --no-print-directory $(TX_TM_ELFS_$(1))" $(TX_TM_ELFS_$(1))
+test-threadx-tm-virt-$(1): $(SIM)
+	@tools/check.sh threadx-tm-virt-rv$(1) threadx/test.sh tm-virt $(1) "$(THREADX_DIR)" $(SIM) \
+	    "$(MAKE) --no-print-directory $(TX_TM_ELFS_virt_$(1))" $(TX_TM_ELFS_virt_$(1))
+test-threadx-tm-qemu-$(1):
+	@tools/check.sh threadx-tm-qemu-rv$(1) threadx/test.sh tm-qemu $(1) "$(THREADX_DIR)" - \
+	    "$(MAKE) --no-print-directory $(TX_TM_ELFS_qemu_$(1))" $(TX_TM_ELFS_qemu_$(1))
 test-threadx-bench-$(1): $(SIM)
 	@tools/check.sh threadx-bench-rv$(1) threadx/test.sh bench $(1) "$(THREADX_DIR)" $(SIM) \
 	    "$(MAKE) --no-print-directory $$(BENCH_ELFS_threadx_$(1))" $$(BENCH_ELFS_threadx_$(1))
