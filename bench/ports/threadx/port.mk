@@ -16,9 +16,11 @@ BENCH_KCFLAGS_threadx := $(TX_CONFIG) $(TX_INC) -Ithreadx/board
 BENCH_CFLAGS_threadx := $(BENCH_KCFLAGS_threadx)
 BENCH_OPT_threadx := $(TX_OPT)
 # A voluntary switch: the thread enters _tx_thread_system_return (saves its frame, leaves for
-# the system stack) and the scheduler restores the next one; an interrupt enters the board's
-# trap entry.
-BENCH_SWITCH_SYM_threadx := _tx_thread_system_return
+# the system stack), which jumps to _tx_thread_schedule, which restores the next thread and
+# returns into it; an interrupt enters the board's trap entry.
+# ThreadX's RV64 assembly has no .size directives, so each routine spans its local labels
+# too (the trace walker takes a sizeless symbol up to the next one).
+BENCH_SWITCH_SYM_threadx := _tx_thread_system_return,_tx_thread_schedule,_tx_thread_dont_save_ts,_tx_thread_schedule_loop,_tx_thread_synch_return
 BENCH_TRAP_SYM_threadx := tx_board_trap_entry
 # ThreadX's kernel data: every global of it is named _tx_*.
 BENCH_DATA_RE_threadx := ^_tx_
