@@ -11,6 +11,9 @@
 #        tm-qemu     the same on qemu-system-riscv<XLEN> -M virt (skip when QEMU is absent)
 #        bench       every benchmark image (IMAGES) on tempo-sim --soc paper: exit 0, a DONE
 #                    line, no FAIL line (freertos/test.sh's check)
+#        crosscheck  ThreadX's own Thread-Metric against Tempo's suite on ThreadX
+#                    (threadx/crosscheck.py; IMAGES: the suites' build directory, then the
+#                    original's image directories at RV32 and RV64)
 #        bad-dir     the build must refuse THREADX_DIR (a directory that is not a ThreadX tree)
 set -u
 kind=$1 xlen=$2 dir=$3 sim=$4 build=$5
@@ -71,6 +74,11 @@ tm|tm-virt|tm-qemu)
 bench)
   # the same check as FreeRTOS's images (freertos/test.sh bench: exit 0, DONE, no FAIL line)
   exec freertos/test.sh bench "$xlen" "$dir" "$sim" "$build" "$@"
+  ;;
+crosscheck)
+  # IMAGES: the suites' build directory and the two directories of the original's images
+  $build || exit 1
+  tools/python.sh threadx/crosscheck.py "$sim" "$1" "$2" "$3" "--imem-size 64K --dmem-size 64K"
   ;;
 bad-dir)
   log=$($build 2>&1)

@@ -131,6 +131,17 @@ test-threadx-bench-$(1): $(SIM)
 endef
 $(foreach w,$(TX_WIDTHS),$(eval $(call TX_TEST_RULES,$(w))))
 
+# ThreadX's own Thread-Metric against Tempo's suite on ThreadX: inside ThreadX the cycles per
+# round agree (threadx/crosscheck.py; docs/benchmarks.md "Native benchmarks").
+TEST_TARGETS += test-threadx-crosscheck
+.PHONY: test-threadx-crosscheck
+test-threadx-crosscheck: $(SIM)
+	@tools/check.sh threadx-crosscheck threadx/test.sh crosscheck - "$(THREADX_DIR)" $(SIM) \
+	    "$(MAKE) --no-print-directory $(TX_TM_ELFS_32) $(TX_TM_ELFS_64) \
+	        $(filter %/tm_basic.elf %/tm_coop.elf %/tm_preempt.elf %/tm_irq.elf %/tm_irqpre.elf \
+	            %/tm_msg.elf %/tm_sync.elf %/tm_mem.elf,$(BENCH_ELFS_threadx_32) $(BENCH_ELFS_threadx_64))" \
+	    $(BENCH_DIR) $(TX_BUILD)/tm-32 $(TX_BUILD)/tm-64
+
 # A THREADX_DIR that is not a ThreadX tree must stop the build with a clear message (a build
 # tree of its own, so it never disturbs the real images).
 TX_BAD := $(TX_BUILD)/bad-dir
