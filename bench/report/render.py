@@ -326,6 +326,26 @@ def fmt_ratio(v):
     return "-" if v is None else "%.2f" % v
 
 
+# How each kernel is built for the benchmark images (its port.mk; docs/benchmarks.md, and the
+# kernel's own page where it has one).
+KERNEL_CONFIG = {
+    "tempo": "-O2, the default configuration (kernel/include/tempo.h)",
+    "freertos": "V11.1.0 as in the paper: -Os, its GCC RISC-V port, 17 priorities without time "
+                "slicing, software timers (freertos/board/FreeRTOSConfig.h)",
+    "threadx": "-O2, the build options its own Thread-Metric layer gives for speed, error checking "
+               "off as that layer builds it; RV64 its risc-v64/gnu port, RV32 the GNU port "
+               "written here (docs/threadx.md)",
+}
+
+
+def config_table(ctx):
+    """Which build of each kernel the figures are."""
+    rows = [[name(k), KERNEL_CONFIG.get(k, "see its bench/ports/%s/port.mk" % k)]
+            for k in ctx.kernels]
+    return Table("The kernels as measured", ["kernel", "configuration"], rows,
+                 align=["l", "l"], tid="kernels-config")
+
+
 def suite_tables(ctx):
     """One table per suite with every kernel at both widths: the figure, RV64's overhead, and
     the kernel's cycles over Tempo's (above 1: Tempo is faster).  Where Tempo does not lead,
@@ -350,6 +370,8 @@ def suite_tables(ctx):
                                                                and m == F.TM_BASELINE)]
         if not rows or len({r[1] for r in rows}) < 2:
             continue
+        if not out:
+            out.append(config_table(ctx))
         note = ("%s ÷ Tempo: the kernel's cycles over Tempo's at the same width (above 1: Tempo "
                 "is faster)." % ("cycles per operation" if suite == "thread-metric" else "cycles"))
         note += (" Tempo does not lead: %s (docs/benchmarks.md \"Where Tempo does not lead\")."
