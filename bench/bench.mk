@@ -203,7 +203,8 @@ BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),\
     --kernel '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))')
 
 .PHONY: bench-fw bench-run bench-report bench-readme bench-screenshots bench-suite test-bench-tool
-bench-fw: $(BENCH_ELFS) $(BENCH_COLD_ELFS) bench-footprint $(BENCH_FOOTPRINT_ELFS)
+bench-fw: $(BENCH_ELFS) $(BENCH_COLD_ELFS) bench-footprint $(BENCH_FOOTPRINT_ELFS) \
+    $(foreach k,$(filter $(BENCH_NATIVE),$(BENCH_RUN_KERNELS)),$(BENCH_NATIVE_ELFS_$(k)))
 
 # Run every image (2 in parallel), print the tables, write results/.
 BENCH_RUN_NATIVE = $(filter $(BENCH_NATIVE),$(BENCH_RUN_KERNELS))
