@@ -12,7 +12,7 @@ all: $(SIM)
 
 include mk/firmware.mk mk/install.mk
 include $(wildcard sim/sim.mk tests/*/*.mk kernel/kernel.mk bench/bench.mk freertos/freertos.mk \
-                   sweeps/sweeps.mk paper/paper.mk rmp/rmp.mk)
+                   sweeps/sweeps.mk paper/paper.mk rmp/rmp.mk threadx/threadx.mk rk0/rk0.mk)
 
 toolchain:
 	@tools/toolchain.sh --optional
