@@ -85,7 +85,7 @@ def measure(sim, build, dirs, opts):
               "method": "the original's tests and porting layer, unmodified, one report period "
                         "of 1 s at ThreadX's 100 Hz tick; cycles per operation = period / "
                         "operations (docs/threadx.md)",
-              "columns": [c for c, _ in COLUMNS], "widths": {}, "published": {}}
+              "columns": [c for c, _, _ in COLUMNS], "widths": {}, "published": {}}
     problems = []
     for x, d in sorted(dirs.items()):
         width = result["widths"].setdefault("rv%d" % x, {})

@@ -3,7 +3,7 @@
 # reason as the last line, anything else fail).
 # usage: threadx/test.sh KIND XLEN THREADX_DIR SIM BUILD_COMMAND [IMAGES...]
 #   KIND paper|virt  the benchmark layer's conformance test (tx-port-test) on tempo-sim --soc
-#                    paper|virt: exit 0 and "fr-port: PASS"
+#                    paper|virt: exit 0 and "tx-port: PASS"
 #        qemu        the same on qemu-system-riscv<XLEN> -M virt (skip when QEMU is absent)
 #        tm          the original Thread-Metric tests (IMAGES) on tempo-sim: each exits 0 with
 #                    one TMNATIVE line whose count is above zero
@@ -40,7 +40,7 @@ run() {
 case $kind in
 paper|virt)
   $build || exit 1
-  run tx-port-test "^fr-port: PASS$" "$sim" --soc "$kind" "$out/$kind-$xlen/tx-port-test.elf"
+  run tx-port-test "^tx-port: PASS$" "$sim" --soc "$kind" "$out/$kind-$xlen/tx-port-test.elf"
   ;;
 qemu)
   qemu=qemu-system-riscv$xlen
@@ -49,7 +49,7 @@ qemu)
     exit 77
   fi
   $build || exit 1
-  run "tx-port-test (QEMU)" "^fr-port: PASS$" "$qemu" -M virt -bios none -nographic \
+  run "tx-port-test (QEMU)" "^tx-port: PASS$" "$qemu" -M virt -bios none -nographic \
     -icount shift=0 -kernel "$out/qemu-$xlen/tx-port-test.elf"
   ;;
 tm|tm-virt|tm-qemu)

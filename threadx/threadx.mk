@@ -32,7 +32,8 @@ define tx-image-rules
 TX_CFLAGS_$(1)_$(3) = $(ARCH_$(3)) $(BOARDDEF_$(2)) $(TCFLAGS) $(TX_OPT) -ffunction-sections \
     -fdata-sections $(TX_CONFIG) $(TX_INC) -Ithreadx/board -I$(TM_DIR) $(4)
 $(TX_BUILD)/$(1)-$(3)/obj/%.o: % $(TX_BOARD_HDRS) threadx/tm/tm_porting_layer.h threadx/kernel.mk \
-    threadx/threadx.mk $(TX_CHECK_DIR) bsp/common/board.h bsp/common/bsp.h
+    threadx/threadx.mk $(TX_CHECK_DIR) bsp/common/board.h bsp/common/bsp.h bsp/common/clint.h \
+    bench/ports/threadx/bp_conformance.h bench/port.h bench/common/bench.h
 	@mkdir -p $$(dir $$@)
 	@$$(TCC) $$(TX_CFLAGS_$(1)_$(3)) $$(if $$(filter $(THREADX_DIR)/%,$$<),$(TX_UPSTREAM_CFLAGS)) \
 	    $$(if $$(filter %/tm_basic_processing_test.c,$$<),$(TX_TM_BASIC_CFLAGS)) -c -o $$@ $$<
@@ -63,10 +64,11 @@ TX_TM_ELFS_virt_32 := $(subst /tm-32/,/tmvirt-32/,$(TX_TM_ELFS_32))
 TX_TM_ELFS_virt_64 := $(subst /tm-64/,/tmvirt-64/,$(TX_TM_ELFS_64))
 TX_TM_ELFS_qemu_32 := $(subst /tm-32/,/tmqemu-32/,$(TX_TM_ELFS_32))
 TX_TM_ELFS_qemu_64 := $(subst /tm-64/,/tmqemu-64/,$(TX_TM_ELFS_64))
-# The benchmark layer's conformance test (bench/ports/threadx/conformance/fr_board.h says whose):
-# tempo-sim paper and virt, QEMU virt (no simulator-control device: TX_ON_QEMU).
-TX_PORT_TEST_SRC := bench/ports/freertos/conformance.c bench/ports/threadx/port.c
-TX_PORT_TEST_FLAGS := -Ibench/ports/threadx/conformance -I. -Ibench/common
+# The benchmark layer's conformance test (bench/ports/conformance.c with
+# bench/ports/threadx/bp_conformance.h): tempo-sim paper and virt, QEMU virt (no
+# simulator-control device: TX_ON_QEMU).
+TX_PORT_TEST_SRC := bench/ports/conformance.c bench/ports/threadx/port.c
+TX_PORT_TEST_FLAGS := -Ibench/ports/threadx -I. -Ibench/common
 $(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,paper,paper,$(x),$(TX_PORT_TEST_FLAGS),bsp/paper/link.ld)))
 $(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,virt,virt,$(x),$(TX_PORT_TEST_FLAGS),bsp/virt/link.ld)))
 $(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,qemu,virt,$(x),$(TX_PORT_TEST_FLAGS) -DTX_ON_QEMU,bsp/virt/link.ld)))

@@ -5,10 +5,10 @@
 #include "tx_api.h"
 #include "board.h"
 #include "bsp.h"
+#include "clint.h"
 #include "riscv/encoding.h"
 #include "tx_board.h"
 
-#define REG32(addr) (*(volatile uint32_t *)(uintptr_t)(addr))
 
 /* The kernel's low-level state this layer sets (tx_thread.h, tx_initialize.h), and the
  * port's timer entry. */
@@ -33,32 +33,6 @@ static void (*tx_software_handler)(void);
 static uint64_t tx_next_tick;
 static uint8_t *tx_system_stack_low;
 
-static uint64_t mtime_read(void)
-{
-#if __riscv_xlen == 64
-    return *(volatile uint64_t *)(uintptr_t)BOARD_MTIME;
-#else
-    uint32_t hi, lo;
-    do {
-        hi = REG32(BOARD_MTIME + 4);
-        lo = REG32(BOARD_MTIME);
-    } while (hi != REG32(BOARD_MTIME + 4));
-    return ((uint64_t)hi << 32) | lo;
-#endif
-}
-
-static void mtimecmp_write(uint64_t v)
-{
-#if __riscv_xlen == 64
-    *(volatile uint64_t *)(uintptr_t)BOARD_MTIMECMP = v;
-#else
-    /* never let the compare pass through a value smaller than either word (CLINT idiom) */
-    REG32(BOARD_MTIMECMP) = 0xFFFFFFFFu;
-    REG32(BOARD_MTIMECMP + 4) = (uint32_t)(v >> 32);
-    REG32(BOARD_MTIMECMP) = (uint32_t)v;
-#endif
-}
-
 /* Called by _tx_initialize_kernel_enter before tx_application_define, interrupts off: the
  * stack it runs on becomes the system stack (the scheduler's idle loop and every interrupt
  * use it; nothing above it is live once the kernel has started). */
@@ -75,8 +49,8 @@ VOID _tx_initialize_low_level(VOID)
         *p = TX_STACK_PAINT;
     __asm__ volatile("csrw mie, zero");
     __asm__ volatile("csrw mtvec, %0" ::"r"((uintptr_t)tx_board_trap_entry));
-    tx_next_tick = mtime_read() + TX_MTIME_STEP;
-    mtimecmp_write(tx_next_tick);
+    tx_next_tick = clint_mtime() + TX_MTIME_STEP;
+    clint_mtimecmp_set(tx_next_tick);
     __asm__ volatile("csrs mie, %0" ::"r"((uintptr_t)MIE_MTIE));
     tx_board_app_init();
 }
@@ -103,14 +77,7 @@ void tx_board_enable_software(void) { __asm__ volatile("csrs mie, %0" ::"r"((uin
 void tx_board_fatal(const char *what, uintptr_t a, uintptr_t b, int code)
 {
     __asm__ volatile("csrc mstatus, %0" ::"r"((uintptr_t)MSTATUS_MIE));
-    board_puts("threadx: ");
-    board_puts(what);
-    board_puts(" ");
-    board_put_uint(a);
-    board_puts(" ");
-    board_put_uint(b);
-    board_puts("\n");
-    board_exit(code);
+    board_fatal("threadx", what, a, b, code);
 }
 
 /* Every trap, after _tx_thread_context_save (tx_vector.S); _tx_thread_context_restore follows.
@@ -124,7 +91,7 @@ void tx_board_trap(uintptr_t mcause)
     }
     if (mcause == (MCAUSE_INT | IRQ_M_TIMER)) {
         tx_next_tick += TX_MTIME_STEP;
-        mtimecmp_write(tx_next_tick);
+        clint_mtimecmp_set(tx_next_tick);
         _tx_timer_interrupt();
         return;
     }
@@ -137,7 +104,7 @@ void tx_board_trap(uintptr_t mcause)
     __asm__ volatile("csrr %0, mtval" : "=r"(mtval));
     if (mcause & MCAUSE_INT) {
         if (mcause == (MCAUSE_INT | IRQ_M_EXT))
-            REG32(BOARD_SIMCTL + SIMCTL_IRQ_ACK) = 1;
+            board_irq_ack();
         tx_board_fatal("unhandled interrupt mcause/mepc", mcause, mepc, TX_BOARD_EXIT_INTERRUPT);
     }
     board_puts("threadx: exception mtval ");

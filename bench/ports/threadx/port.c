@@ -421,11 +421,7 @@ size_t tx_bp_stack_unused_words(int id)
 {
     if (!thread_of(id))
         return 0;
-    const uint8_t *p = (const uint8_t *)bp_stacks[id];
-    size_t n = 0;
-    while (n < sizeof bp_stacks[id] && p[n] == TX_BP_STACK_PAINT)
-        n++;
-    return n / sizeof(uintptr_t);
+    return bench_painted_words(bp_stacks[id], sizeof bp_stacks[id], TX_BP_STACK_PAINT);
 }
 
 /* ---- sizes ---- */
