@@ -114,12 +114,14 @@ def native_tables(ctx):
             for p in pub.values():
                 row += [R.fmt_int(p.get(c)) if p.get(c) is not None else "TBD", pct(p.get(c), a)]
             rows.append(row)
-        out.append(R.Table("%s's own benchmark (%s) on the paper core, average cycles, beside "
-                           "its published row" % (R.name(k), nat.get("benchmark", "?")),
+        out.append(R.Table("%s's own benchmark (%s) on the paper core, cycles%s"
+                           % (R.name(k), nat.get("benchmark", "?"),
+                              ", beside its published row" if pub else ""),
                            head, rows,
-                           "The kernel's benchmark built unmodified and run on tempo-sim (%s); "
-                           "the published row is the kernel's own, from another chip and core "
-                           "(TBD: not published)." % nat.get("method", ""),
+                           "The kernel's benchmark built unmodified and run on tempo-sim (%s)%s."
+                           % (nat.get("method", ""),
+                              "; the published row is the kernel's own, from another chip and "
+                              "core (TBD: not published)" if pub else ""),
                            tid="native-%s" % k))
     return out
 
