@@ -12,7 +12,8 @@ all: $(SIM)
 
 include mk/firmware.mk mk/install.mk
 include $(wildcard sim/sim.mk tests/*/*.mk kernel/kernel.mk bench/bench.mk freertos/freertos.mk \
-                   sweeps/sweeps.mk paper/paper.mk rmp/rmp.mk tools/wcet/wcet.mk)
+                   sweeps/sweeps.mk paper/paper.mk rmp/rmp.mk threadx/threadx.mk rk0/rk0.mk \
+                   tools/wcet/wcet.mk)
 
 toolchain:
 	@tools/toolchain.sh --optional

@@ -9,16 +9,21 @@
 #   BENCH_CFLAGS_K       flags of the layer: the kernel's public include directories
 #   BENCH_KSRCS_K        the kernel's own sources, compiled for the benchmark images
 #   BENCH_KCFLAGS_K      the kernel's own flags for them (its internal include directories)
-# and optionally BENCH_OPT_K (default -O2), BENCH_BSP_K (default the common start-up),
+# and optionally BENCH_LIBS_K_XLEN (libraries of the kernel built apart, one per width, linked
+# after the objects), BENCH_OPT_K (default -O2), BENCH_BSP_K (default the common start-up),
 # BENCH_NATIVE_K (the JSON of the kernel's own benchmark, built by its own rules: results.json
 # keeps it under "native"),
 # BENCH_LDSCRIPT_K (default bsp/paper/link.ld), BENCH_SWITCH_SYM_K / BENCH_TRAP_SYM_K (the
 # switch routine and trap entry symbols), BENCH_DATA_RE_K (regex of its data symbols) and
 # BENCH_DEPS_K.  Objects link in the order: bench/common, start-up, layer, kernel.
+# BENCH_VERSIONS: K=VERSION words for results.json's tools.
 #
 # Targets: bench-fw (the images), bench-run (run them, print, write results/), bench-report
 # (re-render results/ only), and for make test bench-test-run plus one test-bench-* per check.
 BENCH_KERNELS :=
+# Other kernels' footprint programs (their fragments append them; bench/report/footprint.py).
+BENCH_FOOTPRINT_ELFS :=
+BENCH_VERSIONS :=
 include bench/footprint/footprint.mk
 # Tempo first: the order of the tables and of results.json.
 include bench/ports/tempo/port.mk
@@ -78,10 +83,10 @@ $(BENCH_DIR)/$(1)/rv$(2)/obj/case/$(4).o: $(BENCH_SUITE_SRC_$(3)) $(BENCH_HDRS) 
 	    $(if $(suffix $(4)),-DCS_ROUNDS=$(BENCH_CS_ROUNDS_$(subst .,,$(suffix $(4))))) \
 	    -c -o $$@ $(BENCH_SUITE_SRC_$(3))
 $(BENCH_DIR)/$(1)/rv$(2)/$(4).elf: $(BENCH_DIR)/$(1)/rv$(2)/obj/case/$(4).o \
-    $$(BENCH_OBJS_$(1)_$(2)) $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld)
+    $$(BENCH_OBJS_$(1)_$(2)) $(BENCH_LIBS_$(1)_$(2)) $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld)
 	@echo "  LINK    $$@"
 	@$$(TCC) $(LINKARCH_$(2)) -T $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld) $$(TLDFLAGS) \
-	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) -lgcc
+	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) $(BENCH_LIBS_$(1)_$(2)) -lgcc
 endef
 
 # $(call bench-cold-rule,K,XLEN,SUITE,CASE): the cold variant of a per-sample case
@@ -95,11 +100,11 @@ $(BENCH_DIR)/$(1)/rv$(2)/obj/cold/$(4).o: $(BENCH_SUITE_SRC_$(3)) $(BENCH_HDRS) 
 	@echo "  CC      $$@"
 	@$$(TCC) $$(BENCH_FLAGS_$(1)_$(2)) -DBENCH_CASE=$(4) -DBENCH_COLD -c -o $$@ $(BENCH_SUITE_SRC_$(3))
 $(BENCH_DIR)/$(1)/rv$(2)/cold/$(4).elf: $(BENCH_DIR)/$(1)/rv$(2)/obj/cold/$(4).o \
-    $$(BENCH_OBJS_$(1)_$(2)) $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld)
+    $$(BENCH_OBJS_$(1)_$(2)) $(BENCH_LIBS_$(1)_$(2)) $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld)
 	@mkdir -p $$(dir $$@)
 	@echo "  LINK    $$@"
 	@$$(TCC) $(LINKARCH_$(2)) -T $(or $(BENCH_LDSCRIPT_$(1)),bsp/paper/link.ld) $$(TLDFLAGS) \
-	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) -lgcc
+	    -Wl,--gc-sections -o $$@ $$(filter %.o,$$^) $(BENCH_LIBS_$(1)_$(2)) -lgcc
 endef
 # Every case whose figure is a set of samples, except Alrm (a spinning thread's loss per tick)
 BENCH_COLD_CASES_km := $(filter-out km_alrm,$(BENCH_CASES_km))
@@ -199,7 +204,7 @@ BENCH_KERNEL_ARGS = $(foreach k,$(BENCH_RUN_KERNELS),\
     --kernel '$(k):$(BENCH_SWITCH_SYM_$(k)):$(BENCH_TRAP_SYM_$(k)):$(BENCH_DATA_RE_$(k))')
 
 .PHONY: bench-fw bench-run bench-report bench-readme bench-screenshots bench-suite test-bench-tool
-bench-fw: $(BENCH_ELFS) $(BENCH_COLD_ELFS) bench-footprint
+bench-fw: $(BENCH_ELFS) $(BENCH_COLD_ELFS) bench-footprint $(BENCH_FOOTPRINT_ELFS)
 
 # Run every image (2 in parallel), print the tables, write results/.
 bench-run: $(SIM) bench-fw $(BENCH_NATIVE_FILES)
@@ -208,6 +213,7 @@ bench-run: $(SIM) bench-fw $(BENCH_NATIVE_FILES)
 	@$(BENCH_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 --cc $(TCC) \
 	    --keep-kernels '$(BENCH_KERNELS)' $(BENCH_KERNEL_ARGS) $(BENCH_NATIVE_ARGS) --footprint $(FP_DIR)/.. \
 	    --wcet $(WCET_DIR)/wcet.json \
+	    $(addprefix --kernel-version ,$(BENCH_VERSIONS)) \
 	    $(if $(FREERTOS_DIR),--freertos-dir '$(FREERTOS_DIR)',--no-freertos-reason "FREERTOS_DIR is not set")
 
 # The tables and reports again from results/ (after editing bench/report/), nothing run.

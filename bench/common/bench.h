@@ -106,6 +106,16 @@ void bench_result_avg(const char *suite, const char *metric, int64_t avg_x100, u
 void bench_tm_result(const char *metric, uint32_t count, uint32_t period_cycles);
 /* A size the analysis shows ("SIZE name=N bytes=N"): called by a layer's bp_sizes(). */
 void bench_size(const char *name, uint32_t bytes);
+/* Words at the low end of a painted stack still holding the paint byte: what the thread never
+ * wrote (a layer's stack check, for kernels without one of their own). */
+static inline size_t bench_painted_words(const void *stack, size_t bytes, uint8_t paint)
+{
+    const uint8_t *p = stack;
+    size_t n = 0;
+    while (n < bytes && p[n] == paint)
+        n++;
+    return n / sizeof(uintptr_t);
+}
 /* Any extra figure worth keeping (calibration, excluded samples): "NOTE key=value". */
 void bench_note(const char *key, int64_t value);
 /* "DONE" and exit status 0. */

@@ -503,6 +503,9 @@ def cmd_run(args):
     runs = [r for r in old_runs if r["kernel"] in keep] + runs
     analysis = [a for a in old_an if a["kernel"] in keep] + analysis
     tools = tool_versions(args)
+    for kv in args.kernel_version:
+        k, _, v = kv.partition("=")
+        tools[k] = v or None
     if not tools["freertos"] and "freertos" in keep:
         tools["freertos"] = old.get("tools", {}).get("freertos")
     nat = {k: v for k, v in old.get("native", {}).items() if k in keep}
@@ -997,7 +1000,10 @@ def main():
     r.add_argument("--cc", default="riscv64-unknown-elf-gcc", help="the cross compiler")
     r.add_argument("--freertos-dir", default=None, help="the FreeRTOS-Kernel tree")
     r.add_argument("--native", action="append", default=[],
-                   help="KERNEL=FILE: the JSON of a kernel's own benchmark (rmp/native.py)")
+                   help="KERNEL=FILE: the JSON of a kernel's own benchmark (rmp/native.py, "
+                        "threadx/native.py)")
+    r.add_argument("--kernel-version", action="append", default=[],
+                   help="KERNEL=VERSION of a kernel other than Tempo and FreeRTOS")
     r.add_argument("--footprint", default=None,
                    help="the footprint images' directory (bench/footprint/footprint.mk)")
     r.add_argument("--wcet", default=None, help="make wcet's wcet.json: the static bounds")

@@ -30,9 +30,11 @@ plt.rcParams.update({
 
 COLORS = {("tempo", 32): "#1f5fa8", ("tempo", 64): "#7fb2e5",
           ("freertos", 32): "#c0392b", ("freertos", 64): "#f1a195",
-          ("rmp", 32): "#2e8b57", ("rmp", 64): "#98d8b0"}
+          ("rmp", 32): "#2e8b57", ("rmp", 64): "#98d8b0",
+          ("threadx", 32): "#b9770e", ("threadx", 64): "#f5cba7",
+          ("rk0", 32): "#7d3c98", ("rk0", 64): "#c9a0dc"}
 # Any other kernel: a dark and a light shade of one of these, by its place in the report.
-OTHER_COLORS = [("#7d3c98", "#c9a0dc"), ("#b9770e", "#f5cba7"), ("#566573", "#bfc9ca")]
+OTHER_COLORS = [("#566573", "#bfc9ca"), ("#a04000", "#edbb99"), ("#117a65", "#a2d9ce")]
 
 
 def color(kernel, xlen, kernels=()):

@@ -128,7 +128,9 @@ def switch_cycles(trace_path, elf, syms_csv):
     routine is left by a jalr x0 inside it or inside another listed routine it jumped to (a
     switch that returns into the next thread) or by the first mret after the entry (a
     trap-based switch, whose exit path may lie outside the entry symbol; interrupts are
-    disabled inside a switch, so no other mret intervenes)."""
+    disabled inside a switch, so no other mret intervenes).  A jalr x0 to the first
+    instruction of a listed routine does not leave: the switch goes on there (ThreadX's RV64
+    port enters its scheduler with jr)."""
     syms = symbols(elf)
     ranges = [(syms[n].addr, syms[n].addr + syms[n].size) for n in syms_csv.split(",")
               if n in syms and syms[n].size]
@@ -148,7 +150,7 @@ def walk_trace(lines, ranges):
         if len(parts) < 3 or parts[1] == "trap":
             continue
         cycle, pc, raw = int(parts[0]), int(parts[1], 16), int(parts[2], 16)
-        if cur is not None and prev_leaves:
+        if cur is not None and prev_leaves and not any(pc == lo for lo, _ in ranges):
             samples.append(cycle - start)
             start = cur = None
         if cur is None:

@@ -80,7 +80,8 @@ def kernel_bytes(map_text, member=KERNEL_MEMBER):
 
 
 def records(build, kernel="tempo"):
-    """Footprint records of every footprint image under build/<kernel>/rv<x>/<opt>/."""
+    """Footprint records of every footprint image under build/<kernel>/rv<x>/<opt>/: the bytes
+    of the kernel's own input sections in each link map (member_of)."""
     recs = []
     for x in (32, 64):
         for opt, suffix in OPTS:

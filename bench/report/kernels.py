@@ -4,15 +4,17 @@ Tempo's suite on the same kernel.
 
 Data-driven: the kernels are those of the results (render.Context.kernels), the native
 benchmarks those under results.json "native" (bench.py run --native KERNEL=FILE, written by
-the kernel's own tool, e.g. rmp/native.py), the cross-checks those of CROSS_CHECK below.
+the kernel's own tool: rmp/native.py, threadx/native.py), the cross-checks those of
+CROSS_CHECK below.
 Nothing here holds a measured figure; the method differences are text."""
 import figures as F
 import footprint as FP
 import render as R
 
 # A kernel's own benchmark whose columns measure what a Tempo suite metric measures, and why
-# the two figures may differ (docs/rmp.md "Cross-check").  suite metric -> the difference of
-# method, in words.
+# the two figures may differ (docs/rmp.md "Cross-check", docs/benchmarks.md "Native
+# benchmarks").  suite metric -> the difference of method, in words; columns: suite metric ->
+# the benchmark's own column where its names differ; unit: where not average cycles.
 CROSS_CHECK = {
     "rmp": {
         "suite": "kernel-metrics",
@@ -43,6 +45,40 @@ CROSS_CHECK = {
             "Alrm": "not the same quantity: RMP's benchmark times one RMP_Amgr_Proc call per "
                     "tick directly; the suite measures what a spinning thread loses per tick, "
                     "which adds the tick interrupt and the alarm thread's wake-up and switches",
+        },
+    },
+    "threadx": {
+        "suite": "thread-metric",
+        "source": "Thread-Metric with tm_porting_layer_threadx.c",
+        "doc": "docs/benchmarks.md \"Native benchmarks\"",
+        "unit": "cycles per round",
+        # Tempo's suite metric -> the original's own test title
+        "columns": {
+            "basic processing": "Basic Single Thread Processing Test",
+            "cooperative scheduling": "Cooperative Scheduling Test",
+            "preemptive scheduling": "Preemptive Scheduling Test",
+            "interrupt processing": "Interrupt Processing Test",
+            "interrupt preemption processing": "Interrupt Preemption Processing Test",
+            "message processing": "Message Processing Test",
+            "synchronization processing": "Synchronization Processing Test",
+            "memory allocation": "Memory Allocation Test",
+        },
+        "method": {
+            "basic processing": "different work (1,024 words against 256) and no kernel call: "
+                                "not comparable",
+            "cooperative scheduling": "the layers (tm_* against bp_*) and the suite's checked "
+                                      "volatile counters",
+            "preemptive scheduling": "as cooperative scheduling",
+            "interrupt processing": "per round: the suite's count divided by the 2 counters "
+                                    "it adds per round",
+            "interrupt preemption processing": "per round: the suite's count divided by its 3 "
+                                               "counters per round",
+            "message processing": "the original's messages are 4 ULONGs (32 bytes at RV64), "
+                                  "the suite's 16 bytes, checked word by word",
+            "synchronization processing": "the layer's id check and error mapping around "
+                                          "each call",
+            "memory allocation": "the layer's call and the suite's writes and reads of the "
+                                 "block",
         },
     },
 }
@@ -78,45 +114,87 @@ def native_tables(ctx):
             for p in pub.values():
                 row += [R.fmt_int(p.get(c)) if p.get(c) is not None else "TBD", pct(p.get(c), a)]
             rows.append(row)
-        out.append(R.Table("%s's own benchmark (%s) on the paper core, average cycles, beside "
-                           "its published row" % (R.name(k), nat.get("benchmark", "?")),
+        out.append(R.Table("%s's own benchmark (%s) on the paper core, cycles%s"
+                           % (R.name(k), nat.get("benchmark", "?"),
+                              ", beside its published row" if pub else ""),
                            head, rows,
-                           "The kernel's benchmark built unmodified and run on tempo-sim (%s); "
-                           "the published row is the kernel's own, from another chip and core "
-                           "(TBD: not published)." % nat.get("method", ""),
+                           "The kernel's benchmark built unmodified and run on tempo-sim (%s)%s."
+                           % (nat.get("method", ""),
+                              "; the published row is the kernel's own, from another chip and "
+                              "core (TBD: not published)" if pub else ""),
                            tid="native-%s" % k))
     return out
 
 
 def cross_check_tables(ctx):
-    """Each native benchmark's columns against Tempo's suite on the same kernel."""
+    """Each native benchmark's columns against Tempo's suite on the same kernel; with the
+    cycles inside the kernel where the native benchmark profiled both (threadx/native.py)."""
     out = []
     for k, spec in sorted(CROSS_CHECK.items()):
         nat = native(ctx).get(k)
         if not nat or k not in ctx.kernels:
             continue
+        widths = nat.get("widths", {})
+        inside = any("kernel" in f for w in widths.values() for f in w.values())
         rows = []
         for m in F.ORDER[spec["suite"]]:
             if m not in spec["method"]:
                 continue
+            col = spec.get("columns", {}).get(m, m)
             row = [m]
             for x in (32, 64):
-                n = nat.get("widths", {}).get("rv%d" % x, {}).get(m, {}).get("avg")
-                s = ctx.value(k, spec["suite"], m, x)
+                fig = widths.get("rv%d" % x, {}).get(col, {})
+                n = fig.get("avg")
+                s = fig["suite"] if "suite" in fig else ctx.value(k, spec["suite"], m, x)
                 row += [R.fmt_int(n), R.fmt_avg(s),
                         "-" if n is None or s is None else "%+d" % round(s - n)]
+                if inside:
+                    row += [R.fmt_int(fig.get("kernel")), R.fmt_int(fig.get("suite_kernel")),
+                            pct(fig.get("kernel"), fig.get("suite_kernel"))]
             row.append(spec["method"][m])
             rows.append(row)
+        head = ["metric"]
+        for x in (32, 64):
+            head += ["own RV%d" % x, "suite RV%d" % x, "suite - own RV%d" % x]
+            if inside:
+                head += ["kernel: own RV%d" % x, "kernel: suite RV%d" % x,
+                         "kernel: suite vs own RV%d" % x]
         out.append(R.Table("Cross-check: %s's own benchmark (%s) against Tempo's %s suite on "
-                           "%s, average cycles" % (R.name(k), spec["source"],
-                                                   F.SUITE_TITLE[spec["suite"]].lower(),
-                                                   R.name(k)),
-                           ["metric", "own RV32", "suite RV32", "suite - own RV32", "own RV64",
-                            "suite RV64", "suite - own RV64", "difference of method"], rows,
+                           "%s, %s" % (R.name(k), spec["source"],
+                                       F.SUITE_TITLE[spec["suite"]].lower(), R.name(k),
+                                       spec.get("unit", "average cycles")),
+                           head + ["difference of method"], rows,
                            "Same kernel, same core, same compiler; each difference is explained "
-                           "by a stated difference of method (%s)." % spec["doc"],
-                           align=["l"] + ["r"] * 6 + ["l"], tid="cross-check-%s" % k))
+                           "by a stated difference of method (%s).%s" % (
+                               spec["doc"], " kernel: the cycles inside the kernel's own "
+                               "functions (tempo-sim --profile-json of both images), the rest "
+                               "being each benchmark's porting layer and test loop."
+                               if inside else ""),
+                           align=["l"] + ["r"] * (len(head) - 1) + ["l"],
+                           tid="cross-check-%s" % k))
     return out
+
+
+# How each kernel is built for the benchmark images (its port.mk; docs/benchmarks.md, and the
+# kernel's own page where it has one).
+KERNEL_CONFIG = {
+    "tempo": "-O2, the default configuration (kernel/include/tempo.h)",
+    "freertos": "V11.1.0 as in the paper: -Os, its GCC RISC-V port, 17 priorities without time "
+                "slicing, software timers (freertos/board/FreeRTOSConfig.h)",
+    "rmp": "-O3 as its published rows, its RV32P platform at RV32 and rmp/rv64p/ at RV64 "
+           "(bench/ports/rmp/port.mk, docs/rmp.md)",
+    "threadx": "-O2, the build options its own Thread-Metric layer gives for speed, error checking "
+               "off as that layer builds it; RV64 its risc-v64/gnu port, RV32 the GNU port "
+               "written here (docs/threadx.md)",
+}
+
+
+def config_table(ctx):
+    """Which build of each kernel the figures are."""
+    rows = [[R.name(k), KERNEL_CONFIG.get(k, "see its bench/ports/%s/port.mk" % k)]
+            for k in ctx.kernels]
+    return R.Table("The kernels as measured", ["kernel", "configuration"], rows,
+                   align=["l", "l"], tid="kernels-config")
 
 
 def suite_tables(ctx):
@@ -186,10 +264,22 @@ def footprint_table(ctx):
                    "in its smallest configuration, docs/rmp.md).", tid="all-footprint")
 
 
-# Why another kernel is faster than Tempo where it is, by (suite, metric); the gap is Tempo's
+# Why another kernel is faster than Tempo where it is, by (kernel, suite, metric) or, for any
+# kernel, (suite, metric); the gap is Tempo's
 # budget: the report lists it until Tempo leads there too (docs/rmp.md "Where Tempo does not
 # lead").
 WHY_NOT_LEADING = {
+    ("threadx", "thread-metric", "memory allocation"):
+        "ThreadX's block pool keeps its free list in the pool's first words and does no check "
+        "with error checking off (as its Thread-Metric builds it); Tempo's pool checks the "
+        "block it is given back (docs/benchmarks.md)",
+    ("threadx", "thread-metric", "message processing"):
+        "ThreadX's queues copy a message in ULONGs, the register width; Tempo's ring queues "
+        "copy 32-bit words at both widths (kernel/ring.h; docs/benchmarks.md)",
+    ("threadx", "kernel-metrics", "Alrm"):
+        "ThreadX ticks whatever is due, so its tick's fixed cost is subtracted and only its "
+        "timer wheel's expiry remains; Tempo is tickless and the whole of its timer interrupt "
+        "counts (docs/benchmarks.md)",
     ("thread-metric", "memory allocation"):
         "the other kernel has no fixed-block pool: its layer's pool is a bare free list with "
         "interrupts masked around two loads and a store (bench/ports/<kernel>/port.c), where "
@@ -223,7 +313,8 @@ def not_leading_table(ctx):
         rows.append([F.SUITE_TITLE[s], m, "RV%d" % x, R.name(k), R.fmt_speedup(v),
                      fmt(ctx.value("tempo", s, m, x)),
                      "%s %s (%s's)" % (better, fmt(ctx.value(k, s, m, x)), R.name(k)),
-                     WHY_NOT_LEADING.get((s, m), "not explained yet")])
+                     WHY_NOT_LEADING.get((k, s, m))
+                     or WHY_NOT_LEADING.get((s, m), "not explained yet")])
     if not rows:
         return None
     return R.Table("Where Tempo does not lead: the gap is Tempo's budget",
@@ -249,7 +340,8 @@ def sections(ctx):
                  "optimisation level its own published figures state."]
         if "tempo" in ctx.kernels and len(ctx.kernels) > 1 and nl is None:
             paras.append("Tempo leads every kernel on every metric at both widths.")
-        out.append(("Every kernel on one core", paras, tables + ([nl] if nl else [])))
+        out.append(("Every kernel on one core", paras,
+                    [config_table(ctx)] + tables + ([nl] if nl else [])))
     nat = native_tables(ctx) + cross_check_tables(ctx)
     if nat:
         out.append(("Each kernel's own benchmark", [], nat))

@@ -95,7 +95,7 @@ def overhead(a, b):
     return signed_pct(100.0 * (b / a - 1))
 
 
-NAMES = {"tempo": "Tempo", "freertos": "FreeRTOS", "rmp": "RMP"}
+NAMES = {"tempo": "Tempo", "freertos": "FreeRTOS", "rmp": "RMP", "threadx": "ThreadX", "rk0": "RK0"}
 
 
 def name(kernel):
@@ -348,6 +348,12 @@ FOOTPRINT_NOTES = {
            "parameter checks or debug output (rmp/rmp.mk, docs/rmp.md). text = code and "
            "constants; bss includes the board layer's 256-word kernel stack. At -Os unless "
            "marked.",
+    "threadx": ("Bytes of ThreadX's own sections (libthreadx.a: the kernel and its port) that "
+                "threadx/footprint/minimal.c keeps, linked with --gc-sections: two threads, "
+                "tx_thread_relinquish and a semaphore, with ThreadX's Thread-Metric configuration "
+                "(docs/threadx.md), plus the tick processing the board's timer interrupt calls; "
+                "the board layer and start-up are not counted. At -Os (the library built with "
+                "-Os) unless marked."),
 }
 
 

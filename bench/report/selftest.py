@@ -467,8 +467,43 @@ def check_bounds_and_windows():
     assert len(bad) == 2 and "above the bound" in bad[0] and "no static bound" in bad[1], bad
 
 
+def check_native():
+    """ThreadX's own benchmark (threadx/native.py) in results.json "native": its lines parse,
+    the suite's RESULT line parses, the object passes the schema, and the cross-check
+    (kernels.py) sets the figures and the kernel's share side by side."""
+    import jsonschema
+    import kernels
+    import render
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                    "threadx"))
+    import native
+    assert native.LINE.match('TMNATIVE test="Memory Allocation Test" count=5 period_cycles=9')
+    assert not native.LINE.match('TMNATIVE test="x" count=-5 period_cycles=9')
+    assert native.suite_result("RESULT suite=thread-metric metric=memory_allocation count=600 "
+                               "period_cycles=100000") == (600, 100000)
+    assert native.suite_result("RESULT suite=thread-metric count=0 period_cycles=1") is None
+    title = "Interrupt Preemption Processing Test"
+    results = {"records": [], "omitted": [], "native": {"threadx": {
+        "benchmark": native.BENCHMARK, "columns": [title], "published": {},
+        "widths": {"rv32": {title: {"avg": 1000, "kernel": 500, "suite": 500,
+                                    "suite_kernel": 125}}}}}}
+    ctx = render.Context(results, [], [])
+    ctx.kernels = ["threadx"]
+    xc, = kernels.cross_check_tables(ctx)
+    row = next(r for r in xc.rows if r[0] == "interrupt preemption processing")
+    assert row[1:7] == ["1,000", "500", "-500", "500", "125", "-75.0%"], row
+    with open(bench.SCHEMA) as f:
+        schema = json.load(f)
+    v = jsonschema.Draft7Validator(schema["properties"]["native"])
+    assert v.is_valid(results["native"]), list(v.iter_errors(results["native"]))
+    bad = copy.deepcopy(results["native"])
+    bad["threadx"]["widths"]["rv32"][title]["suite_kernel"] = -1
+    assert not v.is_valid(bad), "a negative kernel figure passed the schema"
+
+
 def main(argv):
     check_bounds_and_windows()
+    check_native()
     check_parser()
     check_histogram_lines()
     check_tick_lines()

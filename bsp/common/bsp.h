@@ -8,6 +8,22 @@ void board_puts(const char *s);
 void board_put_uint(uint64_t v);
 /* End the run: exit status `code` on tempo-sim; QEMU's test device on virt. */
 void board_exit(int code) __attribute__((noreturn));
+/* A kernel board layer's fatal error: prints "<who>: <what> <a> <b>" on one line, then ends
+ * the run with `code` (board_exit).  Inline, so that an image that does not call it is
+ * unchanged. */
+static inline __attribute__((noreturn)) void board_fatal(const char *who, const char *what,
+                                                         uint64_t a, uint64_t b, int code)
+{
+    board_puts(who);
+    board_puts(": ");
+    board_puts(what);
+    board_puts(" ");
+    board_put_uint(a);
+    board_puts(" ");
+    board_put_uint(b);
+    board_puts("\n");
+    board_exit(code);
+}
 
 /* A device interrupt on demand, from tempo-sim's simulator-control device (board.h
  * BOARD_SIMCTL): the way to play a device in simulation.  board_irq_after() raises the

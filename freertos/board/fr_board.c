@@ -63,19 +63,6 @@ void fr_irq_ack(void) { REG32(BOARD_SIMCTL + SIMCTL_IRQ_ACK) = 1; }
 void fr_msip_set(void) { REG32(BOARD_MSIP) = 1; }
 void fr_msip_clear(void) { REG32(BOARD_MSIP) = 0; }
 
-static __attribute__((noreturn)) void fr_fatal(const char *what, uintptr_t a, uintptr_t b,
-                                               int code)
-{
-    board_puts("freertos: ");
-    board_puts(what);
-    board_puts(" ");
-    board_put_uint(a);
-    board_puts(" ");
-    board_put_uint(b);
-    board_puts("\n");
-    board_exit(code);
-}
-
 /* An interrupt nobody handles: acknowledge its source and end the run with the reason. */
 void fr_unhandled_interrupt(uintptr_t mcause, uintptr_t mepc)
 {
@@ -83,7 +70,7 @@ void fr_unhandled_interrupt(uintptr_t mcause, uintptr_t mepc)
         fr_irq_ack();
     else if ((mcause & ~(uintptr_t)MCAUSE_INT) == IRQ_M_SOFT)
         fr_msip_clear();
-    fr_fatal("unhandled interrupt mcause/mepc", mcause, mepc, FR_EXIT_INTERRUPT);
+    board_fatal("freertos", "unhandled interrupt mcause/mepc", mcause, mepc, FR_EXIT_INTERRUPT);
 }
 
 /* Called by the port's trap handler (portASM.S) for every interrupt that is not the machine
@@ -109,7 +96,7 @@ void freertos_risc_v_application_exception_handler(uintptr_t mcause, uintptr_t m
     board_puts("freertos: exception mtval ");
     board_put_uint(mtval);
     board_puts("\n");
-    fr_fatal("exception mcause/mepc", mcause, mepc, FR_EXIT_EXCEPTION);
+    board_fatal("freertos", "exception mcause/mepc", mcause, mepc, FR_EXIT_EXCEPTION);
 }
 
 void vApplicationIdleHook(void)
@@ -119,8 +106,8 @@ void vApplicationIdleHook(void)
 
 void vApplicationMallocFailedHook(void)
 {
-    fr_fatal("heap_4 exhausted: free bytes/total", xPortGetFreeHeapSize(), configTOTAL_HEAP_SIZE,
-             FR_EXIT_NO_MEMORY);
+    board_fatal("freertos", "heap_4 exhausted: free bytes/total", xPortGetFreeHeapSize(),
+                configTOTAL_HEAP_SIZE, FR_EXIT_NO_MEMORY);
 }
 
 #if defined(FR_ASSERTS) && FR_ASSERTS

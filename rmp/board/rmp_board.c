@@ -76,18 +76,6 @@ uintptr_t rmp_board_kernel_stack_unused(void)
     return n;
 }
 
-static __attribute__((noreturn)) void fatal(const char *what, uintptr_t a, uintptr_t b, int code)
-{
-    board_puts("rmp: ");
-    board_puts(what);
-    board_puts(" ");
-    board_put_uint(a);
-    board_puts(" ");
-    board_put_uint(b);
-    board_puts("\n");
-    board_exit(code);
-}
-
 void rmp_board_trap(uintptr_t mcause)
 {
     uintptr_t cause = mcause & ~MCAUSE_INTERRUPT(__riscv_xlen);
@@ -104,9 +92,9 @@ void rmp_board_trap(uintptr_t mcause)
     if (mcause & MCAUSE_INTERRUPT(__riscv_xlen)) {
         if (cause == IRQ_M_EXT)
             rmp_board_irq_route(0);
-        fatal("unhandled interrupt mcause/mepc", mcause, mepc, RMP_EXIT_INTERRUPT);
+        board_fatal("rmp", "unhandled interrupt mcause/mepc", mcause, mepc, RMP_EXIT_INTERRUPT);
     }
-    fatal("exception mcause/mepc", mcause, mepc, RMP_EXIT_EXCEPTION);
+    board_fatal("rmp", "exception mcause/mepc", mcause, mepc, RMP_EXIT_EXCEPTION);
 }
 
 void rmp_board_panic(const char *file, long line)

@@ -648,11 +648,7 @@ size_t rmp_bp_stack_unused_words(int id)
 {
     if (!VALID(id, BP_MAX_THREADS) || !created[id])
         return 0;
-    const uint8_t *p = (const uint8_t *)stacks[id];
-    size_t n = 0;
-    while (n < sizeof stacks[id] && p[n] == RMP_BP_PAINT)
-        n++;
-    return n / sizeof(rmp_ptr_t);
+    return bench_painted_words(stacks[id], sizeof stacks[id], RMP_BP_PAINT);
 }
 
 /* A run whose stacks came this close to overflowing fails (checked when the suites report
