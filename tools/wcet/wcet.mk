@@ -89,6 +89,7 @@ $(foreach x,32 64,$(foreach c,$(WCET_IRQ_CASES),$(eval $(call wcet-irq-rule,$(c)
 # make bench and its tests read the bounds: made first (without glpsol the check says so).
 bench-run bench-test-run: wcet-json
 wcet-json:
+	@mkdir -p $(BUILD)
 	@{ tools/toolchain.sh --wcet && $(MAKE) --no-print-directory $(WCET_DIR)/wcet.json; } \
 	    > $(BUILD)/wcet.log 2>&1 || echo "wcet: no static bounds, see $(BUILD)/wcet.log"
 
