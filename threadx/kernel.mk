@@ -8,7 +8,7 @@ TX_KERNEL_MK := 1
 THREADX_DIR ?=
 TX_BUILD     := $(BUILD)/threadx
 TX_CHECK_DIR := threadx/check-kernel-dir.sh
-TM_DIR        = $(THREADX_DIR)/utility/benchmarks/thread_metric
+TX_TM_DIR     = $(THREADX_DIR)/utility/benchmarks/thread_metric
 
 ifneq ($(THREADX_DIR),)
 # A directory that is not a ThreadX tree stops here with the reason (threadx/check-kernel-dir.sh).

@@ -30,7 +30,7 @@ TX_TM_LD := threadx/board/link-tm.ld
 # $(TX_BUILD)/VARIANT-XLEN/obj (upstream sources with warnings off).
 define tx-image-rules
 TX_CFLAGS_$(1)_$(3) = $(ARCH_$(3)) $(BOARDDEF_$(2)) $(TCFLAGS) $(TX_OPT) -ffunction-sections \
-    -fdata-sections $(TX_CONFIG) $(TX_INC) -Ithreadx/board -I$(TM_DIR) $(4)
+    -fdata-sections $(TX_CONFIG) $(TX_INC) -Ithreadx/board -I$(TX_TM_DIR) $(4)
 $(TX_BUILD)/$(1)-$(3)/obj/%.o: % $(TX_BOARD_HDRS) threadx/tm/tm_porting_layer.h threadx/kernel.mk \
     threadx/threadx.mk $(TX_CHECK_DIR) bsp/common/board.h bsp/common/bsp.h bsp/common/clint.h \
     bench/ports/threadx/bp_conformance.h bench/port.h bench/common/bench.h
@@ -57,8 +57,8 @@ $(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,tm,paper,$(x),$(TX_TM_FLAG
 $(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,tmvirt,virt,$(x),$(TX_TM_FLAGS),bsp/virt/link.ld)))
 $(foreach x,$(TX_WIDTHS),$(eval $(call tx-image-rules,tmqemu,virt,$(x),$(TX_TM_FLAGS) -DTX_ON_QEMU,bsp/virt/link.ld)))
 $(foreach v,tm tmvirt tmqemu,$(foreach x,$(TX_WIDTHS),$(foreach t,$(TX_TESTS_TM),$(eval $(call tx-link-rule,tm_$(t),$(v),$(x),\
-    $(TM_DIR)/threadx_example/threadx_tm_$(TX_TM_MAIN_$(t))_test_example.c \
-    $(TM_DIR)/$(TX_TM_FILE_$(t)) $(TM_DIR)/threadx_example/tm_porting_layer_threadx.c \
+    $(TX_TM_DIR)/threadx_example/threadx_tm_$(TX_TM_MAIN_$(t))_test_example.c \
+    $(TX_TM_DIR)/$(TX_TM_FILE_$(t)) $(TX_TM_DIR)/threadx_example/tm_porting_layer_threadx.c \
     threadx/tm/tm_board.c)))))
 TX_TM_ELFS_virt_32 := $(subst /tm-32/,/tmvirt-32/,$(TX_TM_ELFS_32))
 TX_TM_ELFS_virt_64 := $(subst /tm-64/,/tmvirt-64/,$(TX_TM_ELFS_64))
