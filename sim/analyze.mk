@@ -4,7 +4,7 @@
 # make test runs the GCC one (a few seconds of CPU).  A finding fails; fix it, do not
 # silence it.
 ANALYZE_SRC   := $(SIM_SRC) sim/tests/decode_test.c sim/tests/elfmut.c $(wildcard sim/fuzz/*.c)
-ANALYZE_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -Iinclude -I$(BUILD)/sim -Isim
+ANALYZE_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -Iinclude -I$(BUILD)/sim $(SIM_INC)
 
 .PHONY: analyze analyze-gcc analyze-clang test-analyze
 analyze:

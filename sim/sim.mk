@@ -1,8 +1,13 @@
 # tempo-sim: the simulator (host C).  `make` builds $(SIM) = build/tempo-sim.
-SIM_SRC := $(wildcard sim/*.c)
-SIM_HDR := $(wildcard sim/*.h) include/riscv/encoding.h
-SIM_CFLAGS := -Iinclude -I$(BUILD)/sim
-# Source lines in --check's findings (sim/lines.c) come from elfutils' libdw (Debian's
+# One folder per layer (sim/README.md): the core, the timing model, the SoC, observation and
+# the command line.  Every folder is on the quoted include path (not <...>: soc/elf.h would
+# hide the system's <elf.h> that libdw includes), so a header is named by itself.
+SIM_DIRS := sim/core sim/timing sim/soc sim/observe sim/cli
+SIM_SRC := $(wildcard $(addsuffix /*.c,$(SIM_DIRS)))
+SIM_HDR := $(wildcard $(addsuffix /*.h,$(SIM_DIRS))) include/riscv/encoding.h
+SIM_INC := $(addprefix -iquote ,$(SIM_DIRS))
+SIM_CFLAGS := -Iinclude -I$(BUILD)/sim $(SIM_INC)
+# Source lines in --check's findings (sim/observe/lines.c) come from elfutils' libdw (Debian's
 # libdw-dev, installed by tools/toolchain.sh); without it the simulator builds and names
 # functions only.
 SIM_LIBDW := $(shell pkg-config --exists libdw 2>/dev/null && echo yes)

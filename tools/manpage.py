@@ -5,7 +5,7 @@ every option and exit status the simulator knows is in it.
   manpage.py SIM [--date YYYY-MM-DD] > tempo-sim.1
   manpage.py SIM --check PAGE      the page lists every option and exit status of SIM --help
 
-The help text's layout is the contract (sim/main.c): a "usage:" line, description lines, one
+The help text's layout is the contract (sim/cli/main.c): a "usage:" line, description lines, one
 line per option ("  --name ARGS" then two or more spaces and its text, or a continuation line
 indented past the option column), then "Exit status:" and one "  NNN  meaning" per status.  A
 line that fits none of these stops the generator with its text, so a new kind of line cannot

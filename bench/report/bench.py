@@ -196,7 +196,7 @@ IRQ_OFF_METRIC = "longest interrupt-disabled window"
 
 def irq_off_record(kernel, xlen, runs):
     """The longest interrupt-disabled window of a kernel's runs at one width (tempo-sim
-    --irq-off-json: busy cycles with mstatus.MIE 0, WFI waits apart; sim/irqoff.h), or None."""
+    --irq-off-json: busy cycles with mstatus.MIE 0, WFI waits apart; sim/observe/irqoff.h), or None."""
     best = None
     for r in runs:
         for w in (r.get("irq_off") or {}).get("windows", []):

@@ -164,7 +164,7 @@ tk_port_switch:
 #endif
 1:  tail    tk_port_stack_fault      /* a0: the current thread; does not return */
     .size tk__switch_return, . - tk__switch_return
-/* The simulator's thread view (sim/rtos_tempo.c) reads a thread's registers from its switch
+/* The simulator's thread view (sim/observe/rtos_tempo.c) reads a thread's registers from its switch
  * frame: this symbol (no code) tells it the frame is libgcc's. */
     .globl tk_port_frame_save_restore
     .set tk_port_frame_save_restore, 1

@@ -6,8 +6,8 @@
 # same tree runs the same inputs); without a clang that links libFuzzer, SKIP.
 FUZZ_CC     ?= clang
 FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-               -fno-sanitize-recover=all -Iinclude -I$(BUILD)/sim -Isim
-FUZZ_SRC    := $(filter-out sim/main.c,$(SIM_SRC))
+               -fno-sanitize-recover=all -Iinclude -I$(BUILD)/sim $(SIM_INC)
+FUZZ_SRC    := $(filter-out sim/cli/main.c,$(SIM_SRC))
 FUZZERS     := elf exec
 FUZZ_BINS   := $(FUZZERS:%=$(BUILD)/fuzz/fuzz_%)
 SECONDS     ?= 60

@@ -1,4 +1,4 @@
-/* Host unit test of the cache model (sim/cache.c) against a reference model written here
+/* Host unit test of the cache model (sim/timing/cache.c) against a reference model written here
  * independently: each set is a list of lines kept in recency order (most recent first), so
  * LRU is "evict the last one" and no time stamps are involved.  Seeded random address streams
  * (reuse of recent lines, strides, conflicts, every access size), both write policies,
@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../cache.h"
+#include "cache.h"
 
 /* ---- the reference model ---- */
 #define REF_MAX_WAYS 64

@@ -1,9 +1,9 @@
-/* Host unit test of the decoder table (sim/decode.c): every row decodes its own match value
+/* Host unit test of the decoder table (sim/core/decode.c): every row decodes its own match value
  * at the widths it exists at and is illegal at the other; immediates of every format;
  * registers unused by a format read as 0; known illegal encodings. */
 #include <stdio.h>
 #include <string.h>
-#include "../decode.h"
+#include "decode.h"
 
 static int fails;
 #define CHECK(c, ...)                                        \

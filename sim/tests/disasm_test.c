@@ -1,4 +1,4 @@
-/* The disassembler (sim/disasm.c) against objdump: reads `objdump -d -M no-aliases` lines
+/* The disassembler (sim/observe/disasm.c) against objdump: reads `objdump -d -M no-aliases` lines
  * ("addr:<TAB>word<TAB>mnemonic<TAB>operands [<sym>] [# note]") on stdin, decodes each word at the
  * XLEN given as argv[1] and compares the text (the tab becomes a space; the " <sym>" suffix
  * of a target is objdump's, not ours).  Exit 0 when every line matched and at least one did.
@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../disasm.h"
+#include "disasm.h"
 
 int main(int argc, char **argv)
 {

@@ -15,12 +15,12 @@ ENG_ISA = $(foreach x,32 64,$(foreach b,paper virt,$(call eng_list,--soc=$(b)$(c
 ENG_TIMING = $(foreach x,32 64,--soc=paper|$(TM_OUT)/timing-$(x).elf \
                --soc=paper$(comma)$(subst $(eng_space),$(comma),$(TM_SET_ARGS))|$(TM_OUT)/timing-set-$(x).elf)
 ENG_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(call eng_list,--soc=$(b)$(comma)--max-cycles=100000000,\
-              $(patsubst %,$(SIMT_OUT)/$(b)-$(x)/%.elf,hello dev_clint dev_simctl dev_fault faults1 faults2)) \
+              $(patsubst %,$(SIMT_OUT)/$(b)-$(x)/%.elf,hello dev_clint dev_simctl dev_fault fault_storm fault_load)) \
               --soc=$(b)$(comma)--max-cycles=2000000000|$(SIMT_OUT)/$(b)-$(x)/dev_wfi.elf \
-              --soc=$(b)$(comma)--max-cycles=100000|$(SIMT_OUT)/$(b)-$(x)/misc1.elf \
-              $(call eng_list,--soc=$(b)$(comma)--max-cycles=10000000,$(patsubst %,$(SIMT_OUT)/$(b)-$(x)/misc%.elf,2 3 4 5 6)) \
-              --soc=$(b)|$(SIMT_OUT)/$(b)-$(x)/misc7.elf --soc=$(b)$(comma)--max-cycles=1000000|$(SIMT_OUT)/$(b)-$(x)/misc7.elf \
-              --soc=$(b)|$(SIMT_OUT)/$(b)-$(x)/misc8.elf \
+              --soc=$(b)$(comma)--max-cycles=100000|$(SIMT_OUT)/$(b)-$(x)/exit_spin.elf \
+              $(call eng_list,--soc=$(b)$(comma)--max-cycles=10000000,$(patsubst %,$(SIMT_OUT)/$(b)-$(x)/exit_%.elf,wfi_idle illegal exit300 tohost_pass tohost_fail)) \
+              --soc=$(b)|$(SIMT_OUT)/$(b)-$(x)/exit_irq_never.elf --soc=$(b)$(comma)--max-cycles=1000000|$(SIMT_OUT)/$(b)-$(x)/exit_irq_never.elf \
+              --soc=$(b)|$(SIMT_OUT)/$(b)-$(x)/exit_irq_late.elf \
               $(call eng_list,--soc=$(b)$(comma)--max-cycles=10000000,$(SIMT_OUT)/$(b)-$(x)/cache.elf $(SIMT_OUT)/$(b)-$(x)/icache.elf))) \
             $(foreach x,32 64,--soc=paper$(comma)--max-cycles=100000|$(SIMT_OUT)/paper-$(x)/vector.elf)
 ENG_KERNEL = $(foreach c,$(TK_CFGS),$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000,\

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The differential test of the two execute loops: every image runs on the reference loop
-# (--engine reference) and on the fast engine (--engine fast, sim/fast.h) with the same
+# (--engine reference) and on the fast engine (--engine fast, sim/core/fast.h) with the same
 # options; exit status, stdout, stderr and --stats-json (cycles, minstret, stall cycles by
 # cause, instruction classes, traps and their digest: which traps at which cycles) must be
 # byte for byte the same.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Interrupt-disabled windows (sim/irqoff.h) of sim/tests/fw/dev_irqoff.c, reported by
+# Interrupt-disabled windows (sim/observe/irqoff.h) of sim/tests/fw/dev_irqoff.c, reported by
 # --stats-json on both engines: the same windows; the CSR window that waited in WFI counts its
 # busy cycles only and reports the wait; the interrupts' windows end at MRET in the handler;
 # the window open at the end is not counted; --irq-off-json writes the same.

@@ -1,4 +1,4 @@
-# The paper SoC's own devices (sim/vga.c, sim/ps2.c) and .mem images (sim/memfile.c), with
+# The paper SoC's own devices (sim/soc/vga.c, sim/soc/ps2.c) and .mem images (sim/soc/memfile.c), with
 # firmware written here (sim/tests/fw/paper_soc.c); included from sim/tests/tests.mk.
 define simt_paper_soc
 $(SIMT_OUT)/paper-$(1)/paper_soc.elf: $(SIMT_FW)/paper_soc.c $(SIMT_FW)/t.h bsp/common/board.h $(BSP_SRC) bsp/paper/link.ld

@@ -7,6 +7,8 @@ SIMT_DEV := dev_clint dev_simctl dev_fault dev_wfi
 SIMT_EXPECT := sim/tests/expect.sh
 # fw-link ends with the plain -march (for the libgcc multilib), which would drop Zicsr when
 # compiling: docs/boards.md "Toolchain"'s other remedy, ISA spec 2.2 (rv32im includes Zicsr), keeps it.
+# The exit-path programs of fw/exits.c, one image exit_NAME.elf each.
+SIMT_EXITS := spin wfi_idle illegal exit300 tohost_pass tohost_fail irq_never irq_late
 SIMT_TFLAGS := -O2 -misa-spec=2.2 -Wl,--no-warn-rwx-segments -Iinclude
 comma := ,
 
@@ -22,12 +24,12 @@ $(SIMT_OUT)/$(1)-$(2)/hello.elf: $(SIMT_FW)/hello.c $(BSP_SRC) bsp/$(1)/link.ld
 $(SIMT_OUT)/$(1)-$(2)/dev_%.elf: $(SIMT_FW)/dev_%.c $(SIMT_FW)/t_trap.c $(SIMT_FW)/t.h include/riscv/encoding.h $(BSP_SRC) bsp/$(1)/link.ld
 	@mkdir -p $$(@D)
 	$$(call fw-link,$$@,$(2),$(1),$$< $(SIMT_FW)/t_trap.c $(BSP_SRC),$$(SIMT_TFLAGS))
-$(SIMT_OUT)/$(1)-$(2)/faults%.elf: $(SIMT_FW)/faults.c $(SIMT_FW)/t_trap.c $(SIMT_FW)/t.h include/riscv/encoding.h $(BSP_SRC) bsp/$(1)/link.ld
+$(SIMT_OUT)/$(1)-$(2)/fault_%.elf: $(SIMT_FW)/faults.c $(SIMT_FW)/t_trap.c $(SIMT_FW)/t.h include/riscv/encoding.h $(BSP_SRC) bsp/$(1)/link.ld
 	@mkdir -p $$(@D)
-	$$(call fw-link,$$@,$(2),$(1),$(SIMT_FW)/faults.c $(SIMT_FW)/t_trap.c $(BSP_SRC),$$(SIMT_TFLAGS) -DPROG=$$*)
-$(SIMT_OUT)/$(1)-$(2)/misc%.elf: $(SIMT_FW)/misc.c $(SIMT_FW)/t.h include/riscv/encoding.h $(BSP_SRC) bsp/$(1)/link.ld
+	$$(call fw-link,$$@,$(2),$(1),$(SIMT_FW)/faults.c $(SIMT_FW)/t_trap.c $(BSP_SRC),$$(SIMT_TFLAGS) -DFAULT_$$*)
+$(SIMT_OUT)/$(1)-$(2)/exit_%.elf: $(SIMT_FW)/exits.c $(SIMT_FW)/t.h include/riscv/encoding.h $(BSP_SRC) bsp/$(1)/link.ld
 	@mkdir -p $$(@D)
-	$$(call fw-link,$$@,$(2),$(1),$(SIMT_FW)/misc.c $(BSP_SRC),$$(SIMT_TFLAGS) -DPROG=$$*)
+	$$(call fw-link,$$@,$(2),$(1),$(SIMT_FW)/exits.c $(BSP_SRC),$$(SIMT_TFLAGS) -DEXIT_$$*)
 
 test-sim-hello-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/hello.elf
 	@tools/check.sh sim-hello-$(1)-$(2) $(SIMT_EXPECT) 7 '^hello from tempo-sim$$$$' \
@@ -45,22 +47,22 @@ test-sim-fault-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/dev_fault.elf
 test-sim-wfi-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/dev_wfi.elf
 	@tools/check.sh sim-wfi-$(1)-$(2) sim/tests/wfi-test.sh $(SIM) $(1) \
 	    $(SIMT_OUT)/$(1)-$(2)/dev_wfi.elf $(SIMT_OUT)/$(1)-$(2)/wfi.json
-test-sim-exits-$(1)-$(2): $(SIM) $(foreach p,1 2 3 4 5 6,$(SIMT_OUT)/$(1)-$(2)/misc$(p).elf)
+test-sim-exits-$(1)-$(2): $(SIM) $(foreach p,$(filter-out irq_%,$(SIMT_EXITS)),$(SIMT_OUT)/$(1)-$(2)/exit_$(p).elf)
 	@tools/check.sh sim-exits-$(1)-$(2) sim/tests/exits-test.sh $(SIM) $(1) $(SIMT_OUT)/$(1)-$(2)
 
 test-sim-report-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/hello.elf
 	@tools/check.sh sim-report-$(1)-$(2) sim/tests/report-test.sh $(SIM) $(1) \
 	    $(SIMT_OUT)/$(1)-$(2)/hello.elf $(SIMT_OUT)/$(1)-$(2)/report
 # a handler that faults on a broken stack: a trap storm, named, instead of an endless run
-test-sim-storm-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/faults1.elf
+test-sim-storm-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/fault_storm.elf
 	@tools/check.sh sim-storm-$(1)-$(2) $(SIMT_EXPECT) 126 \
 	    '^tempo-sim: trap storm: store access fault at pc 0x[0-9a-f]+ in handler, 1000 times in a row with no MRET' \
-	    $(SIM) --max-cycles 100000000 --soc $(1) $(SIMT_OUT)/$(1)-$(2)/faults1.elf
+	    $(SIM) --max-cycles 100000000 --soc $(1) $(SIMT_OUT)/$(1)-$(2)/fault_storm.elf
 # a fault whose handler ends the run: the message names the faulting function
-test-sim-fault-exit-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/faults2.elf
+test-sim-fault-exit-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/fault_load.elf
 	@tools/check.sh sim-fault-exit-$(1)-$(2) $(SIMT_EXPECT) 99 \
 	    '^tempo-sim: firmware exit status 99 while handling a load access fault at pc 0x[0-9a-f]+ in faulty_load \(mtval 0x30000000\)$$$$' \
-	    $(SIM) --max-cycles 100000000 --soc $(1) $(SIMT_OUT)/$(1)-$(2)/faults2.elf
+	    $(SIM) --max-cycles 100000000 --soc $(1) $(SIMT_OUT)/$(1)-$(2)/fault_load.elf
 $(SIMT_OUT)/$(1)-$(2)/hazard%.elf: $(SIMT_FW)/hazard.S include/riscv/encoding.h bsp/common/board.h bsp/$(1)/link.ld
 	@mkdir -p $$(@D)
 	$$(TCC) $$(ARCH_$(2)) $(BOARDDEF_$(1)) -DBETWEEN=$$* -nostdlib -nostartfiles -Ibsp/common -Iinclude \
@@ -71,7 +73,7 @@ $(SIMT_OUT)/$(1)-$(2)/lost.elf: $(SIMT_FW)/lost.S include/riscv/encoding.h bsp/c
 	    -Lbsp/common -Wl,--no-warn-rwx-segments -T bsp/$(1)/link.ld -o $$@ $$<
 test-sim-hazard-$(1)-$(2): $(SIM) $(foreach n,0 1 2 3,$(SIMT_OUT)/$(1)-$(2)/hazard$(n).elf) $(SIMT_OUT)/$(1)-$(2)/lost.elf
 	@tools/check.sh sim-hazard-$(1)-$(2) sim/tests/hazard-test.sh $(SIM) $(1) $(SIMT_OUT)/$(1)-$(2)
-test-sim-no-limit-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/misc7.elf $(SIMT_OUT)/$(1)-$(2)/misc8.elf
+test-sim-no-limit-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/exit_irq_never.elf $(SIMT_OUT)/$(1)-$(2)/exit_irq_late.elf
 	@tools/check.sh sim-no-limit-$(1)-$(2) sim/tests/nolimit-test.sh $(SIM) $(1) $(SIMT_OUT)/$(1)-$(2)
 
 TEST_TARGETS += test-sim-report-$(1)-$(2) test-sim-hello-$(1)-$(2) test-sim-clint-$(1)-$(2) test-sim-simctl-$(1)-$(2) \
@@ -107,8 +109,8 @@ test-sim-image: $(SIM) $(SIMT_OUT)/elfmut $(SIMT_OUT)/paper-32/hello.elf $(SIMT_
 	    $(SIMT_OUT)/virt-32/hello.elf $(SIMT_OUT)/image
 test-sim-output: $(SIM) $(SIMT_OUT)/paper-32/hello.elf
 	@tools/check.sh sim-output sim/tests/output-test.sh $(SIM) $(SIMT_OUT)/paper-32/hello.elf
-test-sim-signals: $(SIM) $(SIMT_OUT)/paper-32/misc1.elf
-	@tools/check.sh sim-signals sim/tests/signal-test.sh $(SIM) $(SIMT_OUT)/paper-32/misc1.elf
+test-sim-signals: $(SIM) $(SIMT_OUT)/paper-32/exit_spin.elf
+	@tools/check.sh sim-signals sim/tests/signal-test.sh $(SIM) $(SIMT_OUT)/paper-32/exit_spin.elf
 # make bench-sim's QEMU comparison: data off the code pages (no wall-clock figure here)
 test-sim-speed-image: $(filter %-virt-32.elf %-virt-64.elf,$(SIMS_IMAGES))
 	@tools/check.sh sim-speed-image sim/tests/speed-image-test.sh $(CROSS)readelf $^
@@ -125,9 +127,9 @@ test-sim-elf: $(SIM) $(SIMT_OUT)/elfmut $(SIMT_OUT)/paper-32/hello.elf $(SIMT_OU
 TEST_TARGETS += test-sim-elf
 .PHONY: test-sim-elf
 
-$(SIMT_OUT)/decode_test: sim/tests/decode_test.c sim/decode.c sim/decode.h sim/timing.h include/riscv/encoding.h
+$(SIMT_OUT)/decode_test: sim/tests/decode_test.c sim/core/decode.c sim/core/decode.h sim/timing/timing.h include/riscv/encoding.h
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HOSTCFLAGS) -Iinclude -o $@ sim/tests/decode_test.c sim/decode.c
+	$(HOSTCC) $(HOSTCFLAGS) -Iinclude $(SIM_INC) -o $@ sim/tests/decode_test.c sim/core/decode.c
 test-sim-decode: $(SIMT_OUT)/decode_test
 	@tools/check.sh sim-decode $(SIMT_OUT)/decode_test
 TEST_TARGETS += test-sim-decode
@@ -135,9 +137,9 @@ TEST_TARGETS += test-sim-decode
 
 # The cache model against a reference model written in the test (random streams, both
 # write policies, several geometries and memory timings).
-$(SIMT_OUT)/cache_test: sim/tests/cache_test.c sim/cache.c sim/cache.h
+$(SIMT_OUT)/cache_test: sim/tests/cache_test.c sim/timing/cache.c sim/timing/cache.h
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ sim/tests/cache_test.c sim/cache.c
+	$(HOSTCC) $(HOSTCFLAGS) $(SIM_INC) -o $@ sim/tests/cache_test.c sim/timing/cache.c
 test-sim-cache-model: $(SIMT_OUT)/cache_test
 	@tools/check.sh sim-cache-model $(SIMT_OUT)/cache_test
 TEST_TARGETS += test-sim-cache-model
@@ -162,13 +164,13 @@ $(foreach b,paper virt,$(foreach x,32 64,$(eval $(call simt_cache,$(b),$(x)))))
 
 include sim/tests/engines.mk
 
-# ---- What the observers see (sim/observe.h): the disassembler; GDB, timeline, probes, trace
+# ---- What the observers see (sim/observe/observe.h): the disassembler; GDB, timeline, probes, trace
 # window and stack marks on the examples, built and run as docs/application.md says.
 SIMT_ISA_AREAS := alu branch jump loadstore mul div csr traps fence interrupts misaligned csr_strict irq_ext
-$(SIMT_OUT)/disasm_test: sim/tests/disasm_test.c sim/disasm.c sim/disasm.h sim/decode.c sim/decode.h \
-                         sim/timing.h include/riscv/encoding.h
+$(SIMT_OUT)/disasm_test: sim/tests/disasm_test.c sim/observe/disasm.c sim/observe/disasm.h sim/core/decode.c sim/core/decode.h \
+                         sim/timing/timing.h include/riscv/encoding.h
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HOSTCFLAGS) -Iinclude -o $@ sim/tests/disasm_test.c sim/disasm.c sim/decode.c
+	$(HOSTCC) $(HOSTCFLAGS) -Iinclude $(SIM_INC) -o $@ sim/tests/disasm_test.c sim/observe/disasm.c sim/core/decode.c
 SIMT_DISASM_IMAGES := $(foreach x,32 64,$(foreach a,$(SIMT_ISA_AREAS),$(BUILD)/isa/rv$(x)-paper/$(a).elf) \
                         $(BUILD)/isa/rv64-paper/rv64w.elf build/kernel/paper$(x)/sync.elf)
 test-sim-disasm: $(SIMT_OUT)/disasm_test $(SIMT_DISASM_IMAGES)
@@ -214,7 +216,7 @@ endef
 $(foreach k,tempo freertos,$(foreach x,32 64,$(eval $(call simt_see,$(k),$(x)))))
 include sim/tests/paper.mk
 
-# Interrupt-disabled windows (sim/irqoff.h) on both engines.
+# Interrupt-disabled windows (sim/observe/irqoff.h) on both engines.
 define simt_irqoff
 test-sim-irqoff-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/dev_irqoff.elf
 	@tools/check.sh sim-irqoff-$(1)-$(2) sim/tests/irqoff-test.sh $(SIM) $(1) \

@@ -52,8 +52,8 @@ TEST_TARGETS += test-broken
 # FREERTOS_DIR the FreeRTOS benchmark images) under
 # --check, which must find nothing and change nothing (status and output as without it).
 # Left out, as they do on purpose what --check reports: the ISA tests (self-modifying code,
-# jumps and accesses anywhere), the simulator's fault and exit firmware (dev_fault, faults*,
-# misc*: NULL and code-memory accesses, runs that spin until --max-cycles), and the kernel
+# jumps and accesses anywhere), the simulator's fault and exit firmware (dev_fault, fault_*,
+# exit_*: NULL and code-memory accesses, runs that spin until --max-cycles), and the kernel
 # tests of its fault reports (CHECK_FAULT_TESTS: stack overflows, NULL loads, a guard word
 # overwritten, each for the kernel to report).  CHECK_FOUND: images in which --check found a
 # bug that is not the test's purpose, left out until their owners fix them (none now).  The timing micro-programs
@@ -67,7 +67,7 @@ CHECK_FAULT_TESTS := fault overflow stack faultmsg cover_excmain cover_fatalnull
                      cover_isrfault cover_kill cover_overflow cover_stack killmail
 CHECK_FOUND :=
 CHECK_CLEAN_OUT := $(BUILD)/broken/clean
-CHECK_CLEAN = $(filter-out %/dev_fault.elf %/faults1.elf %/faults2.elf $(foreach n,1 2 3 4 5 6 7 8,%/misc$(n).elf) \
+CHECK_CLEAN = $(filter-out %/dev_fault.elf %/fault_storm.elf %/fault_load.elf $(foreach n,$(SIMT_EXITS),%/exit_$(n).elf) \
                 $(foreach t,$(CHECK_FAULT_TESTS),%/$(t).elf) $(CHECK_FOUND),\
                 $(ENG_SIMFW) $(ENG_TIMING) $(ENG_KERNEL) $(ENG_SPEED) $(ENG_BENCH_TEMPO) $(ENG_FREERTOS)) \
               $(if $(FREERTOS_DIR),$(call eng_list,--soc=paper$(comma)--max-cycles=1000000000,\

@@ -32,7 +32,7 @@
 #define TESTNUM s11
 
 /* Between a CSR write of mepc and the MRET that uses it: the paper's core reads mepc before
- * a write this close reaches WB (sim/timing.h: timing_mret_stale_mepc). */
+ * a write this close reaches WB (sim/timing/timing.h: timing_mret_stale_mepc). */
 #define MEPC_SETTLE nop; nop; nop
 
 /* CSR numbers, mstatus/mie/mip bits and mcause values: include/riscv/encoding.h */

@@ -1,6 +1,6 @@
 /* The timing figures the tests expect, written from the RTL cross-check's measurements on the
  * paper's compiled SoC (tests/rtl/, docs/timing-rtl.md; not from the model's table in
- * sim/timing.c), so that a wrong model fails.  Usable from C and from assembly.  A build may
+ * sim/timing/timing.c), so that a wrong model fails.  Usable from C and from assembly.  A build may
  * override one figure (-DEXPECT_DIV32=10) to check that `tempo-sim --set div32=10` changes the
  * measured figure accordingly.
  *

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# --list-params names every parameter of the table in sim/timing.c, and --set rejects
-# bad input with the usage exit status.  usage: params.sh SIM sim/timing.c
+# --list-params names every parameter of the table in sim/timing/timing.c, and --set rejects
+# bad input with the usage exit status.  usage: params.sh SIM sim/timing/timing.c
 set -u
 sim=$1 table=$2
 out=$("$sim" --list-params) || { echo "--list-params failed"; exit 1; }

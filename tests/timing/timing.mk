@@ -1,4 +1,4 @@
-# Timing model tests (tests/timing/): host unit tests of sim/timing.c, and micro-programs
+# Timing model tests (tests/timing/): host unit tests of sim/timing/timing.c, and micro-programs
 # that measure each rule of docs/timing.md with rdcycle on tempo-sim --soc paper at
 # XLEN 32 and 64.  Included by the top Makefile.
 TM_DIR := tests/timing
@@ -11,9 +11,9 @@ TM_DEPS := $(TM_SRC) $(TM_DIR)/expect.h $(BSP_SRC) bsp/common/board.h bsp/common
 TM_SET_ARGS := --set div32=10 --set mispredict=3
 TM_SET_DEFS := -DEXPECT_DIV32=10 -DEXPECT_MISPREDICT=3
 
-$(TM_OUT)/unit: $(TM_DIR)/unit.c $(TM_DIR)/expect.h sim/timing.c sim/timing.h
+$(TM_OUT)/unit: $(TM_DIR)/unit.c $(TM_DIR)/expect.h sim/timing/timing.c sim/timing/timing.h
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HOSTCFLAGS) -D_GNU_SOURCE -o $@ $(TM_DIR)/unit.c sim/timing.c
+	$(HOSTCC) $(HOSTCFLAGS) -D_GNU_SOURCE -o $@ $(TM_DIR)/unit.c sim/timing/timing.c
 
 $(TM_OUT)/timing-%.elf: $(TM_DEPS)
 	@mkdir -p $(@D)
@@ -28,7 +28,7 @@ test-timing-unit: $(TM_OUT)/unit
 	@tools/check.sh timing-unit $(TM_OUT)/unit
 
 test-timing-params: $(SIM)
-	@tools/check.sh timing-params $(TM_DIR)/params.sh $(SIM) sim/timing.c
+	@tools/check.sh timing-params $(TM_DIR)/params.sh $(SIM) sim/timing/timing.c
 
 define tm_checks
 .PHONY: test-timing-rv$(1) test-timing-set-rv$(1) test-timing-stats-rv$(1)

@@ -1,4 +1,4 @@
-/* Host unit tests of the timing model (sim/timing.c): synthetic instruction sequences with
+/* Host unit tests of the timing model (sim/timing/timing.c): synthetic instruction sequences with
  * exact costs from tests/timing/expect.h (the RTL cross-check's figures), stall accounting,
  * and the parameter interface.  The model charges each instruction the cycles until it enters
  * EXR, so a freeze an instruction causes in EX or MEM shows in the cost of the instructions
@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include "../../sim/timing.h"
+#include "../../sim/timing/timing.h"
 #include "expect.h"
 
 static int failures, checks;

@@ -1,4 +1,4 @@
-/* wcet-cost: the simulator's own timing model (sim/timing.c) as the cost oracle of the static
+/* wcet-cost: the simulator's own timing model (sim/timing/timing.c) as the cost oracle of the static
  * WCET analysis (tools/wcet/wcet.py, docs/wcet.md "Costs").
  *
  * usage: wcet-cost [--set name=value]... IMAGE

@@ -31,9 +31,9 @@ WCET_BOUNDS = --bound THREADS=$(shell echo $$(( $(call wcet_port_max,THREADS) + 
 WCET_NORETURN := tk_port_stack_fault tk_port_deadlock tk_port_irq_fault tk__fault tk_port_exit
 WCET_ARGS = --cost $(WCET_COST) $(WCET_BOUNDS) $(addprefix --noreturn ,$(WCET_NORETURN))
 
-$(WCET_COST): tools/wcet/cost.c sim/timing.c sim/timing.h sim/decode.c sim/decode.h sim/elf.c \
-              sim/elf.h include/riscv/encoding.h tools/wcet/wcet.mk
-	$(HOSTCC) $(HOSTCFLAGS) -Iinclude -Isim -o $@ tools/wcet/cost.c sim/timing.c sim/decode.c sim/elf.c
+$(WCET_COST): tools/wcet/cost.c sim/timing/timing.c sim/timing/timing.h sim/core/decode.c sim/core/decode.h sim/soc/elf.c \
+              sim/soc/elf.h include/riscv/encoding.h tools/wcet/wcet.mk
+	$(HOSTCC) $(HOSTCFLAGS) -Iinclude $(SIM_INC) -o $@ tools/wcet/cost.c sim/timing/timing.c sim/core/decode.c sim/soc/elf.c
 
 wcet_case = $(word 1,$(subst :, ,$(1)))
 wcet_metric = $(word 2,$(subst :, ,$(1)))

@@ -1,4 +1,4 @@
-/* Interrupt-disabled windows (sim/irqoff.h): one opened and closed by CSR writes with a WFI
+/* Interrupt-disabled windows (sim/observe/irqoff.h): one opened and closed by CSR writes with a WFI
  * wait inside it, one from a timer interrupt's entry to its MRET, and one left open at the
  * end (not counted).  sim/tests/irqoff-test.sh checks what tempo-sim reports. */
 #include "t.h"

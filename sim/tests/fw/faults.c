@@ -1,7 +1,7 @@
-/* Runs that end in a fault, selected with -DPROG=n:
- * 1 a trap storm: the stack pointer is broken when an illegal instruction traps, so the
+/* Runs that end in a fault, one per image fault_NAME.elf (built with -DFAULT_NAME):
+ * storm: a trap storm: the stack pointer is broken when an illegal instruction traps, so the
  *   handler's first store (its register save) faults, again and again;
- * 2 a load access fault in faulty_load(), whose handler ends the run with status 99: the
+ * load: a load access fault in faulty_load(), whose handler ends the run with status 99: the
  *   simulator's message names the function. */
 #include "t.h"
 
@@ -12,9 +12,9 @@ __attribute__((noinline)) void faulty_load(void) { (void)REG32(0x30000000u); }
 int main(void)
 {
     trap_install(0); /* an exception ends the run with status 99 */
-#if PROG == 1
+#if defined FAULT_storm
     __asm__ volatile("li sp, 0x30000000\n\t.word 0" ::: "memory");
-#elif PROG == 2
+#elif defined FAULT_load
     faulty_load();
 #endif
     return 3;

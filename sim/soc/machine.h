@@ -140,7 +140,7 @@ struct machine {
 /* Set by main()'s SIGINT/SIGTERM handler (the signal number); cpu_event() stops the run. */
 extern volatile sig_atomic_t machine_signal;
 
-/* sim/machine.c */
+/* sim/soc/machine.c */
 int machine_init(struct machine *m, const struct sim_config *cfg, int xlen);
 void machine_free(struct machine *m);
 void machine_exit(struct machine *m, uint64_t code); /* the firmware asked to stop */
@@ -160,7 +160,7 @@ static inline bool machine_reference_only(const struct machine *m)
     return m->reference || m->trace || m->profile || m->obs || m->coverage || machine_cached(m);
 }
 
-/* sim/cpu.c: run until the machine stops (m->run.stop) */
+/* sim/core/cpu.c: run until the machine stops (m->run.stop) */
 void cpu_run(struct machine *m);
 /* decode the word at code offset `off` into d, its predecoded record, and widen the range
  * of predecoded words that stores must invalidate (code->dec_lo, dec_hi) */
@@ -169,7 +169,7 @@ void cpu_predecode(struct ram *code, struct insn *d, uint64_t off, int xlen);
  * caller just did); 1 when the run must end */
 int cpu_run_steps(struct machine *m, uint64_t n);
 
-/* sim/trap.c: trap entry, interrupts, WFI, MRET and run control */
+/* sim/core/trap.c: trap entry, interrupts, WFI, MRET and run control */
 void trap_exception(struct machine *m, uint64_t cause, uint64_t tval);
 void trap_fetch_fault(struct machine *m); /* pc lies outside code memory */
 int cpu_event(struct machine *m); /* 1: the run must end */
@@ -177,11 +177,11 @@ void cpu_wfi(struct machine *m);
 void cpu_mret(struct machine *m);
 /* "load access fault", ... (privileged spec names); "interrupt N" for interrupts */
 const char *trap_cause_name(uint64_t mcause, int xlen);
-/* sim/hazard.c: the MRET at pc goes to the old mepc; a store to addr is lost */
+/* sim/observe/hazard.c: the MRET at pc goes to the old mepc; a store to addr is lost */
 void hazard_mret(struct machine *m);
 void hazard_store_lost(struct machine *m, uint64_t addr, unsigned size);
 
-/* sim/csr.c: 0 on success, -1 -> illegal instruction */
+/* sim/core/csr.c: 0 on success, -1 -> illegal instruction */
 int csr_read(struct machine *m, unsigned csr, uint64_t *val);
 int csr_write(struct machine *m, unsigned csr, uint64_t val);
 uint64_t csr_mstatus(const struct machine *m);

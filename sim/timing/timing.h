@@ -1,7 +1,7 @@
 /* The pipeline timing model of the 8-stage core (docs/timing.md), calibrated against the
  * paper's own RTL (tests/rtl/: the RTL cross-check; docs/timing-rtl.md: the evidence).
  *
- * CONTRACT between the execute loop (sim/cpu.c) and the timing model (sim/timing.c):
+ * CONTRACT between the execute loop (sim/core/cpu.c) and the timing model (sim/timing/timing.c):
  * the loop executes each instruction functionally and hands it to the model, which returns
  * how far mcycle advances.  mcycle after an instruction is the cycle the instruction entered
  * EXR.  A CSR instruction is handed over before it executes: the core reads a CSR in ID, and
@@ -25,10 +25,10 @@
  * then empties the pipeline and the target enters ID a fixed number of cycles later.
  * Wrong-path instructions are bubbles except for their CSR-address freeze in ID (the RTL
  * decodes bits 31:20 of whatever reaches IO), for which the model reads the code memory.
- * Every number is a named parameter (sim/timing.c: the table with names, defaults and the
+ * Every number is a named parameter (sim/timing/timing.c: the table with names, defaults and the
  * RTL measurement or doc line each rests on), settable with --set name=value.
  *
- * WHAT AN EXECUTE ENGINE CALLS (sim/cpu.c and sim/trap.c are the reference):
+ * WHAT AN EXECUTE ENGINE CALLS (sim/core/cpu.c and sim/core/trap.c are the reference):
  *  - timing_init(t, params), then timing_attach_code(t, code memory, base, size, xlen);
  *  - per instruction, timing_retire_pc(t, insn, flags, pc) (out of line: the cycle loop),
  *    flags = the decoder's static flags (TF_WORD, TF_DOUBLE, TF_CSR_ACCESS) | the outcome
@@ -104,7 +104,7 @@ enum stall_cause {
 };
 extern const char *const stall_cause_name[ST_COUNT];
 
-/* The model's numbers; sim/timing.c holds the one table of names, defaults and citations. */
+/* The model's numbers; sim/timing/timing.c holds the one table of names, defaults and citations. */
 enum predictor_kind { BP_GLOBAL2BIT, BP_NOT_TAKEN, BP_TAKEN, BP_TABLE };
 struct timing_params {
     uint32_t alu_use, load_use, store_data, branch_taken, mispredict, jal, jalr;
@@ -146,7 +146,7 @@ struct timing {
     uint8_t bp[TIMING_BP_MAX];  /* 2-bit counters; [0] is the global one */
     uint8_t bp_io;              /* the global counter as IO saw it in the last cycle */
     uint64_t branches, mispredicts;
-    uint64_t irq_seen;          /* sim/cpu.c: assertions up to this cycle were looked at */
+    uint64_t irq_seen;          /* sim/core/cpu.c: assertions up to this cycle were looked at */
     uint64_t mmio_at;           /* cycle the last device store takes effect (timing_interrupt) */
     uint64_t seq, mepc_seq;     /* instructions handed over; the one that last wrote mepc */
     uint32_t read_lag;          /* of the last instruction handed over (timing_read_lag) */
@@ -157,7 +157,7 @@ struct timing {
     unsigned xlen;
 };
 
-/* The defaults of the parameter table (sim/timing.c). */
+/* The defaults of the parameter table (sim/timing/timing.c). */
 void timing_params_default(struct timing_params *p);
 /* `--set name=value` into `p`: 0 on success, -1 (with a message on stderr) for an unknown
  * name or a bad value (`p` unchanged). */
@@ -167,7 +167,7 @@ long long timing_get_param(const struct timing_params *p, const char *name);
 void timing_list_params(const struct timing_params *p, FILE *out);
 /* A model at reset with the parameters `p` (copied: one machine, one set of numbers). */
 void timing_init(struct timing *t, const struct timing_params *p);
-/* The code memory and width (sim/machine.c), for wrong-path instructions. */
+/* The code memory and width (sim/soc/machine.c), for wrong-path instructions. */
 void timing_attach_code(struct timing *t, const uint8_t *mem, uint64_t base, uint64_t size,
                         unsigned xlen);
 /* bits 31:20 of `raw` are a CSR address the RTL's CSR file decodes (TF_CSR_ACCESS): RTL
@@ -228,7 +228,7 @@ static inline uint64_t timing_device_rise(const struct timing *t, uint64_t now)
     return t->mmio_at > now && t->mmio_at <= now + t->p.irq_flush + t->p.mmio_effect
                ? t->mmio_at : now;
 }
-/* Caches (sim/cache.h; cpu.c's cached loop instances).  An instruction-cache miss: the next
+/* Caches (sim/timing/cache.h; cpu.c's cached loop instances).  An instruction-cache miss: the next
  * instruction handed over enters ID `cycles` after it would have (the fetch starts when the
  * front end would have taken it: after a redirect, for a jump target), while the older
  * instructions drain (operand bubbles the wait covers disappear); the cost the model returns

@@ -12,7 +12,7 @@
  * end pcs, with how many windows had that pair) and may call a callback for each window
  * longer than a limit.  It depends on nothing of the machine: the CSR file, trap entry, MRET
  * and WFI call it (csr.c, trap.c), whichever engine runs, and the report resolves pcs to
- * functions (sim/symbols.h). */
+ * functions (sim/observe/symbols.h). */
 #ifndef TEMPO_IRQOFF_H
 #define TEMPO_IRQOFF_H
 #include <stdbool.h>

@@ -58,7 +58,7 @@ static int attach(struct rtos *r, const struct elf_image *img)
     r->off[F_CONTEXT] = CONTEXT_WORDS * R;
     if (list_size != r->off[LIST_SIZE] || ready_size % list_size) {
         snprintf(r->why, sizeof r->why, "FreeRTOS's List_t is %llu bytes in this image, %llu in "
-                 "the simulator's table (sim/rtos_freertos.c)", (unsigned long long)list_size,
+                 "the simulator's table (sim/observe/rtos_freertos.c)", (unsigned long long)list_size,
                  (unsigned long long)r->off[LIST_SIZE]);
         return -1;
     }

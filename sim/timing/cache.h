@@ -24,7 +24,7 @@
  *    cycles (`latency` includes the first beat).  A refill and a write-back move one line
  *    (line / width beats), a write-through store its own bytes (an RV64 `sd` is two beats
  *    on a 4-byte memory).  Reads and writes cost the same.
- * How a miss stalls the pipeline is the execute loop's part (sim/cpu.c): a fetch miss
+ * How a miss stalls the pipeline is the execute loop's part (sim/core/cpu.c): a fetch miss
  * delays the instruction's issue (the front end waits while older instructions drain), a
  * data miss freezes the whole pipeline in MEM, like the RAM store's freeze. */
 #ifndef TEMPO_CACHE_H
@@ -72,7 +72,7 @@ struct cache {
 };
 #define CACHE_NO_LINE UINT64_MAX
 
-/* The machine's caches (sim/machine.h). */
+/* The machine's caches (sim/soc/machine.h). */
 struct caches {
     bool on; /* an I$ or a D$ is configured: the execute loop's reference path (cpu.c) */
     struct cache i, d;

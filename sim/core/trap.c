@@ -137,7 +137,7 @@ void cpu_mret(struct machine *m)
         observe_mret(m);
 }
 
-/* Interrupts (docs/timing.md "Trap controller"; sim/timing.h timing_interrupt).  A
+/* Interrupts (docs/timing.md "Trap controller"; sim/timing/timing.h timing_interrupt).  A
  * source is taken at the first instruction boundary at or after (assertion cycle -
  * timing_irq_window()), and its handler's first instruction enters ID exactly the interrupt
  * latency after the assertion, wherever the boundary falls.  The assertion cycle is the

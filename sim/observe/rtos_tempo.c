@@ -9,8 +9,10 @@
  *     tk_port_trap_entry pushed, plus s0-s11 and sp as the interrupt found them;
  *   - a thread switched out by a direct handler (TK_IRQ_DIRECT_EXTERNAL) resumes in
  *     tk_port_direct_resume, back into the handler: shown as that pc and its switch frame.
- * Tempo keeps no list of all threads (its ready lists and wait queues hold only some), so the
- * simulator watches tk_thread_create's calls (a0 = the control block) and adds the idle thread;
+ * The simulator watches tk_thread_create's calls (a0 = the control block) and adds the idle
+ * thread, rather than walking the kernel's own list of every thread (kernel.h: threads,
+ * through all_next): a call is also the moment a control block is reused for a new thread,
+ * when that thread's stack marks must start again (rtos_created);
  * `monitor rtos` prints every offset below and the test checks them against the DWARF of an
  * image (sim/tests/gdb-test.sh). */
 #include <stdio.h>
@@ -71,7 +73,7 @@ static int attach(struct rtos *r, const struct elf_image *img)
     }
     if (size != r->off[T_SIZE]) {
         snprintf(r->why, sizeof r->why, "Tempo's struct tk_thread is %llu bytes in this image, "
-                 "%llu in the simulator's table (sim/rtos_tempo.c)", (unsigned long long)size,
+                 "%llu in the simulator's table (sim/observe/rtos_tempo.c)", (unsigned long long)size,
                  (unsigned long long)r->off[T_SIZE]);
         return -1;
     }

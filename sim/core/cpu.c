@@ -236,7 +236,7 @@ static ALWAYS_INLINE void execute(struct machine *m, struct ram *r0, const struc
     case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:
         {
             /* timed before it executes: the core reads the CSR in ID, timing_read_lag()
-             * cycles before the instruction enters EXR (sim/timing.h) */
+             * cycles before the instruction enters EXR (sim/timing/timing.h) */
             struct clock *clk = &m->hart.clk;
             clk->cycle += timing_retire_pc(&m->timing, d->t, s->flags, pc);
             s->timed = true;
