@@ -14,7 +14,6 @@ BENCH_LIBS_rk0_32 := $(RK0_LIB_32)
 BENCH_LIBS_rk0_64 := $(RK0_LIB_64)
 BENCH_KCFLAGS_rk0 := $(RK0_STD) $(RK0_CONFIG) $(RK0_INC)
 BENCH_CFLAGS_rk0 := $(RK0_STD) $(RK0_CONFIG) $(RK0_INC)
-BENCH_CFLAGS_rk0_64 := $(RK0_CONFIG_64)
 BENCH_OPT_rk0 := $(RK0_OPT)
 # RK0 has no variable-size allocator: no Mem figure (bench/report/kernels.py MISSING).
 BENCH_NO_CASES_rk0 := km_mem
