@@ -97,6 +97,10 @@ RK_INLINE void park_check(void)
 static VOID bp_thread_entry(VOID *arg)
 {
     int id = (int)(intptr_t)arg;
+    /* a task more urgent than its creator runs inside kTaskInit, before the creator has
+     * recorded it: it records itself */
+    bp_tasks[id] = RK_gRunPtr;
+    bp_id_of_tid[RK_gRunPtr->tid] = (int8_t)id;
     bp_entries[id]();
     for (;;) { /* entries never return; if one does, it stops here */
         bp_suspended[id] = 1;
@@ -117,17 +121,13 @@ int bp_thread_create(int id, int prio, void (*entry)(void))
     if (kMboxInit(&bp_mailbox[id], bp_mailbox_store[id], 1UL) != RK_ERR_SUCCESS)
         return BP_EKERNEL;
     RK_TASK_HANDLE handle;
-    /* the handle and the id map are in place before the task can run (it may preempt) */
-    RK_CR_AREA
-    RK_CR_ENTER
     RK_ERR s = kTaskInit(&handle, bp_thread_entry, (VOID *)(intptr_t)id, "bp", bp_stacks[id],
                          RK_BP_STACK_WORDS, RK_BP_PRIO(prio), RK_PREEMPT);
-    if (s == RK_ERR_SUCCESS) {
-        bp_tasks[id] = handle;
-        bp_id_of_tid[handle->tid] = (int8_t)id;
-    }
-    RK_CR_EXIT
-    return s == RK_ERR_SUCCESS ? BP_OK : BP_EKERNEL;
+    if (s != RK_ERR_SUCCESS)
+        return BP_EKERNEL;
+    bp_tasks[id] = handle;
+    bp_id_of_tid[handle->tid] = (int8_t)id;
+    return BP_OK;
 }
 
 static void (*bp_first)(void);
