@@ -13,6 +13,8 @@
 # after the objects), BENCH_OPT_K (default -O2), BENCH_BSP_K (default the common start-up),
 # BENCH_NATIVE_K (the JSON of the kernel's own benchmark, built by its own rules: results.json
 # keeps it under "native"),
+# BENCH_NO_CASES_K (cases not built for K: a primitive the kernel lacks; the report says why,
+# bench/report/kernels.py MISSING),
 # BENCH_LDSCRIPT_K (default bsp/paper/link.ld), BENCH_SWITCH_SYM_K / BENCH_TRAP_SYM_K (the
 # switch routine and trap entry symbols), BENCH_DATA_RE_K (regex of its data symbols) and
 # BENCH_DEPS_K.  Objects link in the order: bench/common, start-up, layer, kernel.
@@ -112,9 +114,11 @@ BENCH_COLD_CASES_rh := rh_ilatency
 
 $(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(eval $(call bench-kernel-rules,$(k),$(x)))))
 $(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(foreach s,km rh,\
-    $(foreach c,$(BENCH_COLD_CASES_$(s)),$(eval $(call bench-cold-rule,$(k),$(x),$(s),$(c)))))))
+    $(foreach c,$(filter-out $(BENCH_NO_CASES_$(k)),$(BENCH_COLD_CASES_$(s))),\
+    $(eval $(call bench-cold-rule,$(k),$(x),$(s),$(c)))))))
 $(foreach k,$(BENCH_KERNELS),$(foreach x,$(BENCH_XLENS),$(foreach s,km rh tm cs,\
-    $(foreach c,$(BENCH_CASES_$(s)),$(eval $(call bench-image-rule,$(k),$(x),$(s),$(c)))))))
+    $(foreach c,$(filter-out $(BENCH_NO_CASES_$(k)),$(BENCH_CASES_$(s))),\
+    $(eval $(call bench-image-rule,$(k),$(x),$(s),$(c)))))))
 
 # Nested interrupt latency (Tempo only: FreeRTOS does not nest interrupts on RISC-V): one image
 # per width, rh_nlatency, whose every object (bench/common, start-up, layer, kernel) is built

@@ -12,7 +12,9 @@
  *   CONF_STACK_UNUSED_WORDS(id) words of benchmark thread id's stack never used
  *   CONF_STACK_WORDS_MIN_FREE   ... of which at least this many must be left
  *   CONF_ISR_STACK_UNUSED()     bytes of the interrupt stack never used
- *   CONF_ISR_STACK_MIN_FREE     ... of which at least this many must be left */
+ *   CONF_ISR_STACK_MIN_FREE     ... of which at least this many must be left
+ * and optionally CONF_NO_HEAP: the kernel has no variable-size allocator (bp_malloc returns
+ * NULL) */
 #include <stdint.h>
 #include "bench.h"
 #include "bsp.h"
@@ -322,6 +324,9 @@ static void test_memory_and_time(void)
     EXPECT(bp_pool_alloc(0, &blocks[0]), BP_OK);
     EXPECT(bp_pool_free(0, blocks[0]), BP_OK);
 
+#if defined(CONF_NO_HEAP) /* the kernel has no variable-size allocator: bp_malloc says so */
+    EXPECT(bp_malloc(24) == 0, 1);
+#else
     void *p = bp_malloc(BP_HEAP_BYTES);
     EXPECT(p != 0, 1);
     bp_free(p);
@@ -329,6 +334,7 @@ static void test_memory_and_time(void)
     EXPECT(a != 0 && b != 0 && a != b, 1);
     bp_free(a);
     bp_free(b);
+#endif
 
     EXPECT(bp_alarm_start(0, 0, alarm_fn, 0), BP_EINVAL);
     EXPECT(bp_alarm_start(BP_MAX_ALARMS, 1, alarm_fn, 0), BP_EINVAL);

@@ -186,7 +186,34 @@ KERNEL_CONFIG = {
     "threadx": "-O2, the build options its own Thread-Metric layer gives for speed, error checking "
                "off as that layer builds it; RV64 its risc-v64/gnu port, RV32 the GNU port "
                "written here (docs/threadx.md)",
+    "rk0": "-O2, the level of its own profiling build, error checking on as it ships (its "
+           "profiling build's NDEBUG leaves a semaphore's wait queue uninitialised), trace "
+           "console off; the RISC-V port written here (docs/rk0.md)",
 }
+
+# A metric a kernel has no primitive for: no figure (a dash), and why, by (kernel, suite,
+# metric).  Its image is not built (the kernel's port.mk BENCH_NO_CASES_K).
+MISSING = {
+    ("rk0", "kernel-metrics", "Mem"):
+        "RK0 has no variable-size allocator (its memory service is fixed-block partitions, "
+        "kMemPartitionAlloc/Free: Thread-Metric's memory allocation test measures those)",
+}
+
+# A kernel whose own published figures are one of Tempo's suites run through its layer: it
+# ships no benchmark that measures, so its "native" figures are that suite's.
+NATIVE_IS_SUITE = {
+    "rk0": ("thread-metric",
+            "RK0 ships no benchmark that measures (its app/ is a demonstration); its wiki "
+            "(\"RK0 Profiling\") measures it with Thread-Metric, so its own figures are Tempo's "
+            "Thread-Metric suite through bench/ports/rk0 (the Thread-Metric table above; "
+            "docs/rk0.md)"),
+}
+
+
+def missing_notes(ctx, suite):
+    """Why a kernel of the results has no figure for a metric of this suite, one line each."""
+    return ["%s, %s: no figure: %s." % (R.name(k), m, why)
+            for (k, s, m), why in sorted(MISSING.items()) if s == suite and k in ctx.kernels]
 
 
 def config_table(ctx):
@@ -233,8 +260,9 @@ def suite_tables(ctx):
             out.append(R.Table("%s: every kernel on the same core (%s)" % (
                 F.SUITE_TITLE[suite], "operations per period, more is better"
                 if suite == "thread-metric" else "average cycles, lower is better"),
-                cols, rows, "Tempo vs K: how many times faster Tempo is than kernel K (above "
-                "1: Tempo faster).", tid="all-%s" % suite))
+                cols, rows, " ".join(["Tempo vs K: how many times faster Tempo is than kernel "
+                                      "K (above 1: Tempo faster)."] + missing_notes(ctx, suite)),
+                tid="all-%s" % suite))
     return out
 
 
@@ -261,7 +289,9 @@ def footprint_table(ctx):
                    "Each kernel's own code (text: code and constants) and data kept by the "
                    "linker in a program of it: \"minimal\" is each kernel's smallest program "
                    "(Tempo: bench/footprint/minimal.c; RMP: its benchmark's MINIMAL_SIZE build "
-                   "in its smallest configuration, docs/rmp.md).", tid="all-footprint")
+                   "in its smallest configuration, docs/rmp.md; ThreadX and RK0: two threads, a "
+                   "yield and a semaphore, threadx/footprint/minimal.c, "
+                   "rk0/footprint/minimal.c).", tid="all-footprint")
 
 
 # Why another kernel is faster than Tempo where it is, by (kernel, suite, metric) or, for any
@@ -343,8 +373,9 @@ def sections(ctx):
         out.append(("Every kernel on one core", paras,
                     [config_table(ctx)] + tables + ([nl] if nl else [])))
     nat = native_tables(ctx) + cross_check_tables(ctx)
-    if nat:
-        out.append(("Each kernel's own benchmark", [], nat))
+    own = [text for k, (_, text) in sorted(NATIVE_IS_SUITE.items()) if k in ctx.kernels]
+    if nat or own:
+        out.append(("Each kernel's own benchmark", [p + "." for p in own], nat))
     return out
 
 

@@ -354,6 +354,12 @@ FOOTPRINT_NOTES = {
                 "(docs/threadx.md), plus the tick processing the board's timer interrupt calls; "
                 "the board layer and start-up are not counted. At -Os (the library built with "
                 "-Os) unless marked."),
+    "rk0": ("Bytes of RK0's own sections (librk0.a: the kernel and the RISC-V port written "
+            "here) that rk0/footprint/minimal.c keeps, linked with --gc-sections: two tasks, "
+            "kYield and a semaphore, with the benchmarks' configuration (docs/rk0.md), plus "
+            "what every RK0 system has: its idle and post-processing tasks and their stacks, "
+            "the tick, and the port's interrupt stack; the start-up is not counted. At -Os (the "
+            "library built with -Os) unless marked."),
 }
 
 

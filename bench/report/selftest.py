@@ -501,8 +501,38 @@ def check_native():
     assert not v.is_valid(bad), "a negative kernel figure passed the schema"
 
 
+def check_missing():
+    """A kernel without a primitive (kernels.MISSING): a dash in its column of the every-kernel
+    table, the reason under it, and, where its own figures are a suite's (NATIVE_IS_SUITE),
+    the paragraph saying so; neither for a run without that kernel."""
+    import kernels
+    import render
+    results, runs, analysis = fixture()
+    extra = []
+    for r in results["records"]:
+        if r["kernel"] == "freertos" and not (r["suite"] == "kernel-metrics" and r["metric"] == "Mem"):
+            extra.append(dict(r, kernel="rk0"))
+    results["records"] += extra
+    ctx = render.Context(results, runs, analysis)
+    assert "rk0" in ctx.kernels, ctx.kernels
+    km = next(t for t in kernels.suite_tables(ctx) if t.id == "all-kernel-metrics")
+    col = km.columns.index("RK0 RV32")
+    mem = next(r for r in km.rows if r[0] == "Mem")
+    assert mem[col] == "-" and mem[col + 1] == "-", mem
+    assert "RK0, Mem: no figure: RK0 has no variable-size allocator" in km.note, km.note
+    heads = {h: paras for h, paras, _ in kernels.sections(ctx)}
+    own = heads.get("Each kernel's own benchmark", [])
+    assert any("Thread-Metric suite through bench/ports/rk0" in p for p in own), heads
+    results, runs, analysis = fixture()
+    ctx = render.Context(results, runs, analysis)
+    km = next(t for t in kernels.suite_tables(ctx) if t.id == "all-kernel-metrics")
+    assert "no figure" not in km.note, km.note
+    assert "Each kernel's own benchmark" not in [h for h, _, _ in kernels.sections(ctx)]
+
+
 def main(argv):
     check_bounds_and_windows()
+    check_missing()
     check_native()
     check_parser()
     check_histogram_lines()
