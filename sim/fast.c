@@ -5,8 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fast.h"
+#include "coverage.h"
 #include "machine.h"
 #include "muldiv.h"
+#include "observe.h"
+#include "profile.h"
 
 #define likely(c) __builtin_expect(!!(c), 1)
 #define unlikely(c) __builtin_expect(!!(c), 0)
@@ -89,6 +92,7 @@ enum kind {
     K_MV,            /* ADDI rd, rs1, 0 */
     K_SEXT_W,        /* ADDIW rd, rs1, 0 */
     K_END,           /* the block falls through to the next pc */
+    K_ADDI_SP_32, K_ADDI_SP_64, /* ADDI to sp with the threads' stack marks (observe_sp) */
     K_COUNT
 };
 
@@ -173,6 +177,8 @@ struct entry {
     struct entry *chain;        /* in the engine's table, by (b, s) */
     struct entry *all;          /* every entry */
     struct tally *tally;        /* per outcome, after out[] */
+    uint32_t *at;               /* cycles up to each instruction's issue (a profile's), after
+                                   tally[] */
     uint32_t nout;
     struct outcome out[];
 };
@@ -211,6 +217,17 @@ struct fast {
     uint32_t nstates, nentries, state_slots, entry_slots;
     /* the scratch models: at reset on this machine's parameters; runs */
     struct timing clean, scratch, fork;
+    /* the observers (observe.h; NULL: none), and what the engine leaves to the traced loop
+     * for them: the instructions at pcs observe_flags() marks PCF_FAST_STOP (translation
+     * stops before them), blocks at `watch_pc` and every block while `all_ref`, stores
+     * into ram[0] offsets [olo, olo + olen) (the kernel's current-thread variable), writes
+     * of sp other than ADDI (which runs here with observe_sp()) */
+    struct observe *obs;
+    bool all_ref, marks;
+    uint64_t watch_pc, olo, olen;
+    /* --trace's window (observe.h): the traced loop runs the instructions that issue at or
+     * after trace_at (UINT64_MAX: none before the window closes) */
+    uint64_t trace_at;
     struct block outside; /* stands for a pc outside code memory: the reference loop (last:
                            * its flexible ops[] stays empty) */
 };
@@ -378,6 +395,24 @@ static struct fop operation(const struct insn *d, uint64_t pc, int xlen, uint64_
     return o;
 }
 
+/* operation() on the engine of machine f->m: with observers, K_NONE for what they must see
+ * in the traced loop (struct fast) */
+static struct fop observed(const struct fast *f, const struct insn *d, uint64_t pc, int xlen,
+                           uint64_t *value, uint64_t *target)
+{
+    struct fop o = operation(d, pc, xlen, value, target);
+    const struct observe *obs = f->obs;
+    if (!obs || o.kind == K_NONE)
+        return o;
+    if (observe_flags(obs, pc) & PCF_FAST_STOP)
+        o.kind = K_NONE;
+    else if (f->marks && d->t.rd == 2 && d->t.cls != TC_STORE && d->t.cls != TC_BRANCH) {
+        o.kind = d->op == OP_ADDI ? (xlen == 32 ? K_ADDI_SP_32 : K_ADDI_SP_64) : K_NONE;
+        o.imm = d->imm;
+    }
+    return o;
+}
+
 static bool ends_block(const struct insn *d)
 {
     return d->t.cls == TC_BRANCH || d->t.cls == TC_JAL || d->t.cls == TC_JALR;
@@ -428,13 +463,15 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
     if (f->nentries >= f->entry_slots)
         GROW(f->entries, f->entry_slots, struct entry, ENTRY_HASH);
     const unsigned nout = OUT_SIDE + b->nside;
-    struct entry *e = calloc(1, sizeof *e + nout * (sizeof e->out[0] + sizeof e->tally[0]));
+    struct entry *e = calloc(1, sizeof *e + nout * (sizeof e->out[0] + sizeof e->tally[0]) +
+                                    b->n * sizeof e->at[0]);
     if (!e)
         return NULL;
     e->b = b;
     e->s = s;
     e->nout = nout;
     e->tally = (struct tally *)(e->out + nout);
+    e->at = (uint32_t *)(e->tally + nout);
     struct timing *w = &f->scratch, *v = &f->fork;
     memset(w->stall, 0, sizeof w->stall);
     w->branches = w->mispredicts = 0;
@@ -460,6 +497,7 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
         const bool side = b->side_at >> i & 1, end = i + 1 == b->n;
         const struct insn *d = &b->src[i];
         const uint64_t pc = b->pc + 4 * i;
+        e->at[i] = (uint32_t)(w->cyc - SCRATCH_NOW);
         if (end)
             e->prefix = w->cyc - SCRATCH_NOW;
         if (!side && !end) {
@@ -542,7 +580,7 @@ static struct block *translate(struct fast *f, uint64_t pc)
         if (off > code->size - 4)
             break;
         const struct insn *d = decoded(code, off, xlen);
-        ops[n] = operation(d, p, xlen, &value, &target[n]);
+        ops[n] = observed(f, d, p, xlen, &value, &target[n]);
         if (ops[n].kind == K_NONE)
             break;
         if ((ops[n].kind == K_LI_32 || ops[n].kind == K_LI_64) &&
@@ -615,7 +653,7 @@ static struct block *cold_block(struct fast *f, uint64_t pc)
         if (off > code->size - 4)
             break;
         const struct insn *d = decoded(code, off, xlen);
-        bool ours = operation(d, p, xlen, &value, &target).kind != K_NONE;
+        bool ours = observed(f, d, p, xlen, &value, &target).kind != K_NONE;
         n += n == 0 || ours;
         if (!ours || ends_block(d))
             break;
@@ -648,6 +686,31 @@ static struct block *find(struct fast *f, uint64_t pc)
 
 /* ---- statistics and invalidation ---- */
 
+/* The runs of e that ended with outcome o into the profile (each instruction's cycles on
+ * the way there: e->at) and the coverage counters (the side exits before the last
+ * instruction not taken). */
+static void flush_observed(struct fast *f, const struct entry *e, unsigned o)
+{
+    const struct outcome *u = &e->out[o];
+    const struct block *b = e->b;
+    for (unsigned i = 0; i < u->n; i++) {
+        const uint64_t pc = b->pc + 4 * i;
+        const bool last = i + 1 == u->n;
+        if (f->m->profile)
+            profile_charge(f->m->profile, pc,
+                           u->runs * ((last ? u->cost : e->at[i + 1]) - e->at[i]), u->runs);
+        if (f->m->coverage) {
+            struct coverage *c = f->m->coverage;
+            uint64_t w = (pc - c->lo) >> 2;
+            c->executed[w] += u->runs;
+            if (b->src[i].t.cls == TC_BRANCH) {
+                c->branch[w] = 1;
+                c->taken[w] += last && o != OUT_END ? u->runs : 0;
+            }
+        }
+    }
+}
+
 /* Charge the runs of e into the machine's statistics. */
 static void flush(struct fast *f, struct entry *e)
 {
@@ -659,6 +722,8 @@ static void flush(struct fast *f, struct entry *e)
             continue;
         for (unsigned i = 0; i < u->n; i++)
             m->stats.class_count[e->b->src[i].t.cls] += u->runs;
+        if (m->profile || m->coverage)
+            flush_observed(f, e, o);
         m->stats.issued += u->runs * u->n;
         for (int s = 0; s < ST_COUNT; s++)
             t->stall[s] += u->runs * e->tally[o].stall[s];
@@ -738,6 +803,45 @@ static void code_written(void *ctx, uint64_t off, unsigned size)
     }
 }
 
+/* The observers' part of the engine (struct fast): the stores that may switch threads. */
+static void observe_setup(struct fast *f)
+{
+    struct observe *o = f->m->obs;
+    f->watch_pc = f->trace_at = UINT64_MAX;
+    if (!o)
+        return;
+    f->obs = o;
+    f->marks = o->kernel;
+    if (!o->kernel)
+        return;
+    const struct rtos *r = &o->rtos;
+    uint64_t lo = r->current_var, hi = r->current_var + r->ptr;
+    if (r->watch_started) {
+        lo = r->started_var < lo ? r->started_var : lo;
+        hi = r->started_var + r->started_size > hi ? r->started_var + r->started_size : hi;
+    }
+    /* in doublewords of ram[0], as watch_update(): an aligned store lies in one */
+    lo = (lo - f->r0base) & ~7ull;
+    hi = (hi - f->r0base + 7) & ~7ull;
+    if (lo < f->r0size && lo < hi) {
+        f->olo = lo;
+        f->olen = hi - lo;
+    }
+}
+
+/* What the observers leave to the traced loop from the boundary at `cycle` on. */
+static void observe_sync(struct fast *f, uint64_t cycle)
+{
+    const struct observe *o = f->obs;
+    const struct window *w = &o->win;
+    f->watch_pc = observe_fast_pc(o);
+    f->all_ref = observe_fast_all(o);
+    if (f->m->trace) {
+        f->trace_at = cycle >= w->to_cycle ? UINT64_MAX : w->from_cycle;
+        f->all_ref |= cycle >= f->trace_at;
+    }
+}
+
 /* ---- running ---- */
 
 /* Charge instructions [0, k) of b through the model, as the reference loop would have. */
@@ -749,7 +853,12 @@ static void replay(struct fast *f, const struct block *b, unsigned k)
         m->hart.instret += d->retires;
         m->stats.class_count[d->t.cls]++;
         m->stats.issued++;
-        m->hart.clk.cycle += timing_retire_pc(&m->timing, d->t, d->sflags, b->pc + 4 * i);
+        const uint64_t pc = b->pc + 4 * i, cost = timing_retire_pc(&m->timing, d->t, d->sflags, pc);
+        m->hart.clk.cycle += cost;
+        if (m->profile)
+            profile_charge(m->profile, pc, cost, 1);
+        if (m->coverage)
+            coverage_step(m->coverage, pc, d, false); /* a side exit before k: not taken */
     }
 }
 
@@ -822,7 +931,8 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
     LBL(name, XLEN) : {                                                                    \
         const uint64_t ea = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm);             \
         const uint64_t off = ea - f->r0base;                                               \
-        if (unlikely((ea & (n - 1)) || off > f->slim[n] || off - f->wlo < f->wlen))         \
+        if (unlikely((ea & (n - 1)) || off > f->slim[n] || off - f->wlo < f->wlen ||        \
+                     off - f->olo < f->olen))                                              \
             goto deopt;                                                                    \
         const uint64_t v = x[op->rs2];                                                     \
         memcpy(f->r0mem + off, &v, n); /* little-endian host */                            \
@@ -881,6 +991,8 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         ps = intern(f, &s_);                                                               \
         b = find(f, h->pc);                                                                \
         watch_update(f);                                                                   \
+        if (f->obs)                                                                        \
+            observe_sync(f, cycle);                                                        \
     } while (0)
 
 /* A run of e's block ended with outcome o: its cycles, and on to the next block at npc
@@ -922,6 +1034,7 @@ static void run_blocks(struct fast *f)
         [K_JALR_32] = &&L_JALR_32, [K_JALR_64] = &&L_JALR_64, [K_JAL] = &&L_JAL,
         [K_LI_32] = &&L_LI_32, [K_LI_64] = &&L_LI_64, [K_LI_POOL] = &&L_LI_POOL,
         [K_NOP] = &&L_NOP, [K_MV] = &&L_MV, [K_SEXT_W] = &&L_SEXT_W, [K_END] = &&L_END,
+        [K_ADDI_SP_32] = &&L_ADDI_SP_32, [K_ADDI_SP_64] = &&L_ADDI_SP_64,
     };
     handler = tab;
     if (!f)
@@ -941,7 +1054,8 @@ static void run_blocks(struct fast *f)
 enter_checked:
     /* a block not known to be translated, or a state not known to be timed for it; with
      * too many timed runs or states, the reference loop first (LOAD forgets them) */
-    if (unlikely(b->ref || !ps || f->nentries >= ENTRIES_MAX || f->nstates >= STATES_MAX))
+    if (unlikely(b->ref || !ps || f->nentries >= ENTRIES_MAX || f->nstates >= STATES_MAX ||
+                 f->all_ref))
         goto reference;
     e = entry_of(f, b, ps);
     if (unlikely(!e))
@@ -949,7 +1063,8 @@ enter_checked:
 enter:
     /* the reference loop looks at devices before every instruction: it must run the block
      * when an event is due before its last instruction */
-    if (unlikely(cycle + e->prefix >= h->next_event))
+    if (unlikely(cycle + e->prefix >= h->next_event || b->pc == f->watch_pc ||
+                 cycle + e->prefix >= f->trace_at))
         goto reference;
     looked = false;
     op = b->ops;
@@ -960,8 +1075,11 @@ reference:
     SAVE();
     if (!looked && cycle >= h->next_event) {
         looked = true;
+        const uint64_t c0 = h->clk.cycle;
         if (cpu_event(m))
             return;
+        if (m->profile) /* as the traced loop does: to the instruction that follows */
+            profile_charge(m->profile, h->pc, h->clk.cycle - c0, 0);
     } else {
         /* a cold block of the map (f->outside, part of f, is never cold nor freed) */
         if (b->cold && b != &f->outside && ++b->heat >= HOT_RUNS) {
@@ -1002,6 +1120,14 @@ L_MV:
     NEXT;
 L_SEXT_W:
     x[op->rd] = w32(x[op->rs1]);
+    NEXT;
+L_ADDI_SP_32:
+    x[op->rd] = (uint32_t)(x[op->rs1] + (uint64_t)(int64_t)op->imm);
+    observe_sp(f->obs, x[2]);
+    NEXT;
+L_ADDI_SP_64:
+    x[op->rd] = x[op->rs1] + (uint64_t)(int64_t)op->imm;
+    observe_sp(f->obs, x[2]);
     NEXT;
 
 side_taken:
@@ -1072,6 +1198,7 @@ bool fast_run(struct machine *m)
     f->r1mem = m->bus.ram[1].mem;
     code->watch = code_written;
     code->watch_ctx = f;
+    observe_setup(f);
 
     run_blocks(f);
 

@@ -152,12 +152,14 @@ uint64_t machine_update_devices(struct machine *m);
  * engine that does not model them must leave a machine for which this holds to cpu_run(). */
 static inline bool machine_cached(const struct machine *m) { return m->caches.on; }
 
-/* The ONE predicate for the options only the reference execute loop honours: with any of
- * them, cpu_run() runs it instead of the fast engine (fast.h).  An option that observes or
- * changes every instruction (a trace, a profile, a cache model, a debugger) belongs here. */
+/* The machine options only the reference execute loop honours: with any of them, cpu_run()
+ * runs it instead of the fast engine (fast.h).  cpu.c adds the observers that see every
+ * instruction (a debugger, --check's per-instruction checks, a trace without a window);
+ * the other observers, the profile and coverage run on the fast engine, which leaves to
+ * the traced loop the instructions they act on (fast.h). */
 static inline bool machine_reference_only(const struct machine *m)
 {
-    return m->reference || m->trace || m->profile || m->obs || m->coverage || machine_cached(m);
+    return m->reference || machine_cached(m);
 }
 
 /* sim/cpu.c: run until the machine stops (m->run.stop) */

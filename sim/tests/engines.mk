@@ -30,7 +30,20 @@ ENG_BENCH_TEMPO = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000,$(B
 ENG_FREERTOS = $(if $(FREERTOS_DIR),$(foreach v,paper virt qemu,$(foreach x,32 64,\
                  $(call eng_list,--soc=$(call eng_soc,$(v))$(comma)--max-cycles=1000000000,\
                  $(FR_BUILD)/$(v)-$(x)/fr-paper.elf $(FR_BUILD)/$(v)-$(x)/fr-port-test.elf))))
-ENG_TESTS = $(ENG_ISA) $(ENG_TIMING) $(ENG_SIMFW) $(ENG_KERNEL) $(ENG_SPEED) $(ENG_BENCH_TEMPO) $(ENG_FREERTOS)
+# The observed runs: the observers, the profile and coverage, whose files must match too
+# (engines.sh: @OUT@ names them, ';' is a comma inside an option).  The kernel tests at
+# two configurations with every observer that reads a kernel; the speed loop and the
+# simulator firmware with a probe, a profile and coverage.
+ENG_OBS_FILES = --profile-json=@OUT@.prof.json$(comma)--coverage=@OUT@.cov
+ENG_OBS_KERNEL = $(foreach c,paper32 virt64,$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000$(comma)$(ENG_OBS_FILES)$(comma)--timeline=@OUT@.tl.json$(comma)--measure=isr=irq;mret$(comma)--measure=sw=switch;run$(comma)--measure=t=trap;trap,\
+                   $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS))))
+ENG_OBS_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),\
+                  --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)$(ENG_OBS_FILES)$(comma)--measure=m=main;main|$(i))
+ENG_OBS_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(call eng_list,--soc=$(b)$(comma)--max-cycles=100000000$(comma)$(ENG_OBS_FILES)$(comma)--measure=t=trap;mret,\
+                  $(patsubst %,$(SIMT_OUT)/$(b)-$(x)/%.elf,hello dev_clint dev_simctl dev_fault faults1 faults2))))
+ENG_OBSERVED = $(ENG_OBS_KERNEL) $(ENG_OBS_SPEED) $(ENG_OBS_SIMFW)
+ENG_TESTS = $(ENG_ISA) $(ENG_TIMING) $(ENG_SIMFW) $(ENG_KERNEL) $(ENG_SPEED) $(ENG_BENCH_TEMPO) $(ENG_FREERTOS) \
+            $(ENG_OBSERVED)
 ENG_BENCH = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000,$(BENCH_ELFS) $(BENCH_COLD_ELFS))
 eng_images = $(foreach e,$(1),$(lastword $(subst |, ,$(e))))
 eng_quote = $(foreach e,$(1),'$(e)')
