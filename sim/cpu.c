@@ -383,8 +383,10 @@ static void run64_cached(struct machine *m) { run(m, 64, true, true); }
 /* n instructions of the loop, the first without looking at events (the caller did, at
  * this boundary): the fast engine's way to the reference (fast.c).  With observers, a
  * profile or coverage the traced instance, so that every instruction the engine leaves to
- * it is observed; c0 before the look at events, as run() takes it. */
-static ALWAYS_INLINE int run_steps(struct machine *m, uint64_t n, const int xlen, const bool traced)
+ * it is observed, and with caches the cached one; c0 before the look at events, as run()
+ * takes it. */
+static ALWAYS_INLINE int run_steps(struct machine *m, uint64_t n, const int xlen, const bool traced,
+                                   const bool cached)
 {
     struct hart *const h = &m->hart;
     struct ram *const code = m->bus.code, *const r0 = &m->bus.ram[0];
@@ -392,16 +394,19 @@ static ALWAYS_INLINE int run_steps(struct machine *m, uint64_t n, const int xlen
         const uint64_t c0 = h->clk.cycle;
         if (i && unlikely(h->clk.cycle >= h->next_event) && cpu_event(m))
             return 1;
-        step(m, code, r0, c0, xlen, traced, false);
+        step(m, code, r0, c0, xlen, traced, cached);
     }
     return 0;
 }
 
 int cpu_run_steps(struct machine *m, uint64_t n)
 {
+    const bool x32 = m->hart.xlen == 32;
+    if (machine_cached(m)) /* the cached instances are traced ones */
+        return x32 ? run_steps(m, n, 32, true, true) : run_steps(m, n, 64, true, true);
     if (m->obs || m->profile || m->coverage)
-        return m->hart.xlen == 32 ? run_steps(m, n, 32, true) : run_steps(m, n, 64, true);
-    return m->hart.xlen == 32 ? run_steps(m, n, 32, false) : run_steps(m, n, 64, false);
+        return x32 ? run_steps(m, n, 32, true, false) : run_steps(m, n, 64, true, false);
+    return x32 ? run_steps(m, n, 32, false, false) : run_steps(m, n, 64, false, false);
 }
 
 /* The fast engine observes what the traced loop would (fast.h), except a debugger, a trace

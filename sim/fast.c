@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fast.h"
+#include "cache.h"
 #include "coverage.h"
 #include "machine.h"
 #include "muldiv.h"
@@ -195,6 +196,10 @@ struct block {
     uint64_t pc, fall, target; /* the pc after the block; a branch's or JAL's target */
     struct block *prev, *next; /* every live block */
     struct insn *src;          /* the decoded instructions, for timing and replay() */
+    /* its code's lines in the I$ (icache_holds): tag[] slots, valid while the I$'s fills
+     * count is ic_fills (ICACHE_LINES at most; further lines are looked up each time) */
+    uint64_t ic_fills;
+    uint32_t ic_slot[8];
     uint64_t *pool;            /* K_LI_POOL values */
     struct fop ops[];          /* then src and pool */
 };
@@ -228,6 +233,10 @@ struct fast {
     /* --trace's window (observe.h): the traced loop runs the instructions that issue at or
      * after trace_at (UINT64_MAX: none before the window closes) */
     uint64_t trace_at;
+    /* the caches (cache.h; NULL: none): the engine runs a block whose every fetch hits and
+     * the loads and stores that hit, and leaves a miss to the reference loop (a hit costs
+     * what an access costs without caches, so the timed runs hold) */
+    struct cache *icache, *dcache;
     struct block outside; /* stands for a pc outside code memory: the reference loop (last:
                            * its flexible ops[] stays empty) */
 };
@@ -613,6 +622,7 @@ static struct block *translate(struct fast *f, uint64_t pc)
     b->pc = pc;
     b->n = n ? n : 1;
     b->ref = n == 0;
+    b->ic_fills = UINT64_MAX;
     b->src = (struct insn *)(b->ops + n + 1);
     memcpy(b->src, ins, n * sizeof ins[0]);
     b->pool = (uint64_t *)(b->src + n);
@@ -844,10 +854,53 @@ static void observe_sync(struct fast *f, uint64_t cycle)
 
 /* ---- running ---- */
 
-/* Charge instructions [0, k) of b through the model, as the reference loop would have. */
+#define ICACHE_LINES (sizeof ((struct block *)0)->ic_slot / sizeof ((struct block *)0)->ic_slot[0])
+
+/* The I$ fetches of b's first n instructions, every one a hit (icache_holds()): as cpu.c's
+ * cache_read() per instruction makes them (the LRU stamp once per line entered). */
+static void icache_fetch(struct cache *c, const struct block *b, unsigned n)
+{
+    uint64_t pc = b->pc;
+    const uint64_t end = pc + 4 * (uint64_t)n;
+    for (unsigned j = 0; pc < end; j++) {
+        const uint64_t ln = pc >> c->line_shift;
+        uint64_t next = (ln + 1) << c->line_shift;
+        next = next < end ? next : end;
+        if (ln != c->mru) {
+            c->mru = ln;
+            c->mru_slot = j < ICACHE_LINES ? b->ic_slot[j] : (size_t)cache_slot(c, pc);
+            c->stamp[c->mru_slot] = ++c->clock;
+        }
+        c->reads += (next - pc) / 4;
+        pc = next;
+    }
+}
+
+/* Every line of b's code is in the I$: its fetches hit, whichever way it leaves. */
+static bool icache_holds(const struct cache *c, struct block *b)
+{
+    if (b->ic_fills == c->fills)
+        return true;
+    const uint64_t first = b->pc >> c->line_shift;
+    const uint64_t last = (b->pc + 4 * (uint64_t)b->n - 1) >> c->line_shift;
+    for (uint64_t ln = first; ln <= last; ln++) {
+        long k = cache_slot(c, ln << c->line_shift);
+        if (k < 0)
+            return false;
+        if (ln - first < ICACHE_LINES)
+            b->ic_slot[ln - first] = (uint32_t)k;
+    }
+    b->ic_fills = c->fills;
+    return true;
+}
+
+/* Charge instructions [0, k) of b through the model, as the reference loop would have
+ * (their loads and stores have been through the D$ already). */
 static void replay(struct fast *f, const struct block *b, unsigned k)
 {
     struct machine *m = f->m;
+    if (f->icache)
+        icache_fetch(f->icache, b, k);
     for (unsigned i = 0; i < k; i++) {
         const struct insn *d = &b->src[i];
         m->hart.instret += d->retires;
@@ -922,6 +975,8 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
                 goto deopt;                                                                \
             p = f->r1mem + off;                                                            \
         }                                                                                  \
+        if (f->dcache && !cache_read_hit(f->dcache, ea))                                   \
+            goto deopt;                                                                    \
         type v;                                                                            \
         memcpy(&v, p, n);                                                                  \
         write;                                                                             \
@@ -933,6 +988,8 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         const uint64_t off = ea - f->r0base;                                               \
         if (unlikely((ea & (n - 1)) || off > f->slim[n] || off - f->wlo < f->wlen ||        \
                      off - f->olo < f->olen))                                              \
+            goto deopt;                                                                    \
+        if (f->dcache && !cache_write_hit(f->dcache, ea))                                  \
             goto deopt;                                                                    \
         const uint64_t v = x[op->rs2];                                                     \
         memcpy(f->r0mem + off, &v, n); /* little-endian host */                            \
@@ -1000,6 +1057,8 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
 #define FINISH(o, npc, check)                                                              \
     do {                                                                                   \
         struct outcome *const u_ = &e->out[o];                                             \
+        if (f->icache)                                                                     \
+            icache_fetch(f->icache, b, u_->n);                                             \
         cycle += u_->cost;                                                                 \
         instret += u_->instret;                                                            \
         dseq += u_->n;                                                                     \
@@ -1064,7 +1123,7 @@ enter:
     /* the reference loop looks at devices before every instruction: it must run the block
      * when an event is due before its last instruction */
     if (unlikely(cycle + e->prefix >= h->next_event || b->pc == f->watch_pc ||
-                 cycle + e->prefix >= f->trace_at))
+                 cycle + e->prefix >= f->trace_at || (f->icache && !icache_holds(f->icache, b))))
         goto reference;
     looked = false;
     op = b->ops;
@@ -1199,6 +1258,8 @@ bool fast_run(struct machine *m)
     code->watch = code_written;
     code->watch_ctx = f;
     observe_setup(f);
+    f->icache = m->caches.i.g.size ? &m->caches.i : NULL;
+    f->dcache = m->caches.d.g.size ? &m->caches.d : NULL;
 
     run_blocks(f);
 
