@@ -80,11 +80,21 @@ enum kind {
     BOTH_OPS(K2, K2, K2, K2, K2) RV64_OPS(K1, K1, K1, K1)
     LOAD_OPS(KX2) LOAD_OPS_64(KX1) /* loads into x0: checked, the value dropped */
     BRANCH_OPS(KS2)                /* a conditional branch inside a block: a side exit */
+#define KC2(name, ...) K_##name##_C_32, K_##name##_C_64,
+#define KC1(name, ...) K_##name##_C_64,
+#define KXC2(name, ...) K_##name##_X0_C_32, K_##name##_X0_C_64,
+#define KXC1(name, ...) K_##name##_X0_C_64,
+    /* loads and stores through the D$, stores also watched for the observers (checked_of) */
+    LOAD_OPS(KC2) LOAD_OPS_64(KC1) STORE_OPS(KC2) STORE_OPS_64(KC1) LOAD_OPS(KXC2) LOAD_OPS_64(KXC1)
 #undef K2
 #undef K1
 #undef KX2
 #undef KX1
 #undef KS2
+#undef KC2
+#undef KC1
+#undef KXC2
+#undef KXC1
     K_JALR_32, K_JALR_64,
     K_JAL,           /* to the block's target; the link is the pc after the block */
     K_LI_32, K_LI_64, /* LUI, AUIPC: imm is the value */
@@ -118,6 +128,22 @@ static const uint8_t side_exit[K_COUNT] = {
     BRANCH_OPS(SX)
 #undef SX
 };
+
+/* The load and store kinds of a machine with a D$ or observers that watch stores: the same
+ * with the D$ access and the watched store addresses (struct fast), kept out of the others'
+ * way. */
+static const uint8_t checked_of[K_COUNT] = {
+#define CK2(name, ...) [K_##name##_32] = K_##name##_C_32, [K_##name##_64] = K_##name##_C_64,
+#define CK1(name, ...) [K_##name##_64] = K_##name##_C_64,
+#define CKX2(name, ...) [K_##name##_X0_32] = K_##name##_X0_C_32, [K_##name##_X0_64] = K_##name##_X0_C_64,
+#define CKX1(name, ...) [K_##name##_X0_64] = K_##name##_X0_C_64,
+    LOAD_OPS(CK2) LOAD_OPS_64(CK1) STORE_OPS(CK2) STORE_OPS_64(CK1) LOAD_OPS(CKX2) LOAD_OPS_64(CKX1)
+#undef CK2
+#undef CK1
+#undef CKX2
+#undef CKX1
+};
+_Static_assert(K_COUNT <= 256, "struct fop keeps the kind in a byte");
 
 /* The load kinds into x0 */
 static const uint8_t load_x0[K_COUNT] = {
@@ -237,6 +263,7 @@ struct fast {
      * the loads and stores that hit, and leaves a miss to the reference loop (a hit costs
      * what an access costs without caches, so the timed runs hold) */
     struct cache *icache, *dcache;
+    bool guarded; /* observers or an I$: a block's entry checks more (run_blocks) */
     struct block outside; /* stands for a pc outside code memory: the reference loop (last:
                            * its flexible ops[] stays empty) */
 };
@@ -410,14 +437,15 @@ static struct fop observed(const struct fast *f, const struct insn *d, uint64_t 
                            uint64_t *value, uint64_t *target)
 {
     struct fop o = operation(d, pc, xlen, value, target);
-    const struct observe *obs = f->obs;
-    if (!obs || o.kind == K_NONE)
+    if (o.kind == K_NONE)
         return o;
-    if (observe_flags(obs, pc) & PCF_FAST_STOP)
+    if (f->obs && (observe_flags(f->obs, pc) & PCF_FAST_STOP)) {
         o.kind = K_NONE;
-    else if (f->marks && d->t.rd == 2 && d->t.cls != TC_STORE && d->t.cls != TC_BRANCH) {
+    } else if (f->marks && d->t.rd == 2 && d->t.cls != TC_STORE && d->t.cls != TC_BRANCH) {
         o.kind = d->op == OP_ADDI ? (xlen == 32 ? K_ADDI_SP_32 : K_ADDI_SP_64) : K_NONE;
         o.imm = d->imm;
+    } else if ((f->dcache || f->olen) && checked_of[o.kind]) {
+        o.kind = checked_of[o.kind];
     }
     return o;
 }
@@ -958,9 +986,15 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
     }
 /* Loads from ram[0] or ram[1], stores to ram[0] outside the watched window; anything else
  * (misaligned, a device, a fault, code, tohost) goes to the reference loop. */
-#define H_LOAD(name, n, type) H_LOAD_(name, n, type, x[op->rd] = xl(XLEN, (uint64_t)v))
-#define H_LOAD_X0(name, n, type) H_LOAD_(name##_X0, n, type, (void)v)
-#define H_LOAD_(name, n, type, write)                                                      \
+#define H_LOAD(name, n, type) H_LOAD_(name, n, type, x[op->rd] = xl(XLEN, (uint64_t)v), )
+#define H_LOAD_X0(name, n, type) H_LOAD_(name##_X0, n, type, (void)v, )
+/* the checked kinds (checked_of): a D$ miss goes to the reference loop */
+#define H_LOAD_C(name, n, type) H_LOAD_(name##_C, n, type, x[op->rd] = xl(XLEN, (uint64_t)v), LOAD_HIT)
+#define H_LOAD_X0_C(name, n, type) H_LOAD_(name##_X0_C, n, type, (void)v, LOAD_HIT)
+#define LOAD_HIT                                                                           \
+    if (f->dcache && !cache_read_hit(f->dcache, ea))                                       \
+        goto deopt;
+#define H_LOAD_(name, n, type, write, check)                                               \
     LBL(name, XLEN) : {                                                                    \
         const uint64_t ea = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm);             \
         const uint8_t *p;                                                                  \
@@ -975,22 +1009,25 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
                 goto deopt;                                                                \
             p = f->r1mem + off;                                                            \
         }                                                                                  \
-        if (f->dcache && !cache_read_hit(f->dcache, ea))                                   \
-            goto deopt;                                                                    \
+        check                                                                              \
         type v;                                                                            \
         memcpy(&v, p, n);                                                                  \
         write;                                                                             \
         NEXT;                                                                              \
     }
-#define H_STORE(name, n)                                                                   \
+#define H_STORE(name, n) H_STORE_(name, n, )
+/* the checked kinds: a store the observers watch or a D$ miss goes to the reference loop */
+#define H_STORE_C(name, n) H_STORE_(name##_C, n, STORE_HIT)
+#define STORE_HIT                                                                          \
+    if (off - f->olo < f->olen || (f->dcache && !cache_write_hit(f->dcache, ea)))          \
+        goto deopt;
+#define H_STORE_(name, n, check)                                                           \
     LBL(name, XLEN) : {                                                                    \
         const uint64_t ea = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm);             \
         const uint64_t off = ea - f->r0base;                                               \
-        if (unlikely((ea & (n - 1)) || off > f->slim[n] || off - f->wlo < f->wlen ||        \
-                     off - f->olo < f->olen))                                              \
+        if (unlikely((ea & (n - 1)) || off > f->slim[n] || off - f->wlo < f->wlen))         \
             goto deopt;                                                                    \
-        if (f->dcache && !cache_write_hit(f->dcache, ea))                                  \
-            goto deopt;                                                                    \
+        check                                                                              \
         const uint64_t v = x[op->rs2];                                                     \
         memcpy(f->r0mem + off, &v, n); /* little-endian host */                            \
         NEXT;                                                                              \
@@ -1085,6 +1122,16 @@ static void run_blocks(struct fast *f)
         BOTH_OPS(T32, T32, T32, T32, T32) BOTH_OPS(T64, T64, T64, T64, T64)
         RV64_OPS(T64, T64, T64, T64) LOAD_OPS(TX32) LOAD_OPS(TX64) LOAD_OPS_64(TX64)
         BRANCH_OPS(TS)
+#define TC32(name, ...) [K_##name##_C_32] = &&L_##name##_C_32,
+#define TC64(name, ...) [K_##name##_C_64] = &&L_##name##_C_64,
+#define TXC32(name, ...) [K_##name##_X0_C_32] = &&L_##name##_X0_C_32,
+#define TXC64(name, ...) [K_##name##_X0_C_64] = &&L_##name##_X0_C_64,
+        LOAD_OPS(TC32) LOAD_OPS(TC64) LOAD_OPS_64(TC64) STORE_OPS(TC32) STORE_OPS(TC64)
+        STORE_OPS_64(TC64) LOAD_OPS(TXC32) LOAD_OPS(TXC64) LOAD_OPS_64(TXC64)
+#undef TC32
+#undef TC64
+#undef TXC32
+#undef TXC64
 #undef TS
 #undef T32
 #undef T64
@@ -1122,8 +1169,10 @@ enter_checked:
 enter:
     /* the reference loop looks at devices before every instruction: it must run the block
      * when an event is due before its last instruction */
-    if (unlikely(cycle + e->prefix >= h->next_event || b->pc == f->watch_pc ||
-                 cycle + e->prefix >= f->trace_at || (f->icache && !icache_holds(f->icache, b))))
+    if (unlikely(cycle + e->prefix >= h->next_event))
+        goto reference;
+    if (unlikely(f->guarded) && (b->pc == f->watch_pc || cycle + e->prefix >= f->trace_at ||
+                                 (f->icache && !icache_holds(f->icache, b))))
         goto reference;
     looked = false;
     op = b->ops;
@@ -1155,6 +1204,7 @@ reference:
 #define XLEN 32
     ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
     LOAD_OPS(H_LOAD_X0) BRANCH_OPS(H_BRANCH_SX)
+    LOAD_OPS(H_LOAD_C) STORE_OPS(H_STORE_C) LOAD_OPS(H_LOAD_X0_C)
     H_JALR
 L_LI_32:
     x[op->rd] = (uint32_t)op->imm;
@@ -1164,6 +1214,8 @@ L_LI_32:
     ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
     ALU_OPS_64(H_ALU) DIV_OPS_64(H_DIV) LOAD_OPS_64(H_LOAD) STORE_OPS_64(H_STORE)
     LOAD_OPS(H_LOAD_X0) LOAD_OPS_64(H_LOAD_X0) BRANCH_OPS(H_BRANCH_SX)
+    LOAD_OPS(H_LOAD_C) STORE_OPS(H_STORE_C) LOAD_OPS(H_LOAD_X0_C)
+    LOAD_OPS_64(H_LOAD_C) STORE_OPS_64(H_STORE_C) LOAD_OPS_64(H_LOAD_X0_C)
     H_JALR
 L_LI_64:
     x[op->rd] = (uint64_t)(int64_t)op->imm;
@@ -1260,6 +1312,7 @@ bool fast_run(struct machine *m)
     observe_setup(f);
     f->icache = m->caches.i.g.size ? &m->caches.i : NULL;
     f->dcache = m->caches.d.g.size ? &m->caches.d : NULL;
+    f->guarded = f->obs || f->icache;
 
     run_blocks(f);
 
