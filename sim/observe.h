@@ -4,7 +4,8 @@
  *
  * The untraced loop never calls these: a run asks for them through an option (--gdb,
  * --timeline, --measure, --trace, --stats on a kernel image), and cpu.c then runs the traced
- * instance.  Per instruction the traced loop calls observe_pre() before executing it (a
+ * instance, or the fast engine, which hands the traced instance the instructions these act
+ * on (fast.h; observe_fast_pc(), observe_fast_all() below).  Per instruction the traced loop calls observe_pre() before executing it (a
  * breakpoint, a probe or a kernel-call entry at its pc; the return of a kernel call) and
  * observe_post() after (a store to the kernel's current-thread variable is a thread switch;
  * a write of sp moves the thread's stack mark; watchpoints and single steps; the trace
