@@ -93,7 +93,7 @@ done
 # run's (how much a long run slows down when one is turned on).
 oruns=5
 echo "observed runs (median of $oruns, interleaved with the plain run): time over the plain run's"
-printf '%-9s %-44s %9s %9s %7s\n' image options plain observed ratio
+printf '%-9s %-66s %9s %9s %7s\n' image options plain observed ratio
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for soc in virt; do
@@ -110,7 +110,7 @@ for soc in virt; do
         os="$os $t"
       done
       p=$(median <<<"$ps") o=$(median <<<"$os")
-      printf '%-9s %-44s %8.3fs %8.3fs %7.2f\n' "$soc-$x" "${opts//@T@\//}" "$p" "$o" "$(awk -v a="$o" -v b="$p" 'BEGIN { print a / b }')"
+      printf '%-9s %-66s %8.3fs %8.3fs %7.2f\n' "$soc-$x" "${opts//@T@\//}" "$p" "$o" "$(awk -v a="$o" -v b="$p" 'BEGIN { print a / b }')"
     done <<'OPTS'
 --measure m=main,main
 --timeline @T@/t.json
