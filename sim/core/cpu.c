@@ -380,30 +380,51 @@ static void run64_traced(struct machine *m) { run(m, 64, true, false); }
 static void run32_cached(struct machine *m) { run(m, 32, true, true); }
 static void run64_cached(struct machine *m) { run(m, 64, true, true); }
 
-/* n instructions of the untraced loop, the first without looking at events (the caller
- * did, at this boundary): the fast engine's way to the reference (fast.c). */
-static ALWAYS_INLINE int run_steps(struct machine *m, uint64_t n, const int xlen)
+/* n instructions of the loop, the first without looking at events (the caller did, at
+ * this boundary): the fast engine's way to the reference (fast.c).  With observers, a
+ * profile or coverage the traced instance, so that every instruction the engine leaves to
+ * it is observed, and with caches the cached one; c0 before the look at events, as run()
+ * takes it. */
+static ALWAYS_INLINE int run_steps(struct machine *m, uint64_t n, const int xlen, const bool traced,
+                                   const bool cached)
 {
     struct hart *const h = &m->hart;
     struct ram *const code = m->bus.code, *const r0 = &m->bus.ram[0];
     for (uint64_t i = 0; i < n; i++) {
+        const uint64_t c0 = h->clk.cycle;
         if (i && unlikely(h->clk.cycle >= h->next_event) && cpu_event(m))
             return 1;
-        step(m, code, r0, h->clk.cycle, xlen, false, false);
+        step(m, code, r0, c0, xlen, traced, cached);
     }
     return 0;
 }
 
 int cpu_run_steps(struct machine *m, uint64_t n)
 {
-    return m->hart.xlen == 32 ? run_steps(m, n, 32) : run_steps(m, n, 64);
+    const bool x32 = m->hart.xlen == 32;
+    if (machine_cached(m)) /* the cached instances are traced ones */
+        return x32 ? run_steps(m, n, 32, true, true) : run_steps(m, n, 64, true, true);
+    if (m->obs || m->profile || m->coverage)
+        return x32 ? run_steps(m, n, 32, true, false) : run_steps(m, n, 64, true, false);
+    return x32 ? run_steps(m, n, 32, false, false) : run_steps(m, n, 64, false, false);
+}
+
+/* The fast engine observes what the traced loop would (fast.h), except a debugger, a trace
+ * of the whole run and --check's per-instruction checks, which see every instruction. */
+static bool reference_only(const struct machine *m)
+{
+    const struct observe *o = m->obs;
+    bool whole_trace = m->trace && (!o || (!o->win.from_cycle && o->win.to_cycle == UINT64_MAX &&
+                                           o->win.to_pc == UINT64_MAX));
+    return machine_reference_only(m) || whole_trace || (o && o->gdb) ||
+           (m->check && check_per_insn(m->check));
 }
 
 void cpu_run(struct machine *m)
 {
     bool traced = m->trace || m->profile || m->obs || m->coverage;
     m->hart.next_event = 0;
-    if (!machine_reference_only(m) && fast_run(m))
+    if (!reference_only(m) && fast_run(m))
         return;
     if (machine_cached(m))
         (m->hart.xlen == 32 ? run32_cached : run64_cached)(m);

@@ -5,8 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fast.h"
+#include "cache.h"
+#include "coverage.h"
 #include "machine.h"
 #include "muldiv.h"
+#include "observe.h"
+#include "profile.h"
 
 #define likely(c) __builtin_expect(!!(c), 1)
 #define unlikely(c) __builtin_expect(!!(c), 0)
@@ -76,11 +80,21 @@ enum kind {
     BOTH_OPS(K2, K2, K2, K2, K2) RV64_OPS(K1, K1, K1, K1)
     LOAD_OPS(KX2) LOAD_OPS_64(KX1) /* loads into x0: checked, the value dropped */
     BRANCH_OPS(KS2)                /* a conditional branch inside a block: a side exit */
+#define KC2(name, ...) K_##name##_C_32, K_##name##_C_64,
+#define KC1(name, ...) K_##name##_C_64,
+#define KXC2(name, ...) K_##name##_X0_C_32, K_##name##_X0_C_64,
+#define KXC1(name, ...) K_##name##_X0_C_64,
+    /* loads and stores through the D$, stores also watched for the observers (checked_of) */
+    LOAD_OPS(KC2) LOAD_OPS_64(KC1) STORE_OPS(KC2) STORE_OPS_64(KC1) LOAD_OPS(KXC2) LOAD_OPS_64(KXC1)
 #undef K2
 #undef K1
 #undef KX2
 #undef KX1
 #undef KS2
+#undef KC2
+#undef KC1
+#undef KXC2
+#undef KXC1
     K_JALR_32, K_JALR_64,
     K_JAL,           /* to the block's target; the link is the pc after the block */
     K_LI_32, K_LI_64, /* LUI, AUIPC: imm is the value */
@@ -89,6 +103,7 @@ enum kind {
     K_MV,            /* ADDI rd, rs1, 0 */
     K_SEXT_W,        /* ADDIW rd, rs1, 0 */
     K_END,           /* the block falls through to the next pc */
+    K_ADDI_SP_32, K_ADDI_SP_64, /* ADDI to sp with the threads' stack marks (observe_sp) */
     K_COUNT
 };
 
@@ -113,6 +128,22 @@ static const uint8_t side_exit[K_COUNT] = {
     BRANCH_OPS(SX)
 #undef SX
 };
+
+/* The load and store kinds of a machine with a D$ or observers that watch stores: the same
+ * with the D$ access and the watched store addresses (struct fast), kept out of the others'
+ * way. */
+static const uint8_t checked_of[K_COUNT] = {
+#define CK2(name, ...) [K_##name##_32] = K_##name##_C_32, [K_##name##_64] = K_##name##_C_64,
+#define CK1(name, ...) [K_##name##_64] = K_##name##_C_64,
+#define CKX2(name, ...) [K_##name##_X0_32] = K_##name##_X0_C_32, [K_##name##_X0_64] = K_##name##_X0_C_64,
+#define CKX1(name, ...) [K_##name##_X0_64] = K_##name##_X0_C_64,
+    LOAD_OPS(CK2) LOAD_OPS_64(CK1) STORE_OPS(CK2) STORE_OPS_64(CK1) LOAD_OPS(CKX2) LOAD_OPS_64(CKX1)
+#undef CK2
+#undef CK1
+#undef CKX2
+#undef CKX1
+};
+_Static_assert(K_COUNT <= 256, "struct fop keeps the kind in a byte");
 
 /* The load kinds into x0 */
 static const uint8_t load_x0[K_COUNT] = {
@@ -173,6 +204,8 @@ struct entry {
     struct entry *chain;        /* in the engine's table, by (b, s) */
     struct entry *all;          /* every entry */
     struct tally *tally;        /* per outcome, after out[] */
+    uint32_t *at;               /* cycles up to each instruction's issue (a profile's), after
+                                   tally[] */
     uint32_t nout;
     struct outcome out[];
 };
@@ -189,6 +222,10 @@ struct block {
     uint64_t pc, fall, target; /* the pc after the block; a branch's or JAL's target */
     struct block *prev, *next; /* every live block */
     struct insn *src;          /* the decoded instructions, for timing and replay() */
+    /* its code's lines in the I$ (icache_holds): tag[] slots, valid while the I$'s fills
+     * count is ic_fills (ICACHE_LINES at most; further lines are looked up each time) */
+    uint64_t ic_fills;
+    uint32_t ic_slot[8];
     uint64_t *pool;            /* K_LI_POOL values */
     struct fop ops[];          /* then src and pool */
 };
@@ -211,6 +248,22 @@ struct fast {
     uint32_t nstates, nentries, state_slots, entry_slots;
     /* the scratch models: at reset on this machine's parameters; runs */
     struct timing clean, scratch, fork;
+    /* the observers (observe.h; NULL: none), and what the engine leaves to the traced loop
+     * for them: the instructions at pcs observe_flags() marks PCF_FAST_STOP (translation
+     * stops before them), blocks at `watch_pc` and every block while `all_ref`, stores
+     * into ram[0] offsets [olo, olo + olen) (the kernel's current-thread variable), writes
+     * of sp other than ADDI (which runs here with observe_sp()) */
+    struct observe *obs;
+    bool all_ref, marks;
+    uint64_t watch_pc, olo, olen;
+    /* --trace's window (observe.h): the traced loop runs the instructions that issue at or
+     * after trace_at (UINT64_MAX: none before the window closes) */
+    uint64_t trace_at;
+    /* the caches (cache.h; NULL: none): the engine runs a block whose every fetch hits and
+     * the loads and stores that hit, and leaves a miss to the reference loop (a hit costs
+     * what an access costs without caches, so the timed runs hold) */
+    struct cache *icache, *dcache;
+    bool guarded; /* observers or an I$: a block's entry checks more (run_blocks) */
     struct block outside; /* stands for a pc outside code memory: the reference loop (last:
                            * its flexible ops[] stays empty) */
 };
@@ -378,6 +431,25 @@ static struct fop operation(const struct insn *d, uint64_t pc, int xlen, uint64_
     return o;
 }
 
+/* operation() on the engine of machine f->m: with observers, K_NONE for what they must see
+ * in the traced loop (struct fast) */
+static struct fop observed(const struct fast *f, const struct insn *d, uint64_t pc, int xlen,
+                           uint64_t *value, uint64_t *target)
+{
+    struct fop o = operation(d, pc, xlen, value, target);
+    if (o.kind == K_NONE)
+        return o;
+    if (f->obs && (observe_flags(f->obs, pc) & PCF_FAST_STOP)) {
+        o.kind = K_NONE;
+    } else if (f->marks && d->t.rd == 2 && d->t.cls != TC_STORE && d->t.cls != TC_BRANCH) {
+        o.kind = d->op == OP_ADDI ? (xlen == 32 ? K_ADDI_SP_32 : K_ADDI_SP_64) : K_NONE;
+        o.imm = d->imm;
+    } else if ((f->dcache || f->olen) && checked_of[o.kind]) {
+        o.kind = checked_of[o.kind];
+    }
+    return o;
+}
+
 static bool ends_block(const struct insn *d)
 {
     return d->t.cls == TC_BRANCH || d->t.cls == TC_JAL || d->t.cls == TC_JALR;
@@ -428,13 +500,15 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
     if (f->nentries >= f->entry_slots)
         GROW(f->entries, f->entry_slots, struct entry, ENTRY_HASH);
     const unsigned nout = OUT_SIDE + b->nside;
-    struct entry *e = calloc(1, sizeof *e + nout * (sizeof e->out[0] + sizeof e->tally[0]));
+    struct entry *e = calloc(1, sizeof *e + nout * (sizeof e->out[0] + sizeof e->tally[0]) +
+                                    b->n * sizeof e->at[0]);
     if (!e)
         return NULL;
     e->b = b;
     e->s = s;
     e->nout = nout;
     e->tally = (struct tally *)(e->out + nout);
+    e->at = (uint32_t *)(e->tally + nout);
     struct timing *w = &f->scratch, *v = &f->fork;
     memset(w->stall, 0, sizeof w->stall);
     w->branches = w->mispredicts = 0;
@@ -460,6 +534,7 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
         const bool side = b->side_at >> i & 1, end = i + 1 == b->n;
         const struct insn *d = &b->src[i];
         const uint64_t pc = b->pc + 4 * i;
+        e->at[i] = (uint32_t)(w->cyc - SCRATCH_NOW);
         if (end)
             e->prefix = w->cyc - SCRATCH_NOW;
         if (!side && !end) {
@@ -542,7 +617,7 @@ static struct block *translate(struct fast *f, uint64_t pc)
         if (off > code->size - 4)
             break;
         const struct insn *d = decoded(code, off, xlen);
-        ops[n] = operation(d, p, xlen, &value, &target[n]);
+        ops[n] = observed(f, d, p, xlen, &value, &target[n]);
         if (ops[n].kind == K_NONE)
             break;
         if ((ops[n].kind == K_LI_32 || ops[n].kind == K_LI_64) &&
@@ -575,6 +650,7 @@ static struct block *translate(struct fast *f, uint64_t pc)
     b->pc = pc;
     b->n = n ? n : 1;
     b->ref = n == 0;
+    b->ic_fills = UINT64_MAX;
     b->src = (struct insn *)(b->ops + n + 1);
     memcpy(b->src, ins, n * sizeof ins[0]);
     b->pool = (uint64_t *)(b->src + n);
@@ -615,7 +691,7 @@ static struct block *cold_block(struct fast *f, uint64_t pc)
         if (off > code->size - 4)
             break;
         const struct insn *d = decoded(code, off, xlen);
-        bool ours = operation(d, p, xlen, &value, &target).kind != K_NONE;
+        bool ours = observed(f, d, p, xlen, &value, &target).kind != K_NONE;
         n += n == 0 || ours;
         if (!ours || ends_block(d))
             break;
@@ -648,6 +724,31 @@ static struct block *find(struct fast *f, uint64_t pc)
 
 /* ---- statistics and invalidation ---- */
 
+/* The runs of e that ended with outcome o into the profile (each instruction's cycles on
+ * the way there: e->at) and the coverage counters (the side exits before the last
+ * instruction not taken). */
+static void flush_observed(struct fast *f, const struct entry *e, unsigned o)
+{
+    const struct outcome *u = &e->out[o];
+    const struct block *b = e->b;
+    for (unsigned i = 0; i < u->n; i++) {
+        const uint64_t pc = b->pc + 4 * i;
+        const bool last = i + 1 == u->n;
+        if (f->m->profile)
+            profile_charge(f->m->profile, pc,
+                           u->runs * ((last ? u->cost : e->at[i + 1]) - e->at[i]), u->runs);
+        if (f->m->coverage) {
+            struct coverage *c = f->m->coverage;
+            uint64_t w = (pc - c->lo) >> 2;
+            c->executed[w] += u->runs;
+            if (b->src[i].t.cls == TC_BRANCH) {
+                c->branch[w] = 1;
+                c->taken[w] += last && o != OUT_END ? u->runs : 0;
+            }
+        }
+    }
+}
+
 /* Charge the runs of e into the machine's statistics. */
 static void flush(struct fast *f, struct entry *e)
 {
@@ -659,6 +760,8 @@ static void flush(struct fast *f, struct entry *e)
             continue;
         for (unsigned i = 0; i < u->n; i++)
             m->stats.class_count[e->b->src[i].t.cls] += u->runs;
+        if (m->profile || m->coverage)
+            flush_observed(f, e, o);
         m->stats.issued += u->runs * u->n;
         for (int s = 0; s < ST_COUNT; s++)
             t->stall[s] += u->runs * e->tally[o].stall[s];
@@ -738,18 +841,105 @@ static void code_written(void *ctx, uint64_t off, unsigned size)
     }
 }
 
+/* The observers' part of the engine (struct fast): the stores that may switch threads. */
+static void observe_setup(struct fast *f)
+{
+    struct observe *o = f->m->obs;
+    f->watch_pc = f->trace_at = UINT64_MAX;
+    if (!o)
+        return;
+    f->obs = o;
+    f->marks = o->kernel;
+    if (!o->kernel)
+        return;
+    const struct rtos *r = &o->rtos;
+    uint64_t lo = r->current_var, hi = r->current_var + r->ptr;
+    if (r->watch_started) {
+        lo = r->started_var < lo ? r->started_var : lo;
+        hi = r->started_var + r->started_size > hi ? r->started_var + r->started_size : hi;
+    }
+    /* in doublewords of ram[0], as watch_update(): an aligned store lies in one */
+    lo = (lo - f->r0base) & ~7ull;
+    hi = (hi - f->r0base + 7) & ~7ull;
+    if (lo < f->r0size && lo < hi) {
+        f->olo = lo;
+        f->olen = hi - lo;
+    }
+}
+
+/* What the observers leave to the traced loop from the boundary at `cycle` on. */
+static void observe_sync(struct fast *f, uint64_t cycle)
+{
+    const struct observe *o = f->obs;
+    const struct window *w = &o->win;
+    f->watch_pc = observe_fast_pc(o);
+    f->all_ref = observe_fast_all(o);
+    if (f->m->trace) {
+        f->trace_at = cycle >= w->to_cycle ? UINT64_MAX : w->from_cycle;
+        f->all_ref |= cycle >= f->trace_at;
+    }
+}
+
 /* ---- running ---- */
 
-/* Charge instructions [0, k) of b through the model, as the reference loop would have. */
+#define ICACHE_LINES (sizeof ((struct block *)0)->ic_slot / sizeof ((struct block *)0)->ic_slot[0])
+
+/* The I$ fetches of b's first n instructions, every one a hit (icache_holds()): as cpu.c's
+ * cache_read() per instruction makes them (the LRU stamp once per line entered). */
+static void icache_fetch(struct cache *c, const struct block *b, unsigned n)
+{
+    uint64_t pc = b->pc;
+    const uint64_t end = pc + 4 * (uint64_t)n;
+    for (unsigned j = 0; pc < end; j++) {
+        const uint64_t ln = pc >> c->line_shift;
+        uint64_t next = (ln + 1) << c->line_shift;
+        next = next < end ? next : end;
+        if (ln != c->mru) {
+            c->mru = ln;
+            c->mru_slot = j < ICACHE_LINES ? b->ic_slot[j] : (size_t)cache_slot(c, pc);
+            c->stamp[c->mru_slot] = ++c->clock;
+        }
+        c->reads += (next - pc) / 4;
+        pc = next;
+    }
+}
+
+/* Every line of b's code is in the I$: its fetches hit, whichever way it leaves. */
+static bool icache_holds(const struct cache *c, struct block *b)
+{
+    if (b->ic_fills == c->fills)
+        return true;
+    const uint64_t first = b->pc >> c->line_shift;
+    const uint64_t last = (b->pc + 4 * (uint64_t)b->n - 1) >> c->line_shift;
+    for (uint64_t ln = first; ln <= last; ln++) {
+        long k = cache_slot(c, ln << c->line_shift);
+        if (k < 0)
+            return false;
+        if (ln - first < ICACHE_LINES)
+            b->ic_slot[ln - first] = (uint32_t)k;
+    }
+    b->ic_fills = c->fills;
+    return true;
+}
+
+/* Charge instructions [0, k) of b through the model, as the reference loop would have
+ * (their loads and stores have been through the D$ already). */
 static void replay(struct fast *f, const struct block *b, unsigned k)
 {
     struct machine *m = f->m;
+    if (f->icache)
+        icache_fetch(f->icache, b, k);
     for (unsigned i = 0; i < k; i++) {
         const struct insn *d = &b->src[i];
         m->hart.instret += d->retires;
         m->stats.class_count[d->t.cls]++;
         m->stats.issued++;
-        m->hart.clk.cycle += timing_retire_pc(&m->timing, d->t, d->sflags, b->pc + 4 * i);
+        const uint64_t pc = b->pc + 4 * i, cost = timing_retire_pc(&m->timing, d->t, d->sflags, pc);
+        m->hart.clk.cycle += cost;
+        if (m->profile)
+            profile_charge(m->profile, pc, cost, 1);
+        if (m->coverage)
+            coverage_step(m->coverage, pc, d, false); /* a side exit before k: not taken */
     }
 }
 
@@ -796,9 +986,15 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
     }
 /* Loads from ram[0] or ram[1], stores to ram[0] outside the watched window; anything else
  * (misaligned, a device, a fault, code, tohost) goes to the reference loop. */
-#define H_LOAD(name, n, type) H_LOAD_(name, n, type, x[op->rd] = xl(XLEN, (uint64_t)v))
-#define H_LOAD_X0(name, n, type) H_LOAD_(name##_X0, n, type, (void)v)
-#define H_LOAD_(name, n, type, write)                                                      \
+#define H_LOAD(name, n, type) H_LOAD_(name, n, type, x[op->rd] = xl(XLEN, (uint64_t)v), )
+#define H_LOAD_X0(name, n, type) H_LOAD_(name##_X0, n, type, (void)v, )
+/* the checked kinds (checked_of): a D$ miss goes to the reference loop */
+#define H_LOAD_C(name, n, type) H_LOAD_(name##_C, n, type, x[op->rd] = xl(XLEN, (uint64_t)v), LOAD_HIT)
+#define H_LOAD_X0_C(name, n, type) H_LOAD_(name##_X0_C, n, type, (void)v, LOAD_HIT)
+#define LOAD_HIT                                                                           \
+    if (f->dcache && !cache_read_hit(f->dcache, ea))                                       \
+        goto deopt;
+#define H_LOAD_(name, n, type, write, check)                                               \
     LBL(name, XLEN) : {                                                                    \
         const uint64_t ea = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm);             \
         const uint8_t *p;                                                                  \
@@ -813,17 +1009,25 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
                 goto deopt;                                                                \
             p = f->r1mem + off;                                                            \
         }                                                                                  \
+        check                                                                              \
         type v;                                                                            \
         memcpy(&v, p, n);                                                                  \
         write;                                                                             \
         NEXT;                                                                              \
     }
-#define H_STORE(name, n)                                                                   \
+#define H_STORE(name, n) H_STORE_(name, n, )
+/* the checked kinds: a store the observers watch or a D$ miss goes to the reference loop */
+#define H_STORE_C(name, n) H_STORE_(name##_C, n, STORE_HIT)
+#define STORE_HIT                                                                          \
+    if (off - f->olo < f->olen || (f->dcache && !cache_write_hit(f->dcache, ea)))          \
+        goto deopt;
+#define H_STORE_(name, n, check)                                                           \
     LBL(name, XLEN) : {                                                                    \
         const uint64_t ea = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm);             \
         const uint64_t off = ea - f->r0base;                                               \
         if (unlikely((ea & (n - 1)) || off > f->slim[n] || off - f->wlo < f->wlen))         \
             goto deopt;                                                                    \
+        check                                                                              \
         const uint64_t v = x[op->rs2];                                                     \
         memcpy(f->r0mem + off, &v, n); /* little-endian host */                            \
         NEXT;                                                                              \
@@ -881,6 +1085,8 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         ps = intern(f, &s_);                                                               \
         b = find(f, h->pc);                                                                \
         watch_update(f);                                                                   \
+        if (f->obs)                                                                        \
+            observe_sync(f, cycle);                                                        \
     } while (0)
 
 /* A run of e's block ended with outcome o: its cycles, and on to the next block at npc
@@ -888,6 +1094,8 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
 #define FINISH(o, npc, check)                                                              \
     do {                                                                                   \
         struct outcome *const u_ = &e->out[o];                                             \
+        if (f->icache)                                                                     \
+            icache_fetch(f->icache, b, u_->n);                                             \
         cycle += u_->cost;                                                                 \
         instret += u_->instret;                                                            \
         dseq += u_->n;                                                                     \
@@ -914,6 +1122,16 @@ static void run_blocks(struct fast *f)
         BOTH_OPS(T32, T32, T32, T32, T32) BOTH_OPS(T64, T64, T64, T64, T64)
         RV64_OPS(T64, T64, T64, T64) LOAD_OPS(TX32) LOAD_OPS(TX64) LOAD_OPS_64(TX64)
         BRANCH_OPS(TS)
+#define TC32(name, ...) [K_##name##_C_32] = &&L_##name##_C_32,
+#define TC64(name, ...) [K_##name##_C_64] = &&L_##name##_C_64,
+#define TXC32(name, ...) [K_##name##_X0_C_32] = &&L_##name##_X0_C_32,
+#define TXC64(name, ...) [K_##name##_X0_C_64] = &&L_##name##_X0_C_64,
+        LOAD_OPS(TC32) LOAD_OPS(TC64) LOAD_OPS_64(TC64) STORE_OPS(TC32) STORE_OPS(TC64)
+        STORE_OPS_64(TC64) LOAD_OPS(TXC32) LOAD_OPS(TXC64) LOAD_OPS_64(TXC64)
+#undef TC32
+#undef TC64
+#undef TXC32
+#undef TXC64
 #undef TS
 #undef T32
 #undef T64
@@ -922,6 +1140,7 @@ static void run_blocks(struct fast *f)
         [K_JALR_32] = &&L_JALR_32, [K_JALR_64] = &&L_JALR_64, [K_JAL] = &&L_JAL,
         [K_LI_32] = &&L_LI_32, [K_LI_64] = &&L_LI_64, [K_LI_POOL] = &&L_LI_POOL,
         [K_NOP] = &&L_NOP, [K_MV] = &&L_MV, [K_SEXT_W] = &&L_SEXT_W, [K_END] = &&L_END,
+        [K_ADDI_SP_32] = &&L_ADDI_SP_32, [K_ADDI_SP_64] = &&L_ADDI_SP_64,
     };
     handler = tab;
     if (!f)
@@ -941,7 +1160,8 @@ static void run_blocks(struct fast *f)
 enter_checked:
     /* a block not known to be translated, or a state not known to be timed for it; with
      * too many timed runs or states, the reference loop first (LOAD forgets them) */
-    if (unlikely(b->ref || !ps || f->nentries >= ENTRIES_MAX || f->nstates >= STATES_MAX))
+    if (unlikely(b->ref || !ps || f->nentries >= ENTRIES_MAX || f->nstates >= STATES_MAX ||
+                 f->all_ref))
         goto reference;
     e = entry_of(f, b, ps);
     if (unlikely(!e))
@@ -950,6 +1170,9 @@ enter:
     /* the reference loop looks at devices before every instruction: it must run the block
      * when an event is due before its last instruction */
     if (unlikely(cycle + e->prefix >= h->next_event))
+        goto reference;
+    if (unlikely(f->guarded) && (b->pc == f->watch_pc || cycle + e->prefix >= f->trace_at ||
+                                 (f->icache && !icache_holds(f->icache, b))))
         goto reference;
     looked = false;
     op = b->ops;
@@ -960,8 +1183,11 @@ reference:
     SAVE();
     if (!looked && cycle >= h->next_event) {
         looked = true;
+        const uint64_t c0 = h->clk.cycle;
         if (cpu_event(m))
             return;
+        if (m->profile) /* as the traced loop does: to the instruction that follows */
+            profile_charge(m->profile, h->pc, h->clk.cycle - c0, 0);
     } else {
         /* a cold block of the map (f->outside, part of f, is never cold nor freed) */
         if (b->cold && b != &f->outside && ++b->heat >= HOT_RUNS) {
@@ -978,6 +1204,7 @@ reference:
 #define XLEN 32
     ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
     LOAD_OPS(H_LOAD_X0) BRANCH_OPS(H_BRANCH_SX)
+    LOAD_OPS(H_LOAD_C) STORE_OPS(H_STORE_C) LOAD_OPS(H_LOAD_X0_C)
     H_JALR
 L_LI_32:
     x[op->rd] = (uint32_t)op->imm;
@@ -987,6 +1214,8 @@ L_LI_32:
     ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
     ALU_OPS_64(H_ALU) DIV_OPS_64(H_DIV) LOAD_OPS_64(H_LOAD) STORE_OPS_64(H_STORE)
     LOAD_OPS(H_LOAD_X0) LOAD_OPS_64(H_LOAD_X0) BRANCH_OPS(H_BRANCH_SX)
+    LOAD_OPS(H_LOAD_C) STORE_OPS(H_STORE_C) LOAD_OPS(H_LOAD_X0_C)
+    LOAD_OPS_64(H_LOAD_C) STORE_OPS_64(H_STORE_C) LOAD_OPS_64(H_LOAD_X0_C)
     H_JALR
 L_LI_64:
     x[op->rd] = (uint64_t)(int64_t)op->imm;
@@ -1002,6 +1231,14 @@ L_MV:
     NEXT;
 L_SEXT_W:
     x[op->rd] = w32(x[op->rs1]);
+    NEXT;
+L_ADDI_SP_32:
+    x[op->rd] = (uint32_t)(x[op->rs1] + (uint64_t)(int64_t)op->imm);
+    observe_sp(f->obs, x[2]);
+    NEXT;
+L_ADDI_SP_64:
+    x[op->rd] = x[op->rs1] + (uint64_t)(int64_t)op->imm;
+    observe_sp(f->obs, x[2]);
     NEXT;
 
 side_taken:
@@ -1072,6 +1309,10 @@ bool fast_run(struct machine *m)
     f->r1mem = m->bus.ram[1].mem;
     code->watch = code_written;
     code->watch_ctx = f;
+    observe_setup(f);
+    f->icache = m->caches.i.g.size ? &m->caches.i : NULL;
+    f->dcache = m->caches.d.g.size ? &m->caches.d : NULL;
+    f->guarded = f->obs || f->icache;
 
     run_blocks(f);
 

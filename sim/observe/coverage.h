@@ -1,7 +1,8 @@
 /* --coverage FILE: which instructions ran, and which way every conditional branch went.
  * One pair of counters per word of code memory, charged by the traced loop (cpu.c: a step
  * that fetched its instruction counts as executed, trapping or not; a conditional branch
- * also counts its direction); written at exit as text that tools/coverage/lcov.py maps to
+ * also counts its direction; the fast engine charges its blocks' runs at the end, fast.c);
+ * written at exit as text that tools/coverage/lcov.py maps to
  * source lines through the image's DWARF:
  *   # tempo-sim coverage 1 RV32 paper image.elf
  *   <address hex> <executions>                      an instruction

@@ -204,24 +204,34 @@ void observe_post(struct machine *m, uint64_t pc, uint64_t cycle, const struct i
                 (r->watch_started && overlaps(ea, n, r->started_var, r->started_size)))
                 switch_check(m, cycle);
         } else if (d->t.rd == 2) {
-            /* sp moved: the stack mark of the thread whose stack holds it, usually the
-             * current one (a switch pushes the old thread's frame after the kernel made the
-             * new one current; handlers on a stack of their own are charged to nobody) */
-            uint64_t sp = m->hart.x[2];
-            struct rtos_thread *t = r->cur >= 0 ? &r->t[r->cur] : NULL;
-            /* (base, top]: an empty stack's sp is its top, which may be the next one's base */
-            if (!t || sp <= t->stack_base || sp > t->stack_top) {
-                t = NULL;
-                for (int i = 0; i < r->n && !t; i++)
-                    if (sp > r->t[i].stack_base && sp <= r->t[i].stack_top)
-                        t = &r->t[i];
-            }
-            if (t && sp < t->lowest_sp)
-                t->lowest_sp = sp;
+            observe_sp(o, m->hart.x[2]);
         }
     }
     if (o->gdb)
         gdb_post(m, pc, d, ea, retired);
+}
+
+void observe_sp(struct observe *o, uint64_t sp)
+{
+    /* the stack mark of the thread whose stack holds sp, usually the current one (a switch
+     * pushes the old thread's frame after the kernel made the new one current; handlers on
+     * a stack of their own are charged to nobody) */
+    struct rtos *r = &o->rtos;
+    struct rtos_thread *t = r->cur >= 0 ? &r->t[r->cur] : NULL;
+    /* (base, top]: an empty stack's sp is its top, which may be the next one's base */
+    if (!t || sp <= t->stack_base || sp > t->stack_top) {
+        t = NULL;
+        for (int i = 0; i < r->n && !t; i++)
+            if (sp > r->t[i].stack_base && sp <= r->t[i].stack_top)
+                t = &r->t[i];
+    }
+    if (t && sp < t->lowest_sp)
+        t->lowest_sp = sp;
+}
+
+uint64_t observe_fast_pc(const struct observe *o)
+{
+    return o->tl ? timeline_return_pc(o->tl) : UINT64_MAX;
 }
 
 void observe_trap(struct machine *m, bool irq, uint64_t cause, uint64_t asserted)

@@ -4,7 +4,8 @@
  *
  * The untraced loop never calls these: a run asks for them through an option (--gdb,
  * --timeline, --measure, --trace, --stats on a kernel image), and cpu.c then runs the traced
- * instance.  Per instruction the traced loop calls observe_pre() before executing it (a
+ * instance, or the fast engine, which hands the traced instance the instructions these act
+ * on (fast.h; observe_fast_pc(), observe_fast_all() below).  Per instruction the traced loop calls observe_pre() before executing it (a
  * breakpoint, a probe or a kernel-call entry at its pc; the return of a kernel call) and
  * observe_post() after (a store to the kernel's current-thread variable is a thread switch;
  * a write of sp moves the thread's stack mark; watchpoints and single steps; the trace
@@ -84,6 +85,17 @@ static inline bool observe_in_window(const struct observe *o, uint64_t cycle)
 bool observe_pre(struct machine *m, uint64_t pc);
 void observe_post(struct machine *m, uint64_t pc, uint64_t cycle, const struct insn *d,
                   uint64_t ea, bool retired);
+/* What the fast engine (fast.c) must leave to the traced loop, which calls the two above:
+ * observe_fast_pc() is the one pc (UINT64_MAX: none) whose instruction observe_pre() may
+ * act on beyond the flags of observe_flags() (PCF_FAST_STOP); observe_fast_all() is true
+ * while every instruction must go through observe_pre() (a thread made current that has
+ * not run yet).  Both change only in the traced loop and in trap.c. */
+#define PCF_FAST_STOP (PCF_BREAK | PCF_CALL | PCF_PROBE | PCF_CREATE | PCF_WINDOW)
+uint64_t observe_fast_pc(const struct observe *o);
+static inline bool observe_fast_all(const struct observe *o) { return o->run_pending >= 0; }
+/* An instruction other than a store wrote sp: the stack mark of the thread whose stack
+ * holds it (observe_post() does it for the traced loop; the fast engine calls it itself). */
+void observe_sp(struct observe *o, uint64_t sp);
 /* trap.c: a trap was entered (cycle: its handler's first instruction; asserted: for an
  * interrupt, the cycle its line rose); an MRET completed. */
 void observe_trap(struct machine *m, bool irq, uint64_t cause, uint64_t asserted);

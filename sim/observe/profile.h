@@ -18,13 +18,14 @@ struct profile {
 /* 0, or -1 when out of memory. */
 int profile_init(struct profile *p, const struct symtab *syms);
 void profile_free(struct profile *p);
-/* charge one step: `cycles` to the function of `pc`, and one instruction if it retired */
-static inline void profile_charge(struct profile *p, uint64_t pc, uint64_t cycles, int retired)
+/* charge steps at `pc`: `cycles` to its function, and `retired` instructions (the traced
+ * loop: one step, 1 if it retired; the fast engine: a block's runs, fast.c) */
+static inline void profile_charge(struct profile *p, uint64_t pc, uint64_t cycles, uint64_t retired)
 {
     uint64_t off = pc - p->lo;
     uint32_t f = off < p->words * 4 ? p->func[off >> 2] : p->unknown;
     p->cycles[f] += cycles;
-    p->insns[f] += (uint64_t)retired;
+    p->insns[f] += retired;
 }
 void profile_print(const struct profile *p, uint64_t total_cycles, FILE *out);
 /* 0, or -1 when the file cannot be written */

@@ -165,6 +165,12 @@ void timeline_pre(struct timeline *tl, uint64_t pc, uint64_t sp, uint64_t cycle)
     }
 }
 
+uint64_t timeline_return_pc(const struct timeline *tl)
+{
+    const struct ctx *c = &tl->ctx[tl->active];
+    return c->depth ? c->c[c->depth - 1].ra : UINT64_MAX;
+}
+
 void timeline_end(struct timeline *tl, uint64_t cycle)
 {
     suspend(tl, tl->active, cycle);

@@ -28,6 +28,9 @@ void timeline_call(struct timeline *tl, uint64_t pc, uint64_t ra, uint64_t sp, u
 /* before each instruction: the innermost open call returns when pc is its return address
  * with sp back to the caller's */
 void timeline_pre(struct timeline *tl, uint64_t pc, uint64_t sp, uint64_t cycle);
+/* The only pc at which timeline_pre() can do anything now: the innermost open call's
+ * return address (UINT64_MAX: no call open).  The fast engine runs every other pc. */
+uint64_t timeline_return_pc(const struct timeline *tl);
 void timeline_end(struct timeline *tl, uint64_t cycle);
 /* Write the file: 0, or -1 when it could not be written. */
 int timeline_write(struct timeline *tl);

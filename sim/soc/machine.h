@@ -148,16 +148,18 @@ uint64_t machine_mcycle(const struct machine *m);
 /* bring every device up to the current cycle; the interrupt lines they drive (MIP bits) */
 uint64_t machine_update_devices(struct machine *m);
 
-/* Caches are modelled only by the reference execute loop (cpu.c's traced instances): an
- * engine that does not model them must leave a machine for which this holds to cpu_run(). */
+/* An I$ or a D$ is configured: the reference execute loop runs its cached instances (cpu.c),
+ * and the fast engine runs the blocks whose accesses hit (fast.c). */
 static inline bool machine_cached(const struct machine *m) { return m->caches.on; }
 
-/* The ONE predicate for the options only the reference execute loop honours: with any of
- * them, cpu_run() runs it instead of the fast engine (fast.h).  An option that observes or
- * changes every instruction (a trace, a profile, a cache model, a debugger) belongs here. */
+/* The machine options only the reference execute loop honours: with any of them, cpu_run()
+ * runs it instead of the fast engine (fast.h).  cpu.c adds the observers that see every
+ * instruction (a debugger, --check's per-instruction checks, a trace without a window);
+ * the other observers, the profile, coverage and the caches run on the fast engine, which
+ * leaves to the reference loop the instructions it cannot vouch for (fast.h). */
 static inline bool machine_reference_only(const struct machine *m)
 {
-    return m->reference || m->trace || m->profile || m->obs || m->coverage || machine_cached(m);
+    return m->reference;
 }
 
 /* sim/core/cpu.c: run until the machine stops (m->run.stop) */

@@ -88,4 +88,38 @@ for soc in paper virt; do
     done
   done
 done
+# The observers, the profile, coverage and the caches against the plain run of the same
+# image: interleaved, median of $oruns; the ratio is the observed run's time over the plain
+# run's (how much a long run slows down when one is turned on).
+oruns=5
+echo "observed runs (median of $oruns, interleaved with the plain run): time over the plain run's"
+printf '%-9s %-66s %9s %9s %7s\n' image options plain observed ratio
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for soc in virt; do
+  for x in 32 64; do
+    img=$dir/loop-$soc-$x.elf
+    while IFS= read -r opts; do
+      [ -n "$opts" ] || continue
+      ps="" os=""
+      for _ in $(seq $oruns); do
+        t=$(wall "$sim" --soc "$soc" "$img") || { echo "tempo-sim failed on $img"; exit 1; }
+        ps="$ps $t"
+        # shellcheck disable=SC2086 # opts holds several options
+        t=$(wall "$sim" --soc "$soc" ${opts//@T@/$tmp} "$img") || { echo "tempo-sim $opts failed on $img"; exit 1; }
+        os="$os $t"
+      done
+      p=$(median <<<"$ps") o=$(median <<<"$os")
+      printf '%-9s %-66s %8.3fs %8.3fs %7.2f\n' "$soc-$x" "${opts//@T@\//}" "$p" "$o" "$(awk -v a="$o" -v b="$p" 'BEGIN { print a / b }')"
+    done <<'OPTS'
+--measure m=main,main
+--timeline @T@/t.json
+--profile
+--coverage @T@/c.txt
+--stats
+--trace-file @T@/t.txt --trace-from 100000000 --trace-to 100000100
+--icache 4K:32:2 --dcache 4K:32:2
+OPTS
+  done
+done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

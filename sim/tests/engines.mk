@@ -30,7 +30,36 @@ ENG_BENCH_TEMPO = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000,$(B
 ENG_FREERTOS = $(if $(FREERTOS_DIR),$(foreach v,paper virt qemu,$(foreach x,32 64,\
                  $(call eng_list,--soc=$(call eng_soc,$(v))$(comma)--max-cycles=1000000000,\
                  $(FR_BUILD)/$(v)-$(x)/fr-paper.elf $(FR_BUILD)/$(v)-$(x)/fr-port-test.elf))))
-ENG_TESTS = $(ENG_ISA) $(ENG_TIMING) $(ENG_SIMFW) $(ENG_KERNEL) $(ENG_SPEED) $(ENG_BENCH_TEMPO) $(ENG_FREERTOS)
+# The observed runs: the observers, the profile and coverage, whose files must match too
+# (engines.sh: @OUT@ names them, ';' is a comma inside an option).  The kernel tests at
+# two configurations with every observer that reads a kernel; the speed loop and the
+# simulator firmware with a probe, a profile and coverage.
+ENG_OBS_FILES = --profile-json=@OUT@.prof.json$(comma)--coverage=@OUT@.cov
+ENG_OBS_KERNEL = $(foreach c,paper32 virt64,$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000$(comma)$(ENG_OBS_FILES)$(comma)--timeline=@OUT@.tl.json$(comma)--measure=isr=irq;mret$(comma)--measure=sw=switch;run$(comma)--measure=t=trap;trap,\
+                   $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS))))
+ENG_OBS_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),\
+                  --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)$(ENG_OBS_FILES)$(comma)--measure=m=main;main|$(i))
+ENG_OBS_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(call eng_list,--soc=$(b)$(comma)--max-cycles=100000000$(comma)$(ENG_OBS_FILES)$(comma)--measure=t=trap;mret,\
+                  $(patsubst %,$(SIMT_OUT)/$(b)-$(x)/%.elf,hello dev_clint dev_simctl dev_fault faults1 faults2))))
+ENG_OBSERVED = $(ENG_OBS_KERNEL) $(ENG_OBS_SPEED) $(ENG_OBS_SIMFW)
+# The cached runs: the cache firmware with the configurations of cache-test.sh, the Tempo
+# benchmarks with make bench's (bench-cache), the speed loop, and the kernel tests with
+# small caches that miss often (and with a profile, whose cycles a miss moves).
+ENG_CACHE_MEM = --mem-latency=20$(comma)--mem-beat=1$(comma)--mem-width=4
+ENG_CACHE_FW = --dcache=1K:32:2 --dcache=1K:32:2:wt --dcache=1K:32:2$(comma)--mem-latency=0$(comma)--mem-beat=0 \
+               --icache=4K:32:2$(comma)--dcache=1K:32:2 --icache=4K:32:1 --icache=256:16:2$(comma)--dcache=256:8:1
+ENG_CACHE_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(foreach o,$(ENG_CACHE_FW),\
+                    $(call eng_list,--soc=$(b)$(comma)--max-cycles=10000000$(comma)$(o)$(comma)$(ENG_CACHE_MEM),\
+                    $(SIMT_OUT)/$(b)-$(x)/cache.elf $(SIMT_OUT)/$(b)-$(x)/icache.elf))))
+ENG_CACHE_BENCH = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000$(comma)$(subst $(eng_space),$(comma),$(BENCH_CACHE_OPTIONS)),\
+                    $(BENCH_ELFS_tempo_32) $(BENCH_ELFS_tempo_64))
+ENG_CACHE_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),\
+                    --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)--icache=4K:32:2$(comma)--dcache=4K:32:2|$(i))
+ENG_CACHE_KERNEL = $(call eng_list,--soc=virt$(comma)--max-cycles=400000000$(comma)--icache=1K:16:2$(comma)--dcache=512:16:2$(comma)--profile-json=@OUT@.prof.json,\
+                     $(patsubst %,build/kernel/virt32/%.elf,$(TK_TESTS)))
+ENG_CACHED = $(ENG_CACHE_SIMFW) $(ENG_CACHE_BENCH) $(ENG_CACHE_SPEED) $(ENG_CACHE_KERNEL)
+ENG_TESTS = $(ENG_ISA) $(ENG_TIMING) $(ENG_SIMFW) $(ENG_KERNEL) $(ENG_SPEED) $(ENG_BENCH_TEMPO) $(ENG_FREERTOS) \
+            $(ENG_OBSERVED) $(ENG_CACHED)
 ENG_BENCH = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000,$(BENCH_ELFS) $(BENCH_COLD_ELFS))
 eng_images = $(foreach e,$(1),$(lastword $(subst |, ,$(e))))
 eng_quote = $(foreach e,$(1),'$(e)')

@@ -3,9 +3,12 @@
 # (--engine reference) and on the fast engine (--engine fast, sim/core/fast.h) with the same
 # options; exit status, stdout, stderr and --stats-json (cycles, minstret, stall cycles by
 # cause, instruction classes, traps and their digest: which traps at which cycles) must be
-# byte for byte the same.
+# byte for byte the same, and so must every file the options write (the observers' and the
+# profile's: --timeline=@OUT@.tl.json names one file per engine).
 # usage: sim/tests/engines.sh SIM OUTDIR ENTRY...
-#   ENTRY: OPTIONS|IMAGE, OPTIONS comma-separated (--soc=paper,--max-cycles=50000000)
+#   ENTRY: OPTIONS|IMAGE, OPTIONS comma-separated (--soc=paper,--max-cycles=50000000); in
+#   an option, ';' stands for a comma (--measure=isr=irq;mret) and @OUT@ for the output
+#   files' stem, which the file's name then follows (@OUT@.tl.json)
 # Two images run at a time (JOBS=n to change).
 set -u
 sim=$1 dir=$2
@@ -20,13 +23,18 @@ one() { # index entry: writes $dir/$index.result (a verdict line, then any diffe
   if [ ! -f "$img" ]; then
     echo "MISSING $img" >"$out.result"; return
   fi
-  local -a args
-  IFS=, read -r -a args <<<"$opts"
+  local -a args eargs files=()
+  IFS=, read -r -a args <<<"${opts//@OUT@/$out.ENGINE}"
+  for a in "${args[@]}"; do
+    [[ $a == *$out.ENGINE.* ]] && files+=("${a#*$out.ENGINE.}")
+  done
   for e in reference fast; do
-    "$sim" --engine "$e" "${args[@]}" --stats-json "$out.$e.json" "$img" >"$out.$e.out" 2>"$out.$e.err"
+    eargs=("${args[@]//$out.ENGINE/$out.$e}")
+    "$sim" --engine "$e" "${eargs[@]//;/,}" --stats-json "$out.$e.json" "$img" >"$out.$e.out" 2>"$out.$e.err"
     echo $? >"$out.$e.status"
   done
-  for k in status out err json; do
+  for k in status out err json "${files[@]}"; do
+    [ ! -e "$out.reference.$k" ] && [ ! -e "$out.fast.$k" ] && continue # neither wrote it
     cmp -s "$out.reference.$k" "$out.fast.$k" || diffs="$diffs $k"
   done
   if [ -z "$diffs" ]; then

@@ -155,6 +155,7 @@ void cache_invalidate(struct cache *c)
         c->tag[k] = TAG_INVALID;
     memset(c->dirty, 0, lines);
     c->mru = CACHE_NO_LINE;
+    c->fills++;
 }
 
 void cache_fill_dirty(struct cache *c)
@@ -211,6 +212,7 @@ static size_t allocate(struct cache *c, uint64_t set, uint64_t ln, uint32_t *cos
     }
     c->tag[victim] = ln;
     c->dirty[victim] = 0;
+    c->fills++;
     *cost += c->refill;
     return victim;
 }
@@ -234,7 +236,46 @@ uint32_t cache_read(struct cache *c, uint64_t addr)
         c->stall += cost;
     }
     c->stamp[k] = ++c->clock;
+    c->mru_slot = k;
     return cost;
+}
+
+long cache_slot(const struct cache *c, uint64_t addr)
+{
+    uint64_t ln = addr >> c->line_shift, set = ln & c->set_mask;
+    int w = find(c, set, ln);
+    return w < 0 ? -1 : (long)(set * c->g.ways + (uint64_t)w);
+}
+
+bool cache_read_hit_slow(struct cache *c, uint64_t addr)
+{
+    uint64_t ln = addr >> c->line_shift;
+    if (ln != c->mru) {
+        uint64_t set = ln & c->set_mask;
+        int w = find(c, set, ln);
+        if (w < 0)
+            return false;
+        c->mru_slot = set * c->g.ways + (size_t)w;
+        c->stamp[c->mru_slot] = ++c->clock;
+        c->mru = ln;
+    }
+    c->reads++;
+    return true;
+}
+
+bool cache_write_hit_slow(struct cache *c, uint64_t addr)
+{
+    uint64_t ln = addr >> c->line_shift, set = ln & c->set_mask;
+    int w = c->g.write_through ? -1 : find(c, set, ln);
+    if (w < 0)
+        return false;
+    size_t k = set * c->g.ways + (size_t)w;
+    c->writes++;
+    c->dirty[k] = 1;
+    c->stamp[k] = ++c->clock;
+    c->mru = ln;
+    c->mru_slot = k;
+    return true;
 }
 
 uint32_t cache_write(struct cache *c, const struct mem_params *m, uint64_t addr, unsigned size)
@@ -248,7 +289,8 @@ uint32_t cache_write(struct cache *c, const struct mem_params *m, uint64_t addr,
         c->mem_writes++;
         cost = mem_transfer(m, size);
         if (w >= 0) {
-            c->stamp[set * c->g.ways + (size_t)w] = ++c->clock;
+            c->mru_slot = set * c->g.ways + (size_t)w;
+            c->stamp[c->mru_slot] = ++c->clock;
             c->mru = ln;
         } else {
             c->write_misses++;
@@ -267,6 +309,7 @@ uint32_t cache_write(struct cache *c, const struct mem_params *m, uint64_t addr,
     c->dirty[k] = 1;
     c->stamp[k] = ++c->clock;
     c->mru = ln;
+    c->mru_slot = k;
     return cost;
 }
 

@@ -66,6 +66,9 @@ struct cache {
     uint8_t *dirty;
     uint64_t clock;   /* accesses so far: the LRU time */
     uint64_t mru;     /* line number of the last access, CACHE_NO_LINE after a flush */
+    size_t mru_slot;  /* its index in tag[] */
+    uint64_t fills;   /* changes of the lines held (a refill, an invalidation): a lookup
+                         made while this stays the same still holds */
     uint32_t refill;  /* cycles of a line transfer (refill or write-back) */
     /* counters */
     uint64_t reads, writes, read_misses, write_misses, writebacks, mem_writes, stall;
@@ -99,6 +102,32 @@ uint32_t mem_transfer(const struct mem_params *m, uint32_t bytes);
  * stall cycles it adds to a hit.  Updates the counters (stall included). */
 uint32_t cache_read(struct cache *c, uint64_t addr);
 uint32_t cache_write(struct cache *c, const struct mem_params *m, uint64_t addr, unsigned size);
+/* For an engine that runs only hits itself (fast.c): the index in tag[] of the line of
+ * addr, or -1 when the cache does not hold it; and an access that hits, made as
+ * cache_read() / cache_write() would make it (counters, LRU order, dirty bit) with true,
+ * or false with nothing changed when it would miss or cost cycles (every write-through
+ * store does).  The last line used is the common case, inline. */
+long cache_slot(const struct cache *c, uint64_t addr);
+bool cache_read_hit_slow(struct cache *c, uint64_t addr);
+bool cache_write_hit_slow(struct cache *c, uint64_t addr);
+static inline bool cache_read_hit(struct cache *c, uint64_t addr)
+{
+    if ((addr >> c->line_shift) == c->mru) {
+        c->reads++;
+        return true;
+    }
+    return cache_read_hit_slow(c, addr);
+}
+static inline bool cache_write_hit(struct cache *c, uint64_t addr)
+{
+    if ((addr >> c->line_shift) == c->mru && !c->g.write_through) {
+        c->writes++;
+        c->dirty[c->mru_slot] = 1;
+        c->stamp[c->mru_slot] = ++c->clock;
+        return true;
+    }
+    return cache_write_hit_slow(c, addr);
+}
 /* Every line invalid; dirty data is dropped (the simulated memory already holds it). */
 void cache_invalidate(struct cache *c);
 /* Every line valid and dirty, holding memory no program uses: the worst state a write-back

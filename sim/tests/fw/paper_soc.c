@@ -6,7 +6,7 @@
 #include "t.h"
 
 #define VGA8(off) (*(volatile uint8_t *)(uintptr_t)(BOARD_VGA + (off)))
-#define CODE_CYCLES 100000u /* sim/ps2.h PS2_CYCLES_PER_CODE */
+#define CODE_CYCLES 100000u /* sim/soc/ps2.h PS2_CYCLES_PER_CODE */
 
 /* 'a', 'B' (shifted), Enter: make, then break (0xF0 and the make code) */
 static const uint8_t expected[] = {0x1C, 0xF0, 0x1C, 0x12, 0x32, 0xF0,
