@@ -216,7 +216,7 @@ static void tk__irq_masks_update(void)
 
 void tk__irq_table_init(void)
 {
-    for (unsigned i = 0; i < TK_IRQ_CODES; i++) {
+    for (unsigned i = 0; i < TK_IRQ_CODES; i++) { /* wcet: loop <= IRQ_CODES */
         tk_k.irq[i] = (struct tk_irq){.fn = tk__isr_unhandled, .arg = (void *)(uintptr_t)i};
         tk_k.irq_prio[i] = 0;
     }
