@@ -30,7 +30,10 @@ WCET_BOUNDS = --bound THREADS=$(shell echo $$(( $(call wcet_port_max,THREADS) + 
               --bound IRQ_CODES=$(shell sed -n 's/^\#define TK_IRQ_CODES  *\([0-9]*\).*/\1/p' port/riscv/offsets.h)
 # The fault reports end the run: no bound runs through them.
 WCET_NORETURN := tk_port_stack_fault tk_port_deadlock tk_port_irq_fault tk__fault tk_port_exit
-WCET_ARGS = --cost $(WCET_COST) $(WCET_BOUNDS) $(addprefix --noreturn ,$(WCET_NORETURN))
+# The start of the first thread resumes it: no path returns to its caller.
+WCET_SWITCH := tk_port_start
+WCET_ARGS = --cost $(WCET_COST) $(WCET_BOUNDS) $(addprefix --noreturn ,$(WCET_NORETURN)) \
+            $(addprefix --switch ,$(WCET_SWITCH))
 
 $(WCET_COST): tools/wcet/cost.c sim/timing.c sim/timing.h sim/decode.c sim/decode.h sim/elf.c \
               sim/elf.h include/riscv/encoding.h tools/wcet/wcet.mk

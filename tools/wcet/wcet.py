@@ -654,6 +654,8 @@ class Analysis:
         self.any_icall = False   # windows: an indirect call may reach any address-taken function
         self.handler_memo = None
         self.unbounded_targets = {}
+        self.window_roots = set()  # the function whose window is being bounded
+        self.switches = set()  # functions that resume a thread: no return to their caller
 
     def function(self, entry, cuts=()):
         key = (entry, tuple(sorted(cuts)))
@@ -809,11 +811,16 @@ class Analysis:
                 self.wactive.discard(key[:3])
         return self.wsummaries[key]
 
-    def open_return(self, owner):
-        """A window still open when the function that opened it returns: a lock primitive
-        (tk_irq_lock), whose window is its caller's to close"""
-        self.returns_open.add(owner)
-        return 0, "returns to its caller with interrupts disabled"
+    def maybe_target(self, k, bound):
+        """bound() for one target of call k; a target of an indirect call whose targets are
+        not given that would recurse is none (no recursion in the code: a target set as wide
+        as handlers() may make up one where the code has none)"""
+        try:
+            return bound()
+        except WcetError as e:
+            if k[0] == "icall" and isinstance(k[2][1], str) and str(e).startswith("recursion"):
+                return None
+            raise
 
     def handlers(self):
         """The targets of an indirect call whose targets are not given, in a window (the
@@ -842,12 +849,12 @@ class Analysis:
             self.handler_memo = out
         # a function under analysis is no target: the code has no recursion (the analysis
         # stops on any), so a target set this wide may not make up one
-        busy = self.active | {k[0] for k in self.wactive}
+        busy = self.active | {k[0] for k in self.wactive} | self.window_roots
         return [e for e in self.handler_memo if e not in busy]
 
     # -- the bound of a function over all paths (a callee), per calling context
     def summary(self, entry, ctx):
-        if self.img.func_of(entry) in self.noreturn:
+        if self.img.func_of(entry) in self.noreturn | self.switches:
             return None  # a fault's end: the run stops there, no path continues
         key = (entry, tuple(tuple(c) for c in ctx))
         if key in self.summaries:
@@ -922,12 +929,13 @@ class Analysis:
         def call_cost(p, k):
             worst = None
             for t in self.targets(k):
-                c = self.summary(t, [body_tags(img, p.pcs)[-CTX:]])
+                c = self.maybe_target(k, lambda: self.summary(t, [body_tags(img, p.pcs)[-CTX:]]))
                 if c is not None and (worst is None or c > worst):
                     worst = c
             return worst
 
         ends = {}  # window: the sink edges' ends (where MIE is set)
+        opens = []  # window: blocks that return from the opening frame with MIE still 0
 
         def window_end(s, cost, end):
             ends["x%d" % len(edges)] = end
@@ -937,7 +945,8 @@ class Analysis:
             # the window ends inside the callee (or the tail-called routine)
             worst = None
             for t in self.targets(k):
-                w = self.window_summary(t, mode, owner, [body_tags(img, b.pcs)[-CTX:]])
+                w = self.maybe_target(k, lambda: self.window_summary(
+                    t, mode, owner, [body_tags(img, b.pcs)[-CTX:]]))
                 if w is not None and (worst is None or w[0] > worst[0]):
                     worst = w
             return worst
@@ -985,8 +994,8 @@ class Analysis:
                     if k[2] != "ret":
                         raise WcetError("an interrupt-disabled window reaches the %s at %s+0x%x"
                                         % (k[2], fn.name, b.last - fn.lo))
-                    w = self.open_return(window[1])
-                    window_end(s, w[0], w[1])
+                    opens.append(s)
+                    window_end(s, 0, "returns to its caller with interrupts disabled")
                     n = len(edges)
                 elif kind == "tail":
                     if eb is not None:
@@ -1003,6 +1012,18 @@ class Analysis:
                 else:
                     edges.append(("x%d" % n, s, nb, block_cost_from(fn.blocks[nb], b, k)))
                     n += 1
+        if opens:
+            # a lock primitive's window (tk_irq_lock) is its caller's to close: flagged when
+            # a path of edges reaches such a return (a block after a call that never returns
+            # is in no path)
+            seen, work = set(), [start]
+            while work:
+                x = work.pop()
+                if x not in seen:
+                    seen.add(x)
+                    work.extend(e[2] for e in edges if e[1] == x and e[2] is not None)
+            if any(o in seen for o in opens):
+                self.returns_open.add(window[1])
         # integer program: flow in = flow out at every block, one path from start to an end
         cons = []
         for st in reach:
@@ -1258,6 +1279,7 @@ def static_windows(an):
     entry, irq_window = an.cm.irq_entry()
     out = []
     for pc in trap_vectors(img):
+        an.window_roots = {img.flo[img.func_index(pc)]}
         try:
             v = an.window_from(pc, "nested", None, [[]])
         except WcetError as e:
@@ -1280,6 +1302,7 @@ def static_windows(an):
             before = set(an.returns_open)
             an.returns_open.clear()
             name = img.fname[i]
+            an.window_roots = {lo}
             try:
                 v = an.window_from(pc + 4, "depth0", name, ctx)
             except WcetError as e:
@@ -1387,6 +1410,9 @@ def main():
                     help="the value of a symbolic loop bound: NAME=N")
     ap.add_argument("--noreturn", action="append", default=[],
                     help="a function that ends the run (a fault report): no path goes through it")
+    ap.add_argument("--switch", action="append", default=[],
+                    help="a function that resumes a thread and never returns to its caller "
+                    "(a window may end inside it)")
     sub = ap.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("call", help="bound functions over all their paths")
     c.add_argument("image")
@@ -1429,6 +1455,7 @@ def main():
     names = {k: int(v) for k, v in (b.split("=", 1) for b in a.bound)}
     an = Analysis(img, cm, a.glpsol, Sources(a.src, names), parse_icalls(a.icall))
     an.noreturn = set(a.noreturn)
+    an.switches = set(a.switch)
     result = {"image": a.image, "xlen": img.xlen}
     try:
         if a.cmd == "call":
