@@ -32,8 +32,11 @@ WCET_BOUNDS = --bound THREADS=$(shell echo $$(( $(call wcet_port_max,THREADS) + 
 WCET_NORETURN := tk_port_stack_fault tk_port_deadlock tk_port_irq_fault tk__fault tk_port_exit
 # The start of the first thread resumes it: no path returns to its caller.
 WCET_SWITCH := tk_port_start
+# The application's interrupt lock returns with interrupts disabled: its window is the
+# caller's, not the kernel's.
+WCET_LOCK := tk_irq_lock
 WCET_ARGS = --cost $(WCET_COST) $(WCET_BOUNDS) $(addprefix --noreturn ,$(WCET_NORETURN)) \
-            $(addprefix --switch ,$(WCET_SWITCH))
+            $(addprefix --switch ,$(WCET_SWITCH)) $(addprefix --lock ,$(WCET_LOCK))
 
 $(WCET_COST): tools/wcet/cost.c sim/timing.c sim/timing.h sim/decode.c sim/decode.h sim/elf.c \
               sim/elf.h include/riscv/encoding.h tools/wcet/wcet.mk

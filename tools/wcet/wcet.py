@@ -656,6 +656,7 @@ class Analysis:
         self.unbounded_targets = {}
         self.window_roots = set()  # the function whose window is being bounded
         self.switches = set()  # functions that resume a thread: no return to their caller
+        self.locks = set()     # lock primitives: their windows are their callers'
 
     def function(self, entry, cuts=()):
         key = (entry, tuple(sorted(cuts)))
@@ -1313,8 +1314,12 @@ def static_windows(an):
                 continue
             rec = {"start_function": name, "start_pc": pc, "start_by": "csr",
                    "cycles": None if v is None else v[0] + lag, "end": v and v[1]}
-            if an.returns_open:
+            if an.returns_open and name in an.locks:
                 rec["returns_open"] = True
+            elif an.returns_open:
+                rec = {"start_function": name, "start_pc": pc, "start_by": "csr", "cycles": None,
+                       "error": "a path returns from %s with interrupts disabled (--lock %s if "
+                       "it is a lock primitive, whose caller closes the window)" % (name, name)}
             an.returns_open |= before
             out.append(rec)
     out.sort(key=lambda w: -(w["cycles"] or 0))
@@ -1413,6 +1418,9 @@ def main():
     ap.add_argument("--switch", action="append", default=[],
                     help="a function that resumes a thread and never returns to its caller "
                     "(a window may end inside it)")
+    ap.add_argument("--lock", action="append", default=[],
+                    help="a lock primitive: it returns with interrupts disabled, and the window "
+                    "is its caller's (windows)")
     sub = ap.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("call", help="bound functions over all their paths")
     c.add_argument("image")
@@ -1456,6 +1464,7 @@ def main():
     an = Analysis(img, cm, a.glpsol, Sources(a.src, names), parse_icalls(a.icall))
     an.noreturn = set(a.noreturn)
     an.switches = set(a.switch)
+    an.locks = set(a.lock)
     result = {"image": a.image, "xlen": img.xlen}
     try:
         if a.cmd == "call":
@@ -1752,6 +1761,8 @@ def latency_problems(what, l):
             bad.append("%s %s: the window from %s to %s measured %d, above its bound %d"
                        % (what, m["image"], m["start_function"], m["end_function"],
                           m["cycles"], m["bound"]))
+    for n, e in sorted(l["unbounded"].items()):
+        bad.append("%s: the window from %s has no bound: %s" % (what, n, e))
     if l["measured_max"] + l["entry_cycles"] > l["bound_cycles"]:
         bad.append("%s: latency bound %d below a measured window %d plus the entry"
                    % (what, l["bound_cycles"], l["measured_max"]))
