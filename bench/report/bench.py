@@ -231,10 +231,10 @@ def add_bounds(records, path):
         lat = w.get("interrupt_latency", {}).get(str(r["xlen"]))
         if r["suite"] == "irq-off" and lat:
             r["latency_bound_cycles"] = lat["bound_cycles"]
-            w = lat.get("longest_window")
-            if w:
-                r["latency_bound_window"] = "%s (%s) to %s" % (w["start_function"],
-                                                               w["start_by"], w["end"])
+            lw = lat.get("longest_window")
+            if lw:
+                r["latency_bound_window"] = "%s (%s) to %s" % (lw["start_function"],
+                                                               lw["start_by"], lw["end"])
         # the Rhealstone latencies, each below its build's bound (docs/wcet.md)
         config = RH_LATENCY_CONFIG.get(r["metric"]) if r["suite"] == "rhealstone" else None
         lat = w.get("configurations", {}).get(config, {}).get(str(r["xlen"])) \
