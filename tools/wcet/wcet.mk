@@ -28,13 +28,17 @@ WCET_BOUNDS = --bound THREADS=$(shell echo $$(( $(call wcet_port_max,THREADS) + 
               --bound MUTEXES=$(call wcet_port_max,MUTEXES) \
               --bound MSG_WORDS=$(shell sed -n 's/^\#define BP_MSG_WORDS  *\([0-9]*\).*/\1/p' bench/port.h) \
               --bound IRQ_CODES=$(shell sed -n 's/^\#define TK_IRQ_CODES  *\([0-9]*\).*/\1/p' port/riscv/offsets.h)
-# The fault reports end the run: no bound runs through them.
-WCET_NORETURN := tk_port_stack_fault tk_port_deadlock tk_port_irq_fault tk__fault tk_port_exit
+# The fault reports end the run: no bound runs through them; nor through the benchmark's
+# end and failure reports (bench/common/bench.h, bsp/common/bsp.h), which an interrupt
+# handler of a benchmark may reach.
+WCET_NORETURN := tk_port_stack_fault tk_port_deadlock tk_port_irq_fault tk__fault tk_port_exit \
+                 bench_done bench_fail board_exit
 # The start of the first thread resumes it: no path returns to its caller.
 WCET_SWITCH := tk_port_start
 # The application's interrupt lock returns with interrupts disabled: its window is the
-# caller's, not the kernel's.
-WCET_LOCK := tk_irq_lock
+# caller's, not the kernel's; so does the direct build's resume stub, into the direct
+# handler, whose MRET (the compiler's epilogue) ends the window.
+WCET_LOCK := tk_irq_lock tk_port_direct_resume
 WCET_ARGS = --cost $(WCET_COST) $(WCET_BOUNDS) $(addprefix --noreturn ,$(WCET_NORETURN)) \
             $(addprefix --switch ,$(WCET_SWITCH)) $(addprefix --lock ,$(WCET_LOCK))
 
