@@ -114,7 +114,8 @@ def mstatus_write(img, pc):
 
 def reg_constant(img, pc, reg):
     """The constant in register reg at pc from an li (addi reg, x0, imm; lui reg, hi with an
-    addi reg, reg, lo) among the 4 instructions before, none of them a jump or branch, or None."""
+    addi or addiw reg, reg, lo) among the 4 instructions before, none of them a jump or
+    branch, or None."""
     lo = img.func_range(pc)[0]
     value, addi = None, 0
     for q in range(pc - 4, max(lo, pc - 20) - 4, -4):
@@ -124,9 +125,10 @@ def reg_constant(img, pc, reg):
             return None
         if rd != reg:
             continue
-        if op == 0x13 and bits(r, 14, 12) == 0 and rs1 == 0:
+        # addi, and addiw (RV64's li of a 32-bit constant: lui, addiw)
+        if op in (0x13, 0x1b) and bits(r, 14, 12) == 0 and rs1 == 0:
             return imm_i(r) + addi
-        if op == 0x13 and bits(r, 14, 12) == 0 and rs1 == reg and value is None:
+        if op in (0x13, 0x1b) and bits(r, 14, 12) == 0 and rs1 == reg and value is None:
             addi += imm_i(r)
             continue
         if op == 0x37:
