@@ -295,12 +295,14 @@ def irq_off_table(ctx, kernel):
             rows.append(["RV%d" % x, fmt_int(r["max_cycles"]),
                          "%s (%s) to %s (%s)" % (r["start_function"], r["start_by"],
                                                  r["end_function"], r["end_by"]),
-                         r["image"], fmt_int(lat) if lat is not None else "-"])
+                         r["image"], fmt_int(lat) if lat is not None else "-",
+                         r.get("latency_bound_window", "-")])
     if not rows:
         return None
     return Table("%s: longest interrupt-disabled window over the benchmark runs (cycles)"
                  % name(kernel), ["width", "cycles", "from (how) to (how)", "seen in",
-                                  "latency bound"], rows, IRQ_OFF_NOTE, tid="irq-off-%s" % kernel)
+                                  "latency bound", "its longest window"], rows, IRQ_OFF_NOTE,
+                 tid="irq-off-%s" % kernel)
 
 
 IRQ_OFF_NOTE = ("A window opens when mstatus.MIE goes from 1 to 0 (a CSR write, or a trap's "
@@ -308,7 +310,9 @@ IRQ_OFF_NOTE = ("A window opens when mstatus.MIE goes from 1 to 0 (a CSR write, 
                 "1 (a CSR write, MRET); cycles a WFI waited inside it are not counted "
                 "(tempo-sim --irq-off-json, docs/wcet.md). An interrupt raised in it waits at most "
                 "that long, plus the trap entry. Latency bound: the trap entry plus the static "
-                "bound of the longest window (Tempo, make wcet).")
+                "bound of the longest window the kernel's code can open, wherever it is, not "
+                "only those the runs opened (Tempo, make wcet); its longest window: where it "
+                "opens (how) and where its longest path closes it.")
 
 
 def kernel_tables(ctx, kernel):

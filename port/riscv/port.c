@@ -201,10 +201,10 @@ static void tk__irq_masks_update(void)
 {
 #if TK_IRQ_NESTING
     static const uint8_t tk_irq_sources[] = {TK_IRQ_SOFTWARE, IRQ_M_TIMER, TK_IRQ_EXTERNAL};
-    for (unsigned i = 0; i < sizeof tk_irq_sources; i++) {
+    for (unsigned i = 0; i < sizeof tk_irq_sources; i++) { /* wcet: loop <= 3: the sources */
         unsigned a = tk_irq_sources[i];
         uintptr_t mask = 0;
-        for (unsigned j = 0; j < sizeof tk_irq_sources; j++) {
+        for (unsigned j = 0; j < sizeof tk_irq_sources; j++) { /* wcet: loop <= 3 */
             unsigned b = tk_irq_sources[j];
             if (tk_k.irq_prio[b] <= tk_k.irq_prio[a])
                 mask |= (uintptr_t)1 << b;
@@ -216,7 +216,7 @@ static void tk__irq_masks_update(void)
 
 void tk__irq_table_init(void)
 {
-    for (unsigned i = 0; i < TK_IRQ_CODES; i++) {
+    for (unsigned i = 0; i < TK_IRQ_CODES; i++) { /* wcet: loop <= IRQ_CODES */
         tk_k.irq[i] = (struct tk_irq){.fn = tk__isr_unhandled, .arg = (void *)(uintptr_t)i};
         tk_k.irq_prio[i] = 0;
     }

@@ -26,10 +26,21 @@ wcet_port_max = $(shell sed -n 's/^\#define BP_MAX_$(1)  *\([0-9]*\).*/\1/p' ben
 WCET_BOUNDS = --bound THREADS=$(shell echo $$(( $(call wcet_port_max,THREADS) + 1 ))) \
               --bound TIMERS=$(shell echo $$(( $(call wcet_port_max,THREADS) + $(call wcet_port_max,ALARMS) ))) \
               --bound MUTEXES=$(call wcet_port_max,MUTEXES) \
-              --bound MSG_WORDS=$(shell sed -n 's/^\#define BP_MSG_WORDS  *\([0-9]*\).*/\1/p' bench/port.h)
-# The fault reports end the run: no bound runs through them.
-WCET_NORETURN := tk_port_stack_fault tk_port_deadlock tk_port_irq_fault tk__fault tk_port_exit
-WCET_ARGS = --cost $(WCET_COST) $(WCET_BOUNDS) $(addprefix --noreturn ,$(WCET_NORETURN))
+              --bound MSG_WORDS=$(shell sed -n 's/^\#define BP_MSG_WORDS  *\([0-9]*\).*/\1/p' bench/port.h) \
+              --bound IRQ_CODES=$(shell sed -n 's/^\#define TK_IRQ_CODES  *\([0-9]*\).*/\1/p' port/riscv/offsets.h)
+# The fault reports end the run: no bound runs through them; nor through the benchmark's
+# end and failure reports (bench/common/bench.h, bsp/common/bsp.h), which an interrupt
+# handler of a benchmark may reach.
+WCET_NORETURN := tk_port_stack_fault tk_port_deadlock tk_port_irq_fault tk__fault tk_port_exit \
+                 bench_done bench_fail board_exit
+# The start of the first thread resumes it: no path returns to its caller.
+WCET_SWITCH := tk_port_start
+# The application's interrupt lock returns with interrupts disabled: its window is the
+# caller's, not the kernel's; so does the direct build's resume stub, into the direct
+# handler, whose MRET (the compiler's epilogue) ends the window.
+WCET_LOCK := tk_irq_lock tk_port_direct_resume
+WCET_ARGS = --cost $(WCET_COST) $(WCET_BOUNDS) $(addprefix --noreturn ,$(WCET_NORETURN)) \
+            $(addprefix --switch ,$(WCET_SWITCH)) $(addprefix --lock ,$(WCET_LOCK))
 
 $(WCET_COST): tools/wcet/cost.c sim/timing/timing.c sim/timing/timing.h sim/core/decode.c sim/core/decode.h sim/soc/elf.c \
               sim/soc/elf.h include/riscv/encoding.h tools/wcet/wcet.mk
@@ -84,6 +95,34 @@ $(WCET_DIR)/rv$(2)/irq-$(1).json: $(SIM) $(WCET_COST) tools/wcet/wcet.py tools/w
 	@mv $$@.tmp $$@
 endef
 $(foreach x,32 64,$(foreach c,$(WCET_IRQ_CASES),$(eval $(call wcet-irq-rule,$(c),$(x)))))
+
+# Every interrupt-disabled window each image's code can open, bounded statically (wcet.py
+# windows: one pass over the image), and the run's measured windows beside their bounds: the
+# interrupt latency bound.  The run is the one the rules above made (its .irq), or for the
+# builds with nested interrupts and with a direct handler (other configurations of the
+# kernel, with a latency bound of their own) a run of their own.
+# $(call wcet-win-rule,CASE,XLEN,RUN JSON)
+define wcet-win-rule
+WCET_JSONS += $(WCET_DIR)/rv$(2)/win-$(1).json
+$(WCET_DIR)/rv$(2)/win-$(1).json: $(WCET_COST) tools/wcet/wcet.py $(3) \
+    $(BENCH_DIR)/tempo/rv$(2)/$(1).elf
+	@echo "  WCET    $$@"
+	@$(WCET_PY) $(WCET_ARGS) windows $(BENCH_DIR)/tempo/rv$(2)/$(1).elf --irq-off $(3).irq > $$@.tmp
+	@mv $$@.tmp $$@
+endef
+WCET_CONFIG_CASES := rh_nlatency rh_dlatency
+$(foreach x,32 64,$(foreach c,$(WCET_CASES),$(eval $(call wcet-win-rule,$(call wcet_case,$(c)),$(x),$(WCET_DIR)/rv$(x)/$(call wcet_case,$(c)).json))))
+$(foreach x,32 64,$(foreach c,$(WCET_IRQ_CASES),$(eval $(call wcet-win-rule,$(c),$(x),$(WCET_DIR)/rv$(x)/irq-$(c).json))))
+$(foreach x,32 64,$(foreach c,$(WCET_CONFIG_CASES),$(eval $(call wcet-win-rule,$(c),$(x),$(WCET_DIR)/rv$(x)/run-$(c)))))
+# $(call wcet-run-rule,CASE,XLEN): the measured windows of a whole run
+define wcet-run-rule
+$(WCET_DIR)/rv$(2)/run-$(1): $(SIM) $(BENCH_DIR)/tempo/rv$(2)/$(1).elf
+	@mkdir -p $$(@D)
+	@$(SIM) --soc paper --max-cycles $(F_MAX_CYCLES) --irq-off-json $$@.irq \
+	    $(BENCH_DIR)/tempo/rv$(2)/$(1).elf > /dev/null 2>&1 || true
+	@touch $$@
+endef
+$(foreach x,32 64,$(foreach c,$(WCET_CONFIG_CASES),$(eval $(call wcet-run-rule,$(c),$(x)))))
 
 .PHONY: wcet test-wcet test-wcet-loops wcet-json
 # make bench and its tests read the bounds: made first (without glpsol the check says so).

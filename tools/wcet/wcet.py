@@ -75,6 +75,68 @@ def may_set_mie(raw):
                            and raw >> 20 == 0x300)
 
 
+MIE = 8
+CSR_MSTATUS = 0x300
+
+
+def mstatus_write(img, pc):
+    """What the instruction at pc may do to mstatus.MIE: None (nothing), "clear" (it may clear
+    it: a window may open), "set" (it sets it: every window closes), "restore" (it writes a
+    value the code saved, which sets MIE if the saved one had it).  A register operand's value
+    is known when one of the few instructions before it loads a constant into it (li) with no
+    jump or branch in between; else it may be anything."""
+    raw = img.word(pc)
+    if raw == MRET:
+        return "set"  # MIE <- MPIE: 1 after an interrupt's entry (docs/wcet.md)
+    f3 = bits(raw, 14, 12)
+    if raw & 0x7f != 0x73 or raw >> 20 != CSR_MSTATUS or f3 == 0:
+        return None
+    src = bits(raw, 19, 15)
+    if f3 >= 5:
+        value = src  # the immediate forms: a 5-bit constant
+    elif src == 0:
+        value = 0
+    else:
+        value = reg_constant(img, pc, src)
+    kind = f3 & 3  # 1 write, 2 set bits, 3 clear bits
+    if kind == 1:
+        if value is None:
+            return "restore"  # csrw mstatus, reg: may clear, may set
+        return "set" if value & MIE else "clear"
+    if kind == 2:
+        if value is None:
+            return "restore"
+        return "set" if value & MIE else None
+    if value is None or value & MIE:
+        return "clear"
+    return None
+
+
+def reg_constant(img, pc, reg):
+    """The constant in register reg at pc from an li (addi reg, x0, imm; lui reg, hi with an
+    addi or addiw reg, reg, lo) among the 4 instructions before, none of them a jump or
+    branch, or None."""
+    lo = img.func_range(pc)[0]
+    value, addi = None, 0
+    for q in range(pc - 4, max(lo, pc - 20) - 4, -4):
+        r = img.word(q)
+        op, rd, rs1 = r & 0x7f, bits(r, 11, 7), bits(r, 19, 15)
+        if op in (0x63, 0x67, 0x6f):
+            return None
+        if rd != reg:
+            continue
+        # addi, and addiw (RV64's li of a 32-bit constant: lui, addiw)
+        if op in (0x13, 0x1b) and bits(r, 14, 12) == 0 and rs1 == 0:
+            return imm_i(r) + addi
+        if op in (0x13, 0x1b) and bits(r, 14, 12) == 0 and rs1 == reg and value is None:
+            addi += imm_i(r)
+            continue
+        if op == 0x37:
+            return sext(r & 0xfffff000, 32) + addi
+        return None
+    return None
+
+
 def is_counter_read(raw):
     """csrrs rd, cycle|mcycle, zero: what bp_cycles() compiles to"""
     return raw & 0xfffff07f in (0xc0002073, 0xb0002073)
@@ -94,6 +156,27 @@ class Image:
             self.code = code.data()
             self._symbols(elf)
             self._lines(elf)
+            self._addr_taken([s.data() for s in segs if s is not code])
+
+    def _addr_taken(self, data):
+        """Function entries whose address the code computes (auipc + addi: lla) or the data
+        holds: the possible targets of an indirect call"""
+        entries = set(self.flo)
+        self.addr_taken = set()
+        prev = 0
+        for off in range(0, len(self.code) - 3, 4):
+            r = int.from_bytes(self.code[off:off + 4], "little")
+            if r & 0x707f == 0x13 and prev & 0x7f == 0x17 and bits(prev, 11, 7) == bits(r, 19, 15):
+                a = (self.base + off - 4 + sext(prev & 0xfffff000, 32) + imm_i(r)) & 0xffffffffffffffff
+                if a in entries:
+                    self.addr_taken.add(a)
+            prev = r
+        size = self.xlen // 8
+        for d in data:
+            for off in range(0, len(d) - size + 1, size):
+                a = int.from_bytes(d[off:off + size], "little")
+                if a and a in entries:
+                    self.addr_taken.add(a)
 
     def _symbols(self, elf):
         hi_code = self.base + len(self.code)
@@ -446,7 +529,18 @@ class Sources:
         if hl is None:
             raise WcetError("loop at 0x%x in %s: no line information (build with -g)"
                             % (header, fn.name))
-        path = hl[0]
+        # the header's file first, then the others of the loop's lines (a loop of an inlined
+        # function whose header the line table gives to the call's line)
+        files = [hl[0]] + sorted({img.line_at[pc][0] for s in body for pc in fn.blocks[s].pcs
+                                  if pc in img.line_at} - {hl[0]})
+        for path in files:
+            got = self._loop_bound_in(img, fn, hl, body, path, widest)
+            if got:
+                return got
+        raise WcetError("loop in %s at %s:%d has no bound: add /* wcet: loop <= N */ next to it"
+                        % (fn.name, hl[0], hl[1]))
+
+    def _loop_bound_in(self, img, fn, hl, body, path, widest):
         lines = sorted({img.line_at[pc][1] for s in body for pc in fn.blocks[s].pcs
                         if pc in img.line_at and img.line_at[pc][0] == path})
         text = self.lines(path)
@@ -465,10 +559,7 @@ class Sources:
                               "%s:%d" % (path, ln)))
                 if not widest:
                     break
-        if found:
-            return max(found)
-        raise WcetError("loop in %s at %s:%d has no bound: add /* wcet: loop <= N */ next to it"
-                        % (fn.name, path, lo))
+        return max(found) if found else None
 
 
 # ---------------------------------------------------------------- costs
@@ -560,6 +651,14 @@ class Analysis:
         self.active = set()
         self.loops_used = {}   # "file:line" -> bound, of every loop on an analysed path
         self.noreturn = set()  # functions that end the run (fault reports): paths into them end
+        self.close_memo, self.wsummaries, self.wactive = {}, {}, set()
+        self.returns_open = set()
+        self.any_icall = False   # windows: an indirect call may reach any address-taken function
+        self.handler_memo = None
+        self.unbounded_targets = {}
+        self.window_roots = set()  # the function whose window is being bounded
+        self.switches = set()  # functions that resume a thread: no return to their caller
+        self.locks = set()     # lock primitives: their windows are their callers'
 
     def function(self, entry, cuts=()):
         key = (entry, tuple(sorted(cuts)))
@@ -641,6 +740,8 @@ class Analysis:
     def targets(self, k):
         if k[0] in ("call", "tail"):
             return [k[1]]
+        if isinstance(k[2][1], str) and self.any_icall:
+            return self.handlers()
         if isinstance(k[2][1], str):
             raise WcetError("indirect call at %s: give its targets with --icall %s=F,..."
                             % (k[2][1], k[2][1].split("+")[0]))
@@ -667,9 +768,96 @@ class Analysis:
                 seqs.append(body_tags(self.img, b.pcs)[-CTX:])
         return seqs or [[]]
 
+    # -- interrupt-disabled windows anywhere (docs/wcet.md "Windows anywhere")
+    def closes_of(self, fn, mode):
+        """The pcs of fn where a window ends: MIE set (csrsi, a constant with MIE, MRET) and, in
+        the frame that opened the window ("depth0"), a restore of the value saved as it
+        opened; in a callee ("nested") a restore writes back the MIE = 0 its own save read."""
+        key = (fn.lo, mode)
+        if key not in self.close_memo:
+            kinds = ("set", "restore") if mode == "depth0" else ("set",)
+            self.close_memo[key] = {pc for pc in range(fn.lo, fn.hi, 4)
+                                    if mstatus_write(self.img, pc) in kinds}
+        return self.close_memo[key]
+
+    def window_fn(self, entry, start):
+        """The CFG of the function holding start, split after every write that may set MIE"""
+        lo, hi = self.img.func_range(start)
+        cuts = {start} | {pc + 4 for pc in range(lo, hi, 4) if mstatus_write(self.img, pc)
+                          in ("set", "restore")}
+        fn = self.function(entry, cuts)
+        if start in fn.blocks:
+            return fn
+        return self.function(start, cuts)
+
+    def window_from(self, start, mode, owner, ctx):
+        """(cycles, end) of the longest path from pc start to where MIE is set again"""
+        img = self.img
+        entry = img.flo[img.func_index(start)]
+        fn = self.window_fn(entry, start)
+        ends = []
+        v = self.longest(fn, start, None, ctx, window=(mode, owner, ends))
+        return None if v is None else (v, ends[-1])
+
+    def window_summary(self, entry, mode, owner, ctx):
+        """A call's (or tail call's) part of a window that ends inside it, per context"""
+        if self.img.func_of(entry) in self.noreturn:
+            return None
+        key = (entry, mode, owner, tuple(tuple(c) for c in ctx))
+        if key not in self.wsummaries:
+            if key[:3] in self.wactive:
+                raise WcetError("recursion through %s" % self.img.func_of(entry))
+            self.wactive.add(key[:3])
+            try:
+                self.wsummaries[key] = self.window_from(entry, mode, owner, ctx)
+            finally:
+                self.wactive.discard(key[:3])
+        return self.wsummaries[key]
+
+    def maybe_target(self, k, bound):
+        """bound() for one target of call k; a target of an indirect call whose targets are
+        not given that would recurse is none (no recursion in the code: a target set as wide
+        as handlers() may make up one where the code has none)"""
+        try:
+            return bound()
+        except WcetError as e:
+            if k[0] == "icall" and isinstance(k[2][1], str) and str(e).startswith("recursion"):
+                return None
+            raise
+
+    def handlers(self):
+        """The targets of an indirect call whose targets are not given, in a window (the
+        trap entry's dispatch): every function of the image whose address the code or the
+        data holds and that can return (a thread's endless body is none)"""
+        if self.handler_memo is None:
+            # code that ends in MRET (a trap entry, a resume stub) is no function; a function
+            # no bound holds (a thread's body: loops without one) is taken for no handler,
+            # and named in the result (unbounded_targets)
+            out = []
+            self.handler_memo = []
+            for e in sorted(self.img.addr_taken):
+                fn = self.function(e)
+                succ = [k for b in fn.blocks.values() for k in b.succ]
+                if not any(k[0] in ("exit", "tail") for k in succ) or \
+                        any(k[0] == "exit" and k[2] == "mret" for k in succ):
+                    continue
+                try:
+                    if self.summary(e, [[]]) is None:
+                        continue
+                except WcetError as err:
+                    self.unbounded_targets[self.img.func_of(e)] = str(err)
+                    self.active.clear()
+                    continue
+                out.append(e)
+            self.handler_memo = out
+        # a function under analysis is no target: the code has no recursion (the analysis
+        # stops on any), so a target set this wide may not make up one
+        busy = self.active | {k[0] for k in self.wactive} | self.window_roots
+        return [e for e in self.handler_memo if e not in busy]
+
     # -- the bound of a function over all paths (a callee), per calling context
     def summary(self, entry, ctx):
-        if self.img.func_of(entry) in self.noreturn:
+        if self.img.func_of(entry) in self.noreturn | self.switches:
             return None  # a fault's end: the run stops there, no path continues
         key = (entry, tuple(tuple(c) for c in ctx))
         if key in self.summaries:
@@ -685,12 +873,15 @@ class Analysis:
         self.summaries[key] = v
         return v
 
-    def longest(self, fn, start, stop, entry_ctx, detail=None, callfree=False):
+    def longest(self, fn, start, stop, entry_ctx, detail=None, callfree=False, window=None):
         """The longest path in fn from pc `start` (its block's first instruction) to the
         instruction at `stop` (inclusive; None: to any exit), with callees bounded by their
         own longest paths; callfree: over the paths that make no call (a piece of a case).
+        window: (mode, owner, ends) for an interrupt-disabled window (window_from): the path
+        ends where MIE is set again, not at an exit; `ends` gets the end of the longest one.
         Returns cycles (None: no path; a callee that never returns)."""
         img = self.img
+        closes = self.closes_of(fn, window[0]) if window else set()
         sb = fn.blocks.get(start)
         if sb is None:
             raise WcetError("0x%x does not start a block of %s" % (start, fn.name))
@@ -705,7 +896,7 @@ class Analysis:
                 continue
             reach.add(s)
             b = fn.blocks[s]
-            if eb is not None and b is eb:
+            if eb is not None and b is eb or b.last in closes:
                 continue
             for k, t, info in b.succ:
                 n = fn.next_block(k, t, info)
@@ -741,9 +932,26 @@ class Analysis:
         def call_cost(p, k):
             worst = None
             for t in self.targets(k):
-                c = self.summary(t, [body_tags(img, p.pcs)[-CTX:]])
+                c = self.maybe_target(k, lambda: self.summary(t, [body_tags(img, p.pcs)[-CTX:]]))
                 if c is not None and (worst is None or c > worst):
                     worst = c
+            return worst
+
+        ends = {}  # window: the sink edges' ends (where MIE is set)
+        opens = []  # window: blocks that return from the opening frame with MIE still 0
+
+        def window_end(s, cost, end):
+            ends["x%d" % len(edges)] = end
+            edges.append(("x%d" % len(edges), s, None, cost))
+
+        def window_call(b, k, mode, owner):
+            # the window ends inside the callee (or the tail-called routine)
+            worst = None
+            for t in self.targets(k):
+                w = self.maybe_target(k, lambda: self.window_summary(
+                    t, mode, owner, [body_tags(img, b.pcs)[-CTX:]]))
+                if w is not None and (worst is None or w[0] > worst[0]):
+                    worst = w
             return worst
 
         n = 0
@@ -756,6 +964,10 @@ class Analysis:
                 edges.append(("x%d" % n, s, None, 0))
                 n += 1
                 continue
+            if b.last in closes:
+                window_end(s, 0, "%s+0x%x" % (fn.name, b.last - fn.lo))
+                continue
+            n = len(edges)
             for k in b.succ:
                 kind = k[0]
                 nb = fn.next_block(*k)
@@ -763,12 +975,31 @@ class Analysis:
                     raise WcetError(k[2])
                 if callfree and kind in ("call", "icall", "tail"):
                     continue
+                if window and kind in ("call", "icall"):
+                    w = window_call(b, k, "nested", None)
+                    if w is not None:
+                        window_end(s, w[0], w[1])
+                    n = len(edges)
                 if kind in ("call", "icall"):
                     cc = call_cost(b, k) if nb is not None else None
                     if cc is None:
                         continue  # the callee never returns
                     edges.append(("x%d" % n, s, nb, cc + block_cost_from(fn.blocks[nb], b, k)))
                     n += 1
+                elif kind == "tail" and window:
+                    w = window_call(b, k, window[0], window[1])
+                    if w is not None:
+                        window_end(s, w[0], w[1])
+                    n = len(edges)
+                elif kind == "exit" and window:
+                    if window[0] == "nested":
+                        continue  # the callee returns with the window still open: its caller's
+                    if k[2] != "ret":
+                        raise WcetError("an interrupt-disabled window reaches the %s at %s+0x%x"
+                                        % (k[2], fn.name, b.last - fn.lo))
+                    opens.append(s)
+                    window_end(s, 0, "returns to its caller with interrupts disabled")
+                    n = len(edges)
                 elif kind == "tail":
                     if eb is not None:
                         continue
@@ -784,6 +1015,18 @@ class Analysis:
                 else:
                     edges.append(("x%d" % n, s, nb, block_cost_from(fn.blocks[nb], b, k)))
                     n += 1
+        if opens:
+            # a lock primitive's window (tk_irq_lock) is its caller's to close: flagged when
+            # a path of edges reaches such a return (a block after a call that never returns
+            # is in no path)
+            seen, work = set(), [start]
+            while work:
+                x = work.pop()
+                if x not in seen:
+                    seen.add(x)
+                    work.extend(e[2] for e in edges if e[1] == x and e[2] is not None)
+            if any(o in seen for o in opens):
+                self.returns_open.add(window[1])
         # integer program: flow in = flow out at every block, one path from start to an end
         cons = []
         for st in reach:
@@ -853,6 +1096,9 @@ class Analysis:
         if got is None:
             return None  # no path reaches an end (a callee that never returns)
         v, sol = got
+        if window:
+            window[2].append(next((ends[e[0]] for e in edges
+                                   if e[0] in ends and sol.get(e[0], 0) > 0.5), "?"))
         if detail is not None:
             path = sorted((e[2], e[3]) for e in edges if sol.get(e[0], 0) > 0.5 and e[2] is not None)
             detail.append({"function": fn.name, "from": "0x%x" % start,
@@ -1005,6 +1251,83 @@ def irq_windows(an, lines, irq_json):
     return out, len(missing)
 
 
+def trap_vectors(img):
+    """The trap entries: the addresses the code writes to mtvec (csrw mtvec, reg after an
+    lla of reg), direct mode"""
+    out = set()
+    for off in range(8, len(img.code) - 3, 4):
+        pc = img.base + off
+        r = img.word(pc)
+        if r & 0x7f != 0x73 or r >> 20 != 0x305 or bits(r, 14, 12) != 1:
+            continue
+        reg = bits(r, 19, 15)
+        a, b = img.word(pc - 8), img.word(pc - 4)
+        if a & 0x7f == 0x17 and bits(a, 11, 7) == reg and b & 0x707f == 0x13 and \
+                bits(b, 11, 7) == reg and bits(b, 19, 15) == reg:
+            out.add((pc - 8 + sext(a & 0xfffff000, 32) + imm_i(b)) & ~3)
+        else:
+            raise WcetError("mtvec written at 0x%x from a register not loaded just before"
+                            " (lla): the trap entry is not known" % pc)
+    return sorted(out)
+
+
+def static_windows(an):
+    """Every interrupt-disabled window the image's code can open, each bounded over every
+    path to where interrupts are enabled again: from each instruction that may clear MIE, and
+    from each trap entry (docs/wcet.md "Windows anywhere").  Indirect calls inside a window
+    may reach any function whose address the image takes."""
+    img = an.img
+    an.any_icall = True
+    lag = an.cm.read_lag()
+    entry, irq_window = an.cm.irq_entry()
+    out = []
+    for pc in trap_vectors(img):
+        an.window_roots = {img.flo[img.func_index(pc)]}
+        try:
+            v = an.window_from(pc, "nested", None, [[]])
+        except WcetError as e:
+            out.append({"start_function": img.func_of(pc), "start_pc": pc, "start_by": "trap",
+                        "cycles": None, "error": str(e)})
+            continue
+        if v is None:
+            raise WcetError("the trap entry at 0x%x never enables interrupts again" % pc)
+        out.append({"start_function": img.func_of(pc), "start_pc": pc, "start_by": "trap",
+                    "cycles": entry + irq_window + v[0], "end": v[1]})
+    for i, lo in enumerate(img.flo):
+        for pc in range(lo, img.fhi[i], 4):
+            if mstatus_write(img, pc) != "clear":
+                continue
+            fn0 = an.function(lo, cuts=(pc + 4,))
+            b0 = fn0.blocks.get(lo) and next((b for b in fn0.blocks.values() if pc in b.pcs), None)
+            if b0 is None:
+                continue  # no path of its function reaches it (dead code)
+            ctx = an.context_after(fn0, b0, pc + 4, [[]])
+            before = set(an.returns_open)
+            an.returns_open.clear()
+            name = img.fname[i]
+            an.window_roots = {lo}
+            try:
+                v = an.window_from(pc + 4, "depth0", name, ctx)
+            except WcetError as e:
+                out.append({"start_function": name, "start_pc": pc, "start_by": "csr",
+                            "cycles": None, "error": str(e)})
+                an.wactive.clear()
+                an.active.clear()
+                continue
+            rec = {"start_function": name, "start_pc": pc, "start_by": "csr",
+                   "cycles": None if v is None else v[0] + lag, "end": v and v[1]}
+            if an.returns_open and name in an.locks:
+                rec["returns_open"] = True
+            elif an.returns_open:
+                rec = {"start_function": name, "start_pc": pc, "start_by": "csr", "cycles": None,
+                       "error": "a path returns from %s with interrupts disabled (--lock %s if "
+                       "it is a lock primitive, whose caller closes the window)" % (name, name)}
+            an.returns_open |= before
+            out.append(rec)
+    out.sort(key=lambda w: -(w["cycles"] or 0))
+    return out
+
+
 def fragments(img, run):
     """Split a window's instructions into pieces that each stay in one function and make no
     call: (function entry pc of the piece's function, first pc, last pc, the instructions
@@ -1094,6 +1417,12 @@ def main():
                     help="the value of a symbolic loop bound: NAME=N")
     ap.add_argument("--noreturn", action="append", default=[],
                     help="a function that ends the run (a fault report): no path goes through it")
+    ap.add_argument("--switch", action="append", default=[],
+                    help="a function that resumes a thread and never returns to its caller "
+                    "(a window may end inside it)")
+    ap.add_argument("--lock", action="append", default=[],
+                    help="a lock primitive: it returns with interrupts disabled, and the window "
+                    "is its caller's (windows)")
     sub = ap.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("call", help="bound functions over all their paths")
     c.add_argument("image")
@@ -1116,6 +1445,12 @@ def main():
     q.add_argument("image")
     q.add_argument("trace", help="the trace file, - for stdin")
     q.add_argument("--irq-off", required=True, help="tempo-sim --irq-off-json of the same run")
+    w = sub.add_parser("windows", help="bound every interrupt-disabled window the image can "
+                       "open (statically), and the interrupt latency")
+    w.add_argument("image")
+    w.add_argument("--irq-off", action="append", default=[],
+                   help="tempo-sim --irq-off-json of a run of the image: its windows are checked "
+                   "against their bounds (repeatable)")
     o = sub.add_parser("collect", help="the cases' results as one JSON (wcet.json)")
     o.add_argument("files", nargs="+")
     o = sub.add_parser("summary", help="print wcet.json as a table")
@@ -1130,6 +1465,8 @@ def main():
     names = {k: int(v) for k, v in (b.split("=", 1) for b in a.bound)}
     an = Analysis(img, cm, a.glpsol, Sources(a.src, names), parse_icalls(a.icall))
     an.noreturn = set(a.noreturn)
+    an.switches = set(a.switch)
+    an.locks = set(a.lock)
     result = {"image": a.image, "xlen": img.xlen}
     try:
         if a.cmd == "call":
@@ -1140,6 +1477,8 @@ def main():
                 e = img.addr_of[f]
                 fn = an.function(e)
                 result["calls"][f] = an.longest(fn, e, None, [[]])
+        elif a.cmd == "windows":
+            result.update(windows_result(an, a.irq_off))
         elif a.cmd == "irq":
             lines = sys.stdin if a.trace == "-" else open(a.trace)
             result["irq_off"], result["irq_off_unseen"] = irq_windows(an, lines, a.irq_off)
@@ -1195,6 +1534,33 @@ def main():
     json.dump(result, sys.stdout, indent=1)
     print()
     return 0
+
+
+def windows_result(an, measured_files):
+    """static_windows with the latency bound and the measured windows beside their bounds"""
+    wins = static_windows(an)
+    entry, irq_window = an.cm.irq_entry()
+    kernel = [w for w in wins if w["cycles"] is not None and not w.get("returns_open")]
+    if not kernel:
+        raise WcetError("no interrupt-disabled window to bound")
+    longest = max(kernel, key=lambda w: w["cycles"])
+    by_start = {(w["start_pc"], w["start_by"]): w for w in wins}
+    measured = []
+    for path in measured_files:
+        with open(path) as f:
+            for m in json.load(f)["irq_off"]["windows"]:
+                w = by_start.get((m["start_pc"], m["start_by"]))
+                measured.append({"start_function": m["start_function"], "start_pc": m["start_pc"],
+                                 "start_by": m["start_by"], "end_function": m["end_function"],
+                                 "cycles": m["cycles"],
+                                 "bound": w["cycles"] if w and not w.get("returns_open") else None})
+    return {"windows": [dict(w, start_pc="0x%x" % w["start_pc"]) for w in wins],
+            "entry_cycles": entry + irq_window,
+            "longest": dict(longest, start_pc="0x%x" % longest["start_pc"]),
+            "latency_bound": entry + irq_window + longest["cycles"],
+            "measured": measured, "loops": an.loops_used,
+            "indirect_targets": [an.img.func_of(e) for e in an.handlers()],
+            "unbounded_targets": an.unbounded_targets}
 
 
 def loop_check(an, runs, cases):
@@ -1289,10 +1655,53 @@ def collect(a):
     for x in lat.values():
         # an interrupt raised as the longest window opens waits for it, then is taken
         x["entry_cycles"] = entry
-        x["bound_cycles"] = x["window_bound_cycles"] + entry
-    json.dump({"records": recs, "interrupt_latency": lat}, sys.stdout, indent=1)
+        x["traced_bound_cycles"] = x["window_bound_cycles"] + entry
+    configs = static_latency(a.files)
+    for xlen, c in configs.get("default", {}).items():
+        # the bound is the static one, over every window the code can open
+        lat.setdefault(xlen, {"windows": {}, "measured_max": 0}).update(c)
+    json.dump({"records": recs, "interrupt_latency": lat,
+               "configurations": {k: v for k, v in configs.items() if k != "default"}},
+              sys.stdout, indent=1)
     print()
     return 0
+
+
+CONFIG_OF = {"rh_nlatency": "nesting", "rh_dlatency": "direct"}
+
+
+def static_latency(files):
+    """{config: {xlen: latency}} from the `windows` results: per kernel configuration (the
+    default build; nested interrupts; a direct handler) and width, the largest latency bound
+    over its images with the window it comes from, every window a run measured beside the
+    static bound of its start, and the windows no bound holds for"""
+    out = {}
+    for path in files:
+        with open(path) as f:
+            d = json.load(f)
+        if "windows" not in d:
+            continue
+        case = os.path.basename(d["image"])[:-4]
+        x = out.setdefault(CONFIG_OF.get(case, "default"), {}).setdefault(
+            str(d["xlen"]), {"bound_cycles": 0, "measured": [], "unbounded": {},
+                             "returns_open": [], "images": 0})
+        x["images"] += 1
+        if d["latency_bound"] > x["bound_cycles"]:
+            x["bound_cycles"] = d["latency_bound"]
+            x["entry_cycles"] = d["entry_cycles"]
+            x["window_bound_cycles"] = d["longest"]["cycles"]
+            x["longest_window"] = dict(d["longest"], image=case)
+        for m in d["measured"]:
+            x["measured"].append(dict(m, image=case))
+        for w in d["windows"]:
+            if w.get("error"):
+                x["unbounded"][w["start_function"]] = w["error"]
+            if w.get("returns_open") and w["start_function"] not in x["returns_open"]:
+                x["returns_open"].append(w["start_function"])
+    for c in out.values():
+        for x in c.values():
+            x["measured_max"] = max((m["cycles"] for m in x["measured"]), default=0)
+    return out
 
 
 def summary(a):
@@ -1314,12 +1723,52 @@ def summary(a):
         print("\nRV%s interrupt-disabled windows (bound / longest measured):" % x)
         for n, w in sorted(l["windows"].items(), key=lambda kv: -kv[1]["bound_cycles"]):
             print("  %6d / %6d  %s" % (w["bound_cycles"], w["measured_max"], n))
-        print("RV%s interrupt latency bound: %d (entry %d + longest window %d)"
-              % (x, l["bound_cycles"], l["entry_cycles"], l["window_bound_cycles"]))
+        print_latency("RV%s" % x, l)
+    with open(a.file) as f:
+        configs = json.load(f).get("configurations", {})
+    for name, c in sorted(configs.items()):
+        for x, l in sorted(c.items()):
+            print_latency("RV%s %s build:" % (x, name), l)
     print("\nevery path of each public call (cycles):")
     for (n, x), v in sorted(calls.items()):
         print("  %-26s RV%d %s" % (n, x, v))
     return 0
+
+
+def print_latency(what, l):
+    if "longest_window" not in l:
+        print("%s interrupt latency: no static bound" % what)
+        return
+    w = l["longest_window"]
+    print("%s interrupt latency bound: %d (entry %d + longest window %d: %s (%s) to %s, %s)"
+          % (what, l["bound_cycles"], l["entry_cycles"], l["window_bound_cycles"],
+             w["start_function"], w["start_by"], w["end"], w["image"]))
+    for n, e in sorted(l["unbounded"].items()):
+        print("  no bound: window from %s: %s" % (n, e))
+    if l["returns_open"]:
+        print("  the caller's to close: %s" % ", ".join(l["returns_open"]))
+
+
+def latency_problems(what, l):
+    """Every window a run measured at or below the static bound of its start, and the
+    latency bound above every one of them plus the entry"""
+    bad = []
+    if "longest_window" not in l:
+        return ["%s: no static interrupt latency bound" % what]
+    for m in l["measured"]:
+        if m["bound"] is None:
+            bad.append("%s %s: a measured window from %s (0x%x) has no static bound"
+                       % (what, m["image"], m["start_function"], m["start_pc"]))
+        elif m["cycles"] > m["bound"]:
+            bad.append("%s %s: the window from %s to %s measured %d, above its bound %d"
+                       % (what, m["image"], m["start_function"], m["end_function"],
+                          m["cycles"], m["bound"]))
+    for n, e in sorted(l["unbounded"].items()):
+        bad.append("%s: the window from %s has no bound: %s" % (what, n, e))
+    if l["measured_max"] + l["entry_cycles"] > l["bound_cycles"]:
+        bad.append("%s: latency bound %d below a measured window %d plus the entry"
+                   % (what, l["bound_cycles"], l["measured_max"]))
+    return bad
 
 
 def check(a):
@@ -1346,6 +1795,17 @@ def check(a):
     if sorted(lat) != ["32", "64"]:
         missing.append("interrupt latency")
         print("no interrupt latency bound at both widths")
+    with open(a.file) as f:
+        configs = json.load(f).get("configurations", {})
+    lats = [("RV%s" % x, l) for x, l in sorted(lat.items())] + \
+        [("RV%s %s build" % (x, n), l) for n, c in sorted(configs.items()) for x, l in c.items()]
+    for what, l in lats:
+        for p in latency_problems(what, l):
+            bad.append(p)
+            print(p)
+        if "longest_window" in l:
+            print("%s: interrupt latency bound %d, %d measured windows at or below their "
+                  "bounds" % (what, l["bound_cycles"], len(l["measured"])))
     print("%d bounds, %d below a measurement" % (len(recs), len(bad)))
     return 1 if bad or missing or not recs else 0
 
