@@ -564,14 +564,12 @@ TK_SHARED void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int resul
 }
 #endif
 
-/* ---- the C paths of the port's fast paths (thread.c) ----
- * The port may implement tk_yield, tk_thread_suspend and tk_thread_resume as assembly fast
- * paths for their common cases that call these for everything else (port/riscv/switch.S);
- * these are the whole policy, and tests/kernel/policy.c checks on random kernel states that
- * each fast path does exactly what its C path does. */
+/* ---- the C path of the port's yield (thread.c) ----
+ * The port may implement tk_yield as an assembly fast path for its common case that calls
+ * this for everything else (port/riscv/switch.S, where the yield budget needs it:
+ * docs/kernel.md); this is the whole policy, and tests/kernel/policy.c checks on random
+ * kernel states that the fast path does exactly what it does. */
 int tk__yield_c(void);
-int tk__thread_suspend_c(struct tk_thread *t);
-int tk__thread_resume_c(struct tk_thread *t);
 
 /* Thread set-up (thread.c): the fields of a thread about to start (ready, magic word set),
  * for tk_thread_create and the idle thread. */

@@ -112,11 +112,9 @@ int tk__yield_c(void)
 }
 
 #if !TK_PORT_FAST_PATHS
-/* Without the port's fast paths (port/riscv/offsets.h: the size build) the C paths are the
- * calls themselves: the same code under both names. */
+/* Without the port's fast path (port/riscv/offsets.h: the size build) the C path is the call
+ * itself: the same code under both names. */
 int tk_yield(void) __attribute__((alias("tk__yield_c")));
-int tk_thread_suspend(struct tk_thread *t) __attribute__((alias("tk__thread_suspend_c")));
-int tk_thread_resume(struct tk_thread *t) __attribute__((alias("tk__thread_resume_c")));
 #endif
 
 #if TK_CONFIG_TIMERS /* sleeps (tempo.h: TK_CONFIG_TIMERS) */
@@ -185,10 +183,7 @@ static TK_COLD int tk_suspend_slow(struct tk_thread *t, unsigned long s)
     return rc;
 }
 
-/* tk_thread_suspend and tk_thread_resume: the policy.  The port's (port/riscv/switch.S) do
- * the common case as a straight line (a thread suspending itself alone at its priority;
- * resuming a thread into an empty ready list) and call these for the rest. */
-int tk__thread_suspend_c(struct tk_thread *t)
+int tk_thread_suspend(struct tk_thread *t)
 {
     unsigned long s = tk_port_irq_lock();
 #ifndef __OPTIMIZE_SIZE__ /* built for size, the slow path alone does the same */
@@ -210,7 +205,7 @@ static TK_COLD int tk_resume_error(struct tk_thread *t, unsigned long s)
     return tk__is_thread(t) ? TK_ESTATE : TK_EOBJ;
 }
 
-int tk__thread_resume_c(struct tk_thread *t)
+int tk_thread_resume(struct tk_thread *t)
 {
     unsigned long s = tk_port_irq_lock();
     if (TK_UNLIKELY(!t || t->magic != TK_MAGIC_THREAD || t->state != TK_STATE_SUSPENDED))
