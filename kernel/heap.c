@@ -46,7 +46,7 @@ _Static_assert(HEAP_MIN % HEAP_ALIGN == 0, "minimum block must keep the alignmen
 /* The speed build's shortcuts, each beside a general path that does the same (the byte
  * table's lowest first-level bit, heap_move's lone block, a merged block keeping its next
  * neighbour's list place): built for size, the general paths alone. */
-#ifdef __OPTIMIZE_SIZE__
+#if TK_SIZE
 #define HEAP_FAST 0
 #else
 #define HEAP_FAST 1

@@ -8,7 +8,7 @@
 void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t)
 {
     struct tk_thread *h = q->head;
-#ifdef __OPTIMIZE_SIZE__ /* built for size, every insert (kernel.h: tk__waitq_insert) */
+#if TK_SIZE /* built for size, every insert (kernel.h: tk__waitq_insert) */
     if (!h) {
         t->next = t->prev = t;
         q->head = t;

@@ -5,7 +5,7 @@
  * here are straight lines and save only what the calling convention requires.
  *
  * A switch frame is 13 words on the thread's stack: the resume pc, s0-s11 (in the order of
- * offsets.h TK_FRAME_PC: built for size, libgcc's save routine lays it out).  Every context
+ * port_defs.h TK_FRAME_PC: built for size, libgcc's save routine lays it out).  Every context
  * resumes with interrupts enabled (RESTORE_CONTEXT):
  *   - a voluntary switch (yield, blocking call) is an ordinary call of tk_port_switch and
  *     resumes straight at its caller's return address;
@@ -15,7 +15,7 @@
  *     thread view).
  * An interrupt saves the caller-saved registers on the interrupted thread's stack, and mepc
  * too when its exit switches. */
-#include "offsets.h"
+#include "offsets.h" /* generated from gen_offsets.c (kernel/kernel.mk); includes port_defs.h */
 #include "riscv/encoding.h"
 #if __riscv_xlen == 64
 #define SREG sd
@@ -26,7 +26,7 @@
 #endif
 #define R TK_R
 #define TRAP_FRAME (18 * R) /* ra, t0-t6, a0-a7, mepc, (TK_IRQ_NESTING) the masked mie bits */
-/* The switch frame's words (offsets.h): the resume pc, s0-s11 */
+/* The switch frame's words (port_defs.h): the resume pc, s0-s11 */
 #define FRAME_PC (TK_FRAME_PC * R)
 #if TK_PORT_FAST_PATHS
 #define FRAME_S(i) ((TK_FRAME_S0 + (i)) * R)
@@ -123,7 +123,7 @@ tk_port_switch:
 /* Built for size, one copy of the save and the restore, which the other switches jump into:
  * libgcc's __riscv_save_12 and __riscv_restore_12, the routines of every -msave-restore
  * prologue and epilogue (mk/firmware.mk), which the kernel links already.  The save pushes
- * ra (the resume pc), s0-s11 (the frame of offsets.h TK_FRAME_PC); the restore pops them and
+ * ra (the resume pc), s0-s11 (the frame of port_defs.h TK_FRAME_PC); the restore pops them and
  * returns to ra.  The frame is popped with interrupts disabled, as RESTORE_CONTEXT does: the
  * resume pc is taken out into t0 (which the restore leaves alone) and the frame's ra made the
  * address of the two instructions that enable interrupts and jump to it.
@@ -171,7 +171,7 @@ tk_port_switch:
 #endif
     .size tk_port_switch, . - tk_port_switch
 
-#if TK_CONFIG_IRQ /* offsets.h, tempo.h: else no interrupt is taken */
+#if TK_CONFIG_IRQ /* port_defs.h, tempo.h: else no interrupt is taken */
 /* tk_port_switch_isr (a0 from, a1 to, a2 frame): the switch at interrupt exit (ISR_EXIT, once
  * tk__isr_exit has returned its decision), frame being the trap frame of the interrupt
  * (tk_port_trap_entry), sp at or below it.  The switch frame goes right under the trap frame,
@@ -228,7 +228,7 @@ tk_port_start:
 #endif
     .size tk_port_start, . - tk_port_start
 
-#if TK_PORT_FAST_PATHS /* offsets.h: built for size, the C paths (kernel/thread.c) serve */
+#if TK_PORT_FAST_PATHS /* port_defs.h: built for size, the C path (kernel/thread.c) serves */
 /* int tk_yield(void): the fast path of tk__yield_c (kernel/thread.c), the kernel's most
  * frequent switch, as one straight line: from a thread (interrupts enabled) with the
  * scheduler unlocked, reload the caller's time slice; if another thread of the caller's
@@ -256,7 +256,7 @@ tk_yield:
     lhu     t6, TK_T_SLICE(a0)
     LREG    t3, TK_T_READY_SLOT(a0)  /* the head of its ready list */
     LREG    t4, 0(t5)                /* the guard word */
-    sw      t6, TK_T_SLICE_LEFT(a0)  /* and wait_result = TK_OK (offsets.h), when resumed */
+    sw      t6, TK_T_SLICE_LEFT(a0)  /* and wait_result = TK_OK (gen_offsets.c), when resumed */
     beq     a0, a1, 7f
     SREG    a1, 0(t3)                /* the next thread becomes the head of the list */
     bne     t4, t5, 6f               /* the guard word holds its own address */
