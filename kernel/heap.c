@@ -321,17 +321,9 @@ static TK_COLD int tk_heap_alloc_error(struct tk_heap *h, size_t bytes, void **p
     return TK_ENOMEM;
 }
 
-int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
+/* The block size a request of `bytes` takes: header added, aligned, at least HEAP_MIN. */
+static inline __attribute__((always_inline)) hword heap_request(size_t bytes)
 {
-    /* Validation in two branches (docs/timing.md: each mispredicted one costs 6). */
-    if (TK_UNLIKELY(!h))
-        return TK_EOBJ;
-    /* The magic word's flags sign-extended (no zero-extension on RV64, as lw loads them), the
-     * size bound one shift */
-    if (TK_UNLIKELY((hword)(int32_t)((h->magic ^ TK_MAGIC_HEAP) | (uint32_t)(ptr == NULL)) |
-                    ((bytes - 1) >> (TK_HEAP_FL + SL_LOG2 + ALIGN_LOG2 - 2))))
-        return tk_heap_alloc_error(h, bytes, ptr);
-    const uint8_t *lg = heap_lg();
     hword size = (bytes + HEAP_HDR + HEAP_ALIGN - 1) & ~(hword)(HEAP_ALIGN - 1);
     /* RV64 only (24 < 32): the speed build without a branch (taken, 1 in 250 of the
      * benchmark's requests, it cost a misprediction and a jump back: 21 cycles): bytes <= 8
@@ -341,63 +333,78 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
                 (HEAP_MIN - HEAP_HDR - HEAP_ALIGN);
     else if (HEAP_HDR + HEAP_ALIGN < HEAP_MIN && size < HEAP_MIN)
         size = HEAP_MIN;
-    blk *b, *a;
-    unsigned long s = tk_port_irq_lock();
-    /* No listed free block at all (an unfragmented heap): the top block, without a class. */
-    if (TK_LIKELY(h->fl_map == 0))
-        goto top;
-    {
-        /* The first class whose every block fits: the class after the one holding size - 1
-         * (bytes < HEAP_MAX / 2 keeps it below HEAP_CLASSES). */
-        hword c = heap_class(lg, size - 1) + 1;
-        hword fl = c >> SL_LOG2, sl = c & (TK_HEAP_SL - 1);
-        hword slm = h->sl_map[fl] & ((hword)0xFF << sl);
-        if (TK_LIKELY(!slm)) { /* a larger block from a higher first level */
-            hword flm = h->fl_map & ((hword)0xFFFFFFFFu << (fl + 1));
-            if (!flm) /* no listed block large enough */
-                goto top;
-            /* lowest set bit: a byte table for the first eight levels (blocks below 8 KiB),
-             * else a de Bruijn multiply */
-            hword low = flm & (0u - flm);
-            if (HEAP_FAST && TK_LIKELY(low < 0x100))
-                fl = HEAP_LOG2(lg, low);
-            else
-                fl = tk__ffs_map(flm);
-            slm = h->sl_map[fl];
-        }
-        /* lowest set bit of an 8-bit map */
-        sl = HEAP_FAST ? HEAP_LOG2(lg, slm & (0u - slm) & 0xFF) : tk__ffs_map(slm);
-        c = (fl << SL_LOG2) | sl;
-        blk **slot = &h->free[0][0] + c;
-        b = *slot;
-        hword bs = b->size - HEAP_FREE;
-        hword rest = bs - size;
-        /*@ assert class_fits: block_size(bs) && bs >= size; */
-        if (TK_LIKELY(rest >= HEAP_MIN)) {
-            /* Split: the allocation is the tail, b keeps its place unless it left its
-             * class. */
-            /*@ assert split: block_size(rest) && rest + size == bs &&
-                              (uint8_t *)b + bs <= h->end; */
-            a = blk_at(b, rest);
-            a->prev_phys = b;
-            a->size = size;
-            blk_at(b, bs)->prev_phys = a;
-            b->size = rest | HEAP_FREE;
-            hword rc = heap_class(lg, rest);
-            if (rc != c)
-                heap_move(h, b, slot, b->next, c, rc);
-        } else {
-            /*@ assert whole: bs - size < HEAP_MIN; */
-            a = b;
-            heap_unlink(h, slot, b->next);
-            b->size = bs;
-        }
-        tk_port_irq_unlock(s);
-        *ptr = (uint8_t *)a + HEAP_HDR;
-        return TK_OK;
+    return size;
+}
+
+/* The first class (of the listed free blocks, fl_map not 0) whose every block holds size:
+ * its slot, or NULL when no listed block is large enough (the top block's turn). */
+static inline __attribute__((always_inline)) blk **heap_fit_slot(struct tk_heap *h,
+                                                                 const uint8_t *lg, hword size,
+                                                                 hword *class)
+{
+    /* The class after the one holding size - 1 (bytes < HEAP_MAX / 2 keeps it below
+     * HEAP_CLASSES). */
+    hword c = heap_class(lg, size - 1) + 1;
+    hword fl = c >> SL_LOG2, sl = c & (TK_HEAP_SL - 1);
+    hword slm = h->sl_map[fl] & ((hword)0xFF << sl);
+    if (TK_LIKELY(!slm)) { /* a larger block from a higher first level */
+        hword flm = h->fl_map & ((hword)0xFFFFFFFFu << (fl + 1));
+        if (!flm) /* no listed block large enough */
+            return NULL;
+        /* lowest set bit: a byte table for the first eight levels (blocks below 8 KiB),
+         * else a de Bruijn multiply */
+        hword low = flm & (0u - flm);
+        if (HEAP_FAST && TK_LIKELY(low < 0x100))
+            fl = HEAP_LOG2(lg, low);
+        else
+            fl = tk__ffs_map(flm);
+        slm = h->sl_map[fl];
     }
-top:
-    b = (blk *)h->start;
+    /* lowest set bit of an 8-bit map */
+    sl = HEAP_FAST ? HEAP_LOG2(lg, slm & (0u - slm) & 0xFF) : tk__ffs_map(slm);
+    c = (fl << SL_LOG2) | sl;
+    *class = c;
+    return &h->free[0][0] + c;
+}
+
+/* Allocate size bytes from the first block of the listed class at slot (class c): the tail
+ * of a split, or the whole block. */
+static inline __attribute__((always_inline)) blk *heap_take_listed(struct tk_heap *h,
+                                                                   const uint8_t *lg,
+                                                                   blk **slot, hword c,
+                                                                   hword size)
+{
+    blk *a, *b = *slot;
+    hword bs = b->size - HEAP_FREE;
+    hword rest = bs - size;
+    /*@ assert class_fits: block_size(bs) && bs >= size; */
+    if (TK_LIKELY(rest >= HEAP_MIN)) {
+        /* Split: the allocation is the tail, b keeps its place unless it left its
+         * class. */
+        /*@ assert split: block_size(rest) && rest + size == bs &&
+                          (uint8_t *)b + bs <= h->end; */
+        a = blk_at(b, rest);
+        a->prev_phys = b;
+        a->size = size;
+        blk_at(b, bs)->prev_phys = a;
+        b->size = rest | HEAP_FREE;
+        hword rc = heap_class(lg, rest);
+        if (rc != c)
+            heap_move(h, b, slot, b->next, c, rc);
+    } else {
+        /*@ assert whole: bs - size < HEAP_MIN; */
+        a = b;
+        heap_unlink(h, slot, b->next);
+        b->size = bs;
+    }
+    return a;
+}
+
+/* Allocate size bytes from the top block (the never-listed rest of the heap): its tail, the
+ * whole of it, or NULL when it is too small. */
+static inline __attribute__((always_inline)) blk *heap_take_top(struct tk_heap *h, hword size)
+{
+    blk *a, *b = (blk *)h->start;
     hword ts = b->size;
     /* free (flag set) and at least HEAP_MIN bytes left after the cut, in one branch */
     if (TK_LIKELY(ts & (hword)(ts > size + HEAP_MIN))) {
@@ -414,9 +421,35 @@ top:
         a = b;
         b->size = ts - HEAP_FREE;
     } else {
-        tk_port_irq_unlock(s);
-        *ptr = NULL;
-        return TK_ENOMEM;
+        a = NULL;
+    }
+    return a;
+}
+
+int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
+{
+    /* Validation in two branches (docs/timing.md: each mispredicted one costs 6). */
+    if (TK_UNLIKELY(!h))
+        return TK_EOBJ;
+    /* The magic word's flags sign-extended (no zero-extension on RV64, as lw loads them), the
+     * size bound one shift */
+    if (TK_UNLIKELY((hword)(int32_t)((h->magic ^ TK_MAGIC_HEAP) | (uint32_t)(ptr == NULL)) |
+                    ((bytes - 1) >> (TK_HEAP_FL + SL_LOG2 + ALIGN_LOG2 - 2))))
+        return tk_heap_alloc_error(h, bytes, ptr);
+    const uint8_t *lg = heap_lg();
+    hword size = heap_request(bytes), c;
+    blk *a, **slot;
+    unsigned long s = tk_port_irq_lock();
+    /* No listed free block at all (an unfragmented heap): the top block, without a class. */
+    if (TK_LIKELY(h->fl_map == 0) || !(slot = heap_fit_slot(h, lg, size, &c))) {
+        a = heap_take_top(h, size);
+        if (TK_UNLIKELY(!a)) {
+            tk_port_irq_unlock(s);
+            *ptr = NULL;
+            return TK_ENOMEM;
+        }
+    } else {
+        a = heap_take_listed(h, lg, slot, c, size);
     }
     tk_port_irq_unlock(s);
     *ptr = (uint8_t *)a + HEAP_HDR;
