@@ -336,6 +336,19 @@ static inline __attribute__((always_inline)) hword heap_request(size_t bytes)
     return size;
 }
 
+/* Cut a used block of size bytes from the tail of the free block b (bs bytes), which keeps
+ * the first rest bytes: the allocation, its neighbours' back links set. */
+static inline __attribute__((always_inline)) blk *heap_cut_tail(blk *b, hword bs, hword rest,
+                                                                hword size)
+{
+    blk *a = blk_at(b, rest);
+    a->prev_phys = b;
+    a->size = size;
+    blk_at(b, bs)->prev_phys = a;
+    b->size = rest | HEAP_FREE;
+    return a;
+}
+
 /* The first class (of the listed free blocks, fl_map not 0) whose every block holds size:
  * its slot, or NULL when no listed block is large enough (the top block's turn). */
 static inline __attribute__((always_inline)) blk **heap_fit_slot(struct tk_heap *h,
@@ -383,11 +396,7 @@ static inline __attribute__((always_inline)) blk *heap_take_listed(struct tk_hea
          * class. */
         /*@ assert split: block_size(rest) && rest + size == bs &&
                           (uint8_t *)b + bs <= h->end; */
-        a = blk_at(b, rest);
-        a->prev_phys = b;
-        a->size = size;
-        blk_at(b, bs)->prev_phys = a;
-        b->size = rest | HEAP_FREE;
+        a = heap_cut_tail(b, bs, rest, size);
         hword rc = heap_class(lg, rest);
         if (rc != c)
             heap_move(h, b, slot, b->next, c, rc);
@@ -411,11 +420,7 @@ static inline __attribute__((always_inline)) blk *heap_take_top(struct tk_heap *
         hword bs = ts - HEAP_FREE, rest = bs - size;
         /*@ assert top_split: block_size(rest) && rest + size == bs &&
                               (uint8_t *)b + bs <= h->end; */
-        a = blk_at(b, rest);
-        a->prev_phys = b;
-        a->size = size;
-        blk_at(b, bs)->prev_phys = a;
-        b->size = rest | HEAP_FREE;
+        a = heap_cut_tail(b, bs, rest, size);
     } else if ((ts & HEAP_FREE) && ts > size) { /* the whole top block */
         /*@ assert top_whole: block_size(ts - HEAP_FREE) && ts - HEAP_FREE >= size; */
         a = b;

@@ -22,7 +22,7 @@ TK_INLINE int tk__stack_ok(struct tk_thread *t)
  * directly in its caller (docs/timing.md: every call and return costs 6 cycles).  The
  * current thread's wait_result must hold the value to return: set by its waker for a blocking
  * call, by the caller itself otherwise. */
-#if TK_PORT_FAST_PATHS
+#if TK_PORT_OWN_FRAME
 TK_SHARED int tk__switch_return(struct tk_thread *next)
 {
     struct tk_thread *cur = tk_k.current;

@@ -16,11 +16,14 @@
 #define TK_DEBRUIJN32   0x077CB531
 #define TK_DEBRUIJN_SHIFT 27
 #define TK_IRQ_CODES    12       /* tk_kernel.irq: one entry per interrupt cause code, 0-11 */
+/* The switch frame: the speed build's own straight-line save and restore; built for size
+ * (TK_SIZE), one shared copy, libgcc's __riscv_save_12 (TK_FRAME_PC below). */
+#define TK_PORT_OWN_FRAME (!TK_SIZE)
 /* The assembly fast paths of tk_yield and of the interrupt exit's common cases (switch.S):
- * the speed build's, where the budgets need them (docs/kernel.md).  Built for size (TK_SIZE)
- * the kernel's C paths alone serve (kernel/thread.c, kernel/sched.c: the same policy, which
- * tests/kernel/policy.c checks the fast paths against), and switch.S shares one copy of the
- * context save and restore; the speed build keeps its straight lines. */
+ * the speed build's, where the budgets need them (docs/kernel.md "Where the port's assembly
+ * decides", which measures the speed build with -DTK_PORT_FAST_PATHS=0 against them).
+ * Without them the kernel's C paths alone serve (kernel/thread.c tk__yield_c, kernel/sched.c
+ * tk__isr_exit: the same policy, which tests/kernel/policy.c checks the fast paths against). */
 #ifndef TK_PORT_FAST_PATHS
 #define TK_PORT_FAST_PATHS (!TK_SIZE)
 #endif
@@ -36,7 +39,7 @@
  * upwards; built for size, the switch saves with libgcc's __riscv_save_12 (-msave-restore's
  * prologue routine: ra, s0-s11 in a frame of TK_SWITCH_FRAME bytes, ra at its top, s0, s1,
  * ... downwards), so ra is the resume pc, and tk_port_frame_save_restore is defined. */
-#if TK_PORT_FAST_PATHS
+#if TK_PORT_OWN_FRAME
 #define TK_FRAME_PC 0
 #define TK_FRAME_S0 1
 #define TK_FRAME_S1 2

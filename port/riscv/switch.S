@@ -28,7 +28,7 @@
 #define TRAP_FRAME (18 * R) /* ra, t0-t6, a0-a7, mepc, (TK_IRQ_NESTING) the masked mie bits */
 /* The switch frame's words (port_defs.h): the resume pc, s0-s11 */
 #define FRAME_PC (TK_FRAME_PC * R)
-#if TK_PORT_FAST_PATHS
+#if TK_PORT_OWN_FRAME
 #define FRAME_S(i) ((TK_FRAME_S0 + (i)) * R)
 #else
 #define FRAME_S(i) ((TK_FRAME_S0 - (i)) * R)
@@ -114,7 +114,7 @@
  * resumed, from->wait_result: the kernel tail-calls it, so a blocked thread returns straight
  * to its caller with the outcome its waker stored. */
     FUNC tk_port_switch
-#if TK_PORT_FAST_PATHS
+#if TK_PORT_OWN_FRAME
 tk_port_switch:
     addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT
@@ -200,7 +200,7 @@ tk_port_switch_isr:
 #endif
 1:  SREG    t2, 16*R(a2)
 2:
-#if TK_PORT_FAST_PATHS
+#if TK_PORT_OWN_FRAME
     addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT pc=t0
     RESTORE_CONTEXT
@@ -221,7 +221,7 @@ tk_port_switch_isr:
     FUNC tk_port_start
 tk_port_start:
     mv      a1, a0
-#if TK_PORT_FAST_PATHS
+#if TK_PORT_OWN_FRAME
     RESTORE_CONTEXT
 #else
     j       .Lswitch_restore
@@ -544,7 +544,7 @@ tk_port_isr_resume:
     li      t1, MSTATUS_MPP | MSTATUS_MPIE
     csrw    mepc, t0
     csrs    mstatus, t1
-#if TK_PORT_FAST_PATHS
+#if TK_PORT_OWN_FRAME || TK_PORT_FAST_PATHS
     RESTORE_CALLER_SAVED_MRET
 #else /* built for size: the trap entry's copy */
     j       .Ltrap_return
@@ -565,7 +565,7 @@ tk_port_switch_direct:
     lla     t0, tk_port_direct_resume
     SREG    t2, 1*R-TK_DIRECT_SLOT(sp)
     addi    sp, sp, -TK_DIRECT_SLOT
-#if TK_PORT_FAST_PATHS
+#if TK_PORT_OWN_FRAME
     addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT pc=t0
     RESTORE_CONTEXT
