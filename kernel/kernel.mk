@@ -2,7 +2,7 @@
 # A configuration is a board and a width: paper32 paper64 virt32 virt64 (run on tempo-sim)
 # and qemu32 qemu64 (the virt board built with -DKT_QEMU, run on qemu-system-riscv*).
 # paperos32 paperos64 are the paper board with the kernel built for size (TK_SIZE_OPT), as the
-# footprint figures are: kernel.h then shares its helpers instead of inlining them.
+# footprint figures are: TK_SIZE (kernel/kconfig.h), which shares the helpers instead of inlining them.
 TK_KSRC   := $(wildcard kernel/*.c)
 TK_PSRC   := port/riscv/port.c port/riscv/switch.S
 TK_SRC_HDRS := $(wildcard kernel/*.h port/riscv/*.h) kernel/include/tempo.h bsp/common/board.h
@@ -206,8 +206,7 @@ TEST_TARGETS += test-kernel
 # which holds when the call path pushes nothing before the check (the -O2 build's, by design:
 # kernel.h); built for size, calls push frames of their own first, below the stack.  (Within
 # tests, likewise: thread's cycle budgets and cover_kill's overflow by the stack pointer in a
-# self-suspension are checked in the -O2 build only; built for size, tk_yield,
-# tk_thread_suspend and tk_thread_resume are C in every build.)
+# self-suspension are checked in the -O2 build only; built for size, tk_yield is its C path.)
 TK_OS_TESTS := $(filter-out metrics cover_stack,$(TK_TESTS))
 TK_OS_IMAGES := $(foreach c,$(TK_OS_CFGS),$(foreach t,$(TK_OS_TESTS),build/kernel/$(c)/$(t).elf))
 .PHONY: test-kernel-os
