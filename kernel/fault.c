@@ -12,7 +12,7 @@ uintptr_t tk_exc_stack[TK_FAULT_STACK_BYTES / sizeof(uintptr_t)] __attribute__((
 
 volatile int tk__in_fatal; /* a fault inside the handler: give up */
 
-/* Everything here is cold: TK_COLD (kernel.h) also makes GCC optimise it for size. */
+/* Everything here is cold: TK_COLD (kbase.h) also makes GCC optimise it for size. */
 /* v (a variable, shifted out) in hex, every digit (the width of the word), the highest
  * first. */
 #define TK_PUT_HEX(v)                                                                         \

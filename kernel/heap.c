@@ -137,7 +137,7 @@ TK_INLINE hword tk__fls(const uint8_t *lg, hword x) /* x < 2^32 */
     return s16 + s8 + lg[x];
 }
 
-/* Lowest set bit of a non-zero first-level map (de Bruijn, as kernel.h's tk__ctz32). */
+/* Lowest set bit of a non-zero first-level map (de Bruijn, as kbase.h's tk__ctz32). */
 TK_INLINE hword tk__ffs_map(hword m)
 {
     return tk_debruijn32[(uint32_t)((uint32_t)(m & (0u - m)) * 0x077CB531u) >> 27] /

@@ -137,7 +137,7 @@ void tk__thread_timeout(struct tk_timer *tm)
     /* no timer to cancel: the expiry has taken it off (wheel_expire) */
     t->wait_result = (int16_t)result;
     tk__ready_insert(t);
-    if (m && tk__mutex_waiter_left) { /* m: mutex.c is linked (weak, kernel.h) */
+    if (m && tk__mutex_waiter_left) { /* m: mutex.c is linked (weak, ksched.h) */
         t->wait_mutex = NULL;
         tk__mutex_waiter_left(m);
     }
@@ -204,7 +204,7 @@ static TK_COLD void timers_to_wheel(void)
 
 /* The first tick from tk_k.wheel_base on whose slot is not empty (the map must not be 0):
  * the next tick's slot first (a busy system has events every tick), else the map rotated so
- * that wheel_base's slot is bit 0 and one find-first-set (kernel.h). */
+ * that wheel_base's slot is bit 0 and one find-first-set (kbase.h). */
 /*@ requires tk_k.wheel_map != 0;
     assigns \nothing;
     ensures window: (tk_tick_t)(\result - tk_k.wheel_base) < TK_WHEEL;

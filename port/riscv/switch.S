@@ -128,7 +128,7 @@ tk_port_switch:
  * resume pc is taken out into t0 (which the restore leaves alone) and the frame's ra made the
  * address of the two instructions that enable interrupts and jump to it.
  *
- * int tk__switch_return(struct tk_thread *next) (kernel/kernel.h, where the speed build has
+ * int tk__switch_return(struct tk_thread *next) (kernel/ksched.h, where the speed build has
  * it in C) is the switch's own entry: the current thread's stack check (tk__stack_ok, on the
  * caller's sp), next made the current thread, then the switch. */
     .globl tk__switch_return
@@ -240,7 +240,7 @@ tk_yield:
     csrrci  t2, mstatus, MSTATUS_MIE
     andi    t2, t2, MSTATUS_MIE
     addi    t1, sp, -TK_SWITCH_FRAME
-    beqz    t2, 9f                   /* the state is read only from a thread (kernel.h: tk_kp) */
+    beqz    t2, 9f                   /* the state is read only from a thread (kbase.h: tk_kp) */
 #if TK_IRQ_NESTING
     lbu     t3, TK_K_NEST(tp)        /* a handler runs with interrupts enabled: the C version */
     bnez    t3, 9f
@@ -323,14 +323,14 @@ tk_port_thread_entry:
  *   - nothing more urgent than the current thread is ready and the current thread is still
  *     the head of its ready list: it is the highest, leave through mret;
  *   - a more urgent thread is ready (a handler woke it): unless the scheduler is locked, the
- *     highest is the first of the lowest set bit of the ready map (de Bruijn, kernel.h:
+ *     highest is the first of the lowest set bit of the ready map (de Bruijn, ready_q.h:
  *     tk__highest); save the current thread under its trap frame (mepc into the frame) after
  *     its stack check, and switch to it.
  * Everything else (the current thread rotated by its time slice, no longer ready, the idle
  * thread) is tk__isr_exit's.  The loads of the decision sit before the instructions that use
  * them, the stack check's and mepc's between the steps of the bit search.  tests/kernel/
  * policy.c checks the exit against tk__isr_next on random states.  Built for size (-Os, as
- * kernel.h shares its helpers), the exit is a call of tk__isr_exit alone: the in-line form
+ * TK_SIZE shares the helpers), the exit is a call of tk__isr_exit alone: the in-line form
  * costs about 270 bytes. */
 .macro ISR_EXIT
 #if !TK_PORT_FAST_PATHS
@@ -403,7 +403,7 @@ tk_port_thread_entry:
  * An interrupt saves the caller-saved registers on the thread's stack (all a C handler may
  * change, and nothing else: mepc and mstatus stay valid in the CSRs, as no trap can come
  * before the mret while MIE is 0; the exit saves mepc when it switches), calls the handler
- * of its entry of tk_kernel_state.irq (kernel.h: indexed by the cause code, every entry
+ * of its entry of tk_kernel_state.irq (kbase.h: indexed by the cause code, every entry
  * always holding one) with its argument, without a test on the way, and ends in ISR_EXIT.  The
  * shift that scales the code also drops mcause's interrupt bit.  The dispatch instructions
  * sit between the stores, whose stalls (docs/timing.md: every RAM store freezes the
