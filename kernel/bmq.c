@@ -13,7 +13,7 @@ int tk_bmq_init(struct tk_bmq *q, void *buf, size_t msg_bytes, size_t capacity)
  * (make bench: Bmq). */
 int tk_bmq_send(struct tk_bmq *q, const void *msg, tk_tick_t timeout)
 {
-#ifdef __OPTIMIZE_SIZE__
+#if TK_SIZE
     return tk__ringq_send(q, TK_MAGIC_BMQ, msg, timeout, 0);
 #else
     unsigned long s = tk_port_irq_lock();

@@ -9,17 +9,10 @@
 #include "kernel.h"
 
 uintptr_t tk_exc_stack[TK_FAULT_STACK_BYTES / sizeof(uintptr_t)] __attribute__((aligned(16)));
-_Static_assert(sizeof tk_exc_stack == TK_EXC_STACK_WORDS * TK_R, "offsets.h");
-/* What the port's fault entries (switch.S) read and pass. */
-_Static_assert(offsetof(struct tk_kernel, started) == TK_K_STARTED, "offsets.h");
-_Static_assert(TK_FATAL_STACK == TK_FATAL_STACK_V && TK_FATAL_EXCEPTION == TK_FATAL_EXCEPTION_V &&
-                   TK_FATAL_IRQ == TK_FATAL_IRQ_V &&
-                   TK_FATAL_DEADLOCK == TK_FATAL_DEADLOCK_V,
-               "offsets.h");
 
 volatile int tk__in_fatal; /* a fault inside the handler: give up */
 
-/* Everything here is cold: TK_COLD (kernel.h) also makes GCC optimise it for size. */
+/* Everything here is cold: TK_COLD (kbase.h) also makes GCC optimise it for size. */
 /* v (a variable, shifted out) in hex, every digit (the width of the word), the highest
  * first. */
 #define TK_PUT_HEX(v)                                                                         \

@@ -46,7 +46,7 @@ _Static_assert(HEAP_MIN % HEAP_ALIGN == 0, "minimum block must keep the alignmen
 /* The speed build's shortcuts, each beside a general path that does the same (the byte
  * table's lowest first-level bit, heap_move's lone block, a merged block keeping its next
  * neighbour's list place): built for size, the general paths alone. */
-#ifdef __OPTIMIZE_SIZE__
+#if TK_SIZE
 #define HEAP_FAST 0
 #else
 #define HEAP_FAST 1
@@ -137,7 +137,7 @@ TK_INLINE hword tk__fls(const uint8_t *lg, hword x) /* x < 2^32 */
     return s16 + s8 + lg[x];
 }
 
-/* Lowest set bit of a non-zero first-level map (de Bruijn, as kernel.h's tk__ctz32). */
+/* Lowest set bit of a non-zero first-level map (de Bruijn, as kbase.h's tk__ctz32). */
 TK_INLINE hword tk__ffs_map(hword m)
 {
     return tk_debruijn32[(uint32_t)((uint32_t)(m & (0u - m)) * 0x077CB531u) >> 27] /
@@ -321,6 +321,116 @@ static TK_COLD int tk_heap_alloc_error(struct tk_heap *h, size_t bytes, void **p
     return TK_ENOMEM;
 }
 
+/* The block size a request of `bytes` takes: header added, aligned, at least HEAP_MIN. */
+static inline __attribute__((always_inline)) hword heap_request(size_t bytes)
+{
+    hword size = (bytes + HEAP_HDR + HEAP_ALIGN - 1) & ~(hword)(HEAP_ALIGN - 1);
+    /* RV64 only (24 < 32): the speed build without a branch (taken, 1 in 250 of the
+     * benchmark's requests, it cost a misprediction and a jump back: 21 cycles): bytes <= 8
+     * is exactly size == 24, which the addition makes 32 */
+    if (HEAP_HDR + HEAP_ALIGN < HEAP_MIN && HEAP_FAST)
+        size += (hword)(bytes <= HEAP_MIN - HEAP_HDR - HEAP_ALIGN) *
+                (HEAP_MIN - HEAP_HDR - HEAP_ALIGN);
+    else if (HEAP_HDR + HEAP_ALIGN < HEAP_MIN && size < HEAP_MIN)
+        size = HEAP_MIN;
+    return size;
+}
+
+/* Cut a used block of size bytes from the tail of the free block b (bs bytes), which keeps
+ * the first rest bytes: the allocation, its neighbours' back links set. */
+static inline __attribute__((always_inline)) blk *heap_cut_tail(blk *b, hword bs, hword rest,
+                                                                hword size)
+{
+    blk *a = blk_at(b, rest);
+    a->prev_phys = b;
+    a->size = size;
+    blk_at(b, bs)->prev_phys = a;
+    b->size = rest | HEAP_FREE;
+    return a;
+}
+
+/* The first class (of the listed free blocks, fl_map not 0) whose every block holds size:
+ * its slot, or NULL when no listed block is large enough (the top block's turn). */
+static inline __attribute__((always_inline)) blk **heap_fit_slot(struct tk_heap *h,
+                                                                 const uint8_t *lg, hword size,
+                                                                 hword *class)
+{
+    /* The class after the one holding size - 1 (bytes < HEAP_MAX / 2 keeps it below
+     * HEAP_CLASSES). */
+    hword c = heap_class(lg, size - 1) + 1;
+    hword fl = c >> SL_LOG2, sl = c & (TK_HEAP_SL - 1);
+    hword slm = h->sl_map[fl] & ((hword)0xFF << sl);
+    if (TK_LIKELY(!slm)) { /* a larger block from a higher first level */
+        hword flm = h->fl_map & ((hword)0xFFFFFFFFu << (fl + 1));
+        if (!flm) /* no listed block large enough */
+            return NULL;
+        /* lowest set bit: a byte table for the first eight levels (blocks below 8 KiB),
+         * else a de Bruijn multiply */
+        hword low = flm & (0u - flm);
+        if (HEAP_FAST && TK_LIKELY(low < 0x100))
+            fl = HEAP_LOG2(lg, low);
+        else
+            fl = tk__ffs_map(flm);
+        slm = h->sl_map[fl];
+    }
+    /* lowest set bit of an 8-bit map */
+    sl = HEAP_FAST ? HEAP_LOG2(lg, slm & (0u - slm) & 0xFF) : tk__ffs_map(slm);
+    c = (fl << SL_LOG2) | sl;
+    *class = c;
+    return &h->free[0][0] + c;
+}
+
+/* Allocate size bytes from the first block of the listed class at slot (class c): the tail
+ * of a split, or the whole block. */
+static inline __attribute__((always_inline)) blk *heap_take_listed(struct tk_heap *h,
+                                                                   const uint8_t *lg,
+                                                                   blk **slot, hword c,
+                                                                   hword size)
+{
+    blk *a, *b = *slot;
+    hword bs = b->size - HEAP_FREE;
+    hword rest = bs - size;
+    /*@ assert class_fits: block_size(bs) && bs >= size; */
+    if (TK_LIKELY(rest >= HEAP_MIN)) {
+        /* Split: the allocation is the tail, b keeps its place unless it left its
+         * class. */
+        /*@ assert split: block_size(rest) && rest + size == bs &&
+                          (uint8_t *)b + bs <= h->end; */
+        a = heap_cut_tail(b, bs, rest, size);
+        hword rc = heap_class(lg, rest);
+        if (rc != c)
+            heap_move(h, b, slot, b->next, c, rc);
+    } else {
+        /*@ assert whole: bs - size < HEAP_MIN; */
+        a = b;
+        heap_unlink(h, slot, b->next);
+        b->size = bs;
+    }
+    return a;
+}
+
+/* Allocate size bytes from the top block (the never-listed rest of the heap): its tail, the
+ * whole of it, or NULL when it is too small. */
+static inline __attribute__((always_inline)) blk *heap_take_top(struct tk_heap *h, hword size)
+{
+    blk *a, *b = (blk *)h->start;
+    hword ts = b->size;
+    /* free (flag set) and at least HEAP_MIN bytes left after the cut, in one branch */
+    if (TK_LIKELY(ts & (hword)(ts > size + HEAP_MIN))) {
+        hword bs = ts - HEAP_FREE, rest = bs - size;
+        /*@ assert top_split: block_size(rest) && rest + size == bs &&
+                              (uint8_t *)b + bs <= h->end; */
+        a = heap_cut_tail(b, bs, rest, size);
+    } else if ((ts & HEAP_FREE) && ts > size) { /* the whole top block */
+        /*@ assert top_whole: block_size(ts - HEAP_FREE) && ts - HEAP_FREE >= size; */
+        a = b;
+        b->size = ts - HEAP_FREE;
+    } else {
+        a = NULL;
+    }
+    return a;
+}
+
 int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
 {
     /* Validation in two branches (docs/timing.md: each mispredicted one costs 6). */
@@ -332,91 +442,19 @@ int tk_heap_alloc(struct tk_heap *h, size_t bytes, void **ptr)
                     ((bytes - 1) >> (TK_HEAP_FL + SL_LOG2 + ALIGN_LOG2 - 2))))
         return tk_heap_alloc_error(h, bytes, ptr);
     const uint8_t *lg = heap_lg();
-    hword size = (bytes + HEAP_HDR + HEAP_ALIGN - 1) & ~(hword)(HEAP_ALIGN - 1);
-    /* RV64 only (24 < 32): the speed build without a branch (taken, 1 in 250 of the
-     * benchmark's requests, it cost a misprediction and a jump back: 21 cycles): bytes <= 8
-     * is exactly size == 24, which the addition makes 32 */
-    if (HEAP_HDR + HEAP_ALIGN < HEAP_MIN && HEAP_FAST)
-        size += (hword)(bytes <= HEAP_MIN - HEAP_HDR - HEAP_ALIGN) *
-                (HEAP_MIN - HEAP_HDR - HEAP_ALIGN);
-    else if (HEAP_HDR + HEAP_ALIGN < HEAP_MIN && size < HEAP_MIN)
-        size = HEAP_MIN;
-    blk *b, *a;
+    hword size = heap_request(bytes), c;
+    blk *a, **slot;
     unsigned long s = tk_port_irq_lock();
     /* No listed free block at all (an unfragmented heap): the top block, without a class. */
-    if (TK_LIKELY(h->fl_map == 0))
-        goto top;
-    {
-        /* The first class whose every block fits: the class after the one holding size - 1
-         * (bytes < HEAP_MAX / 2 keeps it below HEAP_CLASSES). */
-        hword c = heap_class(lg, size - 1) + 1;
-        hword fl = c >> SL_LOG2, sl = c & (TK_HEAP_SL - 1);
-        hword slm = h->sl_map[fl] & ((hword)0xFF << sl);
-        if (TK_LIKELY(!slm)) { /* a larger block from a higher first level */
-            hword flm = h->fl_map & ((hword)0xFFFFFFFFu << (fl + 1));
-            if (!flm) /* no listed block large enough */
-                goto top;
-            /* lowest set bit: a byte table for the first eight levels (blocks below 8 KiB),
-             * else a de Bruijn multiply */
-            hword low = flm & (0u - flm);
-            if (HEAP_FAST && TK_LIKELY(low < 0x100))
-                fl = HEAP_LOG2(lg, low);
-            else
-                fl = tk__ffs_map(flm);
-            slm = h->sl_map[fl];
+    if (TK_LIKELY(h->fl_map == 0) || !(slot = heap_fit_slot(h, lg, size, &c))) {
+        a = heap_take_top(h, size);
+        if (TK_UNLIKELY(!a)) {
+            tk_port_irq_unlock(s);
+            *ptr = NULL;
+            return TK_ENOMEM;
         }
-        /* lowest set bit of an 8-bit map */
-        sl = HEAP_FAST ? HEAP_LOG2(lg, slm & (0u - slm) & 0xFF) : tk__ffs_map(slm);
-        c = (fl << SL_LOG2) | sl;
-        blk **slot = &h->free[0][0] + c;
-        b = *slot;
-        hword bs = b->size - HEAP_FREE;
-        hword rest = bs - size;
-        /*@ assert class_fits: block_size(bs) && bs >= size; */
-        if (TK_LIKELY(rest >= HEAP_MIN)) {
-            /* Split: the allocation is the tail, b keeps its place unless it left its
-             * class. */
-            /*@ assert split: block_size(rest) && rest + size == bs &&
-                              (uint8_t *)b + bs <= h->end; */
-            a = blk_at(b, rest);
-            a->prev_phys = b;
-            a->size = size;
-            blk_at(b, bs)->prev_phys = a;
-            b->size = rest | HEAP_FREE;
-            hword rc = heap_class(lg, rest);
-            if (rc != c)
-                heap_move(h, b, slot, b->next, c, rc);
-        } else {
-            /*@ assert whole: bs - size < HEAP_MIN; */
-            a = b;
-            heap_unlink(h, slot, b->next);
-            b->size = bs;
-        }
-        tk_port_irq_unlock(s);
-        *ptr = (uint8_t *)a + HEAP_HDR;
-        return TK_OK;
-    }
-top:
-    b = (blk *)h->start;
-    hword ts = b->size;
-    /* free (flag set) and at least HEAP_MIN bytes left after the cut, in one branch */
-    if (TK_LIKELY(ts & (hword)(ts > size + HEAP_MIN))) {
-        hword bs = ts - HEAP_FREE, rest = bs - size;
-        /*@ assert top_split: block_size(rest) && rest + size == bs &&
-                              (uint8_t *)b + bs <= h->end; */
-        a = blk_at(b, rest);
-        a->prev_phys = b;
-        a->size = size;
-        blk_at(b, bs)->prev_phys = a;
-        b->size = rest | HEAP_FREE;
-    } else if ((ts & HEAP_FREE) && ts > size) { /* the whole top block */
-        /*@ assert top_whole: block_size(ts - HEAP_FREE) && ts - HEAP_FREE >= size; */
-        a = b;
-        b->size = ts - HEAP_FREE;
     } else {
-        tk_port_irq_unlock(s);
-        *ptr = NULL;
-        return TK_ENOMEM;
+        a = heap_take_listed(h, lg, slot, c, size);
     }
     tk_port_irq_unlock(s);
     *ptr = (uint8_t *)a + HEAP_HDR;

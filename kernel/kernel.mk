@@ -2,11 +2,18 @@
 # A configuration is a board and a width: paper32 paper64 virt32 virt64 (run on tempo-sim)
 # and qemu32 qemu64 (the virt board built with -DKT_QEMU, run on qemu-system-riscv*).
 # paperos32 paperos64 are the paper board with the kernel built for size (TK_SIZE_OPT), as the
-# footprint figures are: kernel.h then shares its helpers instead of inlining them.
+# footprint figures are: TK_SIZE (kernel/kconfig.h), which shares the helpers instead of inlining them.
 TK_KSRC   := $(wildcard kernel/*.c)
 TK_PSRC   := port/riscv/port.c port/riscv/switch.S
-TK_HDRS   := $(wildcard kernel/*.h) kernel/include/tempo.h port/riscv/port.h bsp/common/board.h
-TK_INC    := -Ikernel/include -Ikernel -Iport/riscv
+TK_SRC_HDRS := $(wildcard kernel/*.h port/riscv/*.h) kernel/include/tempo.h bsp/common/board.h
+# The assembly's offsets, generated from C (port/riscv/gen_offsets.c) into the build directory:
+# one header for both widths and both interrupt-nesting settings, the two things that move the
+# fields switch.S reads.  Every kernel object depends on it (TK_HDRS); TK_INC finds it.
+TK_GEN    := build/kernel/gen
+TK_OFFSETS := $(TK_GEN)/offsets.h
+TK_OFFSET_BUILDS := 32-0 32-1 64-0 64-1
+TK_HDRS   := $(TK_SRC_HDRS) $(TK_OFFSETS)
+TK_INC    := -Ikernel/include -Ikernel -Iport/riscv -I$(TK_GEN)
 TK_OPT    ?= -O2
 TK_CFGS   := paper32 paper64 virt32 virt64 qemu32 qemu64
 TK_OS_CFGS := paperos32 paperos64
@@ -20,6 +27,17 @@ TK_DIRECT_TESTS := $(basename $(notdir $(wildcard tests/kernel/direct*.c)))
 TK_NOTIMERS_TESTS := $(basename $(notdir $(wildcard tests/kernel/notimers*.c)))
 TK_TESTS  := $(filter-out $(TK_NEST_TESTS) $(TK_DIRECT_TESTS) $(TK_NOTIMERS_TESTS),\
                $(basename $(notdir $(filter-out tests/kernel/ktest.c,$(wildcard tests/kernel/*.c)))))
+
+# $(TK_GEN)/offsets-<xlen>-<nesting>.s: gen_offsets.c compiled to assembly for that build
+$(TK_GEN)/offsets-%.s: port/riscv/gen_offsets.c $(TK_SRC_HDRS) kernel/kernel.mk
+	@mkdir -p $(@D)
+	@echo "  GEN     $@"
+	@$(TCC) $(ARCH_$(word 1,$(subst -, ,$*))) -DBOARD_PAPER $(TCFLAGS) $(TK_OPT) $(TK_INC) \
+	  -DTK_IRQ_NESTING=$(word 2,$(subst -, ,$*)) -S -o $@ $<
+$(TK_OFFSETS): $(foreach b,$(TK_OFFSET_BUILDS),$(TK_GEN)/offsets-$(b).s) port/riscv/gen_offsets.sh
+	@echo "  GEN     $@"
+	@sh port/riscv/gen_offsets.sh $@ $(foreach b,$(TK_OFFSET_BUILDS),\
+	  '__riscv_xlen == $(word 1,$(subst -, ,$(b))) && $(if $(filter 1,$(word 2,$(subst -, ,$(b)))),,!)TK_IRQ_NESTING:$(TK_GEN)/offsets-$(b).s')
 
 tk_board = $(if $(filter paper%,$(1)),paper,virt)
 tk_xlen  = $(if $(filter %32,$(1)),32,64)
@@ -73,7 +91,7 @@ build/kernel/nest-$(1)/p_%.o: port/riscv/%.c $(TK_HDRS) kernel/kernel.mk
 	@mkdir -p $$(@D)
 	@echo "  CC      $$@"
 	@$(call tk_cc,$(1)) -DTK_IRQ_NESTING=1 $(TK_SECTIONS) -c -o $$@ $$<
-build/kernel/nest-$(1)/p_%.o: port/riscv/%.S $(TK_HDRS) port/riscv/offsets.h
+build/kernel/nest-$(1)/p_%.o: port/riscv/%.S $(TK_HDRS)
 	@mkdir -p $$(@D)
 	@echo "  AS      $$@"
 	@$(call tk_cc,$(1)) -DTK_IRQ_NESTING=1 -c -o $$@ $$<
@@ -123,7 +141,7 @@ build/kernel/$(2)-$(1)/p_%.o: port/riscv/%.c $(TK_HDRS) kernel/kernel.mk
 	@mkdir -p $$(@D)
 	@echo "  CC      $$@"
 	@$(call tk_cc,$(1)) $(TK_DIRECT_FLAGS_$(2)) $(TK_SECTIONS) -c -o $$@ $$<
-build/kernel/$(2)-$(1)/p_%.o: port/riscv/%.S $(TK_HDRS) port/riscv/offsets.h kernel/kernel.mk
+build/kernel/$(2)-$(1)/p_%.o: port/riscv/%.S $(TK_HDRS) kernel/kernel.mk
 	@mkdir -p $$(@D)
 	@echo "  AS      $$@"
 	@$(call tk_cc,$(1)) $(TK_DIRECT_FLAGS_$(2)) -c -o $$@ $$<
@@ -188,8 +206,7 @@ TEST_TARGETS += test-kernel
 # which holds when the call path pushes nothing before the check (the -O2 build's, by design:
 # kernel.h); built for size, calls push frames of their own first, below the stack.  (Within
 # tests, likewise: thread's cycle budgets and cover_kill's overflow by the stack pointer in a
-# self-suspension are checked in the -O2 build only; built for size, tk_yield,
-# tk_thread_suspend and tk_thread_resume are the C paths: port/riscv/offsets.h.)
+# self-suspension are checked in the -O2 build only; built for size, tk_yield is its C path.)
 TK_OS_TESTS := $(filter-out metrics cover_stack,$(TK_TESTS))
 TK_OS_IMAGES := $(foreach c,$(TK_OS_CFGS),$(foreach t,$(TK_OS_TESTS),build/kernel/$(c)/$(t).elf))
 .PHONY: test-kernel-os

@@ -70,7 +70,7 @@ int tk_init(void)
     /* Locked until tk_start(): main is no thread, so no call switches from it (a blocking
      * call returns TK_ELOCKED should main enable interrupts; else TK_EISR). */
     tk_k.sched_lock = 1;
-#ifndef __OPTIMIZE_SIZE__ /* built for size, tk__highest searches the ready lists */
+#if !TK_SIZE /* built for size, tk__highest searches the ready lists */
     for (unsigned i = 0; i < sizeof tk_k.debruijn; i++) /* wcet: loop <= 32: the table */
         tk_k.debruijn[i] = tk_debruijn32[i];
 #endif

@@ -91,7 +91,7 @@ int tk__yield_c(void)
     /* Nothing more urgent is ready (it would be running): the next thread of the caller's
      * priority, if any, runs; the caller goes to the tail with a fresh time slice. */
     struct tk_thread *cur = tk_k.current, *next = cur->next;
-#ifdef __OPTIMIZE_SIZE__
+#if TK_SIZE
 #if TK_CONFIG_TIMERS /* else no thread has a time slice */
     cur->slice_left = cur->slice;
 #endif
@@ -112,11 +112,9 @@ int tk__yield_c(void)
 }
 
 #if !TK_PORT_FAST_PATHS
-/* Without the port's fast paths (port/riscv/offsets.h: the size build) the C paths are the
- * calls themselves: the same code under both names. */
+/* Without the port's fast path (port/riscv/port_defs.h: the size build) the C path is the call
+ * itself: the same code under both names. */
 int tk_yield(void) __attribute__((alias("tk__yield_c")));
-int tk_thread_suspend(struct tk_thread *t) __attribute__((alias("tk__thread_suspend_c")));
-int tk_thread_resume(struct tk_thread *t) __attribute__((alias("tk__thread_resume_c")));
 #endif
 
 #if TK_CONFIG_TIMERS /* sleeps (tempo.h: TK_CONFIG_TIMERS) */
@@ -185,13 +183,10 @@ static TK_COLD int tk_suspend_slow(struct tk_thread *t, unsigned long s)
     return rc;
 }
 
-/* tk_thread_suspend and tk_thread_resume: the policy.  The port's (port/riscv/switch.S) do
- * the common case as a straight line (a thread suspending itself alone at its priority;
- * resuming a thread into an empty ready list) and call these for the rest. */
-int tk__thread_suspend_c(struct tk_thread *t)
+int tk_thread_suspend(struct tk_thread *t)
 {
     unsigned long s = tk_port_irq_lock();
-#ifndef __OPTIMIZE_SIZE__ /* built for size, the slow path alone does the same */
+#if !TK_SIZE /* built for size, the slow path alone does the same */
     /* Fast path: a running thread suspends itself by its pointer (NULL: the slow path).  The
      * kernel state is read only once interrupts are seen enabled (see tk_kp). */
     if (TK_LIKELY(tk__thread_ctx(s)) && TK_LIKELY(t == tk_k.current) && TK_LIKELY(!tk_k.sched_lock)) {
@@ -210,7 +205,7 @@ static TK_COLD int tk_resume_error(struct tk_thread *t, unsigned long s)
     return tk__is_thread(t) ? TK_ESTATE : TK_EOBJ;
 }
 
-int tk__thread_resume_c(struct tk_thread *t)
+int tk_thread_resume(struct tk_thread *t)
 {
     unsigned long s = tk_port_irq_lock();
     if (TK_UNLIKELY(!t || t->magic != TK_MAGIC_THREAD || t->state != TK_STATE_SUSPENDED))
@@ -290,7 +285,7 @@ void tk__prio_propagate(struct tk_thread *t)
     uint8_t p = tk_inherited_prio(t);
     if (p == t->prio)
         return;
-#ifndef __OPTIMIZE_SIZE__ /* built for size, the chain's first step does the same */
+#if !TK_SIZE /* built for size, the chain's first step does the same */
     if (TK_LIKELY(t->state == TK_STATE_READY)) {
         tk_ready_reprio(t, p);
         return;

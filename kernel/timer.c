@@ -24,7 +24,7 @@
  * many timers are due spreads its work over two.  A carried timer that is disarmed leaves
  * the carry list like any other (tk__timer_remove: it is no slot's head).
  *
- * Built for size (__OPTIMIZE_SIZE__), the sorted list alone holds the armed timers, with the
+ * Built for size (TK_SIZE, kconfig.h), the sorted list alone holds the armed timers, with the
  * same expiry order and bound per tick, for half the code (see its tk__timer_interrupt). */
 #include "kernel.h"
 #if TK_CONFIG_TIMERS /* tempo.h: the whole file */
@@ -86,7 +86,7 @@ static void sorted_insert(struct tk_timer *tm, tk_tick_t expiry)
 TK_INLINE void timer_insert_started(struct tk_timer *tm, tk_tick_t expiry)
 {
     tm->expiry = expiry;
-#ifndef __OPTIMIZE_SIZE__
+#if !TK_SIZE
     if (TK_LIKELY(((expiry - tk_k.wheel_base) >> 5) == 0)) /* below TK_WHEEL */
         wheel_insert(tm, expiry);
     else
@@ -119,7 +119,7 @@ void tk__thread_timeout(struct tk_timer *tm)
     struct tk_thread *t = (struct tk_thread *)((char *)tm - offsetof(struct tk_thread, timeout));
     int result = TK_ETIMEOUT;
     if (t->state == TK_STATE_SLEEPING) {
-#ifdef __OPTIMIZE_SIZE__ /* built for size, the general path: a sleeper waits on nothing */
+#if TK_SIZE /* built for size, the general path: a sleeper waits on nothing */
         result = TK_OK;
 #else
         t->wait_result = TK_OK;
@@ -137,7 +137,7 @@ void tk__thread_timeout(struct tk_timer *tm)
     /* no timer to cancel: the expiry has taken it off (wheel_expire) */
     t->wait_result = (int16_t)result;
     tk__ready_insert(t);
-    if (m && tk__mutex_waiter_left) { /* m: mutex.c is linked (weak, kernel.h) */
+    if (m && tk__mutex_waiter_left) { /* m: mutex.c is linked (weak, ksched.h) */
         t->wait_mutex = NULL;
         tk__mutex_waiter_left(m);
     }
@@ -188,7 +188,7 @@ TK_INLINE void timer_program(tk_tick_t now, tk_tick_t next)
     tk_port_timer_set(next);
 }
 
-#ifndef __OPTIMIZE_SIZE__
+#if !TK_SIZE
 /* Sorted-list timers that came within the wheel's window move into it, in order (out of
  * line: the sorted list is empty on the interrupt's usual path). */
 static TK_COLD void timers_to_wheel(void)
@@ -204,7 +204,7 @@ static TK_COLD void timers_to_wheel(void)
 
 /* The first tick from tk_k.wheel_base on whose slot is not empty (the map must not be 0):
  * the next tick's slot first (a busy system has events every tick), else the map rotated so
- * that wheel_base's slot is bit 0 and one find-first-set (kernel.h). */
+ * that wheel_base's slot is bit 0 and one find-first-set (kbase.h). */
 /*@ requires tk_k.wheel_map != 0;
     assigns \nothing;
     ensures window: (tk_tick_t)(\result - tk_k.wheel_base) < TK_WHEEL;
@@ -382,7 +382,7 @@ void tk__timer_interrupt(void *unused)
     }
     timer_program(now, next);
 }
-#else /* __OPTIMIZE_SIZE__ */
+#else /* TK_SIZE */
 /* Built for size, the sorted list alone holds every armed timer (the wheel stays empty):
  * arming takes one step per timer due at the same tick or earlier instead of a constant
  * number, and the interrupt expires the list's head, in the same order and with the same

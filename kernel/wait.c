@@ -2,13 +2,13 @@
  * circular list of threads sorted by priority, FIFO among equal priorities; its head is the
  * thread to wake next.  Inserting walks from the tail (the common case, a waiter of the same
  * or a lower priority than those queued, costs no walk); removal is O(1).  Also the timed
- * form of a pend (kernel.h: tk__pend_current). */
+ * form of a pend (wait_q.h: tk__pend_current). */
 #include "kernel.h"
 
 void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t)
 {
     struct tk_thread *h = q->head;
-#ifdef __OPTIMIZE_SIZE__ /* built for size, every insert (kernel.h: tk__waitq_insert) */
+#if TK_SIZE /* built for size, every insert (tlist.h: tk__waitq_insert) */
     if (!h) {
         t->next = t->prev = t;
         q->head = t;

@@ -29,7 +29,7 @@ TEMPO_VERSION ?= $(shell git log -1 --format='0~git%cd.%h' --date=format:%Y%m%d 
 
 # The installed files, by directory of this tree (each copied to $(tempodir)/<its path>).
 INSTALL_TREE := $(wildcard kernel/*.c kernel/*.h kernel/include/*.h port/riscv/*.c \
-                  port/riscv/*.h port/riscv/*.S bsp/common/* bsp/*/link.ld include/riscv/*.h \
+                  port/riscv/*.h port/riscv/*.S port/riscv/*.sh bsp/common/* bsp/*/link.ld include/riscv/*.h \
                   freertos/board/*.c freertos/board/*.h freertos/board/libc/*.h \
                   $(foreach e,$(wildcard examples/*),$(e)/Makefile $(wildcard $(e)/*.c $(e)/*.h)))
 INSTALL_DOCS := README.md $(wildcard docs/*.md)

@@ -187,7 +187,7 @@ struct tk_waitq {
 };
 
 struct tk_thread {
-    /* The first fields are read by the port's assembly (port/riscv/offsets.h): keep order. */
+    /* The first fields are read by the port's assembly (port/riscv/gen_offsets.c): keep order. */
     uintptr_t sp;                   /* saved stack pointer */
     struct tk_thread *next, *prev;  /* ready list or wait queue */
     uintptr_t *stack_guard;         /* lowest stack word: overflow detection */

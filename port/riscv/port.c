@@ -1,44 +1,11 @@
 /* Tempo RISC-V port: initial thread frames, the CLINT time base, interrupt dispatch. */
 #include "kernel.h"
-#include "offsets.h"
 #include "riscv/encoding.h"
 
-/* The assembly's view of the structures (offsets.h) must match C. */
-_Static_assert(offsetof(struct tk_thread, sp) == TK_T_SP, "offsets.h");
-_Static_assert(offsetof(struct tk_thread, next) == TK_T_NEXT, "offsets.h");
-_Static_assert(offsetof(struct tk_thread, stack_guard) == TK_T_GUARD, "offsets.h");
-_Static_assert(offsetof(struct tk_thread, slice) == TK_T_SLICE, "offsets.h");
-_Static_assert(offsetof(struct tk_thread, slice_left) == TK_T_SLICE_LEFT, "offsets.h");
-_Static_assert(offsetof(struct tk_thread, prio) == TK_T_PRIO, "offsets.h");
-_Static_assert(offsetof(struct tk_thread, wait_result) == TK_T_WAIT_RESULT, "offsets.h");
-_Static_assert(sizeof(((struct tk_thread *)0)->wait_result) == 2 && TK_T_SLICE_LEFT % 4 == 0 &&
-               TK_T_WAIT_RESULT == TK_T_SLICE_LEFT + 2, "switch.S: one sw sets slice_left and wait_result");
-_Static_assert(offsetof(struct tk_thread, prev) == TK_T_PREV, "offsets.h");
-_Static_assert(offsetof(struct tk_thread, state) == TK_T_STATE, "offsets.h");
-_Static_assert(offsetof(struct tk_thread, prio_bit) == TK_T_PRIO_BIT, "offsets.h");
-_Static_assert(offsetof(struct tk_thread, magic) == TK_T_MAGIC, "offsets.h");
-_Static_assert(offsetof(struct tk_thread, ready_slot) == TK_T_READY_SLOT, "offsets.h");
-_Static_assert(TK_MAGIC_THREAD == (uint32_t)TK_MAGIC_THREAD_HI << 12, "offsets.h");
-_Static_assert(TK_STATE_READY == TK_STATE_READY_V, "offsets.h");
-_Static_assert(TK_OK == 0, "offsets.h: switch.S stores and returns TK_OK as the zero register");
-_Static_assert(TK_DEBRUIJN_SHIFT == 32 - 5, "offsets.h: five index bits of a 32-bit product");
-_Static_assert(TK_STATE_SUSPENDED == TK_STATE_SUSPENDED_V, "offsets.h");
-_Static_assert(offsetof(struct tk_kernel, ready_map) == TK_K_MAP, "offsets.h");
-_Static_assert(offsetof(struct tk_kernel, debruijn) == TK_K_DEBRUIJN, "offsets.h");
-_Static_assert(offsetof(struct tk_kernel, current) == TK_K_CURRENT, "offsets.h");
-_Static_assert(offsetof(struct tk_kernel, sched_lock) == TK_K_LOCK, "offsets.h");
-_Static_assert(offsetof(struct tk_kernel, ready) == TK_K_READY, "offsets.h");
-_Static_assert(offsetof(struct tk_kernel, irq) == TK_K_IRQ, "offsets.h");
-_Static_assert(sizeof(struct tk_irq) == (1u << TK_IRQ_SHIFT) && offsetof(struct tk_irq, arg) == TK_R,
-               "offsets.h: switch.S scales the cause code by the entry's size");
-#if TK_IRQ_NESTING
-_Static_assert(offsetof(struct tk_irq, mask) == 2 * TK_R, "switch.S: the mask after fn, arg");
-_Static_assert(offsetof(struct tk_kernel, irq_enabled) == TK_K_IRQ_EN, "offsets.h");
-_Static_assert(offsetof(struct tk_kernel, irq_nest) == TK_K_NEST, "offsets.h");
-#endif
+/* What the assembly assumes beyond the generated offsets (gen_offsets.c) */
+_Static_assert(TK_DEBRUIJN_SHIFT == 32 - 5, "port_defs.h: five index bits of a 32-bit product");
 _Static_assert(TK_IRQ_EXTERNAL < TK_IRQ_CODES && IRQ_M_TIMER < TK_IRQ_CODES, "switch.S dispatches by code");
 _Static_assert(TK_IRQ_TIMER == IRQ_M_TIMER, "tempo.h");
-_Static_assert(sizeof(uintptr_t) == TK_R, "offsets.h");
 _Static_assert(TK_SWITCH_FRAME % 16 == 0, "the switch frame keeps sp 16-byte aligned");
 
 #define REG32(a) (*(volatile uint32_t *)(uintptr_t)(a))

@@ -7,7 +7,7 @@
 #include "bsp.h"
 #include "tempo.h"
 #include "riscv/encoding.h"
-#include "offsets.h"
+#include "port_defs.h"
 
 #define TK_PORT_MSTATUS_MIE ((unsigned)MSTATUS_MIE)
 
@@ -58,7 +58,7 @@ void tk_port_trap_entry(void);
 /* Switch.S: first code of every thread (its initial switch frame resumes there). */
 void tk_port_thread_entry(void);
 /* Build the first switch frame of a thread on a stack whose top is `top` (16-byte aligned);
- * returns the initial sp.  The frame (offsets.h: TK_FRAME_PC, ...) resumes in
+ * returns the initial sp.  The frame (port_defs.h: TK_FRAME_PC, ...) resumes in
  * tk_port_thread_entry with s0 = arg, s1 = entry; s2-s11 are left as the stack held them (no
  * code reads a callee-saved register before saving or setting it).  Inline: its callers
  * (thread creation, tk_init) then call nothing before their end, and keep no registers of

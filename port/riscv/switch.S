@@ -5,7 +5,7 @@
  * here are straight lines and save only what the calling convention requires.
  *
  * A switch frame is 13 words on the thread's stack: the resume pc, s0-s11 (in the order of
- * offsets.h TK_FRAME_PC: built for size, libgcc's save routine lays it out).  Every context
+ * port_defs.h TK_FRAME_PC: built for size, libgcc's save routine lays it out).  Every context
  * resumes with interrupts enabled (RESTORE_CONTEXT):
  *   - a voluntary switch (yield, blocking call) is an ordinary call of tk_port_switch and
  *     resumes straight at its caller's return address;
@@ -15,7 +15,7 @@
  *     thread view).
  * An interrupt saves the caller-saved registers on the interrupted thread's stack, and mepc
  * too when its exit switches. */
-#include "offsets.h"
+#include "offsets.h" /* generated from gen_offsets.c (kernel/kernel.mk); includes port_defs.h */
 #include "riscv/encoding.h"
 #if __riscv_xlen == 64
 #define SREG sd
@@ -26,9 +26,9 @@
 #endif
 #define R TK_R
 #define TRAP_FRAME (18 * R) /* ra, t0-t6, a0-a7, mepc, (TK_IRQ_NESTING) the masked mie bits */
-/* The switch frame's words (offsets.h): the resume pc, s0-s11 */
+/* The switch frame's words (port_defs.h): the resume pc, s0-s11 */
 #define FRAME_PC (TK_FRAME_PC * R)
-#if TK_PORT_FAST_PATHS
+#if TK_PORT_OWN_FRAME
 #define FRAME_S(i) ((TK_FRAME_S0 + (i)) * R)
 #else
 #define FRAME_S(i) ((TK_FRAME_S0 - (i)) * R)
@@ -114,7 +114,7 @@
  * resumed, from->wait_result: the kernel tail-calls it, so a blocked thread returns straight
  * to its caller with the outcome its waker stored. */
     FUNC tk_port_switch
-#if TK_PORT_FAST_PATHS
+#if TK_PORT_OWN_FRAME
 tk_port_switch:
     addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT
@@ -123,12 +123,12 @@ tk_port_switch:
 /* Built for size, one copy of the save and the restore, which the other switches jump into:
  * libgcc's __riscv_save_12 and __riscv_restore_12, the routines of every -msave-restore
  * prologue and epilogue (mk/firmware.mk), which the kernel links already.  The save pushes
- * ra (the resume pc), s0-s11 (the frame of offsets.h TK_FRAME_PC); the restore pops them and
+ * ra (the resume pc), s0-s11 (the frame of port_defs.h TK_FRAME_PC); the restore pops them and
  * returns to ra.  The frame is popped with interrupts disabled, as RESTORE_CONTEXT does: the
  * resume pc is taken out into t0 (which the restore leaves alone) and the frame's ra made the
  * address of the two instructions that enable interrupts and jump to it.
  *
- * int tk__switch_return(struct tk_thread *next) (kernel/kernel.h, where the speed build has
+ * int tk__switch_return(struct tk_thread *next) (kernel/ksched.h, where the speed build has
  * it in C) is the switch's own entry: the current thread's stack check (tk__stack_ok, on the
  * caller's sp), next made the current thread, then the switch. */
     .globl tk__switch_return
@@ -171,7 +171,7 @@ tk_port_switch:
 #endif
     .size tk_port_switch, . - tk_port_switch
 
-#if TK_CONFIG_IRQ /* offsets.h, tempo.h: else no interrupt is taken */
+#if TK_CONFIG_IRQ /* port_defs.h, tempo.h: else no interrupt is taken */
 /* tk_port_switch_isr (a0 from, a1 to, a2 frame): the switch at interrupt exit (ISR_EXIT, once
  * tk__isr_exit has returned its decision), frame being the trap frame of the interrupt
  * (tk_port_trap_entry), sp at or below it.  The switch frame goes right under the trap frame,
@@ -200,7 +200,7 @@ tk_port_switch_isr:
 #endif
 1:  SREG    t2, 16*R(a2)
 2:
-#if TK_PORT_FAST_PATHS
+#if TK_PORT_OWN_FRAME
     addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT pc=t0
     RESTORE_CONTEXT
@@ -221,14 +221,14 @@ tk_port_switch_isr:
     FUNC tk_port_start
 tk_port_start:
     mv      a1, a0
-#if TK_PORT_FAST_PATHS
+#if TK_PORT_OWN_FRAME
     RESTORE_CONTEXT
 #else
     j       .Lswitch_restore
 #endif
     .size tk_port_start, . - tk_port_start
 
-#if TK_PORT_FAST_PATHS /* offsets.h: built for size, the C paths (kernel/thread.c) serve */
+#if TK_PORT_FAST_PATHS /* port_defs.h: built for size, the C path (kernel/thread.c) serves */
 /* int tk_yield(void): the fast path of tk__yield_c (kernel/thread.c), the kernel's most
  * frequent switch, as one straight line: from a thread (interrupts enabled) with the
  * scheduler unlocked, reload the caller's time slice; if another thread of the caller's
@@ -240,7 +240,7 @@ tk_yield:
     csrrci  t2, mstatus, MSTATUS_MIE
     andi    t2, t2, MSTATUS_MIE
     addi    t1, sp, -TK_SWITCH_FRAME
-    beqz    t2, 9f                   /* the state is read only from a thread (kernel.h: tk_kp) */
+    beqz    t2, 9f                   /* the state is read only from a thread (kbase.h: tk_kp) */
 #if TK_IRQ_NESTING
     lbu     t3, TK_K_NEST(tp)        /* a handler runs with interrupts enabled: the C version */
     bnez    t3, 9f
@@ -256,7 +256,7 @@ tk_yield:
     lhu     t6, TK_T_SLICE(a0)
     LREG    t3, TK_T_READY_SLOT(a0)  /* the head of its ready list */
     LREG    t4, 0(t5)                /* the guard word */
-    sw      t6, TK_T_SLICE_LEFT(a0)  /* and wait_result = TK_OK (offsets.h), when resumed */
+    sw      t6, TK_T_SLICE_LEFT(a0)  /* and wait_result = TK_OK (gen_offsets.c), when resumed */
     beq     a0, a1, 7f
     SREG    a1, 0(t3)                /* the next thread becomes the head of the list */
     bne     t4, t5, 6f               /* the guard word holds its own address */
@@ -274,118 +274,6 @@ tk_yield:
     tail    tk__yield_c
     .size tk_yield, . - tk_yield
 
-/* int tk_thread_resume(struct tk_thread *t): the fast path of tk__thread_resume_c
- * (kernel/thread.c) for a valid suspended thread going into an empty ready list, from a
- * thread; everything else (errors, ISR, equal priorities) is the C path's.  Checked against
- * it by tests/kernel/policy.c. */
-    FUNC tk_thread_resume
-tk_thread_resume:
-    csrrci  t2, mstatus, MSTATUS_MIE
-    beqz    a0, 9f
-    lw      t0, TK_T_MAGIC(a0)
-    lbu     t1, TK_T_STATE(a0)
-    lui     t3, TK_MAGIC_THREAD_HI
-    LREG    t4, TK_T_READY_SLOT(a0)
-    bne     t0, t3, 9f
-    addi    t1, t1, -TK_STATE_SUSPENDED_V
-    LREG    t5, 0(t4)                /* head of its ready list */
-    andi    t3, t2, MSTATUS_MIE
-    bnez    t1, 9f
-    beqz    t3, 9f                   /* from an ISR: the C version */
-#if TK_IRQ_NESTING
-    lbu     t3, TK_K_NEST(tp)        /* ... or a handler with interrupts enabled */
-    bnez    t3, 9f
-#endif
-    bnez    t5, 9f                   /* others at its priority: the C version */
-    lw      t6, TK_K_MAP(tp)
-    lw      t0, TK_T_PRIO_BIT(a0)
-    SREG    a0, TK_T_NEXT(a0)        /* alone in its list */
-    SREG    a0, TK_T_PREV(a0)
-    SREG    a0, 0(t4)
-    or      t6, t6, t0
-    li      t1, TK_STATE_READY_V
-    sw      t6, TK_K_MAP(tp)
-    LREG    t0, TK_K_CURRENT(tp)
-    sb      t1, TK_T_STATE(a0)
-    lbu     t1, TK_T_PRIO(a0)
-    lbu     t3, TK_K_LOCK(tp)
-    lbu     t4, TK_T_PRIO(t0)
-    LREG    t5, TK_T_GUARD(t0)
-    bnez    t3, 8f                   /* scheduler locked: no switch */
-    bgeu    t1, t4, 8f               /* not more urgent than the caller */
-    LREG    t6, 0(t5)
-    addi    t1, sp, -TK_SWITCH_FRAME
-    sh      zero, TK_T_WAIT_RESULT(t0) /* the caller's TK_OK when it is resumed */
-    bne     t5, t6, 7f               /* the caller's stack guard word */
-    bgeu    t5, t1, 7f               /* ... and its stack pointer */
-    mv      a1, a0
-    mv      a0, t0
-    SAVE_CONTEXT
-    RESTORE_CONTEXT set_current=1
-7:  mv      a0, t0
-    call    tk_port_stack_fault
-8:  csrsi   mstatus, MSTATUS_MIE
-    mv      a0, zero                 /* TK_OK */
-    ret
-9:  csrs    mstatus, t2
-    tail    tk__thread_resume_c
-    .size tk_thread_resume, . - tk_thread_resume
-
-/* int tk_thread_suspend(struct tk_thread *t): the fast path of tk__thread_suspend_c
- * (kernel/thread.c) for a thread suspending itself (by its pointer) while alone at its
- * priority; everything else is the C path's.  Checked against it by tests/kernel/policy.c. */
-    FUNC tk_thread_suspend
-tk_thread_suspend:
-    csrrci  t2, mstatus, MSTATUS_MIE
-    beqz    tp, 9f                   /* before tk_init (tp = 0, kernel.h): the C version */
-    LREG    t0, TK_K_CURRENT(tp)
-    lbu     t3, TK_K_LOCK(tp)
-    andi    t1, t2, MSTATUS_MIE
-    bne     a0, t0, 9f               /* another thread (or NULL): the C version */
-    LREG    t4, TK_T_NEXT(a0)
-    beqz    t1, 9f                   /* from an ISR */
-    bnez    t3, 9f                   /* scheduler locked */
-#if TK_IRQ_NESTING
-    lbu     t3, TK_K_NEST(tp)        /* a handler with interrupts enabled */
-    bnez    t3, 9f
-#endif
-    LREG    t5, TK_T_READY_SLOT(a0)
-    lw      t6, TK_K_MAP(tp)
-    lw      t1, TK_T_PRIO_BIT(a0)
-    bne     t4, a0, 9f               /* others at its priority */
-    SREG    zero, 0(t5)
-    li      t3, TK_STATE_SUSPENDED_V
-    xor     t6, t6, t1               /* its bit is set: it is ready (alone at its level) */
-    sb      t3, TK_T_STATE(a0)
-    sw      t6, TK_K_MAP(tp)
-    sh      zero, TK_T_WAIT_RESULT(a0) /* TK_OK when resumed */
-    beqz    t6, 6f                   /* nothing ready: idle */
-    neg     t1, t6                   /* lowest set bit: de Bruijn (kernel/kernel.h) */
-    li      t3, TK_DEBRUIJN32
-    and     t1, t1, t6
-    mul     t1, t1, t3
-#if __riscv_xlen == 64
-    srliw   t1, t1, TK_DEBRUIJN_SHIFT
-#else
-    srli    t1, t1, TK_DEBRUIJN_SHIFT
-#endif
-    add     t1, t1, tp
-    lbu     t1, TK_K_DEBRUIJN(t1)    /* byte offset of the ready list */
-    add     t1, t1, tp
-    LREG    a1, TK_K_READY(t1)
-5:  LREG    t5, TK_T_GUARD(a0)
-    addi    t1, sp, -TK_SWITCH_FRAME
-    LREG    t6, 0(t5)
-    bgeu    t5, t1, 7f
-    bne     t5, t6, 7f
-    SAVE_CONTEXT
-    RESTORE_CONTEXT set_current=1
-6:  lla     a1, tk_idle
-    j       5b
-7:  call    tk_port_stack_fault
-9:  csrs    mstatus, t2
-    tail    tk__thread_suspend_c
-    .size tk_thread_suspend, . - tk_thread_suspend
 #endif
 
 /* First code of every thread: its initial switch frame resumes here (interrupts enabled)
@@ -435,14 +323,14 @@ tk_port_thread_entry:
  *   - nothing more urgent than the current thread is ready and the current thread is still
  *     the head of its ready list: it is the highest, leave through mret;
  *   - a more urgent thread is ready (a handler woke it): unless the scheduler is locked, the
- *     highest is the first of the lowest set bit of the ready map (de Bruijn, kernel.h:
+ *     highest is the first of the lowest set bit of the ready map (de Bruijn, ready_q.h:
  *     tk__highest); save the current thread under its trap frame (mepc into the frame) after
  *     its stack check, and switch to it.
  * Everything else (the current thread rotated by its time slice, no longer ready, the idle
  * thread) is tk__isr_exit's.  The loads of the decision sit before the instructions that use
  * them, the stack check's and mepc's between the steps of the bit search.  tests/kernel/
  * policy.c checks the exit against tk__isr_next on random states.  Built for size (-Os, as
- * kernel.h shares its helpers), the exit is a call of tk__isr_exit alone: the in-line form
+ * TK_SIZE shares the helpers), the exit is a call of tk__isr_exit alone: the in-line form
  * costs about 270 bytes. */
 .macro ISR_EXIT
 #if !TK_PORT_FAST_PATHS
@@ -515,7 +403,7 @@ tk_port_thread_entry:
  * An interrupt saves the caller-saved registers on the thread's stack (all a C handler may
  * change, and nothing else: mepc and mstatus stay valid in the CSRs, as no trap can come
  * before the mret while MIE is 0; the exit saves mepc when it switches), calls the handler
- * of its entry of tk_kernel_state.irq (kernel.h: indexed by the cause code, every entry
+ * of its entry of tk_kernel_state.irq (kbase.h: indexed by the cause code, every entry
  * always holding one) with its argument, without a test on the way, and ends in ISR_EXIT.  The
  * shift that scales the code also drops mcause's interrupt bit.  The dispatch instructions
  * sit between the stores, whose stalls (docs/timing.md: every RAM store freezes the
@@ -656,7 +544,7 @@ tk_port_isr_resume:
     li      t1, MSTATUS_MPP | MSTATUS_MPIE
     csrw    mepc, t0
     csrs    mstatus, t1
-#if TK_PORT_FAST_PATHS
+#if TK_PORT_OWN_FRAME || TK_PORT_FAST_PATHS
     RESTORE_CALLER_SAVED_MRET
 #else /* built for size: the trap entry's copy */
     j       .Ltrap_return
@@ -677,7 +565,7 @@ tk_port_switch_direct:
     lla     t0, tk_port_direct_resume
     SREG    t2, 1*R-TK_DIRECT_SLOT(sp)
     addi    sp, sp, -TK_DIRECT_SLOT
-#if TK_PORT_FAST_PATHS
+#if TK_PORT_OWN_FRAME
     addi    t1, sp, -TK_SWITCH_FRAME
     SAVE_CONTEXT pc=t0
     RESTORE_CONTEXT

@@ -1,8 +1,8 @@
 /* Kernel awareness for Tempo (kernel/, port/riscv/): what the simulator must know of its data
  * structures, in one place.  The layout is kernel/include/tempo.h's struct tk_thread, and
- * port/riscv's two saved contexts (switch.S, offsets.h):
+ * port/riscv's two saved contexts (switch.S, port_defs.h):
  *   - the switch frame at thread->sp: resume pc (a voluntary switch resumes in the caller of
- *     the kernel call), s0-s11; in a kernel built for size (offsets.h TK_FRAME_PC: the symbol
+ *     the kernel call), s0-s11; in a kernel built for size (port_defs.h TK_FRAME_PC: the symbol
  *     tk_port_frame_save_restore), libgcc's save frame: resume pc at its top, s0-s11 below;
  *   - a thread switched out at interrupt exit resumes in tk_port_isr_resume: its
  *     interrupted state is the interrupt frame (ra, t0-t2, a0-a7, t3-t6, mepc) that
@@ -49,7 +49,7 @@ static void layout(struct rtos *r)
     r->off[T_SIZE] = r->off[T_NAME] + NAME_MAX;
     r->off[M_OWNER] = R;                      /* struct tk_mutex: waiters, owner */
     r->off[K_STARTED] = R + 5;                /* struct tk_kernel: current, ready_map, sched_lock, started */
-    r->off[F_SWITCH] = (13 * R + 15) & ~15ull; /* offsets.h TK_SWITCH_FRAME */
+    r->off[F_SWITCH] = (13 * R + 15) & ~15ull; /* port_defs.h TK_SWITCH_FRAME */
     r->off[F_TRAP] = 18 * R;                  /* switch.S TRAP_FRAME */
     r->off[F_TRAP_MEPC] = 16 * R;
     r->off[F_PC] = 0;                         /* the switch frame's resume pc, s0 (s1-s11 follow) */

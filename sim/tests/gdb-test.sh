@@ -10,7 +10,7 @@
 #      trace), and both runs end at the same cycle.
 # With a fourth argument, OPT (tempo), the same on the example built here with the compiler
 # options OPT instead, the kernel's for size (mk/firmware.mk TK_SIZE_OPT): its switch frame is
-# libgcc's (port/riscv/offsets.h TK_FRAME_PC), which the thread view must read too.
+# libgcc's (port/riscv/port_defs.h TK_FRAME_PC), which the thread view must read too.
 # usage: sim/tests/gdb-test.sh tempo|freertos XLEN SIM [OPT]
 set -u
 kernel=$1 xlen=$2 sim=$3 opt=${4:-}

@@ -7,10 +7,9 @@
  * scheduler lock, which must not stay locked for the others.  Written for `make coverage`. */
 #include "ktest.h"
 
-/* The C paths of the port's fast paths (kernel/kernel.h): called directly, as
- * tests/kernel/policy.c does, since the fast paths do the common case themselves. */
+/* The C path of the port's yield (kernel/ksched.h): called directly, as tests/kernel/policy.c
+ * does, since the fast path does the common case itself.  tk_thread_resume is C alone. */
 int tk__yield_c(void);
-int tk__thread_resume_c(struct tk_thread *t);
 
 #ifdef BOARD_PAPER
 #define NOWHERE 0x30000000u /* no device: a load access fault (as tests/kernel/fault.c) */
@@ -84,7 +83,7 @@ static void trigger(enum how how)
         break;
     case RESUME_GUARD:
     case RESUME_SP:
-        tk__thread_resume_c(&hi);
+        tk_thread_resume(&hi);
         break;
     case CREATE_SP:
         tk_thread_create(&hi2, "hi2", hi_main, 0, s_hi2, sizeof s_hi2, 1, 0);

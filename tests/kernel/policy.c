@@ -1,8 +1,8 @@
-/* The port's assembly fast paths against the kernel's C policy (kernel.h: "the C paths of
- * the port's fast paths"): tk_yield, tk_thread_suspend and tk_thread_resume against
- * tk__yield_c, tk__thread_suspend_c and tk__thread_resume_c, and the trap exit's own decision
+/* The port's assembly fast paths against the kernel's C policy (kernel.h: "the C path of
+ * the port's yield"): tk_yield against tk__yield_c, and the trap exit's own decision
  * (port/riscv/switch.S ISR_EXIT, after a software interrupt) against tk__isr_next, on TRIALS
- * random kernel states.
+ * random kernel states.  tk_thread_suspend and tk_thread_resume are C alone: their two runs
+ * from one state must agree too (the same outcome classes count for them).
  *
  * A state: the running test thread (`me`, random priority, random time slice) and NF other
  * threads at nearby priorities (so ready lists hold several threads), each ready, suspended,
@@ -257,10 +257,10 @@ static void run(const struct plan *p, int fast, struct outcome *o)
     int rc;
     if (p->call == C_YIELD)
         rc = fast ? tk_yield() : tk__yield_c();
-    else if (p->call == C_SUSPEND)
-        rc = fast ? tk_thread_suspend(p->arg) : tk__thread_suspend_c(p->arg);
+    else if (p->call == C_SUSPEND) /* C alone: both runs of the same call from the same state */
+        rc = tk_thread_suspend(p->arg);
     else
-        rc = fast ? tk_thread_resume(p->arg) : tk__thread_resume_c(p->arg);
+        rc = tk_thread_resume(p->arg);
     (void)tk_irq_lock();
     if (!caught)
         take(o);

@@ -4,8 +4,8 @@ BENCH_KERNELS += tempo
 BENCH_SRCS_tempo := bench/ports/tempo/port.c
 BENCH_CFLAGS_tempo := -Ikernel/include
 # The kernel and its RISC-V port, compiled with the kernel's own include directories
-# (TK_INC, kernel/kernel.mk).
-BENCH_KSRCS_tempo := $(sort $(wildcard kernel/*.c)) $(sort $(wildcard port/riscv/*.c port/riscv/*.S))
+# (TK_INC, kernel/kernel.mk, which finds the generated offsets.h, TK_OFFSETS).
+BENCH_KSRCS_tempo := $(sort $(wildcard kernel/*.c)) $(TK_PSRC)
 BENCH_KCFLAGS_tempo := $(TK_INC)
 BENCH_OPT_tempo := -O2
 # The kernel's switch routine (port/riscv/switch.S) and trap entry, for the context-switch
@@ -14,4 +14,4 @@ BENCH_SWITCH_SYM_tempo := tk_yield,tk_port_switch
 BENCH_TRAP_SYM_tempo := tk_port_trap_entry
 # Kernel data objects whose sizes the analysis lists (ELF symbols matching this regex).
 BENCH_DATA_RE_tempo := ^tk_
-BENCH_DEPS_tempo := $(wildcard kernel/include/*.h kernel/*.h port/riscv/*.h)
+BENCH_DEPS_tempo := $(TK_HDRS)
