@@ -34,7 +34,7 @@
 /* Switch frame: resume pc, s0-s11. */
 #define TK_SWITCH_FRAME ((13 * TK_R + 15) & ~15)
 /* The words of the switch frame a thread's context is in (switch.S; port.h tk_port_stack_init;
- * the simulator's thread view, sim/rtos_tempo.c): the resume pc, s0 and s1 (s2-s11 follow
+ * the simulator's thread view, sim/observe/rtos_tempo.c): the resume pc, s0 and s1 (s2-s11 follow
  * s1 the same way).  The speed build's own save puts the resume pc lowest, then s0-s11
  * upwards; built for size, the switch saves with libgcc's __riscv_save_12 (-msave-restore's
  * prologue routine: ra, s0-s11 in a frame of TK_SWITCH_FRAME bytes, ra at its top, s0, s1,
