@@ -27,7 +27,7 @@ WCET_BOUNDS = --bound THREADS=$(shell echo $$(( $(call wcet_port_max,THREADS) + 
               --bound TIMERS=$(shell echo $$(( $(call wcet_port_max,THREADS) + $(call wcet_port_max,ALARMS) ))) \
               --bound MUTEXES=$(call wcet_port_max,MUTEXES) \
               --bound MSG_WORDS=$(shell sed -n 's/^\#define BP_MSG_WORDS  *\([0-9]*\).*/\1/p' bench/port.h) \
-              --bound IRQ_CODES=$(shell sed -n 's/^\#define TK_IRQ_CODES  *\([0-9]*\).*/\1/p' port/riscv/offsets.h)
+              --bound IRQ_CODES=$(shell sed -n 's/^\#define TK_IRQ_CODES  *\([0-9]*\).*/\1/p' port/riscv/port_defs.h)
 # The fault reports end the run: no bound runs through them; nor through the benchmark's
 # end and failure reports (bench/common/bench.h, bsp/common/bsp.h), which an interrupt
 # handler of a benchmark may reach.
