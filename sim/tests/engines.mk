@@ -40,7 +40,7 @@ ENG_OBS_KERNEL = $(foreach c,paper32 virt64,$(call eng_list,--soc=$(call eng_soc
 ENG_OBS_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),\
                   --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)$(ENG_OBS_FILES)$(comma)--measure=m=main;main|$(i))
 ENG_OBS_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(call eng_list,--soc=$(b)$(comma)--max-cycles=100000000$(comma)$(ENG_OBS_FILES)$(comma)--measure=t=trap;mret,\
-                  $(patsubst %,$(SIMT_OUT)/$(b)-$(x)/%.elf,hello dev_clint dev_simctl dev_fault faults1 faults2))))
+                  $(patsubst %,$(SIMT_OUT)/$(b)-$(x)/%.elf,hello dev_clint dev_simctl dev_fault fault_storm fault_load))))
 ENG_OBSERVED = $(ENG_OBS_KERNEL) $(ENG_OBS_SPEED) $(ENG_OBS_SIMFW)
 # The cached runs: the cache firmware with the configurations of cache-test.sh, the Tempo
 # benchmarks with make bench's (bench-cache), the speed loop, and the kernel tests with
