@@ -71,3 +71,11 @@ rtl-freertos-paper: $(SIM) $(RTL_FR_ELFS)
 test-rtl-docs: $(SIM) $(RTL_ELFS)
 	@tools/check.sh rtl-docs tools/python.sh tests/rtl/docs-check.py $(SIM) $(RTL_ELFS)
 TEST_TARGETS += test-rtl-docs
+
+# run.py --keys (the paper's firmware on the RTL types its shell command on the testbench's
+# PS/2 lines) on a stand-in testbench written here: needs iverilog, no netlist.
+.PHONY: test-rtl-keys
+test-rtl-keys:
+	@tools/check.sh rtl-keys tools/python.sh $(RTL_DIR)/keys-test.py $(RTL_DIR)/ps2-standin.v \
+	    $(RTL_OUT)/keys
+TEST_TARGETS += test-rtl-keys
