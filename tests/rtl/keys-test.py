@@ -2,8 +2,8 @@
 """run.py --keys on a stand-in testbench (tests/rtl/ps2-standin.v): the per-run copy of the
 netlist must put exactly the typed keys' scancodes on the PS/2 lines, framed as the SoC's
 receiver takes them, and none of the testbench's own stress bytes, which the stand-in types
-from 2 ms on.  usage: keys-test.py STANDIN.v WORKDIR.  Exit 0 pass, 1 fail, 77 skip (no
-Icarus Verilog)."""
+from 2 ms on; and that run.py --patch checks the word it replaces.  usage: keys-test.py
+STANDIN.v WORKDIR.  Exit 0 pass, 1 fail, 77 skip (no Icarus Verilog)."""
 import os
 import re
 import shutil
@@ -56,6 +56,15 @@ def main():
         check("a capital is refused", "accepted", "refused")
     except SystemExit as e:
         check("a capital is refused", "refused" if "'R'" in str(e) else str(e), "refused")
+    # --patch (the firmware's shell must poll on a netlist that takes no tick): a patch names
+    # the word it replaces, so one meant for another image stops instead of landing
+    check("a patch", run.patch_words([0x13, 0x6FC010EF], ["4:6fc010ef:00000013"]), [0x13, 0x13])
+    try:
+        run.patch_words([0x13, 0x6FC010EE], ["4:6fc010ef:00000013"])
+        check("a patch on another word is refused", "applied", "refused")
+    except SystemExit as e:
+        check("a patch on another word is refused",
+              "refused" if "not 6fc010ef" in str(e) else str(e), "refused")
     return 1 if failures else 0
 
 

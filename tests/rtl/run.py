@@ -121,6 +121,25 @@ def read_mem(path):
     return words[:IMEM_BYTES // 4] + [0] * max(0, IMEM_BYTES // 4 - len(words))
 
 
+def patch_words(words, specs):
+    """A copy of `words` with each ADDR:OLD:NEW (hex: byte address, the word there, its
+    replacement) applied; the old word is checked, so a patch meant for one image cannot land
+    in another."""
+    words = list(words)
+    for spec in specs:
+        try:
+            addr, old, new = (int(x, 16) for x in spec.split(":"))
+        except ValueError:
+            raise SystemExit(f"run.py: patch {spec!r}: want ADDR:OLD:NEW in hex")
+        if addr % 4 or addr // 4 >= len(words):
+            raise SystemExit(f"run.py: patch {spec}: no word at {addr:#x}")
+        if words[addr // 4] != old:
+            raise SystemExit(f"run.py: patch {spec}: the word at {addr:#x} is "
+                             f"{words[addr // 4]:08x}, not {old:08x}")
+        words[addr // 4] = new
+    return words
+
+
 def wrap_elf(words, xlen, path):
     """An ELF executable (entry 0) holding the instruction-memory image, for tempo-sim."""
     body = b"".join(struct.pack("<I", w) for w in words)
@@ -590,11 +609,11 @@ def mode_frpaper(a, elves):
 
 def mode_mem(a, mems):
     for path in mems:
-        words = read_mem(path)
+        words = patch_words(read_mem(path), a.patch)
         xlen = a.xlen
         with tempfile.TemporaryDirectory() as tmp:
             elf = os.path.join(tmp, "image.elf")
-            wrap_elf(words, xlen, elf)
+            wrap_elf(patch_words(words, a.sim_patch), xlen, elf)
             out, cycles, rc = run_sim(a.sim, elf, a.set, ["--max-cycles", str(a.cycles)] +
                                       (["--keys", a.keys] if a.keys else []))
         print(f"== {path} (RV{xlen})")
@@ -635,6 +654,11 @@ def main():
                     "typing starts (default: where the testbench's own starts, 8 ms after reset)")
     ap.add_argument("--ps2-half-ns", type=int, default=30_000, help="mem mode: the PS/2 clock's "
                     "half period on the RTL (default: the testbench's, 30 us)")
+    ap.add_argument("--patch", action="append", default=[], help="mem mode: ADDR:OLD:NEW (hex) "
+                    "replaces the image's word at byte address ADDR, which must be OLD, on both "
+                    "(repeatable)")
+    ap.add_argument("--sim-patch", action="append", default=[], help="mem mode: as --patch, on "
+                    "tempo-sim only: to run the path a netlist defect takes (repeatable)")
     ap.add_argument("--strict", action="store_true", help="exit 1 when a value differs")
     ap.add_argument("--show-all", action="store_true")
     ap.add_argument("--cycles-rtl", type=int, help="cases mode: RTL run length (default: from "
