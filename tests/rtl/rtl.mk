@@ -25,6 +25,12 @@ $(RTL_OUT)/cases-%.elf: $(RTL_DEPS)
 	$(call fw-link,$@,$*,paper-rom,$(BSP_SRC) $(RTL_DIR)/main.c $(RTL_DIR)/cases.S,-O2)
 
 RTL_ELFS := $(RTL_OUT)/cases-32.elf $(RTL_OUT)/cases-64.elf
+
+# The ECALL-behind-a-branch cases alone (the last block of cases.S), a short image for a quick
+# netlist run: make rtl-ecall-branch RTL_VVP=...
+$(RTL_OUT)/ecall-branch-%.elf: $(RTL_DEPS)
+	@mkdir -p $(@D)
+	$(call fw-link,$@,$*,paper-rom,$(BSP_SRC) $(RTL_DIR)/main.c $(RTL_DIR)/cases.S,-O2 -DRTL_ECALL_BRANCH_ONLY)
 RTL_ARGS  = --sim $(SIM) --work $(RTL_OUT)/work $(if $(RTL_VVP),--vvp64 $(abspath $(RTL_VVP))) \
             $(if $(RTL_VVP32),--vvp32 $(abspath $(RTL_VVP32))) $(RTL_SET)
 
@@ -57,6 +63,10 @@ ifneq ($(FREERTOS_DIR),)
 	    --json $(RTL_FR_JSON)
 endif
 endif
+
+.PHONY: rtl-ecall-branch
+rtl-ecall-branch: $(SIM) $(RTL_OUT)/ecall-branch-64.elf
+	@tools/python.sh $(RTL_DIR)/run.py cases $(RTL_OUT)/ecall-branch-64.elf $(RTL_ARGS)
 
 # FreeRTOS's experiment alone on the RTL (make freertos-paper runs it when RTL_VVP or
 # RTL_VVP32 is set, and shows its figures in Table II).

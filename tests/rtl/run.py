@@ -37,6 +37,22 @@ UART_CYCLES_PER_CHAR = 8_680     # 115,200 baud, 10 bits per character
 DELAY_RE = re.compile(r"%delay 891896832, 58;")   # 250 ms = 250e9 ps = 58 * 2^32 + 891896832
 
 
+# Values the netlist is known to compute differently from tempo-sim, as measured (case ->
+# {xlen: (netlist, tempo-sim)}): an ECALL right behind an instruction that waits in EXR saves
+# that instruction's address as mepc (docs/timing-rtl.md, "Differences").  cases mode marks
+# them `known` and fails when either side no longer gives its recorded value; docs-check.py
+# checks the tempo-sim side without a netlist.
+NETLIST_DEVIATIONS = {
+    name: {64: (4, 0)} for name in (
+        "ecall-bgeu-ld-chase-ld-nt-p0", "ecall-bgeu-ld-ld-nt-p0", "ecall-bgeu-ld0-nt-p0",
+        "ecall-bgeu-ld1-nt-p0", "ecall-bgeu-alu-nt-p0", "ecall-beqz-ld0-nt-p0",
+        "ecall-bne-ld0-nt-p0", "ecall-bltu-ld0-nt-p0", "ecall-blt-ld0-nt-p0",
+        "ecall-bge-ld0-nt-p0-shifted", "ecall-bgeu-ld0-nt-p0-shifted", "ecall-bge-ld0-nt-p0-again",
+        "ecall-bgeu-ld0-nt-p1", "ecall-addi-ld0", "ecall-sd-ld0")
+}
+NETLIST_DEVIATIONS["ecall-bge-ld0-nt-p0"] = {64: (-4, 0)}
+
+
 # ---- ELF ------------------------------------------------------------------------------------
 class Elf:
     def __init__(self, path):
@@ -464,11 +480,26 @@ def mode_cases(a, elves):
         if covered:
             print(f"RTL RV{xlen}: {covered:,} cycles in {wall:.0f} s of vvp: "
                   f"{covered / wall:,.0f} cycles/s")
-    mism = sum(1 for r in rows.values() for w in widths
-               if ("rtl", w) in r and r[("rtl", w)] != r.get(("sim", w)))
+    mism = known = 0
+    changed = []
+    for name, r in rows.items():
+        for w in widths:
+            want = NETLIST_DEVIATIONS.get(name, {}).get(w)
+            got = (r.get(("rtl", w)), r.get(("sim", w)))
+            if want and (got[0] is not None and got[0] != want[0] or got[1] != want[1]):
+                changed.append(f"{name} RV{w}: netlist {got[0]}, tempo-sim {got[1]}; recorded "
+                               f"{want[0]}, {want[1]}")
+            elif got[0] is not None and got[0] != got[1]:
+                if want:
+                    known += 1
+                else:
+                    mism += 1
     compared = sum(1 for r in rows.values() for w in widths if ("rtl", w) in r)
-    print(f"{compared} values compared, {mism} differ")
-    return 1 if mism and a.strict else 0
+    print(f"{compared} values compared, {mism} differ (and {known} known netlist deviations "
+          "as recorded)")
+    for c in changed:
+        print(f"FAIL: known netlist deviation changed: {c}")
+    return 1 if changed or (mism and a.strict) else 0
 
 
 def print_cases(rows, widths, show_all):
@@ -487,7 +518,7 @@ def print_cases(rows, widths, show_all):
             line += " | " + (f"{t:>7}" if t is not None else f"{'-':>7}")
             line += " " + (f"{s:>7}" if s is not None else f"{'-':>7}")
             if s is not None and t is not None and s != t:
-                line += f" {s - t:>+5}"
+                line += f" {s - t:>+5}" + (" known" if w in NETLIST_DEVIATIONS.get(name, {}) else "")
             else:
                 line += f" {'':>5}"
         print(line)
