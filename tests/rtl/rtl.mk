@@ -66,7 +66,11 @@ endif
 
 .PHONY: rtl-ecall-branch
 rtl-ecall-branch: $(SIM) $(RTL_OUT)/ecall-branch-64.elf
-	@tools/python.sh $(RTL_DIR)/run.py cases $(RTL_OUT)/ecall-branch-64.elf $(RTL_ARGS)
+ifeq ($(RTL_VVP),)
+	@echo "rtl-ecall-branch: SKIP (no RTL netlist: make rtl-ecall-branch RTL_VVP=/path/to/rv64-soc.vvp)"
+else
+	@nice tools/python.sh $(RTL_DIR)/run.py cases $(RTL_OUT)/ecall-branch-64.elf $(RTL_ARGS)
+endif
 
 # FreeRTOS's experiment alone on the RTL (make freertos-paper runs it when RTL_VVP or
 # RTL_VVP32 is set, and shows its figures in Table II).
