@@ -114,6 +114,7 @@ rtl_cases:
     jr t3
 1:
 
+#ifndef RTL_ECALL_BRANCH_ONLY
 /* ---- basics ----------------------------------------------------------------------------- */
     BEGIN "csrr-pair"
     END
@@ -920,8 +921,69 @@ h_mret_hazard_\d:
     remu a1, t4, t3
     VALUE "mtime-change-seen-mod-tick", a1
 
+#endif /* RTL_ECALL_BRANCH_ONLY */
+
+/* ---- ECALL right behind a conditional branch ----------------------------------------------
+ * The branch (operands from loads, ALU results or nothing in flight) falls through to the ECALL
+ * or is taken to it (target .+4), with the branch counter in state 0 (predicts not taken) or 3
+ * (taken).  The handler stores in s6 the ECALL's address minus mepc: 0 is right, 4 is the
+ * branch's address.  It returns past the ECALL whatever mepc says, so that each case runs once.
+ * Memory: 32(s0) = 5, 40(s0) = 9, 48(s0) = 0; 0(s0) holds s0 (a load chase, as FreeRTOS's
+ * `pxCurrentTCB->field`). */
+/* (the counter is set by a shared routine, called with JAL into t6 and left with JALR, which
+ * the counter does not count: with these cases the RV64 image fills the 32 KiB instruction
+ * memory to 16 bytes) */
+#define ECALL_BRANCH(state, name, ...) \
+    jal t6, eb_predictor##state; li s6, -1; la a7, 77f; __VA_ARGS__; 77: ecall; \
+    VALUE name, s6
+    VECTOR h_ecall_branch
+    li t3, 5
+    SREG t3, 32(s0)
+    li t3, 9
+    SREG t3, 40(s0)
+    SREG zero, 48(s0)
+    /* vTaskResume's sequence in the paper's image: a chased load, then the branch's second
+     * operand loaded right before it; a4 = 5 < a5 = 9, not taken */
+    ECALL_BRANCH(0, "ecall-bgeu-ld-chase-ld-nt-p0", LREG a5, 0(s0); LREG a4, 32(a5); LREG a5, 40(s0); bgeu a4, a5, 77f)
+    ECALL_BRANCH(3, "ecall-bgeu-ld-chase-ld-nt-p3", LREG a5, 0(s0); LREG a4, 32(a5); LREG a5, 40(s0); bgeu a4, a5, 77f)
+    /* both operands loaded, the second right before */
+    ECALL_BRANCH(0, "ecall-bgeu-ld-ld-nt-p0", LREG a4, 32(s0); LREG a5, 40(s0); bgeu a4, a5, 77f)
+    /* one operand loaded 0, 1, 2 instructions before the branch (2 bubbles, 1, none) */
+    ECALL_BRANCH(0, "ecall-bgeu-ld0-nt-p0", li a4, 5; LREG a5, 40(s0); bgeu a4, a5, 77f)
+    ECALL_BRANCH(0, "ecall-bgeu-ld1-nt-p0", li a4, 5; LREG a5, 40(s0); nop; bgeu a4, a5, 77f)
+    ECALL_BRANCH(0, "ecall-bgeu-ld2-nt-p0", li a4, 5; LREG a5, 40(s0); nop; nop; bgeu a4, a5, 77f)
+    ECALL_BRANCH(3, "ecall-bgeu-ld0-nt-p3", li a4, 5; LREG a5, 40(s0); bgeu a4, a5, 77f)
+    ECALL_BRANCH(3, "ecall-bgeu-ld1-nt-p3", li a4, 5; LREG a5, 40(s0); nop; bgeu a4, a5, 77f)
+    /* taken to the ECALL (a4 = 9 >= a5 = 5) */
+    ECALL_BRANCH(0, "ecall-bgeu-ld0-t-p0", li a4, 9; LREG a5, 32(s0); bgeu a4, a5, 77f)
+    ECALL_BRANCH(3, "ecall-bgeu-ld0-t-p3", li a4, 9; LREG a5, 32(s0); bgeu a4, a5, 77f)
+    ECALL_BRANCH(0, "ecall-bgeu-ld1-t-p0", li a4, 9; LREG a5, 32(s0); nop; bgeu a4, a5, 77f)
+    /* ALU operand (1 bubble), and nothing in flight */
+    ECALL_BRANCH(0, "ecall-bgeu-alu-nt-p0", li a4, 5; addi a5, zero, 9; bgeu a4, a5, 77f)
+    ECALL_BRANCH(3, "ecall-bgeu-alu-nt-p3", li a4, 5; addi a5, zero, 9; bgeu a4, a5, 77f)
+    ECALL_BRANCH(0, "ecall-bgeu-none-nt-p0", li a4, 5; li a5, 9; nop; nop; nop; bgeu a4, a5, 77f)
+    /* other kinds, the operand loaded right before, not taken; vTaskSuspend's is beqz */
+    ECALL_BRANCH(0, "ecall-beqz-ld0-nt-p0", LREG a5, 40(s0); beqz a5, 77f)
+    ECALL_BRANCH(3, "ecall-beqz-ld0-nt-p3", LREG a5, 40(s0); beqz a5, 77f)
+    ECALL_BRANCH(0, "ecall-bne-ld0-nt-p0", li a4, 9; LREG a5, 40(s0); bne a4, a5, 77f)
+    ECALL_BRANCH(0, "ecall-bltu-ld0-nt-p0", li a4, 9; LREG a5, 32(s0); bltu a4, a5, 77f)
+    ECALL_BRANCH(0, "ecall-blt-ld0-nt-p0", li a4, 9; LREG a5, 32(s0); blt a4, a5, 77f)
+    ECALL_BRANCH(0, "ecall-bge-ld0-nt-p0", li a4, 5; LREG a5, 40(s0); bge a4, a5, 77f)
+    /* the same again four bytes further on (alignment), and the middle counter states */
+    nop
+    ECALL_BRANCH(0, "ecall-bge-ld0-nt-p0-shifted", li a4, 5; LREG a5, 40(s0); bge a4, a5, 77f)
+    ECALL_BRANCH(0, "ecall-bgeu-ld0-nt-p0-shifted", li a4, 5; LREG a5, 40(s0); bgeu a4, a5, 77f)
+    ECALL_BRANCH(0, "ecall-bge-ld0-nt-p0-again", li a4, 5; LREG a5, 40(s0); bge a4, a5, 77f)
+    ECALL_BRANCH(1, "ecall-bgeu-ld0-nt-p1", li a4, 5; LREG a5, 40(s0); bgeu a4, a5, 77f)
+    ECALL_BRANCH(2, "ecall-bgeu-ld0-nt-p2", li a4, 5; LREG a5, 40(s0); bgeu a4, a5, 77f)
+    /* one instruction between the branch and the ECALL */
+    ECALL_BRANCH(0, "ecall-bgeu-ld0-nt-p0-nop-between", li a4, 5; LREG a5, 40(s0); bgeu a4, a5, 77f; nop)
+    /* no branch: a stalled ALU instruction or store right before the ECALL */
+    ECALL_BRANCH(0, "ecall-addi-ld0", LREG a5, 40(s0); addi a6, a5, 1)
+    ECALL_BRANCH(0, "ecall-sd-ld0", LREG a5, 40(s0); SREG a5, 48(s0))
+
     NAME "total-mcycle" /* main.c prints mcycle after the other values */
-    .if SLOT > 255 /* RTL_MAX_SLOTS in main.c */
+    .if SLOT > 319 /* RTL_MAX_SLOTS in main.c */
     .error "too many slots"
     .endif
     li a0, SLOT
@@ -980,6 +1042,22 @@ h_mret_alu:
     csrw mepc, t3
     PAD
     li a5, 1
+    mret
+
+.irp s, 0, 1, 2, 3
+    .align 2
+eb_predictor\s:
+    PREDICTOR \s
+    jalr zero, 0(t6)
+.endr
+
+    .align 2
+h_ecall_branch:
+    csrr t3, mepc
+    sub s6, a7, t3
+    addi t3, a7, 4
+    csrw mepc, t3
+    PAD
     mret
 
     .align 2

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include "bsp.h"
 
-#define RTL_MAX_SLOTS 256
+#define RTL_MAX_SLOTS 320
 
 unsigned rtl_cases(uint32_t *results);
 

@@ -25,6 +25,12 @@ $(RTL_OUT)/cases-%.elf: $(RTL_DEPS)
 	$(call fw-link,$@,$*,paper-rom,$(BSP_SRC) $(RTL_DIR)/main.c $(RTL_DIR)/cases.S,-O2)
 
 RTL_ELFS := $(RTL_OUT)/cases-32.elf $(RTL_OUT)/cases-64.elf
+
+# The ECALL-behind-a-branch cases alone (the last block of cases.S), a short image for a quick
+# netlist run: make rtl-ecall-branch RTL_VVP=...
+$(RTL_OUT)/ecall-branch-%.elf: $(RTL_DEPS)
+	@mkdir -p $(@D)
+	$(call fw-link,$@,$*,paper-rom,$(BSP_SRC) $(RTL_DIR)/main.c $(RTL_DIR)/cases.S,-O2 -DRTL_ECALL_BRANCH_ONLY)
 RTL_ARGS  = --sim $(SIM) --work $(RTL_OUT)/work $(if $(RTL_VVP),--vvp64 $(abspath $(RTL_VVP))) \
             $(if $(RTL_VVP32),--vvp32 $(abspath $(RTL_VVP32))) $(RTL_SET)
 
@@ -58,6 +64,14 @@ ifneq ($(FREERTOS_DIR),)
 endif
 endif
 
+.PHONY: rtl-ecall-branch
+rtl-ecall-branch: $(SIM) $(RTL_OUT)/ecall-branch-64.elf
+ifeq ($(RTL_VVP),)
+	@echo "rtl-ecall-branch: SKIP (no RTL netlist: make rtl-ecall-branch RTL_VVP=/path/to/rv64-soc.vvp)"
+else
+	@nice tools/python.sh $(RTL_DIR)/run.py cases $(RTL_OUT)/ecall-branch-64.elf $(RTL_ARGS)
+endif
+
 # FreeRTOS's experiment alone on the RTL (make freertos-paper runs it when RTL_VVP or
 # RTL_VVP32 is set, and shows its figures in Table II).
 .PHONY: rtl-freertos-paper
@@ -71,3 +85,11 @@ rtl-freertos-paper: $(SIM) $(RTL_FR_ELFS)
 test-rtl-docs: $(SIM) $(RTL_ELFS)
 	@tools/check.sh rtl-docs tools/python.sh tests/rtl/docs-check.py $(SIM) $(RTL_ELFS)
 TEST_TARGETS += test-rtl-docs
+
+# run.py --keys (the paper's firmware on the RTL types its shell command on the testbench's
+# PS/2 lines) on a stand-in testbench written here: needs iverilog, no netlist.
+.PHONY: test-rtl-keys
+test-rtl-keys:
+	@tools/check.sh rtl-keys tools/python.sh $(RTL_DIR)/keys-test.py $(RTL_DIR)/ps2-standin.v \
+	    $(RTL_OUT)/keys
+TEST_TARGETS += test-rtl-keys

@@ -37,6 +37,22 @@ UART_CYCLES_PER_CHAR = 8_680     # 115,200 baud, 10 bits per character
 DELAY_RE = re.compile(r"%delay 891896832, 58;")   # 250 ms = 250e9 ps = 58 * 2^32 + 891896832
 
 
+# Values the netlist is known to compute differently from tempo-sim, as measured (case ->
+# {xlen: (netlist, tempo-sim)}): an ECALL right behind an instruction that waits in EXR saves
+# that instruction's address as mepc (docs/timing-rtl.md, "Differences").  cases mode marks
+# them `known` and fails when either side no longer gives its recorded value; docs-check.py
+# checks the tempo-sim side without a netlist.
+NETLIST_DEVIATIONS = {
+    name: {64: (4, 0)} for name in (
+        "ecall-bgeu-ld-chase-ld-nt-p0", "ecall-bgeu-ld-ld-nt-p0", "ecall-bgeu-ld0-nt-p0",
+        "ecall-bgeu-ld1-nt-p0", "ecall-bgeu-alu-nt-p0", "ecall-beqz-ld0-nt-p0",
+        "ecall-bne-ld0-nt-p0", "ecall-bltu-ld0-nt-p0", "ecall-blt-ld0-nt-p0",
+        "ecall-bge-ld0-nt-p0-shifted", "ecall-bgeu-ld0-nt-p0-shifted", "ecall-bge-ld0-nt-p0-again",
+        "ecall-bgeu-ld0-nt-p1", "ecall-addi-ld0", "ecall-sd-ld0")
+}
+NETLIST_DEVIATIONS["ecall-bge-ld0-nt-p0"] = {64: (-4, 0)}
+
+
 # ---- ELF ------------------------------------------------------------------------------------
 class Elf:
     def __init__(self, path):
@@ -119,6 +135,25 @@ def read_mem(path):
                 continue
             words.extend(int(w, 16) for w in line.split())
     return words[:IMEM_BYTES // 4] + [0] * max(0, IMEM_BYTES // 4 - len(words))
+
+
+def patch_words(words, specs):
+    """A copy of `words` with each ADDR:OLD:NEW (hex: byte address, the word there, its
+    replacement) applied; the old word is checked, so a patch meant for one image cannot land
+    in another."""
+    words = list(words)
+    for spec in specs:
+        try:
+            addr, old, new = (int(x, 16) for x in spec.split(":"))
+        except ValueError:
+            raise SystemExit(f"run.py: patch {spec!r}: want ADDR:OLD:NEW in hex")
+        if addr % 4 or addr // 4 >= len(words):
+            raise SystemExit(f"run.py: patch {spec}: no word at {addr:#x}")
+        if words[addr // 4] != old:
+            raise SystemExit(f"run.py: patch {spec}: the word at {addr:#x} is "
+                             f"{words[addr // 4]:08x}, not {old:08x}")
+        words[addr // 4] = new
+    return words
 
 
 def wrap_elf(words, xlen, path):
@@ -216,14 +251,96 @@ def trace_thread(text, start, count, regs=(), extra=()):
             f"    .thread T_rtl_trace;\n")
 
 
-def prepare_netlist(src, dst, cycles, trace=None):
+# Set-2 make codes of the unshifted keys a shell command needs (tempo-sim's --keys knows the
+# whole US keyboard: sim/ps2.c); Enter, Backspace, space.
+SET2 = dict(zip("abcdefghijklmnopqrstuvwxyz0123456789 \n\b-./",
+                [0x1C, 0x32, 0x21, 0x23, 0x24, 0x2B, 0x34, 0x33, 0x43, 0x3B, 0x42, 0x4B, 0x3A,
+                 0x31, 0x44, 0x4D, 0x15, 0x2D, 0x1B, 0x2C, 0x3C, 0x2A, 0x1D, 0x22, 0x35, 0x1A,
+                 0x45, 0x16, 0x1E, 0x26, 0x25, 0x2E, 0x36, 0x3D, 0x3E, 0x46, 0x29, 0x5A, 0x66,
+                 0x4E, 0x49, 0x4A]))
+PS2_LINES = ("ps2_clk_drive", "ps2_clk_oe", "ps2_data_drive", "ps2_data_oe")
+
+
+def ps2_codes(keys):
+    """`keys` as tempo-sim's --keys takes it (\\n Enter, \\b Backspace, \\\\): each key's make
+    code, then its break code (0xF0, make)."""
+    text = re.sub(r"\\(.)", lambda m: {"n": "\n", "b": "\b", "\\": "\\"}.get(m.group(1), "\0"), keys)
+    codes = []
+    for ch in text:
+        if ch not in SET2:
+            raise SystemExit(f"run.py: --keys: {ch!r} is not a key the RTL run types "
+                             "(lower-case letters, digits, space, - . /, \\n, \\b)")
+        codes.append((SET2[ch], 0xF0, SET2[ch]))
+    return codes
+
+
+def keys_thread(text, codes, start_ns, half_ns):
+    """vvp code of a thread that types `codes` (per key: make, 0xF0, make) on the testbench's
+    PS/2 lines from `start_ns` on, framed and paced as the testbench's own ps2_send_byte and
+    ps2_tap_key do (odd parity, LSB first, data set while the clock is high, 4 half periods
+    after each byte, 50 us after the make code, 100 us after the key).  Every line level is a
+    force, from 1 us on: the testbench's own keyboard stress sequence, which stores to the same
+    variables, is shut out."""
+    labels = {}
+    for name in PS2_LINES:
+        m = re.search(r'^(v0x[0-9a-f]+_0) \.var "%s",' % name, text, re.M)
+        if not m:
+            raise SystemExit(f"run.py: --keys: no testbench variable {name} in the netlist")
+        labels[name] = m.group(1)
+    top = re.search(r"^(S_0x[0-9a-f]+) \.scope module", text, re.M)
+    body = []
+
+    def line(name, level):  # open drain: 0 is driven, 1 is released to the pull-up
+        body.append(f"    %pushi/vec4 {0 if level else 1}, 0, 1;\n"
+                    f"    %force/vec4 {labels[name + '_oe']};\n"
+                    f"    %pushi/vec4 {level}, 0, 1;\n"
+                    f"    %force/vec4 {labels[name + '_drive']};\n")
+
+    def wait(ns):
+        ps = ns * 1000
+        body.append(f"    %delay {ps & 0xFFFFFFFF}, {ps >> 32};\n")
+
+    def byte(b):
+        line("ps2_clk", 1)
+        line("ps2_data", 1)
+        wait(2 * half_ns)
+        parity = 1 - bin(b).count("1") % 2
+        for bit in [0] + [(b >> i) & 1 for i in range(8)] + [parity, 1]:
+            line("ps2_clk", 1)
+            line("ps2_data", bit)
+            wait(half_ns)
+            line("ps2_clk", 0)
+            wait(half_ns)
+        line("ps2_clk", 1)
+        line("ps2_data", 1)
+        wait(4 * half_ns)
+
+    wait(1000)
+    line("ps2_clk", 1)
+    line("ps2_data", 1)
+    wait(max(start_ns - 1000, 0))
+    for make, brk, again in codes:
+        byte(make)
+        wait(50_000)
+        byte(brk)
+        byte(again)
+        wait(100_000)
+    return (f"    .scope {top.group(1)};\nT_rtl_keys ;\n" + "".join(body) +
+            "    %end;\n    .thread T_rtl_keys;\n")
+
+
+def prepare_netlist(src, dst, cycles, trace=None, keys=None):
     """A per-run copy: the run length, the version line for the local vvp, and optionally a
-    trace thread (trace = (start cycle, count))."""
+    trace thread (trace = (start cycle, count)) and a thread typing keys (keys = (codes,
+    start ns, PS/2 half period ns))."""
     with open(src) as f:
         text = f.read()
     if trace:
         i = text.rindex("# The file index is used")
         text = text[:i] + trace_thread(text, *trace) + text[i:]
+    if keys:
+        i = text.rindex("# The file index is used")
+        text = text[:i] + keys_thread(text, *keys) + text[i:]
     if not DELAY_RE.search(text):
         raise SystemExit(f"run.py: {src}: no '%delay 891896832, 58;' (the testbench's 250 ms run)")
     ps = cycles * CYCLE_PS
@@ -257,13 +374,13 @@ def uart_text(vvp_output):
     return "".join(out)
 
 
-def run_rtl(netlist, words, cycles, workdir, done=None, poll=2.0, trace=None):
+def run_rtl(netlist, words, cycles, workdir, done=None, poll=2.0, trace=None, keys=None):
     """Run `words` on the netlist for at most `cycles`; stop early once done(uart text) is
     true.  Returns (uart text, wall seconds, how it ended)."""
     os.makedirs(os.path.join(workdir, "modules"), exist_ok=True)
     for name in ("firmware_RV64.mem", "firmware_tasks.mem"):
         write_mem(words, os.path.join(workdir, "modules", name))
-    prepare_netlist(netlist, os.path.join(workdir, "soc.vvp"), cycles, trace)
+    prepare_netlist(netlist, os.path.join(workdir, "soc.vvp"), cycles, trace, keys)
     out_path = os.path.join(workdir, "vvp.out")
     # line-buffered stdout (stdbuf), so the UART lines can be watched while it runs
     cmd = ["vvp", "-n", "soc.vvp", "-none"]
@@ -363,11 +480,26 @@ def mode_cases(a, elves):
         if covered:
             print(f"RTL RV{xlen}: {covered:,} cycles in {wall:.0f} s of vvp: "
                   f"{covered / wall:,.0f} cycles/s")
-    mism = sum(1 for r in rows.values() for w in widths
-               if ("rtl", w) in r and r[("rtl", w)] != r.get(("sim", w)))
+    mism = known = 0
+    changed = []
+    for name, r in rows.items():
+        for w in widths:
+            want = NETLIST_DEVIATIONS.get(name, {}).get(w)
+            got = (r.get(("rtl", w)), r.get(("sim", w)))
+            if want and (got[0] is not None and got[0] != want[0] or got[1] != want[1]):
+                changed.append(f"{name} RV{w}: netlist {got[0]}, tempo-sim {got[1]}; recorded "
+                               f"{want[0]}, {want[1]}")
+            elif got[0] is not None and got[0] != got[1]:
+                if want:
+                    known += 1
+                else:
+                    mism += 1
     compared = sum(1 for r in rows.values() for w in widths if ("rtl", w) in r)
-    print(f"{compared} values compared, {mism} differ")
-    return 1 if mism and a.strict else 0
+    print(f"{compared} values compared, {mism} differ (and {known} known netlist deviations "
+          "as recorded)")
+    for c in changed:
+        print(f"FAIL: known netlist deviation changed: {c}")
+    return 1 if changed or (mism and a.strict) else 0
 
 
 def print_cases(rows, widths, show_all):
@@ -386,7 +518,7 @@ def print_cases(rows, widths, show_all):
             line += " | " + (f"{t:>7}" if t is not None else f"{'-':>7}")
             line += " " + (f"{s:>7}" if s is not None else f"{'-':>7}")
             if s is not None and t is not None and s != t:
-                line += f" {s - t:>+5}"
+                line += f" {s - t:>+5}" + (" known" if w in NETLIST_DEVIATIONS.get(name, {}) else "")
             else:
                 line += f" {'':>5}"
         print(line)
@@ -508,12 +640,13 @@ def mode_frpaper(a, elves):
 
 def mode_mem(a, mems):
     for path in mems:
-        words = read_mem(path)
+        words = patch_words(read_mem(path), a.patch)
         xlen = a.xlen
         with tempfile.TemporaryDirectory() as tmp:
             elf = os.path.join(tmp, "image.elf")
-            wrap_elf(words, xlen, elf)
-            out, cycles, rc = run_sim(a.sim, elf, a.set, ["--max-cycles", str(a.cycles)])
+            wrap_elf(patch_words(words, a.sim_patch), xlen, elf)
+            out, cycles, rc = run_sim(a.sim, elf, a.set, ["--max-cycles", str(a.cycles)] +
+                                      (["--keys", a.keys] if a.keys else []))
         print(f"== {path} (RV{xlen})")
         print(f"tempo-sim (exit {rc}, {cycles} cycles):\n  " + out.rstrip().replace("\n", "\n  "))
         netlist = a.vvp64 if xlen == 64 else a.vvp32
@@ -522,7 +655,9 @@ def mode_mem(a, mems):
             shutil.rmtree(work, ignore_errors=True)
             text, wall, ended = run_rtl(netlist, words, a.cycles, work,
                                         (lambda t: re.search(a.marker, t) is not None) if a.marker
-                                        else None, 5.0)
+                                        else None, 5.0, a.trace,
+                                        (ps2_codes(a.keys), a.keys_at_ns, a.ps2_half_ns)
+                                        if a.keys else None)
             print(f"RTL ({wall:.0f} s of vvp, ended by {ended}):\n  " +
                   text.rstrip().replace("\n", "\n  "))
     return 0
@@ -543,6 +678,18 @@ def main():
     ap.add_argument("--json", help="frpaper mode: write the figures here")
     ap.add_argument("--xlen", type=int, default=64, help="mem mode: the image's width")
     ap.add_argument("--cycles", type=int, default=5_000_000, help="mem mode: RTL run length")
+    ap.add_argument("--keys", help="mem mode: type these keys (tempo-sim's --keys form, e.g. "
+                    "'rheal preempt\\n') on the PS/2 keyboard of both; on the RTL through the "
+                    "testbench's PS/2 lines, in place of its own keyboard stress sequence")
+    ap.add_argument("--keys-at-ns", type=int, default=8_000_300, help="mem mode: when the RTL's "
+                    "typing starts (default: where the testbench's own starts, 8 ms after reset)")
+    ap.add_argument("--ps2-half-ns", type=int, default=30_000, help="mem mode: the PS/2 clock's "
+                    "half period on the RTL (default: the testbench's, 30 us)")
+    ap.add_argument("--patch", action="append", default=[], help="mem mode: ADDR:OLD:NEW (hex) "
+                    "replaces the image's word at byte address ADDR, which must be OLD, on both "
+                    "(repeatable)")
+    ap.add_argument("--sim-patch", action="append", default=[], help="mem mode: as --patch, on "
+                    "tempo-sim only: to run the path a netlist defect takes (repeatable)")
     ap.add_argument("--strict", action="store_true", help="exit 1 when a value differs")
     ap.add_argument("--show-all", action="store_true")
     ap.add_argument("--cycles-rtl", type=int, help="cases mode: RTL run length (default: from "
