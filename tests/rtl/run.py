@@ -252,7 +252,7 @@ def trace_thread(text, start, count, regs=(), extra=()):
 
 
 # Set-2 make codes of the unshifted keys a shell command needs (tempo-sim's --keys knows the
-# whole US keyboard: sim/ps2.c); Enter, Backspace, space.
+# whole US keyboard: sim/soc/ps2.c); Enter, Backspace, space.
 SET2 = dict(zip("abcdefghijklmnopqrstuvwxyz0123456789 \n\b-./",
                 [0x1C, 0x32, 0x21, 0x23, 0x24, 0x2B, 0x34, 0x33, 0x43, 0x3B, 0x42, 0x4B, 0x3A,
                  0x31, 0x44, 0x4D, 0x15, 0x2D, 0x1B, 0x2C, 0x3C, 0x2A, 0x1D, 0x22, 0x35, 0x1A,
