@@ -1,5 +1,5 @@
 # The paper's own firmware images, unmodified, on tempo-sim (docs/paper-firmware.md):
-#   make paper-firmware PAPER_FW_DIR=/your/copy [FREERTOS_DIR=...]
+#   make paper-firmware PAPER_FW_DIR=... [FREERTOS_DIR=...]
 # runs each RV64 Rhealstone image with `rheal all` typed on the PS/2 keyboard and prints its
 # own figures beside the paper's Table II (and tempo-sim's FreeRTOS build with FREERTOS_DIR).
 # The images are the user's copy: none is part of this repository.  Without PAPER_FW_DIR it
@@ -23,7 +23,7 @@ TEST_TARGETS += test-paper-firmware-args
 .PHONY: test-paper-firmware-args
 
 # The RV64 image on the paper's RTL netlist (docs/paper-firmware.md "On the RTL"):
-#   make paper-firmware-rtl PAPER_FW_DIR=/your/copy RTL_VVP=/path/to/rv64-soc.vvp
+#   make paper-firmware-rtl PAPER_FW_DIR=... RTL_VVP=...
 # types `rheal TEST` for each of PAPER_RTL_TESTS on the testbench's PS/2 lines (tests/rtl/run.py
 # mem --keys) and on tempo-sim, and prints both outputs.  The netlist does not take the image's
 # tick (mtimecmp = mtime + 1), and the shell looks at the keyboard once per tick
