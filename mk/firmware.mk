@@ -12,8 +12,13 @@ BOARDDEF_paper := -DBOARD_PAPER
 BOARDDEF_virt  := -DBOARD_VIRT
 # the paper SoC as its RTL starts: .data copied from instruction memory (bsp/paper-rom/link.ld)
 BOARDDEF_paper-rom := -DBOARD_PAPER -DBOARD_PAPER_ROM
+# Other projects' kernels are compiled from wherever the user keeps them, and their assertions
+# put __FILE__ into the image: spelled by the variable's name, not its path, the image (and so
+# every cycle it takes, the tick's phase included) is the same from any checkout.
+KERNEL_DIR_VARS := FREERTOS_DIR RMP_DIR THREADX_DIR RK0_DIR
+KERNEL_DIR_MAP := $(foreach v,$(KERNEL_DIR_VARS),$(if $($(v)),-fmacro-prefix-map=$($(v))=$(v)))
 TCFLAGS    := -std=c11 -Wall -Wextra -Werror -ffreestanding -nostdlib -fno-builtin \
-              -mcmodel=medany -g -Ibsp/common -Iinclude
+              -mcmodel=medany -g -Ibsp/common -Iinclude $(KERNEL_DIR_MAP)
 TLDFLAGS   = -nostdlib -nostartfiles -Lbsp/common
 # The Tempo kernel built for size (its footprint figures, the -Os kernel tests): -Os, and
 # -msave-restore, which makes every prologue and epilogue that saves registers a call of
