@@ -9,7 +9,8 @@
  *   kbase.h      TK_INLINE, TK_SHARED: the helpers every object uses inlined at each call
  *                site, or one shared copy; TK_SHORTCUTS: the speed build's shortcuts beside
  *                a general path that does the same (thread suspend and priority change, a
- *                sleeper's timeout, heap.c's class moves, merges and table of logarithms)
+ *                sleeper's timeout, tk_bmq_send written out beside ring.h's shared send,
+ *                heap.c's class moves, merges and table of logarithms: HEAP_FAST)
  *   tlist.h      tk__waitq_insert: an empty queue inline, or the sorted insert for every
  *                queue (TK_WAITQ_INSERT_ANY: wait.c's sorted insert takes an empty queue)
  *   ready_q.h    the ready queue: a bitmap and a de Bruijn search, or a scan of the lists in
@@ -22,7 +23,6 @@
  *                written out with every load first, or the shared list and ready steps
  *   timeout_q.h  the timers: a wheel of the near ones and a sorted list, or the sorted list
  *                alone (TK_TIMER_WHEEL; tk__timer_remove)
- *   ring.h       tk__bmq_send: a blocking queue's send written out, or the ring's shared send
  *   port_defs.h  the port: its own switch frame and assembly fast paths, or libgcc's frame and
  *                the C paths (TK_PORT_OWN_FRAME, TK_PORT_FAST_PATHS) */
 #ifndef TK_KCONFIG_H
