@@ -8,14 +8,13 @@ int tk_bmq_init(struct tk_bmq *q, void *buf, size_t msg_bytes, size_t capacity)
     return tk__ringq_init(q, TK_MAGIC_BMQ, buf, msg_bytes, capacity);
 }
 
-/* Built for size, ring.h's send; for speed, the same written out here: inlined from there,
- * its blocks are laid out otherwise and the hand-off to a waiting receiver takes a cycle more
- * (make bench: Bmq). */
+/* Built for size, ring.h's send; for speed (kbase.h TK_SHORTCUTS), the same written out
+ * here: inlined from there, its blocks are laid out otherwise and the hand-off to a waiting
+ * receiver takes a cycle more (make bench: Bmq). */
 int tk_bmq_send(struct tk_bmq *q, const void *msg, tk_tick_t timeout)
 {
-#if TK_SIZE
-    return tk__ringq_send(q, TK_MAGIC_BMQ, msg, timeout, 0);
-#else
+    if (!TK_SHORTCUTS)
+        return tk__ringq_send(q, TK_MAGIC_BMQ, msg, timeout, 0);
     unsigned long s = tk_port_irq_lock();
     int rc;
     struct tk_thread *w = NULL;
@@ -35,7 +34,6 @@ int tk_bmq_send(struct tk_bmq *q, const void *msg, tk_tick_t timeout)
     }
     tk_port_irq_unlock(s);
     return rc;
-#endif
 }
 
 int tk_bmq_send_from_isr(struct tk_bmq *q, const void *msg)

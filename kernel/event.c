@@ -49,13 +49,7 @@ static int tk_event_post(struct tk_event *e, uint32_t bits)
                 *(uint32_t *)t->wait_buf = got; /* the waiter's *got */
             if ((t->flags >> 4) & TK_EVENT_CLEAR)
                 clear |= got;
-#if TK_SIZE /* the shared wake: built for size, any waiter's (wait_q.h) */
-            tk__wake_first(&e->waiters, t, TK_OK);
-#else
-            tk__list_remove(&e->waiters.head, t); /* a waiter is always queued */
-            t->waitq = NULL;
-            tk__wake_unqueued(t, TK_OK);
-#endif
+            tk__wake_queued(&e->waiters, t, TK_OK);
         }
         if (last)
             break;

@@ -43,14 +43,10 @@ _Static_assert(HEAP_MAX / 2 == (size_t)1 << (TK_HEAP_FL + SL_LOG2 + ALIGN_LOG2 -
 _Static_assert(TK_HEAP_SL == 1u << SL_LOG2, "TK_HEAP_SL must be 1 << SL_LOG2");
 _Static_assert(HEAP_MIN % HEAP_ALIGN == 0, "minimum block must keep the alignment");
 
-/* The speed build's shortcuts, each beside a general path that does the same (the byte
- * table's lowest first-level bit, heap_move's lone block, a merged block keeping its next
- * neighbour's list place): built for size, the general paths alone. */
-#if TK_SIZE
-#define HEAP_FAST 0
-#else
-#define HEAP_FAST 1
-#endif
+/* The speed build's shortcuts (kbase.h TK_SHORTCUTS), each beside a general path that does
+ * the same (the byte table's lowest first-level bit, heap_move's lone block, a merged block
+ * keeping its next neighbour's list place): built for size, the general paths alone. */
+#define HEAP_FAST TK_SHORTCUTS
 
 /* Index of the highest set bit of x > 0 without libgcc (__clzsi2) and without branches: two
  * set-if-above steps narrow x to one byte, a 256-byte table does the rest (about half the

@@ -23,6 +23,10 @@
 #define TK_INLINE static inline __attribute__((always_inline))
 #define TK_SHARED TK_INLINE /* inlined: no call on the hot paths (6 cycles each way) */
 #endif
+/* The speed build's shortcuts, each beside a general path that does the same: 1 for speed;
+ * built for size 0, the general path alone.  Tested in C (`if (TK_SHORTCUTS && ...)`), so
+ * both builds compile both paths and the size build drops the shortcut. */
+#define TK_SHORTCUTS (!TK_SIZE)
 #define TK_MIE    TK_PORT_MSTATUS_MIE
 #define TK_COLD   __attribute__((cold, noinline))
 #define TK_LIKELY(c)   __builtin_expect(!!(c), 1)

@@ -82,6 +82,49 @@ TK_SHARED int tk__preempt_return(struct tk_thread *w, unsigned long irq_state, i
 }
 #endif
 
+/* End of a thread-context call that made at most one thread `w` ready (NULL: none): returns
+ * rc to the caller, now or when it is resumed.  For speed, no test at all when none was made
+ * ready; built for size, the general end decides (tk__preempt_return is that end): no test
+ * of w. */
+#if TK_SIZE
+#define tk__woken_return(w, irq_state, rc) tk__preempt_return(w, irq_state, rc)
+#else
+TK_INLINE int tk__woken_return(struct tk_thread *w, unsigned long irq_state, int rc)
+{
+    if (w)
+        return tk__preempt_return(w, irq_state, rc);
+    tk_port_irq_unlock(irq_state);
+    return rc;
+}
+#endif
+
+/* The end of tk_yield's C path (thread.c), from the running thread cur that may yield
+ * (interrupts locked with irq_state): nothing more urgent is ready (it would be running), so
+ * the next thread of cur's priority, if any, runs, and cur goes to the tail of its ready list
+ * with a fresh time slice.  For speed, the switch itself, or none when cur is alone; built
+ * for size, the next thread becomes the head of cur's ready list (cur itself when alone), and
+ * the general reschedule runs that head. */
+TK_INLINE int tk__yield_end(unsigned long irq_state, struct tk_thread *cur)
+{
+    struct tk_thread *next = cur->next;
+#if TK_SIZE
+#if TK_CONFIG_TIMERS /* else no thread has a time slice */
+    cur->slice_left = cur->slice;
+#endif
+    *cur->ready_slot = next;
+    return tk__reschedule_return(irq_state, TK_OK);
+#else
+    cur->slice_left = cur->slice;
+    cur->wait_result = TK_OK; /* beside slice_left: the port sets both with one store */
+    if (next == cur) {
+        tk_port_irq_unlock(irq_state);
+        return TK_OK;
+    }
+    *cur->ready_slot = next;
+    return tk__switch_return(next);
+#endif
+}
+
 /* Context check for a call that would block: 0 or TK_EISR / TK_ELOCKED. */
 TK_INLINE int tk__can_block(unsigned long irq_state)
 {

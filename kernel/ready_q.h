@@ -99,6 +99,17 @@ TK_SHARED struct tk_thread *tk__highest(void)
 }
 #endif
 
+/* Set up the ready queue's search at tk_init (the ready lists start empty: the kernel state
+ * is zero).  For speed, the de Bruijn table copied into the kernel state, reached through tp;
+ * built for size, nothing (tk__highest searches the ready lists). */
+TK_INLINE void tk__ready_init(void)
+{
+#if !TK_SIZE
+    for (unsigned i = 0; i < sizeof tk_k.debruijn; i++) /* wcet: loop <= 32: the table */
+        tk_k.debruijn[i] = tk_debruijn32[i];
+#endif
+}
+
 /* Is any thread ready (the idle thread does not count)? */
 TK_INLINE int tk__any_ready(void)
 {

@@ -70,10 +70,7 @@ int tk_init(void)
     /* Locked until tk_start(): main is no thread, so no call switches from it (a blocking
      * call returns TK_ELOCKED should main enable interrupts; else TK_EISR). */
     tk_k.sched_lock = 1;
-#if !TK_SIZE /* built for size, tk__highest searches the ready lists */
-    for (unsigned i = 0; i < sizeof tk_k.debruijn; i++) /* wcet: loop <= 32: the table */
-        tk_k.debruijn[i] = tk_debruijn32[i];
-#endif
+    tk__ready_init();
 #if TK_CONFIG_TIMERS /* else no timer list is ever used */
     tk_k.timers.next = tk_k.timers.prev = &tk_k.timers;
 #if TK_CONFIG_TICK_EXPIRIES

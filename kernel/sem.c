@@ -40,16 +40,7 @@ int tk_sem_post(struct tk_sem *s)
     unsigned long st = tk_port_irq_lock();
     struct tk_thread *w = NULL;
     int rc = tk__sem_give(s, &w);
-#if TK_SIZE
-    /* Built for size, the general end decides whether a waiter it woke runs (tk__preempt_return
-     * is that end): no test of w. */
-    return tk__reschedule_return(st, rc);
-#else
-    if (w)
-        return tk__preempt_return(w, st, rc);
-    tk_port_irq_unlock(st);
-    return rc;
-#endif
+    return tk__woken_return(w, st, rc);
 }
 
 int tk_sem_post_from_isr(struct tk_sem *s)

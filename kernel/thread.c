@@ -88,27 +88,7 @@ int tk__yield_c(void)
         tk_port_irq_unlock(s);
         return rc;
     }
-    /* Nothing more urgent is ready (it would be running): the next thread of the caller's
-     * priority, if any, runs; the caller goes to the tail with a fresh time slice. */
-    struct tk_thread *cur = tk_k.current, *next = cur->next;
-#if TK_SIZE
-#if TK_CONFIG_TIMERS /* else no thread has a time slice */
-    cur->slice_left = cur->slice;
-#endif
-    /* Built for size, the general end: the next thread becomes the head of the caller's ready
-     * list (the caller itself when alone), and the reschedule runs that head. */
-    *cur->ready_slot = next;
-    return tk__reschedule_return(s, TK_OK);
-#else
-    cur->slice_left = cur->slice;
-    cur->wait_result = TK_OK; /* beside slice_left: the port sets both with one store */
-    if (next == cur) {
-        tk_port_irq_unlock(s);
-        return TK_OK;
-    }
-    *cur->ready_slot = next;
-    return tk__switch_return(next);
-#endif
+    return tk__yield_end(s, tk_k.current);
 }
 
 #if !TK_PORT_FAST_PATHS
@@ -186,16 +166,15 @@ static TK_COLD int tk_suspend_slow(struct tk_thread *t, unsigned long s)
 int tk_thread_suspend(struct tk_thread *t)
 {
     unsigned long s = tk_port_irq_lock();
-#if !TK_SIZE /* built for size, the slow path alone does the same */
-    /* Fast path: a running thread suspends itself by its pointer (NULL: the slow path).  The
+    /* Shortcut: a running thread suspends itself by its pointer (NULL: the slow path).  The
      * kernel state is read only once interrupts are seen enabled (see tk_kp). */
-    if (TK_LIKELY(tk__thread_ctx(s)) && TK_LIKELY(t == tk_k.current) && TK_LIKELY(!tk_k.sched_lock)) {
+    if (TK_SHORTCUTS && TK_LIKELY(tk__thread_ctx(s)) && TK_LIKELY(t == tk_k.current) &&
+        TK_LIKELY(!tk_k.sched_lock)) {
         tk__ready_remove_running(t);
         t->state = TK_STATE_SUSPENDED;
         t->wait_result = TK_OK; /* returned when resumed */
         return tk__switch_return(tk__highest());
     }
-#endif
     return tk_suspend_slow(t, s);
 }
 
@@ -285,12 +264,10 @@ void tk__prio_propagate(struct tk_thread *t)
     uint8_t p = tk_inherited_prio(t);
     if (p == t->prio)
         return;
-#if !TK_SIZE /* built for size, the chain's first step does the same */
-    if (TK_LIKELY(t->state == TK_STATE_READY)) {
+    if (TK_SHORTCUTS && TK_LIKELY(t->state == TK_STATE_READY)) { /* the chain's first step */
         tk_ready_reprio(t, p);
         return;
     }
-#endif
     tk_propagate_chain(t, p);
 }
 

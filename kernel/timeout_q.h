@@ -5,6 +5,12 @@
 #include "kbase.h"
 
 /* ---- timers (timer.c) ---- */
+/* Where armed timers wait: 1, for speed, the wheel of the near ones (TK_WHEEL slots) beside
+ * the sorted list of the rest; 0, built for size, the sorted list alone (the wheel stays
+ * empty), with the same expiry order and bound per tick for half the code.  timer.c compiles
+ * the interrupt of the one chosen. */
+#define TK_TIMER_WHEEL (!TK_SIZE)
+
 void tk__timer_add(struct tk_timer *tm, tk_tick_t expiry);
 /* Disarm an armed timer (tm->next != NULL; NULL after).  Inline: the wake paths that call it
  * stay free of calls (a call would make every such caller save registers). */
@@ -14,7 +20,7 @@ TK_SHARED void tk__timer_remove(struct tk_timer *tm)
     p->next = n;
     n->prev = p;
     tm->next = NULL;
-#if !TK_SIZE /* built for size, the wheel stays empty (timer.c) */
+#if TK_TIMER_WHEEL /* else the wheel stays empty */
     /* The head of a wheel slot (a sorted-list timer never is one) */
     struct tk_timer **slot = &tk_k.wheel[tm->expiry & (TK_WHEEL - 1)];
     if (*slot == tm) {

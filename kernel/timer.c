@@ -24,8 +24,9 @@
  * many timers are due spreads its work over two.  A carried timer that is disarmed leaves
  * the carry list like any other (tk__timer_remove: it is no slot's head).
  *
- * Built for size (TK_SIZE, kconfig.h), the sorted list alone holds the armed timers, with the
- * same expiry order and bound per tick, for half the code (see its tk__timer_interrupt). */
+ * Built for size (timeout_q.h TK_TIMER_WHEEL 0), the sorted list alone holds the armed timers,
+ * with the same expiry order and bound per tick, for half the code (list_interrupt, below).
+ * Both are compiled in both builds; the interrupt calls the one of its build. */
 #include "kernel.h"
 #if TK_CONFIG_TIMERS /* tempo.h: the whole file */
 
@@ -82,15 +83,13 @@ static void sorted_insert(struct tk_timer *tm, tk_tick_t expiry)
 
 /* Arm tm for tick `expiry`, which is later than the last tick the interrupt processed (after
  * tk_start(): the wheel is empty before).  Built for size, the sorted list alone holds the
- * timers (the size build's tk__timer_interrupt, below). */
+ * timers (list_interrupt, below). */
 TK_INLINE void timer_insert_started(struct tk_timer *tm, tk_tick_t expiry)
 {
     tm->expiry = expiry;
-#if !TK_SIZE
-    if (TK_LIKELY(((expiry - tk_k.wheel_base) >> 5) == 0)) /* below TK_WHEEL */
+    if (TK_TIMER_WHEEL && TK_LIKELY(((expiry - tk_k.wheel_base) >> 5) == 0)) /* below TK_WHEEL */
         wheel_insert(tm, expiry);
     else
-#endif
         sorted_insert(tm, expiry);
 }
 
@@ -119,13 +118,12 @@ void tk__thread_timeout(struct tk_timer *tm)
     struct tk_thread *t = (struct tk_thread *)((char *)tm - offsetof(struct tk_thread, timeout));
     int result = TK_ETIMEOUT;
     if (t->state == TK_STATE_SLEEPING) {
-#if TK_SIZE /* built for size, the general path: a sleeper waits on nothing */
-        result = TK_OK;
-#else
-        t->wait_result = TK_OK;
-        tk__ready_insert(t);
-        return;
-#endif
+        if (TK_SHORTCUTS) {
+            t->wait_result = TK_OK;
+            tk__ready_insert(t);
+            return;
+        }
+        result = TK_OK; /* the general path: a sleeper waits on nothing */
     }
     struct tk_mutex *m = t->wait_mutex;
     struct tk_waitq *q = t->waitq; /* NULL for a mailbox wait */
@@ -188,7 +186,7 @@ TK_INLINE void timer_program(tk_tick_t now, tk_tick_t next)
     tk_port_timer_set(next);
 }
 
-#if !TK_SIZE
+/* ---- the wheel and the sorted list (TK_TIMER_WHEEL 1) ---- */
 /* Sorted-list timers that came within the wheel's window move into it, in order (out of
  * line: the sorted list is empty on the interrupt's usual path). */
 static TK_COLD void timers_to_wheel(void)
@@ -324,14 +322,12 @@ static TK_COLD void timers_run_all(tk_tick_t now, uint32_t left)
     }
 }
 
-/* The CLINT timer interrupt: run every timer due, in expiry order (FIFO within a tick), at
- * most TK_CONFIG_TICK_EXPIRIES of those due on this very tick (the header comment), rotate a
- * time slice, program the next event (the trap entry calls this from its table, then the
- * interrupt exit).  Work per tick: at most one find-first-set per due tick and a constant
- * number of steps per expiring timer. */
-void tk__timer_interrupt(void *unused)
+/* The timer interrupt's work with the wheel: run every timer due, in expiry order (FIFO
+ * within a tick), at most TK_CONFIG_TICK_EXPIRIES of those due on this very tick (the header
+ * comment), rotate a time slice, program the next event.  Work per tick: at most one
+ * find-first-set per due tick and a constant number of steps per expiring timer. */
+static inline __attribute__((always_inline)) void wheel_interrupt(void)
 {
-    (void)unused;
     tk_tick_t now = tk_port_ticks(), next;
     uint32_t left = TK_CONFIG_TICK_EXPIRIES;
 #if TK_CONFIG_TICK_EXPIRIES
@@ -382,16 +378,15 @@ void tk__timer_interrupt(void *unused)
     }
     timer_program(now, next);
 }
-#else /* TK_SIZE */
+/* ---- the sorted list alone (TK_TIMER_WHEEL 0) ---- */
 /* Built for size, the sorted list alone holds every armed timer (the wheel stays empty):
  * arming takes one step per timer due at the same tick or earlier instead of a constant
  * number, and the interrupt expires the list's head, in the same order and with the same
  * bound per tick.  The timers of this tick beyond the bound stay at the head, and are the
  * next interrupt's first (the wheel's carry list), expired whatever its bound, as they are
  * due before its tick. */
-void tk__timer_interrupt(void *unused)
+static inline __attribute__((always_inline)) void list_interrupt(void)
 {
-    (void)unused;
     tk_tick_t now = tk_port_ticks(), next = now + TK_TICK_MAX_SLEEP;
     uint32_t left = TK_CONFIG_TICK_EXPIRIES;
     struct tk_timer *s = &tk_k.timers, *tm;
@@ -416,5 +411,15 @@ void tk__timer_interrupt(void *unused)
     (void)left;
     timer_program(now, next);
 }
-#endif
+
+/* The CLINT timer interrupt (the trap entry calls it from its table, then the interrupt
+ * exit): the work of the timers' structure this build has (timeout_q.h TK_TIMER_WHEEL). */
+void tk__timer_interrupt(void *unused)
+{
+    (void)unused;
+    if (TK_TIMER_WHEEL)
+        wheel_interrupt();
+    else
+        list_interrupt();
+}
 #endif /* TK_CONFIG_TIMERS */

@@ -42,9 +42,13 @@ TK_SHARED void tk__list_remove(struct tk_thread **head, struct tk_thread *t)
 }
 
 /* ---- wait queues (wait.c) ---- */
+/* Queue t on q, sorted by priority (wait.c).  For speed q is never empty (tk__waitq_insert
+ * queues on an empty one inline); built for size every insert is this one call, an empty
+ * queue's included (TK_WAITQ_INSERT_ANY). */
 void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t);
-#if TK_SIZE
-/* Built for size, the sorted insert takes an empty queue too: the same code. */
+#define TK_WAITQ_INSERT_ANY TK_SIZE
+
+#if TK_WAITQ_INSERT_ANY
 #define tk__waitq_insert tk__waitq_insert_sorted
 #else
 TK_SHARED void tk__waitq_insert(struct tk_waitq *q, struct tk_thread *t)

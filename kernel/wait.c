@@ -8,13 +8,11 @@
 void tk__waitq_insert_sorted(struct tk_waitq *q, struct tk_thread *t)
 {
     struct tk_thread *h = q->head;
-#if TK_SIZE /* built for size, every insert (tlist.h: tk__waitq_insert) */
-    if (!h) {
+    if (TK_WAITQ_INSERT_ANY && !h) { /* an empty queue: tlist.h */
         t->next = t->prev = t;
         q->head = t;
         return;
     }
-#endif
     struct tk_thread *tail = h->prev, *p = tail;
     /* Find the last waiter whose priority is the same or higher (number <=). */
     while (p->prio > t->prio) { /* wcet: loop <= THREADS: one step per waiter */

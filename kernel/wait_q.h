@@ -125,4 +125,18 @@ TK_SHARED void tk__wake_first(struct tk_waitq *q, struct tk_thread *w, int resul
     w->state = TK_STATE_READY;
 }
 #endif
+
+/* Make w, a waiter queued on q anywhere (not only first), ready with `result`: it leaves q.
+ * For speed, the list removal and tk__wake_unqueued inline; built for size, the shared wake
+ * (tk__wake_first takes any waiter of q: its removal is the general one). */
+TK_INLINE void tk__wake_queued(struct tk_waitq *q, struct tk_thread *w, int result)
+{
+#if TK_SIZE
+    tk__wake_first(q, w, result);
+#else
+    tk__list_remove(&q->head, w);
+    w->waitq = NULL;
+    tk__wake_unqueued(w, result);
+#endif
+}
 #endif
