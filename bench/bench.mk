@@ -36,9 +36,10 @@ KERNEL ?=
 BENCH_RUN_KERNELS := $(if $(KERNEL),$(filter $(KERNEL),$(BENCH_KERNELS)),$(BENCH_KERNELS))
 BENCH_XLENS := 32 64
 BENCH_DIR := $(BUILD)/bench
-# The report tool needs matplotlib, Jinja2, pyelftools and jsonschema: tools/python.sh runs the
-# python3 that has them (tools/toolchain.sh installs them).
-BENCH_PY := tools/python.sh bench/report/bench.py
+# The report tool, the package bench/report/, needs matplotlib, Jinja2, pyelftools and
+# jsonschema: tools/python.sh runs the python3 that has them with bench/ on its module path
+# (tools/toolchain.sh installs them).
+BENCH_PY := tools/python.sh -m report
 
 BENCH_CASES_km := km_yield km_mail km_sem km_fifo km_msgq km_bmq km_mail_i km_sem_i \
                   km_msgq_i km_bmq_i km_mem km_alrm
@@ -261,7 +262,7 @@ BENCH_TARGETS += bench-suite
 # cache), both widths, beside the figures without caches; results/cache.{json,csv,md}.  Then
 # the cache-size sweep (sweeps/cache-size.toml) for the chart results/cache-size.svg.
 BENCH_CACHE_OPTIONS := --icache 4K:32:2 --dcache 4K:32:2 --mem-latency 20 --mem-beat 1 --mem-width 4
-BENCH_CACHE_PY := tools/python.sh bench/report/cache.py
+BENCH_CACHE_PY := tools/python.sh -m report.cache
 .PHONY: bench-cache
 bench-cache: $(SIM) bench-fw
 	@$(BENCH_CACHE_PY) run --sim $(SIM) --build $(BENCH_DIR) --out results --jobs 2 \
@@ -314,10 +315,13 @@ test-bench-cache: bench-test-run
 	    --results $(BENCH_TEST_OUT)
 TEST_TARGETS += test-bench-cache
 
-# The report tool's own tests (parser, trace walker, budgets, publishing rules, schema on a
-# recorded run), and the generated page is self-contained.
+# The report tool's own tests under pytest (bench/report/tests/: parser, trace walker, budgets,
+# publishing rules, schema on a recorded run), and the generated page is self-contained (--page).
+# One line for the summary; pytest's own lines per test are in the log (tools/check.sh).
+# No .pytest_cache: the source tree stays as checked out.
 test-bench-tool: bench-test-run
-	@tools/check.sh bench-tool tools/python.sh bench/report/selftest.py $(BENCH_TEST_OUT)/report.html
+	@tools/check.sh bench-tool tools/python.sh -m pytest -p no:cacheprovider -q -rs bench/report/tests \
+	    --page $(BENCH_TEST_OUT)/report.html
 
 TEST_TARGETS += $(addprefix test-bench-,$(BENCH_CHECKS)) test-bench-tool
 
@@ -326,7 +330,7 @@ TEST_TARGETS += $(addprefix test-bench-,$(BENCH_CHECKS)) test-bench-tool
 # chart and table laid out, nothing wider than the window.  SKIP without chromium.
 test-bench-browser: bench-test-run
 	@if tools/toolchain.sh --screenshots >/dev/null 2>$(BUILD)/browser-toolchain.log; then \
-	  tools/check.sh bench-browser timeout 600 tools/python.sh bench/report/browsertest.py \
+	  tools/check.sh bench-browser timeout 600 tools/python.sh -m report.browsertest \
 	      $(BUILD)/browser-test $(BENCH_TEST_OUT)/report.html; \
 	else tools/check.sh bench-browser sh -c 'echo "no chromium: $$(tail -n 1 $(BUILD)/browser-toolchain.log)"; exit 77'; fi
 TEST_TARGETS += test-bench-browser

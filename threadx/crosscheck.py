@@ -6,12 +6,10 @@ exception goes the stated way (docs/benchmarks.md "Native benchmarks"): at RV64 
 messages are 32 bytes (TX_4_ULONG), the suite's 16, so the original spends more in the kernel
 per round.  Basic processing does different work and makes no kernel call: skipped.
 usage: crosscheck.py SIM BENCH_BUILD NATIVE_DIR_32 NATIVE_DIR_64 SIM_OPTIONS"""
-import os
 import shlex
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import native  # noqa: E402
+import native  # the script's folder is first on the module path
 
 TOLERANCE = 0.06
 SKIP = {"Basic Single Thread Processing Test"}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Make sure the tools the build needs are present; install the missing Debian packages with
 # apt-get when we are root, otherwise print the exact command to run.
-#   (no option)    the RISC-V cross GCC, python3, the report's Python modules, picolibc for
+#   (no option)    the RISC-V cross GCC, python3, the report's Python modules and pytest, picolibc for
 #                  the cross GCC and gdb-multiarch (the examples and the --gdb tests),
 #                  libdw-dev (source lines in tempo-sim --check's findings)
 #   --optional     also qemu-system-misc (QEMU cross-checks; their tests SKIP without it)
@@ -38,14 +38,15 @@ need gdb-multiarch || install gdb-multiarch || true
 pkg-config --exists libdw 2>/dev/null || { need pkg-config || install pkg-config; } &&
   { pkg-config --exists libdw || install libdw-dev; } || true
 need python3 || need /usr/bin/python3 || install python3 || exit 1
-# bench/report/ (the benchmark report) needs matplotlib, Jinja2, pyelftools and jsonschema.
-# Debian's packages install them for /usr/bin/python3; tools/python.sh finds the python3
-# that has them (a pyenv or venv python3 first on PATH does not see them).
-if ! tools/python.sh --which >/dev/null 2>&1; then
+# bench/report/ (the benchmark report) needs matplotlib, Jinja2, pyelftools and jsonschema,
+# and its tests pytest (make test: bench-tool).  Debian's packages install them for
+# /usr/bin/python3; tools/python.sh finds the python3 that has them (a pyenv or venv python3
+# first on PATH does not see them).
+if ! tools/python.sh -m pytest --version >/dev/null 2>&1; then
   py=$(command -v /usr/bin/python3 || command -v python3)
   missing=
   for pair in matplotlib:python3-matplotlib jinja2:python3-jinja2 elftools:python3-pyelftools \
-              jsonschema:python3-jsonschema; do
+              jsonschema:python3-jsonschema pytest:python3-pytest; do
     "$py" -c "import ${pair%%:*}" >/dev/null 2>&1 || missing="$missing ${pair#*:}"
   done
   # shellcheck disable=SC2086

@@ -1,10 +1,11 @@
-#!/usr/bin/env python3
-"""The benchmark runner and report generator (docs/benchmarks.md "Outputs").
+"""The benchmark runner and report generator (docs/benchmarks.md "Outputs"): python3 -m report.
+tools/python.sh -m report ... runs it with bench/ on the module path (docs/results.md).
 
-  bench.py run    --sim SIM --build DIR --out DIR --kernel NAME:SWITCH:TRAP:DATARE ... [--jobs N]
-  bench.py render --out DIR       (the reports again from DIR's results, nothing run)
-  bench.py check NAME --results DIR
-  bench.py readme --out DIR       (the generated figures of README.md and docs/ rewritten)
+  python3 -m report run    --sim SIM --build DIR --out DIR --kernel NAME:SWITCH:TRAP:DATARE ... [--jobs N]
+  python3 -m report render --out DIR       (the reports again from DIR's results, nothing run)
+  python3 -m report check NAME --results DIR
+  python3 -m report readme --out DIR       (the generated figures of README.md and docs/ rewritten)
+  python3 -m report validate RESULTS.json
 
 `run` runs every image build/bench/<kernel>/rv<32|64>/*.elf on tempo-sim --soc paper (N at a
 time), parses the result lines the firmware prints (bench/common/bench.c), measures the
@@ -28,14 +29,13 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import budgets  # noqa: E402
-import docfigures  # noqa: E402
-import elfinfo  # noqa: E402
-import figures as F  # noqa: E402
-import footprint  # noqa: E402
-import kernels as K  # noqa: E402
-import render  # noqa: E402
+from . import budgets
+from . import docfigures
+from . import elfinfo
+from . import figures as F
+from . import footprint
+from . import kernels as K
+from . import render
 
 SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results.schema.json")
 
@@ -589,7 +589,7 @@ def timeline_svg(sim, build, out, kernel):
 
 def write_reports(out, results, runs, analysis, no_freertos_reason, seconds, draw=True):
     """results.csv, analysis.md and report.html from the results; returns the context."""
-    import report  # matplotlib and Jinja2: only when a report is written
+    from . import report  # matplotlib and Jinja2: only when a report is written
     render.write_csv(os.path.join(out, "results.csv"), results["records"])
     ctx = render.Context(results, runs, analysis, no_freertos_reason, seconds)
     with open(os.path.join(out, "analysis.md"), "w") as f:
@@ -604,7 +604,7 @@ def write_reports(out, results, runs, analysis, no_freertos_reason, seconds, dra
                 timelines[k] = f.read()
         except OSError:
             pass
-    import cachesweep
+    from . import cachesweep
     with open(os.path.join(out, "report.html"), "w") as f:
         f.write(report.html(ctx, draw, timelines, cachesweep.load(out, draw)))
     return ctx
@@ -1004,7 +1004,8 @@ def validate(path):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python3 -m report",
+                                 description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run")
     r.add_argument("--sim", required=True)
@@ -1043,7 +1044,3 @@ def main():
         return validate(args.path)
     return {"run": cmd_run, "render": cmd_render, "check": cmd_check,
             "readme": cmd_readme}[args.cmd](args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -4,7 +4,7 @@ page measures it: every section, every chart drawn at a size, every table laid o
 closed <details> opened first), nothing outside a scrolling table block wider than the window,
 and a table wider than its block scrolls inside it.
 
-  browsertest.py OUT [REPORT.html ...]
+  python3 -m report.browsertest OUT [REPORT.html ...]
 
 OUT receives a page rendered from the tool's fixture with every part make bench writes (both
 kernels, the cached run, a sweep merged by tools/sweep.py), which is checked; so is each
@@ -18,11 +18,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-import bench  # noqa: E402
-import selftest  # noqa: E402
+from . import fixture
 
 WIDTHS = (1366, 820)
 SECTIONS = ("vs", "anchors", "km", "rh", "cs", "tm", "footprint", "widths", "caches", "sweeps",
@@ -71,66 +67,6 @@ def browser():
         if path:
             return path
     return None
-
-
-def fixture_dir(out, draw=True):
-    """results/ as make bench leaves it, from the report tool's fixture: FreeRTOS slower on
-    most figures and faster on one (a ratio below 1 in the speed-up chart), the cached run,
-    and a small sweep merged by tools/sweep.py; draw=False leaves the page's charts out."""
-    results, runs, analysis = selftest.fixture()
-    for r in results["records"]:
-        if r["kernel"] != "freertos":
-            continue
-        f = 0.8 if r["metric"] == "Mem" else 3.0 + r["xlen"] / 64
-        for k in ("avg_cycles", "min_cycles", "max_cycles"):
-            if r.get(k) is not None:
-                r[k] = round(r[k] * f, 2) if k == "avg_cycles" else int(r[k] * f)
-        if r.get("count") is not None:
-            r["count"] = int(r["count"] / f)
-    os.makedirs(out, exist_ok=True)
-    for name, obj in (("results.json", results), ("runs.json", runs), ("analysis.json", analysis)):
-        with open(os.path.join(out, name), "w") as f:
-            json.dump(obj, f)
-    cached = []
-    for r in results["records"]:
-        if r["suite"] not in ("kernel-metrics", "rhealstone", "thread-metric"):
-            continue
-        warm = dict(r, cache="I$ 4K:32:2 D$ 4K:32:2", state="warm")
-        for k in ("avg_cycles", "max_cycles"):
-            if warm.get(k) is not None:
-                warm[k] = round(warm[k] * 1.2, 2)
-        cached.append(warm)
-        if r["suite"] == "kernel-metrics" and r.get("max_cycles") is not None:
-            cached.append(dict(r, cache=warm["cache"], state="cold",
-                               avg_cycles=r["avg_cycles"] * 3, max_cycles=r["max_cycles"] * 4))
-    with open(os.path.join(out, "cache.json"), "w") as f:
-        json.dump({"cache": "I$ 4K:32:2 D$ 4K:32:2", "options": "--icache 4K:32:2 --dcache "
-                   "4K:32:2 --mem-latency 20", "records": cached, "runs": []}, f)
-    # a sweep: 2 widths x 3 caches, its outputs as the jobs would write them, merged for real
-    sw = os.path.join(out, "sweep-work")
-    os.makedirs(os.path.join(sw, "out"), exist_ok=True)
-    jobs = []
-    for x in (32, 64):
-        for i, c in enumerate(("none", "1K:32:2", "4K:32:2")):
-            j = {"id": len(jobs) + 1, "kernel": "tempo", "xlen": x, "bench": "rh_switch",
-                 "cache": c, "mem": "" if c == "none" else "20:1:4", "set": "",
-                 "default_params": True, "image": "x.elf", "args": []}
-            jobs.append(j)
-            with open(os.path.join(sw, "out", "%04d.out" % j["id"]), "w") as f:
-                f.write("RESULT suite=rhealstone metric=task_switch avg=%.2f samples=999\nEXIT 0\n"
-                        % (93 + 40 * i + x / 16))
-    with open(os.path.join(sw, "jobs.json"), "w") as f:
-        json.dump({"sweep": "fixture", "description": "the browser test's sweep",
-                   "chart": {"kind": "overhead", "title": "fixture", "metrics": ["task switch"]},
-                   "jobs": jobs}, f)
-    p = subprocess.run([sys.executable, os.path.join(TOP, "tools", "sweep.py"), "merge", "--out", sw,
-                        "--quiet", "--copy-chart", os.path.join(out, "fixture.svg"),
-                        "--copy-results", os.path.join(out, "sweep-fixture.json")],
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        raise SystemExit("FAIL: sweep.py merge of the fixture: " + p.stderr)
-    bench.write_reports(out, results, runs, analysis, None, 1.0, draw=draw)
-    return os.path.join(out, "report.html")
 
 
 def measure(chrome, page, width, work):
@@ -246,7 +182,7 @@ def main(argv):
     work = os.path.abspath(argv[1])
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    pages = [(fixture_dir(os.path.join(work, "results")), True)]
+    pages = [(fixture.fixture_dir(os.path.join(work, "results")), True)]
     for p in argv[2:]:
         if os.path.exists(p):
             pages.append((p, False))

@@ -1,7 +1,7 @@
 """Tempo's latency budgets (docs/kernel.md) evaluated on a set of records (one kernel): used
 by `bench.py check` (make test) and shown in the report.  Each row: (group, item, measured,
 budget, ok), measured and budget as display strings."""
-import figures as F
+from . import figures as F
 
 GROUPS = ("task-switch", "task-preempt", "interrupt-latency", "nested-interrupt-latency",
           "kernel-metrics", "rv64-vs-rv32", "worst-case", "footprint")

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """The benchmark suites on a cached configuration (docs/caches.md).
 
-  cache.py run  --sim SIM --build DIR --out DIR --options 'TEMPO-SIM OPTIONS' --kernel K ...
-  cache.py test --sim SIM --build DIR --results DIR
+  python3 -m report.cache run  --sim SIM --build DIR --out DIR --options 'TEMPO-SIM OPTIONS' --kernel K ...
+  python3 -m report.cache test --sim SIM --build DIR --results DIR
 
 `run` runs every kernel-metric, Rhealstone and Thread-Metric image of each kernel at both
 widths with the cache options (the average, caches warm as a running system has them), and
@@ -27,9 +26,8 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bench  # noqa: E402  (parse_output, the firmware's result lines)
-import figures as F  # noqa: E402
+from . import bench  # parse_output, the firmware's result lines
+from . import figures as F
 
 WARM_PREFIXES = ("km_", "rh_", "tm_")
 # ... but not the nested interrupt latency: its high-priority interrupt is armed a fixed number
@@ -327,7 +325,7 @@ def cmd_test(args):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python3 -m report.cache", description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run")
     r.add_argument("--sim", required=True)

@@ -8,9 +8,9 @@ import glob
 import json
 import os
 
-import cache
-import figures as F
-import render as R
+from . import cache
+from . import figures as F
+from . import render as R
 
 # what a sweep's chart shows, by the description's [chart] kind (tools/sweep.py)
 SWEEP_CAPTIONS = {
@@ -76,7 +76,7 @@ def cache_section(out, draw):
 def cache_chart(records, base, kernel):
     """One kernel: per metric and width, the average without caches, with caches and the
     worst case from cold caches (horizontal bars, RV32 and RV64 panels)."""
-    import charts  # matplotlib: only when drawing
+    from . import charts  # matplotlib: only when drawing
     plt = charts.plt
     by = {(r["suite"], r["metric"], r["xlen"], r["state"]): r for r in records
           if r["kernel"] == kernel}

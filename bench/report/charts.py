@@ -12,8 +12,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter  # noqa: E402
 
-import figures as F  # noqa: E402
-import render as R  # noqa: E402
+from . import figures as F  # noqa: E402
+from . import render as R  # noqa: E402
 
 plt.rcParams.update({
     "svg.fonttype": "none",          # text stays text: small, selectable, searchable

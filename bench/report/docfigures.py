@@ -12,8 +12,8 @@ the tree's own run and fails where a page differs, naming the page, the line and
 tree, never noise.  Prose around the blocks carries no figure from a run."""
 import re
 
-import figures as F
-import render
+from . import figures as F
+from . import render
 
 BLOCK = re.compile(r"(<!-- figures: ([a-z-]+) -->\n)(.*?)(<!-- /figures -->)", re.S)
 PAGES = ("README.md", "docs/results.md", "docs/kernel.md")

@@ -11,7 +11,7 @@ division) are not counted."""
 import os
 import re
 
-import elfinfo
+from . import elfinfo
 
 # The configurations measured: image base name -> metric prefix.
 CONFIGS = (("full", "full API"), ("minimal", "minimal"))

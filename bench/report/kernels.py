@@ -7,9 +7,9 @@ benchmarks those under results.json "native" (bench.py run --native KERNEL=FILE,
 the kernel's own tool: rmp/native.py, threadx/native.py), the cross-checks those of
 CROSS_CHECK below.
 Nothing here holds a measured figure; the method differences are text."""
-import figures as F
-import footprint as FP
-import render as R
+from . import figures as F
+from . import footprint as FP
+from . import render as R
 
 # A kernel's own benchmark whose columns measure what a Tempo suite metric measures, and why
 # the two figures may differ (docs/rmp.md "Cross-check", docs/benchmarks.md "Native

@@ -12,9 +12,9 @@ every table and chart:
 import csv
 import statistics
 
-import budgets
-import figures as F
-import footprint as FP
+from . import budgets
+from . import figures as F
+from . import footprint as FP
 
 CSV_FIELDS = ["kernel", "xlen", "suite", "metric", "method", "avg_cycles", "min_cycles",
               "max_cycles", "samples", "count", "period_cycles", "cycles_per_operation",

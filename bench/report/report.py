@@ -5,10 +5,10 @@ import os
 import jinja2
 import markupsafe
 
-import charts
-import kernels as K
-import figures as F
-import render as R
+from . import charts
+from . import kernels as K
+from . import figures as F
+from . import render as R
 
 TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
 

@@ -62,10 +62,9 @@ PY
 if [ -n "$ctxsw" ]; then
   "$sim" --stats-json "$out/cs.json" --trace-file "$out/cs.trace" --measure sw=tk_yield,run "$ctxsw" \
     >/dev/null 2>&1 || fail "the context-switch image failed"
-  "$py" - "$out/cs.json" "$out/cs.trace" "$ctxsw" <<'PY' || fail "against the benchmark's trace walker"
+  PYTHONPATH=bench "$py" - "$out/cs.json" "$out/cs.trace" "$ctxsw" <<'PY' || fail "against the benchmark's trace walker"
 import collections, json, sys
-sys.path.insert(0, "bench/report")
-import elfinfo
+from report import elfinfo
 p = json.load(open(sys.argv[1]))["measures"][0]
 walk = elfinfo.switch_cycles(sys.argv[2], sys.argv[3], "tk_yield")
 mode = collections.Counter(walk).most_common(1)[0][0]

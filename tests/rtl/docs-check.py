@@ -10,12 +10,10 @@ figure that drifts from the model is either a stale page or a model change the c
 must see again (make rtl-check).
 
 usage: docs-check.py SIM CASES-32.ELF CASES-64.ELF"""
-import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run  # noqa: E402
+import run  # the script's folder is first on the module path
 
 PAGES = ("docs/timing.md", "docs/timing-rtl.md")
 PAIR = re.compile(r"(?<![\w/-])((?:s-)?[a-z][a-z0-9]*(?:-[a-z0-9]+)+) (\d+(?:,\d{3})*)(?![\d/])")

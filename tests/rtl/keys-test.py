@@ -10,8 +10,7 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run  # noqa: E402
+import run  # the script's folder is first on the module path
 
 
 def main():

@@ -1,0 +1,1 @@
+"""The report tool's tests (pytest): conftest.py says how to run them."""
