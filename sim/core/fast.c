@@ -124,10 +124,10 @@ struct fop {
  * Interned: equal states are one object, compared by address. */
 struct pstate {
     struct tslot st[TS_N];  /* bubbles all zero */
-    uint64_t id_ready;      /* cycles from now; 0: ready; UINT64_MAX: behind a redirect */
-    uint64_t wrong_pc, wrong_at; /* wrong_at in cycles from now; both 0 without wrong_on */
-    uint16_t md_busy;
-    uint8_t id_cause, wrong_on, csr_proc, write_phase, beat, md_inflight, bp0, bp_io;
+#define PSTATE_FIELD(type, name, form) type name;
+    TIMING_STATE(PSTATE_FIELD) /* cycles relative to now (capture) */
+#undef PSTATE_FIELD
+    uint8_t bp0;
 };
 
 struct state {
@@ -227,43 +227,38 @@ struct fast {
 
 /* ---- pipeline states ---- */
 
-/* Slot a's fields into b, whose padding bytes are zero (a's are whatever they were).  A
- * field added to struct tslot must be added here: the sizes below stop the build until
- * it is. */
-_Static_assert(sizeof(struct tslot) == 22 && offsetof(struct tslot, busy) == 18,
-               "copy_slot() copies every field of struct tslot");
+/* Slot a's fields into b, whose padding bytes are zero (a's are whatever they were). */
 static void copy_slot(struct tslot *b, const struct tslot *a)
 {
-    b->valid = a->valid, b->wrong = a->wrong, b->cls = a->cls, b->rd = a->rd;
-    b->rs1 = a->rs1, b->rs2 = a->rs2, b->sdata = a->sdata, b->csr_acc = a->csr_acc;
-    b->csr_we = a->csr_we, b->fwd = a->fwd, b->load = a->load, b->store_ram = a->store_ram;
-    b->beats = a->beats, b->branch = a->branch, b->taken = a->taken;
-    b->redirect = a->redirect, b->pen = a->pen, b->busy = a->busy, b->bp_index = a->bp_index;
+#define COPY_FIELD(type, name) b->name = a->name;
+    TSLOT_FIELDS(COPY_FIELD)
+#undef COPY_FIELD
 }
 
-/* The state of model t at its cycle, in relative form. */
+/* A field of struct timing's TIMING_STATE in the relative form of its `form` (timing.h),
+ * in model t at its cycle; and back, at cycle `now` in a model whose wrong_on is restored. */
+#define RELATIVE_VALUE(t, v) (v)
+#define RELATIVE_READY(t, v) ((v) == UINT64_MAX ? UINT64_MAX : (v) > (t)->cyc ? (v) - (t)->cyc : 0)
+#define RELATIVE_WRONG(t, v) ((t)->wrong_on ? (v) : 0)
+#define RELATIVE_WRONG_AT(t, v) ((t)->wrong_on ? RELATIVE_AFTER(t, v) : 0)
+#define RELATIVE_AFTER(t, v) ((v) > (t)->cyc ? (v) - (t)->cyc : 0)
+#define ABSOLUTE_VALUE(t, v, now) (v)
+#define ABSOLUTE_READY(t, v, now) ((v) == UINT64_MAX ? UINT64_MAX : (v) ? (now) + (v) : 0)
+#define ABSOLUTE_WRONG(t, v, now) ((t)->wrong_on ? (v) : 0)
+#define ABSOLUTE_WRONG_AT(t, v, now) ((t)->wrong_on ? (now) + (v) : 0)
+
+/* The state of model t at its cycle, in relative form: a past id_ready is "ready" (every
+ * value up to now is alike), a wrong path's fields are 0 without one. */
 static void capture(const struct timing *t, struct pstate *s)
 {
     memset(s, 0, sizeof *s);
     for (int i = 0; i < TS_N; i++)
         if (t->st[i].valid)
             copy_slot(&s->st[i], &t->st[i]);
-    s->id_ready = t->id_ready == UINT64_MAX ? UINT64_MAX
-                  : t->id_ready > t->cyc    ? t->id_ready - t->cyc
-                                            : 0; /* ready: every value up to now is alike */
-    s->id_cause = t->id_cause;
-    if (t->wrong_on) {
-        s->wrong_on = 1;
-        s->wrong_pc = t->wrong_pc;
-        s->wrong_at = t->wrong_at > t->cyc ? t->wrong_at - t->cyc : 0;
-    }
-    s->csr_proc = t->csr_proc;
-    s->write_phase = t->write_phase;
-    s->beat = t->beat;
-    s->md_busy = t->md_busy;
-    s->md_inflight = t->md_inflight;
+#define CAPTURE_FIELD(type, name, form) s->name = (type)RELATIVE_##form(t, t->name);
+    TIMING_STATE(CAPTURE_FIELD)
+#undef CAPTURE_FIELD
     s->bp0 = t->bp[0];
-    s->bp_io = t->bp_io;
 }
 
 /* Model t in state s at cycle `now` (its statistics and the rest left as they are). */
@@ -271,18 +266,11 @@ static void restore(struct timing *t, const struct pstate *s, uint64_t now)
 {
     t->cyc = now;
     memcpy(t->st, s->st, sizeof t->st);
-    t->id_ready = s->id_ready == UINT64_MAX ? UINT64_MAX : s->id_ready ? now + s->id_ready : 0;
-    t->id_cause = s->id_cause;
-    t->wrong_on = s->wrong_on;
-    t->wrong_pc = s->wrong_pc;
-    t->wrong_at = s->wrong_on ? now + s->wrong_at : 0;
-    t->csr_proc = s->csr_proc;
-    t->write_phase = s->write_phase;
-    t->beat = s->beat;
-    t->md_busy = s->md_busy;
-    t->md_inflight = s->md_inflight;
+    t->wrong_on = s->wrong_on; /* first: the wrong path's fields depend on it */
+#define RESTORE_FIELD(type, name, form) t->name = (type)ABSOLUTE_##form(t, s->name, now);
+    TIMING_STATE(RESTORE_FIELD)
+#undef RESTORE_FIELD
     t->bp[0] = s->bp0;
-    t->bp_io = s->bp_io;
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)
@@ -450,6 +438,24 @@ static void watch_wrong_path(struct fast *f, uint64_t pc)
         code->dec_hi = hi;
 }
 
+/* Every wrong path the model may read in a run of b from state s: the one s is on, and
+ * both ways out of each branch or jump. */
+static void watch_wrong_paths(struct fast *f, const struct block *b, const struct state *s)
+{
+    if (s->s.wrong_on)
+        watch_wrong_path(f, s->s.wrong_pc);
+    if (ends_block(&b->src[b->n - 1])) {
+        watch_wrong_path(f, b->fall);
+        watch_wrong_path(f, b->target);
+    }
+    for (unsigned i = 0; i < b->n; i++)
+        if (b->side_at >> i & 1) {
+            watch_wrong_path(f, b->pc + 4 * i + 4);
+            watch_wrong_path(f, b->pc + 4 * i + (uint64_t)(int64_t)b->src[i].imm);
+        }
+    watch_update(f);
+}
+
 /* The timed run of b from state s: the model from s over b's instructions, the last one
  * with each outcome; NULL when there is no memory. */
 static struct entry *time_entry(struct fast *f, struct block *b, const struct state *s)
@@ -470,20 +476,7 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
     memset(w->stall, 0, sizeof w->stall);
     w->branches = w->mispredicts = 0;
     restore(w, &s->s, SCRATCH_NOW);
-    if (s->s.wrong_on)
-        watch_wrong_path(f, s->s.wrong_pc);
-    const struct insn *last = &b->src[b->n - 1];
-    (void)last;
-    if (ends_block(last)) {
-        watch_wrong_path(f, b->fall);
-        watch_wrong_path(f, b->target);
-    }
-    for (unsigned i = 0; i < b->n; i++)
-        if (b->side_at >> i & 1) {
-            watch_wrong_path(f, b->pc + 4 * i + 4);
-            watch_wrong_path(f, b->pc + 4 * i + (uint64_t)(int64_t)b->src[i].imm);
-        }
-    watch_update(f);
+    watch_wrong_paths(f, b, s);
     /* the straight line, forking each way out: a side exit taken, the last instruction
      * (a branch: not taken, taken) */
     struct pstate ps;
@@ -1026,6 +1019,29 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
     ENGINE_OPS(H_ALU, H_DIV, H_LOAD, H_STORE, H_BRANCH) OPS_LOAD(H_LOAD_X0)                \
     OPS_BRANCH(H_BRANCH_SX) OPS_LOAD(H_LOAD_C) OPS_STORE(H_STORE_C) OPS_LOAD(H_LOAD_X0_C)  \
     H_JALR H_LI H_ADDI_SP
+/* The handlers of kinds that are alike at either XLEN */
+#define HANDLERS_ANY_XLEN                                                                  \
+    L_LI_POOL:                                                                             \
+    x[op->rd] = b->pool[op->imm];                                                          \
+    NEXT;                                                                                  \
+    L_NOP:                                                                                 \
+    NEXT;                                                                                  \
+    L_MV: /* imm 0: the value as it is, at either XLEN */                                  \
+    x[op->rd] = op_ADDI(64, x[op->rs1], 0, 0);                                             \
+    NEXT;                                                                                  \
+    L_SEXT_W:                                                                              \
+    x[op->rd] = op_ADDIW(64, x[op->rs1], 0, 0);                                            \
+    NEXT;
+/* Every handler's label, by kind (EACH: KIND_VARIANTS) */
+#define EACH(w, name) [K_##name##_##w] = &&L_##name##_##w,
+#define HANDLER_TABLE                                                                      \
+    {                                                                                      \
+        KIND_VARIANTS                                                                      \
+        [K_JALR_32] = &&L_JALR_32, [K_JALR_64] = &&L_JALR_64, [K_JAL] = &&L_JAL,           \
+        [K_LI_32] = &&L_LI_32, [K_LI_64] = &&L_LI_64, [K_LI_POOL] = &&L_LI_POOL,           \
+        [K_NOP] = &&L_NOP, [K_MV] = &&L_MV, [K_SEXT_W] = &&L_SEXT_W, [K_END] = &&L_END,    \
+        [K_ADDI_SP_32] = &&L_ADDI_SP_32, [K_ADDI_SP_64] = &&L_ADDI_SP_64,                  \
+    }
 
 
 /* The machine's state the loop keeps in locals, to and from memory around anything else:
@@ -1081,17 +1097,43 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         goto enter_checked;                                                                \
     } while (0)
 
+/* What hand_over() did */
+enum handed { HANDED_STOP, HANDED_EVENTS, HANDED_STEPS, HANDED_HOT };
+
+/* At the start of block b, the machine saved (run_blocks: SAVE), the reference loop's turn:
+ * device events and interrupts when `look` (due, and not looked at yet at this boundary),
+ * as it would look at them first; otherwise b's instructions, unless b is a cold block
+ * that has just become hot (the caller translates it). */
+static enum handed hand_over(struct fast *f, struct block *b, bool look)
+{
+    struct machine *const m = f->m;
+    if (look) {
+        const uint64_t c0 = m->hart.clk.cycle;
+        if (cpu_event(m))
+            return HANDED_STOP;
+        if (m->profile) /* as the traced loop does: to the instruction that follows */
+            profile_charge(m->profile, m->hart.pc, m->hart.clk.cycle - c0, 0);
+        return HANDED_EVENTS;
+    }
+    /* a cold block of the map (f->outside, part of f, is never cold nor freed) */
+    if (b->cold && b != &f->outside && ++b->heat >= HOT_RUNS)
+        return HANDED_HOT;
+    return cpu_run_steps(m, b->n) ? HANDED_STOP : HANDED_STEPS;
+}
+
+/* Operation k of block b cannot complete in the engine, the machine saved at b's start:
+ * the reference loop runs it, after the model has charged the instructions before it
+ * (from the state the block started in).  True when the machine stopped. */
+static bool deopt_step(struct fast *f, const struct block *b, unsigned k)
+{
+    replay(f, b, k);
+    f->m->hart.pc = b->pc + 4 * k;
+    return cpu_run_steps(f->m, 1);
+}
+
 static void run_blocks(struct fast *f)
 {
-    static const void *const tab[K_COUNT] = {
-#define EACH(w, name) [K_##name##_##w] = &&L_##name##_##w,
-        KIND_VARIANTS
-#undef EACH
-        [K_JALR_32] = &&L_JALR_32, [K_JALR_64] = &&L_JALR_64, [K_JAL] = &&L_JAL,
-        [K_LI_32] = &&L_LI_32, [K_LI_64] = &&L_LI_64, [K_LI_POOL] = &&L_LI_POOL,
-        [K_NOP] = &&L_NOP, [K_MV] = &&L_MV, [K_SEXT_W] = &&L_SEXT_W, [K_END] = &&L_END,
-        [K_ADDI_SP_32] = &&L_ADDI_SP_32, [K_ADDI_SP_64] = &&L_ADDI_SP_64,
-    };
+    static const void *const tab[K_COUNT] = HANDLER_TABLE;
     handler = tab;
     if (!f)
         return;
@@ -1129,24 +1171,19 @@ enter:
     goto *op->h;
 
 reference:
-    /* the reference loop: device events and interrupts first, as it would */
     SAVE();
-    if (!looked && cycle >= h->next_event) {
+    switch (hand_over(f, b, !looked && cycle >= h->next_event)) {
+    case HANDED_STOP:
+        return;
+    case HANDED_HOT:
+        b = warm_up(f, b);
+        goto enter_checked;
+    case HANDED_EVENTS:
         looked = true;
-        const uint64_t c0 = h->clk.cycle;
-        if (cpu_event(m))
-            return;
-        if (m->profile) /* as the traced loop does: to the instruction that follows */
-            profile_charge(m->profile, h->pc, h->clk.cycle - c0, 0);
-    } else {
-        /* a cold block of the map (f->outside, part of f, is never cold nor freed) */
-        if (b->cold && b != &f->outside && ++b->heat >= HOT_RUNS) {
-            b = warm_up(f, b);
-            goto enter_checked;
-        }
+        break;
+    case HANDED_STEPS:
         looked = false;
-        if (cpu_run_steps(m, b->n))
-            return;
+        break;
     }
     LOAD();
     goto enter_checked;
@@ -1157,17 +1194,7 @@ reference:
 #define XLEN 64
     HANDLERS
 #undef XLEN
-L_LI_POOL:
-    x[op->rd] = b->pool[op->imm];
-    NEXT;
-L_NOP:
-    NEXT;
-L_MV: /* imm 0: the value as it is, at either XLEN */
-    x[op->rd] = op_ADDI(64, x[op->rs1], 0, 0);
-    NEXT;
-L_SEXT_W:
-    x[op->rd] = op_ADDIW(64, x[op->rs1], 0, 0);
-    NEXT;
+    HANDLERS_ANY_XLEN
 
 side_taken:
     FINISH(OUT_SIDE + op->imm, b->side_target[op->imm], 0);
@@ -1184,19 +1211,14 @@ jalr:
 L_END:
     FINISH(OUT_END, b->fall, 0);
 
-deopt: {
-    /* op cannot complete here: the reference loop runs it, after the model has charged
-     * the instructions before it (from the state the block started in) */
-    unsigned k = (unsigned)(op - b->ops);
+deopt:
     SAVE();
-    replay(f, b, k);
-    h->pc = b->pc + 4 * k;
-    if (cpu_run_steps(m, 1))
+    if (deopt_step(f, b, (unsigned)(op - b->ops)))
         return;
     LOAD();
     goto enter_checked;
 }
-}
+#undef EACH
 
 bool fast_run(struct machine *m)
 {
