@@ -16,8 +16,8 @@
 #include "machine.h"
 #include "check.h"
 #include "coverage.h"
-#include "muldiv.h"
 #include "observe.h"
+#include "ops.h"
 #include "trace.h"
 
 #define likely(c) __builtin_expect(!!(c), 1)
@@ -51,7 +51,7 @@ static inline uint64_t illegal_tval(uint32_t raw) { return (raw & 3) == 3 ? raw 
 static ALWAYS_INLINE void jump(struct step *s, uint64_t target)
 {
     s->npc = target;
-    if (unlikely(target & 3))
+    if (unlikely(op_misaligned(target, 4)))
         raise_exception(s, CAUSE_MISALIGNED_FETCH, target);
 }
 
@@ -68,7 +68,7 @@ static ALWAYS_INLINE void branch(struct step *s, bool taken, uint64_t target)
 static ALWAYS_INLINE uint64_t load(struct machine *m, const struct ram *r0, struct step *s,
                                    uint64_t addr, unsigned n)
 {
-    if (unlikely(addr & (n - 1))) {
+    if (unlikely(op_misaligned(addr, n))) {
         raise_exception(s, CAUSE_MISALIGNED_LOAD, addr);
         return 0;
     }
@@ -88,7 +88,7 @@ static ALWAYS_INLINE uint64_t load(struct machine *m, const struct ram *r0, stru
 static ALWAYS_INLINE void store(struct machine *m, struct ram *r0, struct step *s,
                                 uint64_t addr, uint64_t val, unsigned n)
 {
-    if (unlikely(addr & (n - 1))) {
+    if (unlikely(op_misaligned(addr, n))) {
         raise_exception(s, CAUSE_MISALIGNED_STORE, addr);
         return;
     }
@@ -158,102 +158,60 @@ static ALWAYS_INLINE struct insn *fetch(struct machine *m, struct ram *code, uin
     return d;
 }
 
-/* Execute d at pc: the result, next pc and timing flags in *s, or s->cause. */
+/* A CSR instruction, timed before it executes: the core reads the CSR in ID,
+ * timing_read_lag() cycles before the instruction enters EXR (sim/timing/timing.h). */
+static ALWAYS_INLINE void csr_insn(struct machine *m, const struct insn *d, uint64_t pc,
+                                   uint64_t a, struct step *s)
+{
+    struct clock *clk = &m->hart.clk;
+    clk->cycle += timing_retire_pc(&m->timing, d->t, s->flags, pc);
+    s->timed = true;
+    clk->cycle -= timing_read_lag(&m->timing);
+    uint64_t old;
+    unsigned written = 0;
+    int r = csr_op(m, d, a, &old, &written);
+    clk->cycle += timing_read_lag(&m->timing);
+    if (r) {
+        m->stats.issued++; /* its base cycle was charged above; retire() is not reached */
+        raise_exception(s, CAUSE_ILLEGAL_INSTRUCTION, d->raw);
+    } else {
+        s->v = old;
+        s->flags |= written;
+    }
+}
+
+/* Execute d at pc: the result, next pc and timing flags in *s, or s->cause.  What each
+ * instruction computes is ops.h's; the system instructions are here. */
 static ALWAYS_INLINE void execute(struct machine *m, struct ram *r0, const struct insn *d,
                                   uint64_t pc, struct step *s, const int xlen)
 {
     const uint64_t a = m->hart.x[d->t.rs1], b = m->hart.x[d->t.rs2];
     const int64_t imm = d->imm;
-    const unsigned sh = xlen - 1;
-#define EA xl(xlen, a + (uint64_t)imm)      /* load/store address, JALR target */
-#define TARGET xl(xlen, pc + (uint64_t)imm) /* JAL and branch target */
+#define ALU(name, width, ...) case OP_##name: s->v = op_##name(xlen, a, b, imm); break;
+#define DIV(name, width, ...) case OP_##name: s->v = op_##name(xlen, a, b, &s->flags); break;
+#define BRANCH(name, width, ...)                                                             \
+    case OP_##name: branch(s, op_##name(xlen, a, b), op_pc_rel(xlen, pc, imm)); break;
+#define LOAD(name, width, type)                                                              \
+    case OP_##name: s->v = (uint64_t)(type)load(m, r0, s, op_ea(xlen, a, imm), sizeof(type)); break;
+#define STORE(name, width, type)                                                             \
+    case OP_##name: store(m, r0, s, op_ea(xlen, a, imm), b, sizeof(type)); break;
+#define UPPER(name, width, ...) case OP_##name: s->v = op_##name(xlen, pc, imm); break;
+#define JUMP(name, width, ...)                                                               \
+    case OP_##name: s->v = s->npc; jump(s, op_##name(xlen, a, imm, pc)); break;
     switch ((enum op)d->op) {
-    case OP_LUI:    s->v = (uint64_t)imm; break;
-    case OP_AUIPC:  s->v = pc + (uint64_t)imm; break;
-    case OP_JAL:    s->v = s->npc; jump(s, TARGET); break;
-    case OP_JALR:   s->v = s->npc; jump(s, EA & ~1ull); break;
-    case OP_BEQ:    branch(s, a == b, TARGET); break;
-    case OP_BNE:    branch(s, a != b, TARGET); break;
-    case OP_BLT:    branch(s, sx(xlen, a) < sx(xlen, b), TARGET); break;
-    case OP_BGE:    branch(s, sx(xlen, a) >= sx(xlen, b), TARGET); break;
-    case OP_BLTU:   branch(s, a < b, TARGET); break;
-    case OP_BGEU:   branch(s, a >= b, TARGET); break;
-    case OP_LB:     s->v = (uint64_t)(int8_t)load(m, r0, s, EA, 1); break;
-    case OP_LH:     s->v = (uint64_t)(int16_t)load(m, r0, s, EA, 2); break;
-    case OP_LW:     s->v = (uint64_t)(int32_t)load(m, r0, s, EA, 4); break;
-    case OP_LD:     s->v = load(m, r0, s, EA, 8); break;
-    case OP_LBU:    s->v = load(m, r0, s, EA, 1); break;
-    case OP_LHU:    s->v = load(m, r0, s, EA, 2); break;
-    case OP_LWU:    s->v = load(m, r0, s, EA, 4); break;
-    case OP_SB:     store(m, r0, s, EA, b, 1); break;
-    case OP_SH:     store(m, r0, s, EA, b, 2); break;
-    case OP_SW:     store(m, r0, s, EA, b, 4); break;
-    case OP_SD:     store(m, r0, s, EA, b, 8); break;
-    case OP_ADDI:   s->v = a + (uint64_t)imm; break;
-    case OP_SLTI:   s->v = sx(xlen, a) < imm; break;
-    case OP_SLTIU:  s->v = a < xl(xlen, (uint64_t)imm); break;
-    case OP_XORI:   s->v = a ^ (uint64_t)imm; break;
-    case OP_ORI:    s->v = a | (uint64_t)imm; break;
-    case OP_ANDI:   s->v = a & (uint64_t)imm; break;
-    case OP_SLLI:   s->v = a << imm; break;
-    case OP_SRLI:   s->v = a >> imm; break;
-    case OP_SRAI:   s->v = (uint64_t)(sx(xlen, a) >> imm); break;
-    case OP_ADD:    s->v = a + b; break;
-    case OP_SUB:    s->v = a - b; break;
-    case OP_SLL:    s->v = a << (b & sh); break;
-    case OP_SLT:    s->v = sx(xlen, a) < sx(xlen, b); break;
-    case OP_SLTU:   s->v = a < b; break;
-    case OP_XOR:    s->v = a ^ b; break;
-    case OP_SRL:    s->v = a >> (b & sh); break;
-    case OP_SRA:    s->v = (uint64_t)(sx(xlen, a) >> (b & sh)); break;
-    case OP_OR:     s->v = a | b; break;
-    case OP_AND:    s->v = a & b; break;
-    case OP_MUL:    s->v = a * b; break;
-    case OP_MULH:   s->v = mulh(xlen, a, b); break;
-    case OP_MULHSU: s->v = mulhsu(xlen, a, b); break;
-    case OP_MULHU:  s->v = mulhu(xlen, a, b); break;
-    case OP_DIV:    s->v = divs(xlen, a, b, &s->flags); break;
-    case OP_DIVU:   s->v = divu(a, b, &s->flags); break;
-    case OP_REM:    s->v = rems(xlen, a, b, &s->flags); break;
-    case OP_REMU:   s->v = remu(a, b, &s->flags); break;
-    case OP_ADDIW:  s->v = w32(a + (uint64_t)imm); break;
-    case OP_SLLIW:  s->v = w32((uint32_t)a << imm); break;
-    case OP_SRLIW:  s->v = w32((uint32_t)a >> imm); break;
-    case OP_SRAIW:  s->v = w32((int32_t)a >> imm); break;
-    case OP_ADDW:   s->v = w32(a + b); break;
-    case OP_SUBW:   s->v = w32(a - b); break;
-    case OP_SLLW:   s->v = w32((uint32_t)a << (b & 31)); break;
-    case OP_SRLW:   s->v = w32((uint32_t)a >> (b & 31)); break;
-    case OP_SRAW:   s->v = w32((int32_t)a >> (b & 31)); break;
-    case OP_MULW:   s->v = w32((uint32_t)a * (uint32_t)b); break;
-    case OP_DIVW:   s->v = divw(a, b, &s->flags); break;
-    case OP_DIVUW:  s->v = divuw(a, b, &s->flags); break;
-    case OP_REMW:   s->v = remw(a, b, &s->flags); break;
-    case OP_REMUW:  s->v = remuw(a, b, &s->flags); break;
+    OPS_ALU(ALU) OPS_DIV(DIV) OPS_BRANCH(BRANCH) OPS_LOAD(LOAD) OPS_STORE(STORE)
+    OPS_UPPER(UPPER) OPS_JUMP(JUMP)
+#undef ALU
+#undef DIV
+#undef BRANCH
+#undef LOAD
+#undef STORE
+#undef UPPER
+#undef JUMP
     case OP_FENCE:
     case OP_FENCE_I: break; /* stores invalidate predecoded code: fetch is always coherent */
     case OP_CSRRW: case OP_CSRRS: case OP_CSRRC:
-    case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:
-        {
-            /* timed before it executes: the core reads the CSR in ID, timing_read_lag()
-             * cycles before the instruction enters EXR (sim/timing/timing.h) */
-            struct clock *clk = &m->hart.clk;
-            clk->cycle += timing_retire_pc(&m->timing, d->t, s->flags, pc);
-            s->timed = true;
-            clk->cycle -= timing_read_lag(&m->timing);
-            uint64_t old;
-            unsigned written = 0;
-            int r = csr_op(m, d, a, &old, &written);
-            clk->cycle += timing_read_lag(&m->timing);
-            if (r) {
-                m->stats.issued++; /* its base cycle was charged above; retire() is not reached */
-                raise_exception(s, CAUSE_ILLEGAL_INSTRUCTION, d->raw);
-            } else {
-                s->v = old;
-                s->flags |= written;
-            }
-        }
-        break;
+    case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI: csr_insn(m, d, pc, a, s); break;
     case OP_ECALL:  raise_exception(s, CAUSE_MACHINE_ECALL, 0); break;
     case OP_EBREAK: raise_exception(s, CAUSE_BREAKPOINT, pc); break;
     case OP_MRET:   cpu_mret(m); s->cause = MRET_DONE; break;
@@ -262,8 +220,6 @@ static ALWAYS_INLINE void execute(struct machine *m, struct ram *r0, const struc
     case OP_UNDECODED:
     case OP_COUNT:  raise_exception(s, CAUSE_ILLEGAL_INSTRUCTION, illegal_tval(d->raw)); break;
     }
-#undef EA
-#undef TARGET
 }
 
 /* The instruction completed: write rd, advance pc and the counters, charge its cycles. */
@@ -314,7 +270,7 @@ static __attribute__((noinline)) void data_cached(struct machine *m, const struc
             cache_invalidate(&c->i);
     } else if (size[d->op] && c->d.g.size && !(flags & TF_MMIO)) {
         /* before retire(): rs1 still holds the base even when rd == rs1 */
-        uint64_t addr = xl(xlen, m->hart.x[d->t.rs1] + (uint64_t)(int64_t)d->imm);
+        uint64_t addr = op_ea(xlen, m->hart.x[d->t.rs1], d->imm);
         n = d->t.cls == TC_STORE ? cache_write(&c->d, &c->mem, addr, size[d->op])
                                  : cache_read(&c->d, addr);
     }
@@ -341,7 +297,7 @@ static ALWAYS_INLINE void step(struct machine *m, struct ram *code, struct ram *
     const uint64_t issue = m->hart.clk.cycle;
     /* the address a load or store accesses, before rd (maybe its base) is written */
     const uint64_t ea = traced && (d->t.cls == TC_LOAD || d->t.cls == TC_STORE)
-                            ? xl(xlen, m->hart.x[d->t.rs1] + (uint64_t)(int64_t)d->imm) : 0;
+                            ? op_ea(xlen, m->hart.x[d->t.rs1], d->imm) : 0;
     if (traced && m->check && check_wants(d) && check_per_insn(m->check) && !check_step(m, pc, d, ea))
         return; /* a finding: the run stops before the instruction */
     struct step s = {.npc = xl(xlen, pc + 4), .flags = d->sflags, .cause = NO_TRAP};

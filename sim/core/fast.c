@@ -8,8 +8,8 @@
 #include "cache.h"
 #include "coverage.h"
 #include "machine.h"
-#include "muldiv.h"
 #include "observe.h"
+#include "ops.h"
 #include "profile.h"
 
 #define likely(c) __builtin_expect(!!(c), 1)
@@ -32,69 +32,32 @@
 /* Cycle the scratch model starts its runs at (far from 0, like a machine's). */
 #define SCRATCH_NOW (1ull << 40)
 
-/* The operations, in the style of cpu.c's execute(): a = rs1, b = rs2, imm the immediate;
- * XLEN is the width of the handler's instance.  Each list item is one decode.h OP_ name. */
-#define ALU_OPS(X)                                                                         \
-    X(ADD, a + b) X(SUB, a - b) X(SLL, a << (b & (XLEN - 1)))                             \
-    X(SLT, sx(XLEN, a) < sx(XLEN, b)) X(SLTU, a < b) X(XOR, a ^ b)                        \
-    X(SRL, a >> (b & (XLEN - 1))) X(SRA, (uint64_t)(sx(XLEN, a) >> (b & (XLEN - 1))))     \
-    X(OR, a | b) X(AND, a & b) X(MUL, a * b) X(MULH, mulh(XLEN, a, b))                    \
-    X(MULHSU, mulhsu(XLEN, a, b)) X(MULHU, mulhu(XLEN, a, b))                             \
-    X(ADDI, a + (uint64_t)imm) X(SLTI, sx(XLEN, a) < imm)                                 \
-    X(SLTIU, a < xl(XLEN, (uint64_t)imm)) X(XORI, a ^ (uint64_t)imm)                      \
-    X(ORI, a | (uint64_t)imm) X(ANDI, a & (uint64_t)imm) X(SLLI, a << imm)                \
-    X(SRLI, a >> imm) X(SRAI, (uint64_t)(sx(XLEN, a) >> imm))
-#define ALU_OPS_64(X)                                                                      \
-    X(ADDW, w32(a + b)) X(SUBW, w32(a - b)) X(SLLW, w32((uint32_t)a << (b & 31)))         \
-    X(SRLW, w32((uint32_t)a >> (b & 31))) X(SRAW, w32((int32_t)a >> (b & 31)))            \
-    X(MULW, w32((uint32_t)a * (uint32_t)b)) X(ADDIW, w32(a + (uint64_t)imm))              \
-    X(SLLIW, w32((uint32_t)a << imm)) X(SRLIW, w32((uint32_t)a >> imm))                   \
-    X(SRAIW, w32((int32_t)a >> imm))
-/* divides: `fl` collects TF_DIV_EARLY (muldiv.h), which the reference loop times */
-#define DIV_OPS(X)                                                                         \
-    X(DIV, divs(XLEN, a, b, &fl)) X(DIVU, divu(a, b, &fl)) X(REM, rems(XLEN, a, b, &fl))  \
-    X(REMU, remu(a, b, &fl))
-#define DIV_OPS_64(X)                                                                      \
-    X(DIVW, divw(a, b, &fl)) X(DIVUW, divuw(a, b, &fl)) X(REMW, remw(a, b, &fl))          \
-    X(REMUW, remuw(a, b, &fl))
-/* loads: bytes, C type (its signedness extends the value) */
-#define LOAD_OPS(X) X(LB, 1, int8_t) X(LH, 2, int16_t) X(LW, 4, int32_t) X(LBU, 1, uint8_t) X(LHU, 2, uint16_t)
-#define LOAD_OPS_64(X) X(LD, 8, uint64_t) X(LWU, 4, uint32_t)
-#define STORE_OPS(X) X(SB, 1) X(SH, 2) X(SW, 4)
-#define STORE_OPS_64(X) X(SD, 8)
-#define BRANCH_OPS(X)                                                                      \
-    X(BEQ, a == b) X(BNE, a != b) X(BLT, sx(XLEN, a) < sx(XLEN, b))                       \
-    X(BGE, sx(XLEN, a) >= sx(XLEN, b)) X(BLTU, a < b) X(BGEU, a >= b)
-#define BOTH_OPS(X, Y, L, S, B) ALU_OPS(X) DIV_OPS(Y) LOAD_OPS(L) STORE_OPS(S) BRANCH_OPS(B)
-#define RV64_OPS(X, Y, L, S) ALU_OPS_64(X) DIV_OPS_64(Y) LOAD_OPS_64(L) STORE_OPS_64(S)
-
+/* The operations the engine runs with handlers of their own kind: ops.h's rows of these
+ * kinds (what each computes is there, shared with the reference loop). */
+#define ENGINE_OPS(A, D, L, S, B) OPS_ALU(A) OPS_DIV(D) OPS_LOAD(L) OPS_STORE(S) OPS_BRANCH(B)
+/* M(xlen, ...) for each XLEN an instruction of `width` exists at */
+#define WIDTHS(width, M, ...) OPS_AT(32, width, M(32, __VA_ARGS__)) M(64, __VA_ARGS__)
+/* Every variant of those kinds as EACH(xlen, kind name): plain, loads into x0 (the value
+ * dropped), conditional branches inside a block (side exits, _SX), and the loads and
+ * stores through the D$ and watched for the observers (checked_of: _C, _X0_C).  EACH is
+ * defined where the list is expanded. */
+#define V_PLAIN(name, width, ...) WIDTHS(width, EACH, name)
+#define V_X0(name, width, ...) WIDTHS(width, EACH, name##_X0)
+#define V_SX(name, width, ...) WIDTHS(width, EACH, name##_SX)
+#define V_C(name, width, ...) WIDTHS(width, EACH, name##_C)
+#define V_X0_C(name, width, ...) WIDTHS(width, EACH, name##_X0_C)
+#define KIND_VARIANTS                                                                      \
+    ENGINE_OPS(V_PLAIN, V_PLAIN, V_PLAIN, V_PLAIN, V_PLAIN) OPS_LOAD(V_X0) OPS_BRANCH(V_SX) \
+    OPS_LOAD(V_C) OPS_STORE(V_C) OPS_LOAD(V_X0_C)
+/* MAP(xlen, from, to): a table row from one variant's kind to another's */
+#define MAP(w, from, to) [K_##from##_##w] = K_##to##_##w,
 
 /* Operation kinds: one per operation and width (the translator picks the machine's). */
 enum kind {
     K_NONE, /* not run by the engine */
-#define K2(name, ...) K_##name##_32, K_##name##_64,
-#define K1(name, ...) K_##name##_64,
-#define KX2(name, ...) K_##name##_X0_32, K_##name##_X0_64,
-#define KX1(name, ...) K_##name##_X0_64,
-#define KS2(name, ...) K_##name##_SX_32, K_##name##_SX_64,
-    BOTH_OPS(K2, K2, K2, K2, K2) RV64_OPS(K1, K1, K1, K1)
-    LOAD_OPS(KX2) LOAD_OPS_64(KX1) /* loads into x0: checked, the value dropped */
-    BRANCH_OPS(KS2)                /* a conditional branch inside a block: a side exit */
-#define KC2(name, ...) K_##name##_C_32, K_##name##_C_64,
-#define KC1(name, ...) K_##name##_C_64,
-#define KXC2(name, ...) K_##name##_X0_C_32, K_##name##_X0_C_64,
-#define KXC1(name, ...) K_##name##_X0_C_64,
-    /* loads and stores through the D$, stores also watched for the observers (checked_of) */
-    LOAD_OPS(KC2) LOAD_OPS_64(KC1) STORE_OPS(KC2) STORE_OPS_64(KC1) LOAD_OPS(KXC2) LOAD_OPS_64(KXC1)
-#undef K2
-#undef K1
-#undef KX2
-#undef KX1
-#undef KS2
-#undef KC2
-#undef KC1
-#undef KXC2
-#undef KXC1
+#define EACH(w, name) K_##name##_##w,
+    KIND_VARIANTS
+#undef EACH
     K_JALR_32, K_JALR_64,
     K_JAL,           /* to the block's target; the link is the pc after the block */
     K_LI_32, K_LI_64, /* LUI, AUIPC: imm is the value */
@@ -106,17 +69,18 @@ enum kind {
     K_ADDI_SP_32, K_ADDI_SP_64, /* ADDI to sp with the threads' stack marks (observe_sp) */
     K_COUNT
 };
+_Static_assert(K_COUNT <= 256, "struct fop keeps the kind in a byte");
 
 static const uint8_t kind_of[2][OP_COUNT] = {
     {
-#define M32(name, ...) [OP_##name] = K_##name##_32,
-        BOTH_OPS(M32, M32, M32, M32, M32)
+#define M32(name, width, ...) OPS_AT(32, width, [OP_##name] = K_##name##_32,)
+        ENGINE_OPS(M32, M32, M32, M32, M32)
 #undef M32
         [OP_JALR] = K_JALR_32, [OP_JAL] = K_JAL, [OP_LUI] = K_LI_32, [OP_AUIPC] = K_LI_32,
     },
     {
-#define M64(name, ...) [OP_##name] = K_##name##_64,
-        BOTH_OPS(M64, M64, M64, M64, M64) RV64_OPS(M64, M64, M64, M64)
+#define M64(name, width, ...) [OP_##name] = K_##name##_64,
+        ENGINE_OPS(M64, M64, M64, M64, M64)
 #undef M64
         [OP_JALR] = K_JALR_64, [OP_JAL] = K_JAL, [OP_LUI] = K_LI_64, [OP_AUIPC] = K_LI_64,
     },
@@ -124,8 +88,8 @@ static const uint8_t kind_of[2][OP_COUNT] = {
 
 /* The side-exit kinds of the conditional branches */
 static const uint8_t side_exit[K_COUNT] = {
-#define SX(name, ...) [K_##name##_32] = K_##name##_SX_32, [K_##name##_64] = K_##name##_SX_64,
-    BRANCH_OPS(SX)
+#define SX(name, width, ...) WIDTHS(width, MAP, name, name##_SX)
+    OPS_BRANCH(SX)
 #undef SX
 };
 
@@ -133,25 +97,18 @@ static const uint8_t side_exit[K_COUNT] = {
  * with the D$ access and the watched store addresses (struct fast), kept out of the others'
  * way. */
 static const uint8_t checked_of[K_COUNT] = {
-#define CK2(name, ...) [K_##name##_32] = K_##name##_C_32, [K_##name##_64] = K_##name##_C_64,
-#define CK1(name, ...) [K_##name##_64] = K_##name##_C_64,
-#define CKX2(name, ...) [K_##name##_X0_32] = K_##name##_X0_C_32, [K_##name##_X0_64] = K_##name##_X0_C_64,
-#define CKX1(name, ...) [K_##name##_X0_64] = K_##name##_X0_C_64,
-    LOAD_OPS(CK2) LOAD_OPS_64(CK1) STORE_OPS(CK2) STORE_OPS_64(CK1) LOAD_OPS(CKX2) LOAD_OPS_64(CKX1)
-#undef CK2
-#undef CK1
-#undef CKX2
-#undef CKX1
+#define CK(name, width, ...) WIDTHS(width, MAP, name, name##_C)
+#define CKX(name, width, ...) WIDTHS(width, MAP, name##_X0, name##_X0_C)
+    OPS_LOAD(CK) OPS_STORE(CK) OPS_LOAD(CKX)
+#undef CK
+#undef CKX
 };
-_Static_assert(K_COUNT <= 256, "struct fop keeps the kind in a byte");
 
 /* The load kinds into x0 */
 static const uint8_t load_x0[K_COUNT] = {
-#define LX2(name, ...) [K_##name##_32] = K_##name##_X0_32, [K_##name##_64] = K_##name##_X0_64,
-#define LX1(name, ...) [K_##name##_64] = K_##name##_X0_64,
-    LOAD_OPS(LX2) LOAD_OPS_64(LX1)
-#undef LX2
-#undef LX1
+#define LX(name, width, ...) WIDTHS(width, MAP, name, name##_X0)
+    OPS_LOAD(LX)
+#undef LX
 };
 
 /* One operation, one per instruction: 16 bytes.  `h` is its handler in run_blocks(). */
@@ -167,10 +124,10 @@ struct fop {
  * Interned: equal states are one object, compared by address. */
 struct pstate {
     struct tslot st[TS_N];  /* bubbles all zero */
-    uint64_t id_ready;      /* cycles from now; 0: ready; UINT64_MAX: behind a redirect */
-    uint64_t wrong_pc, wrong_at; /* wrong_at in cycles from now; both 0 without wrong_on */
-    uint16_t md_busy;
-    uint8_t id_cause, wrong_on, csr_proc, write_phase, beat, md_inflight, bp0, bp_io;
+#define PSTATE_FIELD(type, name, form) type name;
+    TIMING_STATE(PSTATE_FIELD) /* cycles relative to now (capture) */
+#undef PSTATE_FIELD
+    uint8_t bp0;
 };
 
 struct state {
@@ -270,43 +227,38 @@ struct fast {
 
 /* ---- pipeline states ---- */
 
-/* Slot a's fields into b, whose padding bytes are zero (a's are whatever they were).  A
- * field added to struct tslot must be added here: the sizes below stop the build until
- * it is. */
-_Static_assert(sizeof(struct tslot) == 22 && offsetof(struct tslot, busy) == 18,
-               "copy_slot() copies every field of struct tslot");
+/* Slot a's fields into b, whose padding bytes are zero (a's are whatever they were). */
 static void copy_slot(struct tslot *b, const struct tslot *a)
 {
-    b->valid = a->valid, b->wrong = a->wrong, b->cls = a->cls, b->rd = a->rd;
-    b->rs1 = a->rs1, b->rs2 = a->rs2, b->sdata = a->sdata, b->csr_acc = a->csr_acc;
-    b->csr_we = a->csr_we, b->fwd = a->fwd, b->load = a->load, b->store_ram = a->store_ram;
-    b->beats = a->beats, b->branch = a->branch, b->taken = a->taken;
-    b->redirect = a->redirect, b->pen = a->pen, b->busy = a->busy, b->bp_index = a->bp_index;
+#define COPY_FIELD(type, name) b->name = a->name;
+    TSLOT_FIELDS(COPY_FIELD)
+#undef COPY_FIELD
 }
 
-/* The state of model t at its cycle, in relative form. */
+/* A field of struct timing's TIMING_STATE in the relative form of its `form` (timing.h),
+ * in model t at its cycle; and back, at cycle `now` in a model whose wrong_on is restored. */
+#define RELATIVE_VALUE(t, v) (v)
+#define RELATIVE_READY(t, v) ((v) == UINT64_MAX ? UINT64_MAX : (v) > (t)->cyc ? (v) - (t)->cyc : 0)
+#define RELATIVE_WRONG(t, v) ((t)->wrong_on ? (v) : 0)
+#define RELATIVE_WRONG_AT(t, v) ((t)->wrong_on ? RELATIVE_AFTER(t, v) : 0)
+#define RELATIVE_AFTER(t, v) ((v) > (t)->cyc ? (v) - (t)->cyc : 0)
+#define ABSOLUTE_VALUE(t, v, now) (v)
+#define ABSOLUTE_READY(t, v, now) ((v) == UINT64_MAX ? UINT64_MAX : (v) ? (now) + (v) : 0)
+#define ABSOLUTE_WRONG(t, v, now) ((t)->wrong_on ? (v) : 0)
+#define ABSOLUTE_WRONG_AT(t, v, now) ((t)->wrong_on ? (now) + (v) : 0)
+
+/* The state of model t at its cycle, in relative form: a past id_ready is "ready" (every
+ * value up to now is alike), a wrong path's fields are 0 without one. */
 static void capture(const struct timing *t, struct pstate *s)
 {
     memset(s, 0, sizeof *s);
     for (int i = 0; i < TS_N; i++)
         if (t->st[i].valid)
             copy_slot(&s->st[i], &t->st[i]);
-    s->id_ready = t->id_ready == UINT64_MAX ? UINT64_MAX
-                  : t->id_ready > t->cyc    ? t->id_ready - t->cyc
-                                            : 0; /* ready: every value up to now is alike */
-    s->id_cause = t->id_cause;
-    if (t->wrong_on) {
-        s->wrong_on = 1;
-        s->wrong_pc = t->wrong_pc;
-        s->wrong_at = t->wrong_at > t->cyc ? t->wrong_at - t->cyc : 0;
-    }
-    s->csr_proc = t->csr_proc;
-    s->write_phase = t->write_phase;
-    s->beat = t->beat;
-    s->md_busy = t->md_busy;
-    s->md_inflight = t->md_inflight;
+#define CAPTURE_FIELD(type, name, form) s->name = (type)RELATIVE_##form(t, t->name);
+    TIMING_STATE(CAPTURE_FIELD)
+#undef CAPTURE_FIELD
     s->bp0 = t->bp[0];
-    s->bp_io = t->bp_io;
 }
 
 /* Model t in state s at cycle `now` (its statistics and the rest left as they are). */
@@ -314,18 +266,11 @@ static void restore(struct timing *t, const struct pstate *s, uint64_t now)
 {
     t->cyc = now;
     memcpy(t->st, s->st, sizeof t->st);
-    t->id_ready = s->id_ready == UINT64_MAX ? UINT64_MAX : s->id_ready ? now + s->id_ready : 0;
-    t->id_cause = s->id_cause;
-    t->wrong_on = s->wrong_on;
-    t->wrong_pc = s->wrong_pc;
-    t->wrong_at = s->wrong_on ? now + s->wrong_at : 0;
-    t->csr_proc = s->csr_proc;
-    t->write_phase = s->write_phase;
-    t->beat = s->beat;
-    t->md_busy = s->md_busy;
-    t->md_inflight = s->md_inflight;
+    t->wrong_on = s->wrong_on; /* first: the wrong path's fields depend on it */
+#define RESTORE_FIELD(type, name, form) t->name = (type)ABSOLUTE_##form(t, s->name, now);
+    TIMING_STATE(RESTORE_FIELD)
+#undef RESTORE_FIELD
     t->bp[0] = s->bp0;
-    t->bp_io = s->bp_io;
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)
@@ -414,14 +359,14 @@ static struct fop operation(const struct insn *d, uint64_t pc, int xlen, uint64_
 {
     struct fop o = {.imm = d->imm, .kind = kind_of[xlen == 64][d->op], .rd = d->t.rd,
                     .rs1 = d->t.rs1, .rs2 = d->t.rs2};
-    *target = xl(xlen, pc + (uint64_t)(int64_t)d->imm);
-    *value = d->op == OP_AUIPC ? *target : xl(xlen, (uint64_t)(int64_t)d->imm);
-    if ((d->t.cls == TC_BRANCH || d->t.cls == TC_JAL) && (*target & 3))
+    *target = d->op == OP_JAL ? op_JAL(xlen, 0, d->imm, pc) : op_pc_rel(xlen, pc, d->imm);
+    *value = xl(xlen, d->op == OP_AUIPC ? op_AUIPC(xlen, pc, d->imm) : op_LUI(xlen, pc, d->imm));
+    if ((d->t.cls == TC_BRANCH || d->t.cls == TC_JAL) && op_misaligned(*target, 4))
         o.kind = K_NONE;
     if (o.kind != K_NONE && d->t.rd == 0 && (d->t.cls == TC_ALU || d->t.cls == TC_LUI || d->t.cls == TC_MUL))
         o.kind = K_NOP;
     else if (d->op == OP_ADDI && d->t.rs1 == 0)
-        o.kind = xlen == 32 ? K_LI_32 : K_LI_64, *value = xl(xlen, (uint64_t)(int64_t)d->imm);
+        o.kind = xlen == 32 ? K_LI_32 : K_LI_64, *value = xl(xlen, op_ADDI(xlen, 0, 0, d->imm));
     else if (d->op == OP_ADDI && d->imm == 0)
         o.kind = K_MV;
     else if (d->op == OP_ADDIW && d->imm == 0)
@@ -493,6 +438,24 @@ static void watch_wrong_path(struct fast *f, uint64_t pc)
         code->dec_hi = hi;
 }
 
+/* Every wrong path the model may read in a run of b from state s: the one s is on, and
+ * both ways out of each branch or jump. */
+static void watch_wrong_paths(struct fast *f, const struct block *b, const struct state *s)
+{
+    if (s->s.wrong_on)
+        watch_wrong_path(f, s->s.wrong_pc);
+    if (ends_block(&b->src[b->n - 1])) {
+        watch_wrong_path(f, b->fall);
+        watch_wrong_path(f, b->target);
+    }
+    for (unsigned i = 0; i < b->n; i++)
+        if (b->side_at >> i & 1) {
+            watch_wrong_path(f, b->pc + 4 * i + 4);
+            watch_wrong_path(f, b->pc + 4 * i + (uint64_t)(int64_t)b->src[i].imm);
+        }
+    watch_update(f);
+}
+
 /* The timed run of b from state s: the model from s over b's instructions, the last one
  * with each outcome; NULL when there is no memory. */
 static struct entry *time_entry(struct fast *f, struct block *b, const struct state *s)
@@ -513,20 +476,7 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
     memset(w->stall, 0, sizeof w->stall);
     w->branches = w->mispredicts = 0;
     restore(w, &s->s, SCRATCH_NOW);
-    if (s->s.wrong_on)
-        watch_wrong_path(f, s->s.wrong_pc);
-    const struct insn *last = &b->src[b->n - 1];
-    (void)last;
-    if (ends_block(last)) {
-        watch_wrong_path(f, b->fall);
-        watch_wrong_path(f, b->target);
-    }
-    for (unsigned i = 0; i < b->n; i++)
-        if (b->side_at >> i & 1) {
-            watch_wrong_path(f, b->pc + 4 * i + 4);
-            watch_wrong_path(f, b->pc + 4 * i + (uint64_t)(int64_t)b->src[i].imm);
-        }
-    watch_update(f);
+    watch_wrong_paths(f, b, s);
     /* the straight line, forking each way out: a side exit taken, the last instruction
      * (a branch: not taken, taken) */
     struct pstate ps;
@@ -667,8 +617,7 @@ static struct block *translate(struct fast *f, uint64_t pc)
             ops[i].imm = (int32_t)j++;
         }
     /* the end: reached after the last instruction unless that one ends the block itself;
-     * set in every case, so that every op has a handler (ops[n] was left unset after a
-     * block-ending instruction: found by fuzz-exec, ASan global-buffer-overflow) */
+     * set in every case, so that every op has a handler */
     ops[n] = (struct fop){.kind = K_END};
     for (unsigned i = 0; i <= n; i++)
         ops[i].h = handler[ops[i].kind];
@@ -965,41 +914,40 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         goto *op->h;                                                                       \
     } while (0)
 
-#define H_ALU(name, expr)                                                                  \
-    LBL(name, XLEN) : {                                                                    \
-        const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
-        const int64_t imm = op->imm;                                                       \
-        (void)a, (void)b, (void)imm;                                                       \
-        x[op->rd] = xl(XLEN, (uint64_t)(expr));                                            \
+/* The handlers of ops.h's rows, each at its instance's XLEN when the row exists there */
+#define H_ALU(name, width, ...)                                                            \
+    OPS_AT(XLEN, width, LBL(name, XLEN) : {                                                \
+        x[op->rd] = xl(XLEN, op_##name(XLEN, x[op->rs1], x[op->rs2], op->imm));            \
         NEXT;                                                                              \
-    }
-#define H_DIV(name, expr)                                                                  \
-    LBL(name, XLEN) : {                                                                    \
-        const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
+    })
+#define H_DIV(name, width, ...)                                                            \
+    OPS_AT(XLEN, width, LBL(name, XLEN) : {                                                \
         unsigned fl = 0;                                                                   \
-        uint64_t v = (expr);                                                               \
+        uint64_t v = op_##name(XLEN, x[op->rs1], x[op->rs2], &fl);                         \
         if (unlikely(fl))                                                                  \
             goto deopt; /* early finish: its own timing */                                 \
         x[op->rd] = xl(XLEN, v);                                                           \
         x[0] = 0;                                                                          \
         NEXT;                                                                              \
-    }
+    })
 /* Loads from ram[0] or ram[1], stores to ram[0] outside the watched window; anything else
  * (misaligned, a device, a fault, code, tohost) goes to the reference loop. */
-#define H_LOAD(name, n, type) H_LOAD_(name, n, type, x[op->rd] = xl(XLEN, (uint64_t)v), )
-#define H_LOAD_X0(name, n, type) H_LOAD_(name##_X0, n, type, (void)v, )
+#define H_LOAD(name, width, type) H_LOAD_(name, width, type, x[op->rd] = xl(XLEN, (uint64_t)v), )
+#define H_LOAD_X0(name, width, type) H_LOAD_(name##_X0, width, type, (void)v, )
 /* the checked kinds (checked_of): a D$ miss goes to the reference loop */
-#define H_LOAD_C(name, n, type) H_LOAD_(name##_C, n, type, x[op->rd] = xl(XLEN, (uint64_t)v), LOAD_HIT)
-#define H_LOAD_X0_C(name, n, type) H_LOAD_(name##_X0_C, n, type, (void)v, LOAD_HIT)
+#define H_LOAD_C(name, width, type)                                                        \
+    H_LOAD_(name##_C, width, type, x[op->rd] = xl(XLEN, (uint64_t)v), LOAD_HIT)
+#define H_LOAD_X0_C(name, width, type) H_LOAD_(name##_X0_C, width, type, (void)v, LOAD_HIT)
 #define LOAD_HIT                                                                           \
     if (f->dcache && !cache_read_hit(f->dcache, ea))                                       \
         goto deopt;
-#define H_LOAD_(name, n, type, write, check)                                               \
-    LBL(name, XLEN) : {                                                                    \
-        const uint64_t ea = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm);             \
+#define H_LOAD_(name, width, type, write, check)                                           \
+    OPS_AT(XLEN, width, LBL(name, XLEN) : {                                                \
+        const unsigned n = sizeof(type);                                                   \
+        const uint64_t ea = op_ea(XLEN, x[op->rs1], op->imm);                              \
         const uint8_t *p;                                                                  \
         uint64_t off = ea - f->r0base;                                                     \
-        if (unlikely(ea & (n - 1)))                                                        \
+        if (unlikely(op_misaligned(ea, n)))                                                \
             goto deopt;                                                                    \
         if (likely(off <= f->r0size - n)) {                                                \
             p = f->r0mem + off;                                                            \
@@ -1014,47 +962,85 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         memcpy(&v, p, n);                                                                  \
         write;                                                                             \
         NEXT;                                                                              \
-    }
-#define H_STORE(name, n) H_STORE_(name, n, )
+    })
+#define H_STORE(name, width, type) H_STORE_(name, width, type, )
 /* the checked kinds: a store the observers watch or a D$ miss goes to the reference loop */
-#define H_STORE_C(name, n) H_STORE_(name##_C, n, STORE_HIT)
+#define H_STORE_C(name, width, type) H_STORE_(name##_C, width, type, STORE_HIT)
 #define STORE_HIT                                                                          \
     if (off - f->olo < f->olen || (f->dcache && !cache_write_hit(f->dcache, ea)))          \
         goto deopt;
-#define H_STORE_(name, n, check)                                                           \
-    LBL(name, XLEN) : {                                                                    \
-        const uint64_t ea = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm);             \
+#define H_STORE_(name, width, type, check)                                                 \
+    OPS_AT(XLEN, width, LBL(name, XLEN) : {                                                \
+        const unsigned n = sizeof(type);                                                   \
+        const uint64_t ea = op_ea(XLEN, x[op->rs1], op->imm);                              \
         const uint64_t off = ea - f->r0base;                                               \
-        if (unlikely((ea & (n - 1)) || off > f->slim[n] || off - f->wlo < f->wlen))         \
+        if (unlikely(op_misaligned(ea, n) || off > f->slim[n] || off - f->wlo < f->wlen))  \
             goto deopt;                                                                    \
         check                                                                              \
         const uint64_t v = x[op->rs2];                                                     \
         memcpy(f->r0mem + off, &v, n); /* little-endian host */                            \
         NEXT;                                                                              \
-    }
-#define H_BRANCH(name, cond)                                                               \
-    LBL(name, XLEN) : {                                                                    \
-        const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
-        if (cond)                                                                          \
+    })
+#define H_BRANCH(name, width, ...)                                                         \
+    OPS_AT(XLEN, width, LBL(name, XLEN) : {                                                \
+        if (op_##name(XLEN, x[op->rs1], x[op->rs2]))                                       \
             goto taken;                                                                    \
         goto fall;                                                                         \
-    }
-#define H_BRANCH_SX(name, cond)                                                            \
-    LBL(name##_SX, XLEN) : {                                                               \
-        const uint64_t a = x[op->rs1], b = x[op->rs2];                                     \
-        if (cond)                                                                          \
+    })
+#define H_BRANCH_SX(name, width, ...)                                                      \
+    OPS_AT(XLEN, width, LBL(name##_SX, XLEN) : {                                           \
+        if (op_##name(XLEN, x[op->rs1], x[op->rs2]))                                       \
             goto side_taken;                                                               \
         NEXT;                                                                              \
-    }
+    })
 #define H_JALR                                                                             \
     LBL(JALR, XLEN) : {                                                                    \
-        const uint64_t target = xl(XLEN, x[op->rs1] + (uint64_t)(int64_t)op->imm) & ~1ull; \
-        if (unlikely(target & 3))                                                          \
+        const uint64_t target = op_JALR(XLEN, x[op->rs1], op->imm, 0);                     \
+        if (unlikely(op_misaligned(target, 4)))                                            \
             goto deopt;                                                                    \
-        x[op->rd] = b->fall;                                                           \
+        x[op->rd] = b->fall;                                                               \
         x[0] = 0;                                                                          \
         pc = target;                                                                       \
         goto jalr;                                                                         \
+    }
+#define H_LI                                                                               \
+    LBL(LI, XLEN) : {                                                                      \
+        x[op->rd] = xl(XLEN, (uint64_t)(int64_t)op->imm);                                  \
+        NEXT;                                                                              \
+    }
+#define H_ADDI_SP                                                                          \
+    LBL(ADDI_SP, XLEN) : {                                                                 \
+        x[op->rd] = xl(XLEN, op_ADDI(XLEN, x[op->rs1], 0, op->imm));                       \
+        observe_sp(f->obs, x[2]);                                                          \
+        NEXT;                                                                              \
+    }
+/* Every handler of one XLEN instance */
+#define HANDLERS                                                                           \
+    ENGINE_OPS(H_ALU, H_DIV, H_LOAD, H_STORE, H_BRANCH) OPS_LOAD(H_LOAD_X0)                \
+    OPS_BRANCH(H_BRANCH_SX) OPS_LOAD(H_LOAD_C) OPS_STORE(H_STORE_C) OPS_LOAD(H_LOAD_X0_C)  \
+    H_JALR H_LI H_ADDI_SP
+/* The handlers of kinds that are alike at either XLEN */
+#define HANDLERS_ANY_XLEN                                                                  \
+    L_LI_POOL:                                                                             \
+    x[op->rd] = b->pool[op->imm];                                                          \
+    NEXT;                                                                                  \
+    L_NOP:                                                                                 \
+    NEXT;                                                                                  \
+    L_MV: /* imm 0: the value as it is, at either XLEN */                                  \
+    x[op->rd] = op_ADDI(64, x[op->rs1], 0, 0);                                             \
+    NEXT;                                                                                  \
+    L_SEXT_W:                                                                              \
+    x[op->rd] = op_ADDIW(64, x[op->rs1], 0, 0);                                            \
+    NEXT;
+/* Every handler's label, by kind (EACH: KIND_VARIANTS) */
+#define EACH(w, name) [K_##name##_##w] = &&L_##name##_##w,
+#define HANDLER_TABLE                                                                      \
+    {                                                                                      \
+        KIND_VARIANTS                                                                      \
+        [K_JALR_32] = &&L_JALR_32, [K_JALR_64] = &&L_JALR_64, [K_JAL] = &&L_JAL,           \
+        [K_LI_32] = &&L_LI_32, [K_LI_64] = &&L_LI_64, [K_LI_POOL] = &&L_LI_POOL,           \
+        [K_NOP] = &&L_NOP, [K_MV] = &&L_MV, [K_SEXT_W] = &&L_SEXT_W, [K_END] = &&L_END,    \
+        [K_ADDI_SP_32] = &&L_ADDI_SP_32, [K_ADDI_SP_64] = &&L_ADDI_SP_64,                  \
     }
 
 
@@ -1111,37 +1097,43 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         goto enter_checked;                                                                \
     } while (0)
 
+/* What hand_over() did */
+enum handed { HANDED_STOP, HANDED_EVENTS, HANDED_STEPS, HANDED_HOT };
+
+/* At the start of block b, the machine saved (run_blocks: SAVE), the reference loop's turn:
+ * device events and interrupts when `look` (due, and not looked at yet at this boundary),
+ * as it would look at them first; otherwise b's instructions, unless b is a cold block
+ * that has just become hot (the caller translates it). */
+static enum handed hand_over(struct fast *f, struct block *b, bool look)
+{
+    struct machine *const m = f->m;
+    if (look) {
+        const uint64_t c0 = m->hart.clk.cycle;
+        if (cpu_event(m))
+            return HANDED_STOP;
+        if (m->profile) /* as the traced loop does: to the instruction that follows */
+            profile_charge(m->profile, m->hart.pc, m->hart.clk.cycle - c0, 0);
+        return HANDED_EVENTS;
+    }
+    /* a cold block of the map (f->outside, part of f, is never cold nor freed) */
+    if (b->cold && b != &f->outside && ++b->heat >= HOT_RUNS)
+        return HANDED_HOT;
+    return cpu_run_steps(m, b->n) ? HANDED_STOP : HANDED_STEPS;
+}
+
+/* Operation k of block b cannot complete in the engine, the machine saved at b's start:
+ * the reference loop runs it, after the model has charged the instructions before it
+ * (from the state the block started in).  True when the machine stopped. */
+static bool deopt_step(struct fast *f, const struct block *b, unsigned k)
+{
+    replay(f, b, k);
+    f->m->hart.pc = b->pc + 4 * k;
+    return cpu_run_steps(f->m, 1);
+}
+
 static void run_blocks(struct fast *f)
 {
-    static const void *const tab[K_COUNT] = {
-#define T32(name, ...) [K_##name##_32] = &&L_##name##_32,
-#define T64(name, ...) [K_##name##_64] = &&L_##name##_64,
-#define TX32(name, ...) [K_##name##_X0_32] = &&L_##name##_X0_32,
-#define TX64(name, ...) [K_##name##_X0_64] = &&L_##name##_X0_64,
-#define TS(name, ...) [K_##name##_SX_32] = &&L_##name##_SX_32, [K_##name##_SX_64] = &&L_##name##_SX_64,
-        BOTH_OPS(T32, T32, T32, T32, T32) BOTH_OPS(T64, T64, T64, T64, T64)
-        RV64_OPS(T64, T64, T64, T64) LOAD_OPS(TX32) LOAD_OPS(TX64) LOAD_OPS_64(TX64)
-        BRANCH_OPS(TS)
-#define TC32(name, ...) [K_##name##_C_32] = &&L_##name##_C_32,
-#define TC64(name, ...) [K_##name##_C_64] = &&L_##name##_C_64,
-#define TXC32(name, ...) [K_##name##_X0_C_32] = &&L_##name##_X0_C_32,
-#define TXC64(name, ...) [K_##name##_X0_C_64] = &&L_##name##_X0_C_64,
-        LOAD_OPS(TC32) LOAD_OPS(TC64) LOAD_OPS_64(TC64) STORE_OPS(TC32) STORE_OPS(TC64)
-        STORE_OPS_64(TC64) LOAD_OPS(TXC32) LOAD_OPS(TXC64) LOAD_OPS_64(TXC64)
-#undef TC32
-#undef TC64
-#undef TXC32
-#undef TXC64
-#undef TS
-#undef T32
-#undef T64
-#undef TX32
-#undef TX64
-        [K_JALR_32] = &&L_JALR_32, [K_JALR_64] = &&L_JALR_64, [K_JAL] = &&L_JAL,
-        [K_LI_32] = &&L_LI_32, [K_LI_64] = &&L_LI_64, [K_LI_POOL] = &&L_LI_POOL,
-        [K_NOP] = &&L_NOP, [K_MV] = &&L_MV, [K_SEXT_W] = &&L_SEXT_W, [K_END] = &&L_END,
-        [K_ADDI_SP_32] = &&L_ADDI_SP_32, [K_ADDI_SP_64] = &&L_ADDI_SP_64,
-    };
+    static const void *const tab[K_COUNT] = HANDLER_TABLE;
     handler = tab;
     if (!f)
         return;
@@ -1179,67 +1171,30 @@ enter:
     goto *op->h;
 
 reference:
-    /* the reference loop: device events and interrupts first, as it would */
     SAVE();
-    if (!looked && cycle >= h->next_event) {
+    switch (hand_over(f, b, !looked && cycle >= h->next_event)) {
+    case HANDED_STOP:
+        return;
+    case HANDED_HOT:
+        b = warm_up(f, b);
+        goto enter_checked;
+    case HANDED_EVENTS:
         looked = true;
-        const uint64_t c0 = h->clk.cycle;
-        if (cpu_event(m))
-            return;
-        if (m->profile) /* as the traced loop does: to the instruction that follows */
-            profile_charge(m->profile, h->pc, h->clk.cycle - c0, 0);
-    } else {
-        /* a cold block of the map (f->outside, part of f, is never cold nor freed) */
-        if (b->cold && b != &f->outside && ++b->heat >= HOT_RUNS) {
-            b = warm_up(f, b);
-            goto enter_checked;
-        }
+        break;
+    case HANDED_STEPS:
         looked = false;
-        if (cpu_run_steps(m, b->n))
-            return;
+        break;
     }
     LOAD();
     goto enter_checked;
 
 #define XLEN 32
-    ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
-    LOAD_OPS(H_LOAD_X0) BRANCH_OPS(H_BRANCH_SX)
-    LOAD_OPS(H_LOAD_C) STORE_OPS(H_STORE_C) LOAD_OPS(H_LOAD_X0_C)
-    H_JALR
-L_LI_32:
-    x[op->rd] = (uint32_t)op->imm;
-    NEXT;
+    HANDLERS
 #undef XLEN
 #define XLEN 64
-    ALU_OPS(H_ALU) DIV_OPS(H_DIV) LOAD_OPS(H_LOAD) STORE_OPS(H_STORE) BRANCH_OPS(H_BRANCH)
-    ALU_OPS_64(H_ALU) DIV_OPS_64(H_DIV) LOAD_OPS_64(H_LOAD) STORE_OPS_64(H_STORE)
-    LOAD_OPS(H_LOAD_X0) LOAD_OPS_64(H_LOAD_X0) BRANCH_OPS(H_BRANCH_SX)
-    LOAD_OPS(H_LOAD_C) STORE_OPS(H_STORE_C) LOAD_OPS(H_LOAD_X0_C)
-    LOAD_OPS_64(H_LOAD_C) STORE_OPS_64(H_STORE_C) LOAD_OPS_64(H_LOAD_X0_C)
-    H_JALR
-L_LI_64:
-    x[op->rd] = (uint64_t)(int64_t)op->imm;
-    NEXT;
+    HANDLERS
 #undef XLEN
-L_LI_POOL:
-    x[op->rd] = b->pool[op->imm];
-    NEXT;
-L_NOP:
-    NEXT;
-L_MV:
-    x[op->rd] = x[op->rs1];
-    NEXT;
-L_SEXT_W:
-    x[op->rd] = w32(x[op->rs1]);
-    NEXT;
-L_ADDI_SP_32:
-    x[op->rd] = (uint32_t)(x[op->rs1] + (uint64_t)(int64_t)op->imm);
-    observe_sp(f->obs, x[2]);
-    NEXT;
-L_ADDI_SP_64:
-    x[op->rd] = x[op->rs1] + (uint64_t)(int64_t)op->imm;
-    observe_sp(f->obs, x[2]);
-    NEXT;
+    HANDLERS_ANY_XLEN
 
 side_taken:
     FINISH(OUT_SIDE + op->imm, b->side_target[op->imm], 0);
@@ -1256,19 +1211,14 @@ jalr:
 L_END:
     FINISH(OUT_END, b->fall, 0);
 
-deopt: {
-    /* op cannot complete here: the reference loop runs it, after the model has charged
-     * the instructions before it (from the state the block started in) */
-    unsigned k = (unsigned)(op - b->ops);
+deopt:
     SAVE();
-    replay(f, b, k);
-    h->pc = b->pc + 4 * k;
-    if (cpu_run_steps(m, 1))
+    if (deopt_step(f, b, (unsigned)(op - b->ops)))
         return;
     LOAD();
     goto enter_checked;
 }
-}
+#undef EACH
 
 bool fast_run(struct machine *m)
 {

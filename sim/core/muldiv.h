@@ -1,5 +1,6 @@
-/* Integer helpers of the execute loop (cpu.c): XLEN views of a register and the M
- * extension.  Inlined with a constant XLEN, so each loop instance gets its own code. */
+/* Integer helpers of the instructions' behaviour (ops.h, for both engines): XLEN views of a
+ * register and the M extension.  Inlined with a constant XLEN, so each instance of an
+ * engine gets its own code. */
 #ifndef TEMPO_MULDIV_H
 #define TEMPO_MULDIV_H
 #include <stdbool.h>

@@ -300,91 +300,120 @@ static bool operand_wait(const struct timing *t, const struct tslot *c, uint8_t 
     return false;
 }
 
-/* One clock.  Returns true when the instruction in ID moved to EXR; *cause gets what held
- * the pipeline otherwise. */
-static bool clock(struct timing *t, uint8_t *cause)
+/* What freezes the whole pipeline this cycle (RTL hazard unit: !csr_ready, MUL/DIV start
+ * or busy, !write_done). */
+struct freeze {
+    bool csr_access;  /* a CSR address sits in ID */
+    bool csr, md_start, md, do_write, mem, any;
+};
+
+static struct freeze freeze_of(const struct timing *t)
 {
-    const struct timing_params *p = &t->p;
-    struct tslot *id = &t->st[TS_ID], *exr = &t->st[TS_EXR], *ex = &t->st[TS_EX],
-                 *br = &t->st[TS_BR], *mem = &t->st[TS_MEM], *wb = &t->st[TS_WB];
-    /* IO reads the counter as it is during this cycle (timing.h: place) */
-    t->bp_io = t->bp[0];
-    /* freeze sources (RTL hazard unit: !csr_ready, MUL/DIV start or busy, !write_done) */
-    bool csr_access = id->valid && id->csr_acc;
+    const struct tslot *id = &t->st[TS_ID], *ex = &t->st[TS_EX], *br = &t->st[TS_BR],
+                       *mem = &t->st[TS_MEM];
+    struct freeze z;
+    z.csr_access = id->valid && id->csr_acc;
     /* (a wrong-path CSR address in ID as a jump leaves BR does not hold it, as the RTL
      * squashes EX for a jump whatever csr_ready says, for a mispredict only with csr_ready:
      * RTL jal-x4 32, call-return 25, branch-not-taken-counter2 10) */
-    bool csr_freeze = csr_access && !t->csr_proc &&
-                      !(id->wrong && br->valid && !br->wrong && br->redirect && !br->branch);
-    bool md_start = ex->valid && !ex->wrong && ex->busy && !t->md_inflight;
-    bool md_freeze = md_start || t->md_busy;
-    bool do_write = mem->valid && mem->store_ram;
-    bool mem_freeze = (do_write && !t->write_phase) || (mem->valid && t->beat < mem->beats);
-    bool frozen = csr_freeze || md_freeze || mem_freeze;
-    bool moved = false;
-    const struct tslot *in_br = br; /* the branch whose BR cycle this is */
-    struct tslot was_br = *br;
-    if (frozen) {
-        *cause = csr_freeze ? ST_CSR : md_freeze ? (ex->cls == TC_MUL ? ST_MUL : ST_DIV) : ST_STORE;
-        if (mem->valid && t->beat < mem->beats && !(do_write && !t->write_phase))
-            t->beat++;
-        if (t->id_ready != UINT64_MAX && t->id_ready > t->cyc && t->id_cause != ST_TRAP &&
-            t->id_cause != ST_REFILL && t->id_cause != ID_FETCH_MISS)
-            t->id_ready++; /* fetch holds too */
-    } else {
-        bool redirect = br->valid && !br->wrong && br->redirect;
-        bool wait = false;
-        if (exr->valid && !exr->wrong && !redirect) {
-            wait = operand_wait(t, exr, cause);
-            if (!wait && p->csr_raw && exr->csr_we &&
-                ((ex->valid && !ex->wrong && ex->csr_we) || (mem->valid && mem->csr_we) ||
-                 (wb->valid && wb->csr_we))) {
-                wait = true;
-                *cause = ST_CSR;
-            }
-        }
-        *wb = *mem;
-        *mem = *br;
-        t->beat = 0;
-        *br = *ex;
-        if (wait) {
-            memset(ex, 0, sizeof *ex);
-            if (t->id_ready != UINT64_MAX && t->id_ready > t->cyc && t->id_cause == ST_BRANCH)
-                t->id_ready++; /* IF and IO hold behind the stalled branch */
-        } else {
-            *ex = *exr;
-            *exr = *id;
-            moved = id->valid && !id->wrong;
-            memset(id, 0, sizeof *id);
-            if (moved && exr->redirect && exr->pen <= 2) {
-                /* what-if: resolved before BR (jal=2: in ID) */
-                exr->redirect = 0;
-                t->wrong_on = 0;
-                t->id_ready = t->cyc + 1 + exr->pen;
-            }
-        }
-        if (redirect) {
-            /* the jump or mispredicted branch (now in MEM) squashes the wrong path; its
-             * target reaches ID `redirect` - 2 cycles after this one (6 bubbles in all) */
-            for (int s = TS_ID; s <= TS_BR; s++)
-                if (t->st[s].wrong)
-                    memset(&t->st[s], 0, sizeof t->st[s]);
-            t->wrong_on = 0;
-            t->id_ready = t->cyc + mem->pen - 2;
-            mem->redirect = 0;
-        }
-        in_br = &was_br;
+    z.csr = z.csr_access && !t->csr_proc &&
+            !(id->wrong && br->valid && !br->wrong && br->redirect && !br->branch);
+    z.md_start = ex->valid && !ex->wrong && ex->busy && !t->md_inflight;
+    z.md = z.md_start || t->md_busy;
+    z.do_write = mem->valid && mem->store_ram;
+    z.mem = (z.do_write && !t->write_phase) || (mem->valid && t->beat < mem->beats);
+    z.any = z.csr || z.md || z.mem;
+    return z;
+}
+
+/* A frozen cycle: nothing moves but the extra beats of a memory access and the wait for
+ * fetch; *cause gets the freeze's. */
+static void hold(struct timing *t, const struct freeze *z, uint8_t *cause)
+{
+    const struct tslot *ex = &t->st[TS_EX], *mem = &t->st[TS_MEM];
+    *cause = z->csr ? ST_CSR : z->md ? (ex->cls == TC_MUL ? ST_MUL : ST_DIV) : ST_STORE;
+    if (mem->valid && t->beat < mem->beats && !(z->do_write && !t->write_phase))
+        t->beat++;
+    if (t->id_ready != UINT64_MAX && t->id_ready > t->cyc && t->id_cause != ST_TRAP &&
+        t->id_cause != ST_REFILL && t->id_cause != ID_FETCH_MISS)
+        t->id_ready++; /* fetch holds too */
+}
+
+/* The instruction in EXR waits this cycle (a bubble enters EX): for an operand, or for an
+ * older CSR instruction in EX, MEM or WB; *cause gets what it waits for. */
+static bool exr_waits(const struct timing *t, uint8_t *cause)
+{
+    const struct tslot *exr = &t->st[TS_EXR], *ex = &t->st[TS_EX], *mem = &t->st[TS_MEM],
+                       *wb = &t->st[TS_WB];
+    if (operand_wait(t, exr, cause))
+        return true;
+    if (t->p.csr_raw && exr->csr_we &&
+        ((ex->valid && !ex->wrong && ex->csr_we) || (mem->valid && mem->csr_we) ||
+         (wb->valid && wb->csr_we))) {
+        *cause = ST_CSR;
+        return true;
     }
+    return false;
+}
+
+/* A cycle without a freeze: everything moves one stage, except that the front (IF..EXR)
+ * holds and a bubble enters EX while EXR waits; a jump or mispredicted branch leaving BR
+ * squashes the wrong path.  Returns true when the instruction in ID moved to EXR. */
+static bool advance(struct timing *t, uint8_t *cause)
+{
+    struct tslot *id = &t->st[TS_ID], *exr = &t->st[TS_EXR], *ex = &t->st[TS_EX],
+                 *br = &t->st[TS_BR], *mem = &t->st[TS_MEM], *wb = &t->st[TS_WB];
+    bool redirect = br->valid && !br->wrong && br->redirect;
+    bool wait = exr->valid && !exr->wrong && !redirect && exr_waits(t, cause);
+    bool moved = false;
+    *wb = *mem;
+    *mem = *br;
+    t->beat = 0;
+    *br = *ex;
+    if (wait) {
+        memset(ex, 0, sizeof *ex);
+        if (t->id_ready != UINT64_MAX && t->id_ready > t->cyc && t->id_cause == ST_BRANCH)
+            t->id_ready++; /* IF and IO hold behind the stalled branch */
+    } else {
+        *ex = *exr;
+        *exr = *id;
+        moved = id->valid && !id->wrong;
+        memset(id, 0, sizeof *id);
+        if (moved && exr->redirect && exr->pen <= 2) {
+            /* what-if: resolved before BR (jal=2: in ID) */
+            exr->redirect = 0;
+            t->wrong_on = 0;
+            t->id_ready = t->cyc + 1 + exr->pen;
+        }
+    }
+    if (redirect) {
+        /* the jump or mispredicted branch (now in MEM) squashes the wrong path; its
+         * target reaches ID `redirect` - 2 cycles after this one (6 bubbles in all) */
+        for (int s = TS_ID; s <= TS_BR; s++)
+            if (t->st[s].wrong)
+                memset(&t->st[s], 0, sizeof t->st[s]);
+        t->wrong_on = 0;
+        t->id_ready = t->cyc + mem->pen - 2;
+        mem->redirect = 0;
+    }
+    return moved;
+}
+
+/* The state beside the stages at the end of a cycle: the CSR file, the data memory, the
+ * multiplier/divider and the branch counter (`in_br`: the branch whose BR cycle it was). */
+static void tick_units(struct timing *t, const struct freeze *z, const struct tslot *in_br)
+{
+    const struct tslot *ex = &t->st[TS_EX];
     /* the CSR file's csr_processing toggles while a CSR address sits in ID */
-    t->csr_proc = csr_access && !t->csr_proc;
+    t->csr_proc = z->csr_access && !t->csr_proc;
     /* the data memory's write phase */
-    if (do_write && !t->write_phase)
+    if (z->do_write && !t->write_phase)
         t->write_phase = 1;
-    else if (!frozen)
+    else if (!z->any)
         t->write_phase = 0;
     /* multiplier/divider (RTL ALU_Controller.v: a unit that finishes while a freeze keeps
      * its instruction in EX starts again) */
-    if (md_start) {
+    if (z->md_start) {
         t->md_inflight = 1;
         t->md_busy = (uint16_t)(ex->busy - 1);
     } else if (t->md_busy) {
@@ -393,10 +422,26 @@ static bool clock(struct timing *t, uint8_t *cause)
         t->md_inflight = 0;
     }
     /* the counter: the correct-path branch that sat in BR this cycle */
-    if (in_br->valid && !in_br->wrong && in_br->branch && (p->bp_frozen || !frozen)) {
+    if (in_br->valid && !in_br->wrong && in_br->branch && (t->p.bp_frozen || !z->any)) {
         uint8_t *c = &t->bp[in_br->bp_index];
         *c = in_br->taken ? (*c < 3 ? *c + 1 : 3) : (*c ? *c - 1 : 0);
     }
+}
+
+/* One clock.  Returns true when the instruction in ID moved to EXR; *cause gets what held
+ * the pipeline otherwise. */
+static bool clock(struct timing *t, uint8_t *cause)
+{
+    /* IO reads the counter as it is during this cycle (timing.h: place) */
+    t->bp_io = t->bp[0];
+    const struct freeze z = freeze_of(t);
+    const struct tslot was_br = t->st[TS_BR];
+    bool moved = false;
+    if (z.any)
+        hold(t, &z, cause);
+    else
+        moved = advance(t, cause);
+    tick_units(t, &z, z.any ? &t->st[TS_BR] : &was_br);
     t->cyc++;
     return moved;
 }

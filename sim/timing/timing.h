@@ -118,33 +118,66 @@ struct timing_params {
 
 #define TIMING_BP_MAX 4096 /* largest what-if predictor table (predictor=table) */
 
-/* One pipeline stage's content; valid == 0 is a bubble. */
+/* One pipeline stage's content; valid == 0 is a bubble.  X(type, name) per field: the
+ * struct is declared from this list, and the fast engine copies a slot field by field
+ * from it (sim/core/fast.c: its states must not hold padding bytes). */
+#define TSLOT_FIELDS(X)                                                                     \
+    X(uint8_t, valid)                                                                       \
+    X(uint8_t, wrong)     /* fetched on a wrong path, squashed in BR at the latest */       \
+    X(uint8_t, cls)                                                                         \
+    X(uint8_t, rd)                                                                          \
+    X(uint8_t, rs1)                                                                         \
+    X(uint8_t, rs2)       /* ALU operand B; for stores, sdata is the data */                \
+    X(uint8_t, sdata)                                                                       \
+    X(uint8_t, csr_acc)                                                                     \
+    X(uint8_t, csr_we)                                                                      \
+    X(uint8_t, fwd)                                                                         \
+    X(uint8_t, load)                                                                        \
+    X(uint8_t, store_ram)                                                                   \
+    X(uint8_t, beats)     /* extra write/read beats in MEM (data_port=32, 8-byte access) */ \
+    X(uint8_t, branch)                                                                      \
+    X(uint8_t, taken)                                                                       \
+    X(uint8_t, redirect)  /* a jump or mispredicted branch: pen bubbles behind it */        \
+    X(uint8_t, pen)                                                                         \
+    X(uint16_t, busy)     /* MUL/DIV busy cycles after the start cycle */                   \
+    X(uint16_t, bp_index)
+#define TIMING_DECLARE(type, name, ...) type name;
 struct tslot {
-    uint8_t valid, wrong;       /* wrong: fetched on a wrong path, squashed in BR at the latest */
-    uint8_t cls, rd, rs1, rs2;  /* rs2: ALU operand B; for stores, sdata is the data */
-    uint8_t sdata, csr_acc, csr_we, fwd, load, store_ram;
-    uint8_t beats;              /* extra write/read beats in MEM (data_port=32, 8-byte access) */
-    uint8_t branch, taken;
-    uint8_t redirect, pen;      /* a jump or mispredicted branch: bubbles behind it */
-    uint16_t busy, bp_index;    /* busy: MUL/DIV busy cycles after the start cycle */
+    TSLOT_FIELDS(TIMING_DECLARE)
 };
 enum { TS_ID, TS_EXR, TS_EX, TS_BR, TS_MEM, TS_WB, TS_N };
+
+/* The model's pipeline state besides the stages (st[]) and the global counter (bp[0]):
+ * X(type, name, form) per field.  The struct declares them from this list, and the fast
+ * engine keeps states relative to the current cycle from it (sim/core/fast.c: capture,
+ * restore), so a field added here is part of its states; a field that does not decide how
+ * later instructions are timed (statistics, parameters) belongs outside the list.  form:
+ *   VALUE     taken as it is;
+ *   READY     a cycle, 0 for "no wait" and UINT64_MAX for "behind a redirect";
+ *   WRONG     meaningful only while wrong_on (0 otherwise);
+ *   WRONG_AT  a cycle, meaningful only while wrong_on. */
+#define TIMING_STATE(X)                                                                     \
+    X(uint64_t, id_ready, READY)  /* earliest cycle the next correct-path insn enters ID */ \
+    X(uint8_t, id_cause, VALUE)   /* the stall cause of waiting for id_ready */             \
+    X(uint8_t, wrong_on, VALUE)   /* wrong-path instructions fill ID while waiting for a    \
+                                     redirect */                                            \
+    X(uint64_t, wrong_pc, WRONG)  /* the next one, from ... */                              \
+    X(uint64_t, wrong_at, WRONG_AT) /* ... this cycle */                                    \
+    X(uint8_t, csr_proc, VALUE)   /* the CSR file's csr_processing flip-flop */             \
+    X(uint8_t, write_phase, VALUE) /* the data memory's write_phase */                      \
+    X(uint8_t, beat, VALUE)       /* extra beats done */                                    \
+    X(uint16_t, md_busy, VALUE)   /* multiplier/divider busy cycles left */                 \
+    X(uint8_t, md_inflight, VALUE) /* the ALU controller's inflight flag (restart when it   \
+                                      clears) */                                            \
+    X(uint8_t, bp_io, VALUE)      /* the global counter as IO saw it in the last cycle */
 
 struct timing {
     struct timing_params p;     /* this machine's numbers (timing_init) */
     uint64_t stall[ST_COUNT];
     uint64_t cyc;               /* the current cycle: the one the next instruction may enter ID */
     struct tslot st[TS_N];
-    uint64_t id_ready;          /* earliest cycle the next correct-path instruction enters ID */
-    uint8_t id_cause;           /* the stall cause of waiting for id_ready */
-    uint8_t wrong_on;           /* wrong-path instructions fill ID while waiting for a redirect */
-    uint64_t wrong_pc, wrong_at; /* the next one, from this cycle */
-    uint8_t csr_proc;           /* the CSR file's csr_processing flip-flop */
-    uint8_t write_phase, beat;  /* the data memory's write_phase; extra beats done */
-    uint16_t md_busy;           /* multiplier/divider busy cycles left */
-    uint8_t md_inflight;        /* the ALU controller's inflight flag (restart when it clears) */
+    TIMING_STATE(TIMING_DECLARE)
     uint8_t bp[TIMING_BP_MAX];  /* 2-bit counters; [0] is the global one */
-    uint8_t bp_io;              /* the global counter as IO saw it in the last cycle */
     uint64_t branches, mispredicts;
     uint64_t irq_seen;          /* sim/core/cpu.c: assertions up to this cycle were looked at */
     uint64_t mmio_at;           /* cycle the last device store takes effect (timing_interrupt) */
