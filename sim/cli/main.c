@@ -386,7 +386,7 @@ static int outcome(struct machine *m)
         return m->run.exit_code;
     case STOP_CYCLE_LIMIT:
         fprintf(stderr, "tempo-sim: cycle limit reached (--max-cycles %llu; stopped at cycle %llu, pc 0x%llx in %s)\n",
-                (unsigned long long)m->max_cycles, cycle, pc, fn);
+                (unsigned long long)m->run.max_cycles, cycle, pc, fn);
         return EXIT_CYCLE_LIMIT;
     case STOP_END_OF_TIME:
         fprintf(stderr, "tempo-sim: simulated time ran out at cycle %llu, the end of the 64-bit cycle count: a WFI waited for a wake-up that far (pc 0x%llx in %s)\n",

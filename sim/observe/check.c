@@ -253,9 +253,7 @@ static bool finding(struct machine *m, uint64_t pc, const char *fmt, ...)
     fflush(stdout);
     fprintf(stderr, "tempo-sim: check: %s; %s, cycle %llu\n", what, where,
             (unsigned long long)m->hart.clk.cycle);
-    if (m->run.stop == STOP_NONE)
-        m->run.stop = STOP_CHECK;
-    m->hart.next_event = 0;
+    run_stop(&m->run, STOP_CHECK);
     return false;
 }
 

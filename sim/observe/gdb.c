@@ -365,7 +365,7 @@ static void read_memory(struct gdb *g, struct machine *m, uint64_t addr, uint64_
         n++;
     if (!n && (len == 1 || len == 2 || len == 4 || len == 8) && !(addr & (len - 1))) {
         uint64_t v; /* a device register: what a load would read (no cycles pass) */
-        if (bus_load(m, addr, (unsigned)len, &v) != BUS_FAULT) {
+        if (bus_load(&m->bus, addr, (unsigned)len, &v) != BUS_FAULT) {
             memcpy(buf, &v, len);
             n = len;
         }
@@ -765,8 +765,7 @@ static bool serve(struct machine *m, struct gdb *g, int sig, const char *why)
             g->g_thread = -2;
             return true;
         case END:
-            m->run.stop = STOP_KILLED;
-            m->hart.next_event = 0;
+            run_stop(&m->run, STOP_KILLED);
             return false;
         }
     }
