@@ -416,7 +416,7 @@ static bool reference_only(const struct machine *m)
     const struct observe *o = m->obs;
     bool whole_trace = m->trace && (!o || (!o->win.from_cycle && o->win.to_cycle == UINT64_MAX &&
                                            o->win.to_pc == UINT64_MAX));
-    return machine_reference_only(m) || whole_trace || (o && o->gdb) ||
+    return machine_reference_only(m) || whole_trace || (o && o->every_insn) ||
            (m->check && check_per_insn(m->check));
 }
 

@@ -791,9 +791,11 @@ static bool interrupted(struct gdb *g)
     return false;
 }
 
-bool gdb_pre(struct machine *m, uint64_t pc, uint64_t cycle)
+/* Before the instruction at pc: stop when the debugger wants (reset, breakpoint, a single
+ * step that entered a trap, Ctrl-C) and serve it until it resumes.  false: the run ends. */
+static bool gdb_pre(void *ctx, struct machine *m, uint64_t pc, uint64_t cycle)
 {
-    struct gdb *g = obs(m)->gdb;
+    struct gdb *g = ctx;
     if (g->detached)
         return true;
     bool here = pc == g->resume_pc && cycle == g->resume_cycle;
@@ -813,9 +815,11 @@ bool gdb_pre(struct machine *m, uint64_t pc, uint64_t cycle)
     return true;
 }
 
-void gdb_post(struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea, bool retired)
+/* After it: a watchpoint it hit, the end of a single step. */
+static void gdb_post(void *ctx, struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea,
+                     bool retired)
 {
-    struct gdb *g = obs(m)->gdb;
+    struct gdb *g = ctx;
     (void)pc;
     if (g->detached)
         return;
@@ -842,9 +846,14 @@ void gdb_post(struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea,
         serve(m, g, 5, "");
 }
 
-void gdb_exit(struct machine *m, int status)
+struct observer gdb_observer(struct gdb *g)
 {
-    struct gdb *g = obs(m)->gdb;
+    return (struct observer){.name = "gdb", .ctx = g, .every_insn = true, .pre = gdb_pre,
+                             .post = gdb_post};
+}
+
+void gdb_exit(struct gdb *g, int status)
+{
     if (!g || g->detached || g->fd < 0 || g->killed)
         return;
     if (g->waiting) {

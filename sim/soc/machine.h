@@ -13,6 +13,7 @@
 #include "clint.h"
 #include "ps2.h"
 #include "irqoff.h"
+#include "observer.h"
 #include "riscv/encoding.h"
 #include "run.h"
 #include "simctl.h"
@@ -103,13 +104,16 @@ struct machine {
     struct fault_watch faults;
     struct hazards hazards;
     bool reference;       /* --engine reference: the reference loop only */
-    /* observation: --trace, --profile, and names for messages; --gdb, --timeline, --measure,
-     * the trace's window and thread names, stack marks (observe.h; NULL when none is asked) */
+    /* observation: --trace, --profile, and names for messages; the observers' shared state
+     * (observe.h: the flag map, the trace's window, thread names, stack marks; NULL: the loops
+     * call no observer) and the observers registered with observe_register() (observer.h:
+     * --gdb, --timeline, --measure, --check's progress count) */
     FILE *trace;
     struct profile *profile;
     struct coverage *coverage; /* --coverage */
     const struct symtab *symbols;
     struct observe *obs;
+    struct observers observers;
     /* --check and the watchdog's looks (check.h): cpu_event() calls check_look() once the
      * cycle count reaches watch_at */
     struct check *check;
