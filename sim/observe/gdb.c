@@ -528,119 +528,206 @@ static bool watchpoint(struct gdb *g, int type, uint64_t addr, uint64_t len, boo
 
 enum { STAY, RESUME, END };
 
-static int handle(struct gdb *g, struct machine *m)
+/* 'g': every register of the selected thread. */
+static void read_regs(struct gdb *g, struct machine *m)
 {
-    char *p = g->pkt;
-    uint64_t addr, len, v;
-    const char *rest;
-    switch (p[0]) {
-    case '?':
-        stop_reply(g, m);
-        return STAY;
-    case 'g': {
-        uint64_t regs[33], valid;
-        if (thread_regs(m, g->g_thread, regs, &valid)) {
-            put_packet(g, "E01");
-            return STAY;
-        }
-        size_t k = 0;
-        for (int r = 0; r < 33; r++) {
-            put_reg(m, g->out + k, regs[r], valid >> r & 1);
-            k += 2 * reg_bytes(m);
-        }
-        put_packet(g, g->out);
-        return STAY;
+    uint64_t regs[33], valid;
+    if (thread_regs(m, g->g_thread, regs, &valid)) {
+        put_packet(g, "E01");
+        return;
     }
-    case 'G': {
-        unsigned nb = reg_bytes(m);
-        if (strlen(p + 1) < 33 * 2 * nb) {
-            put_packet(g, "E01");
-            return STAY;
-        }
-        bool ok = true;
+    size_t k = 0;
+    for (int r = 0; r < 33; r++) {
+        put_reg(m, g->out + k, regs[r], valid >> r & 1);
+        k += 2 * reg_bytes(m);
+    }
+    put_packet(g, g->out);
+}
+
+/* 'G': every register; 'P': one ("Pn=value"). */
+static void write_regs(struct gdb *g, struct machine *m, const char *p)
+{
+    unsigned nb = reg_bytes(m);
+    uint64_t v;
+    bool ok = true;
+    if (p[0] == 'P') {
+        const char *eq = strchr(p, '=');
+        unsigned n = (unsigned)strtoul(p + 1, NULL, 16);
+        v = 0;
+        ok = eq && strlen(eq + 1) >= 2 * nb && unhex(&v, eq + 1, nb) == 0 && write_reg(g, m, n, v);
+    } else if (strlen(p + 1) < 33 * 2 * nb) {
+        ok = false;
+    } else {
         for (unsigned r = 0; r < 33 && ok; r++) {
             v = 0;
             ok = unhex(&v, p + 1 + 2 * nb * r, nb) == 0 && write_reg(g, m, r, v);
         }
-        put_packet(g, ok ? "OK" : "E01");
-        return STAY;
     }
-    case 'p':
-        reply_reg(g, m, (unsigned)strtoul(p + 1, NULL, 16));
-        return STAY;
-    case 'P': {
-        char *eq = strchr(p, '=');
-        unsigned n = (unsigned)strtoul(p + 1, NULL, 16);
-        v = 0;
-        bool ok = eq && strlen(eq + 1) >= 2 * reg_bytes(m) && unhex(&v, eq + 1, reg_bytes(m)) == 0 &&
-                  write_reg(g, m, n, v);
-        put_packet(g, ok ? "OK" : "E01");
-        return STAY;
+    put_packet(g, ok ? "OK" : "E01");
+}
+
+/* 'M' (hex) and 'X' (binary, with '}' escapes): "addr,len:data" into RAM. */
+static void write_memory(struct gdb *g, struct machine *m, const char *p)
+{
+    unsigned char buf[PACKET_MAX];
+    uint64_t addr, len;
+    const char *rest;
+    bool ok = parse_addr_len(p + 1, &addr, &len, &rest) && *rest == ':' && len <= sizeof buf;
+    if (ok && p[0] == 'M') {
+        ok = strlen(rest + 1) >= 2 * len && unhex(buf, rest + 1, len) == 0;
+    } else if (ok) {
+        const char *s = rest + 1, *end = g->pkt + g->pkt_len;
+        uint64_t k = 0;
+        for (; s < end && k < len; k++)
+            buf[k] = *s == '}' && s + 1 < end ? (unsigned char)(s[1] ^ 0x20) : (unsigned char)*s, s += *s == '}' ? 2 : 1;
+        ok = k == len;
     }
+    ok = ok && (len == 0 || bus_poke(&m->bus, addr, buf, len) == 0);
+    put_packet(g, ok ? "OK" : "E14");
+}
+
+/* 'Z' inserts, 'z' removes: "type,addr,kind" (0, 1 breakpoints; 2, 3, 4 watchpoints). */
+static void points(struct gdb *g, struct machine *m, const char *p)
+{
+    uint64_t addr, len;
+    const char *rest;
+    int type = p[1] - '0';
+    bool insert = p[0] == 'Z', ok;
+    if (p[2] != ',' || !parse_addr_len(p + 3, &addr, &len, &rest)) {
+        put_packet(g, "E01");
+        return;
+    }
+    if (type == 0 || type == 1)
+        ok = breakpoint(g, m, addr, insert);
+    else if (type >= 2 && type <= 4)
+        ok = watchpoint(g, type, addr, len, insert);
+    else {
+        put_packet(g, "");
+        return;
+    }
+    put_packet(g, ok ? "OK" : "E01");
+}
+
+/* 'c', 's' ("c[addr]"), 'C', 'S' ("Csig[;addr]"): resume, maybe elsewhere, maybe one step. */
+static int resume(struct gdb *g, struct machine *m, const char *p)
+{
+    const char *a = p[0] == 'C' || p[0] == 'S' ? strchr(p, ';') : (p[1] ? p + 1 : NULL);
+    if (a && *a == ';')
+        a++;
+    if (a && *a)
+        m->hart.pc = strtoull(a, NULL, 16) & ~3ull;
+    g->stepping = p[0] == 's' || p[0] == 'S';
+    return RESUME;
+}
+
+/* 'v' packets: vCont and vKill. */
+static int verbose_packet(struct gdb *g, const char *p)
+{
+    if (!strcmp(p, "vCont?")) {
+        put_packet(g, "vCont;c;C;s;S");
+    } else if (!strncmp(p, "vCont;", 6)) {
+        g->stepping = strstr(p, ";s") || strstr(p, ";S");
+        return RESUME;
+    } else if (!strncmp(p, "vKill", 5)) {
+        put_packet(g, "OK");
+        g->killed = true;
+        return END;
+    } else {
+        put_packet(g, "");
+    }
+    return STAY;
+}
+
+/* qXfer:features:read:target.xml:offset,length */
+static void target_xml_part(struct gdb *g, struct machine *m, const char *args)
+{
+    char xml[8192];
+    size_t n = target_xml(m, xml, sizeof xml);
+    uint64_t off = strtoull(args, NULL, 16), want;
+    const char *comma = strchr(args, ',');
+    want = comma ? strtoull(comma + 1, NULL, 16) : 0;
+    if (off > n)
+        off = n;
+    if (want > PACKET_MAX / 2)
+        want = PACKET_MAX / 2;
+    size_t take = n - off < want ? n - off : want;
+    g->out[0] = off + take < n ? 'm' : 'l';
+    memcpy(g->out + 1, xml + off, take);
+    g->out[1 + take] = 0;
+    put_packet(g, g->out);
+}
+
+/* 'q' packets: features, the target description, threads, monitor commands. */
+static void query(struct gdb *g, struct machine *m, const char *p)
+{
+    if (!strncmp(p, "qSupported", 10)) {
+        put_packet(g, "PacketSize=1000;qXfer:features:read+;swbreak+;hwbreak+;vContSupported+;"
+                      "QStartNoAckMode+");
+    } else if (!strncmp(p, "qXfer:features:read:target.xml:", 31)) {
+        target_xml_part(g, m, p + 31);
+    } else if (!strcmp(p, "qfThreadInfo")) {
+        thread_info(g, m);
+    } else if (!strcmp(p, "qsThreadInfo")) {
+        put_packet(g, "l");
+    } else if (!strcmp(p, "qC")) {
+        snprintf(g->out, sizeof g->out, "QC%llx", (unsigned long long)thread_id(m, current_index(m)));
+        put_packet(g, g->out);
+    } else if (!strncmp(p, "qThreadExtraInfo,", 17)) {
+        int i = thread_index(m, p + 17);
+        if (i == -3)
+            put_packet(g, "E01");
+        else
+            thread_extra(g, m, i);
+    } else if (!strncmp(p, "qRcmd,", 6)) {
+        char cmd[256] = {0};
+        size_t n = strlen(p + 6) / 2;
+        if (n >= sizeof cmd || unhex(cmd, p + 6, n))
+            put_packet(g, "E01");
+        else
+            monitor(g, m, cmd);
+    } else if (!strcmp(p, "qAttached")) {
+        put_packet(g, "1");
+    } else if (!strncmp(p, "qSymbol", 7)) {
+        put_packet(g, "OK");
+    } else {
+        put_packet(g, "");
+    }
+}
+
+/* One packet: STAY halted, RESUME the core, or END the run. */
+static int handle(struct gdb *g, struct machine *m)
+{
+    const char *p = g->pkt;
+    uint64_t addr, len;
+    const char *rest;
+    switch (p[0]) {
+    case '?': stop_reply(g, m); break;
+    case 'g': read_regs(g, m); break;
+    case 'G':
+    case 'P': write_regs(g, m, p); break;
+    case 'p': reply_reg(g, m, (unsigned)strtoul(p + 1, NULL, 16)); break;
     case 'm':
         if (parse_addr_len(p + 1, &addr, &len, &rest))
             read_memory(g, m, addr, len);
         else
             put_packet(g, "E01");
-        return STAY;
+        break;
     case 'M':
-    case 'X': {
-        unsigned char buf[PACKET_MAX];
-        bool ok = parse_addr_len(p + 1, &addr, &len, &rest) && *rest == ':' && len <= sizeof buf;
-        if (ok && p[0] == 'M') {
-            ok = strlen(rest + 1) >= 2 * len && unhex(buf, rest + 1, len) == 0;
-        } else if (ok) { /* binary, with '}' escapes */
-            const char *s = rest + 1, *end = g->pkt + g->pkt_len;
-            uint64_t k = 0;
-            for (; s < end && k < len; k++)
-                buf[k] = *s == '}' && s + 1 < end ? (unsigned char)(s[1] ^ 0x20) : (unsigned char)*s, s += *s == '}' ? 2 : 1;
-            ok = k == len;
-        }
-        ok = ok && (len == 0 || bus_poke(&m->bus, addr, buf, len) == 0);
-        put_packet(g, ok ? "OK" : "E14");
-        return STAY;
-    }
+    case 'X': write_memory(g, m, p); break;
     case 'Z':
-    case 'z': {
-        int type = p[1] - '0';
-        bool insert = p[0] == 'Z', ok;
-        if (p[2] != ',' || !parse_addr_len(p + 3, &addr, &len, &rest)) {
-            put_packet(g, "E01");
-            return STAY;
-        }
-        if (type == 0 || type == 1)
-            ok = breakpoint(g, m, addr, insert);
-        else if (type >= 2 && type <= 4)
-            ok = watchpoint(g, type, addr, len, insert);
-        else {
-            put_packet(g, "");
-            return STAY;
-        }
-        put_packet(g, ok ? "OK" : "E01");
-        return STAY;
-    }
+    case 'z': points(g, m, p); break;
     case 'H': {
         int i = thread_index(m, p + 2);
         if (p[1] == 'g')
             g->g_thread = i == -3 ? -2 : i;
         put_packet(g, "OK");
-        return STAY;
+        break;
     }
-    case 'T':
-        put_packet(g, thread_index(m, p + 1) == -3 ? "E01" : "OK");
-        return STAY;
+    case 'T': put_packet(g, thread_index(m, p + 1) == -3 ? "E01" : "OK"); break;
     case 'c':
     case 's':
     case 'C':
-    case 'S': {
-        const char *a = p[0] == 'C' || p[0] == 'S' ? strchr(p, ';') : (p[1] ? p + 1 : NULL);
-        if (a && *a == ';')
-            a++;
-        if (a && *a)
-            m->hart.pc = strtoull(a, NULL, 16) & ~3ull;
-        g->stepping = p[0] == 's' || p[0] == 'S';
-        return RESUME;
-    }
+    case 'S': return resume(g, m, p);
     case 'D':
         put_packet(g, "OK");
         g->detached = true;
@@ -648,80 +735,17 @@ static int handle(struct gdb *g, struct machine *m)
     case 'k':
         g->killed = true;
         return END;
-    case 'v':
-        if (!strcmp(p, "vCont?")) {
-            put_packet(g, "vCont;c;C;s;S");
-        } else if (!strncmp(p, "vCont;", 6)) {
-            g->stepping = strstr(p, ";s") || strstr(p, ";S");
-            return RESUME;
-        } else if (!strncmp(p, "vKill", 5)) {
-            put_packet(g, "OK");
-            g->killed = true;
-            return END;
-        } else {
-            put_packet(g, "");
-        }
-        return STAY;
-    case 'q':
-        if (!strncmp(p, "qSupported", 10)) {
-            put_packet(g, "PacketSize=1000;qXfer:features:read+;swbreak+;hwbreak+;vContSupported+;"
-                          "QStartNoAckMode+");
-        } else if (!strncmp(p, "qXfer:features:read:target.xml:", 31)) {
-            char xml[8192];
-            size_t n = target_xml(m, xml, sizeof xml);
-            uint64_t off = strtoull(p + 31, NULL, 16), want;
-            const char *comma = strchr(p + 31, ',');
-            want = comma ? strtoull(comma + 1, NULL, 16) : 0;
-            if (off > n)
-                off = n;
-            if (want > PACKET_MAX / 2)
-                want = PACKET_MAX / 2;
-            size_t take = n - off < want ? n - off : want;
-            g->out[0] = off + take < n ? 'm' : 'l';
-            memcpy(g->out + 1, xml + off, take);
-            g->out[1 + take] = 0;
-            put_packet(g, g->out);
-        } else if (!strcmp(p, "qfThreadInfo")) {
-            thread_info(g, m);
-        } else if (!strcmp(p, "qsThreadInfo")) {
-            put_packet(g, "l");
-        } else if (!strcmp(p, "qC")) {
-            snprintf(g->out, sizeof g->out, "QC%llx", (unsigned long long)thread_id(m, current_index(m)));
-            put_packet(g, g->out);
-        } else if (!strncmp(p, "qThreadExtraInfo,", 17)) {
-            int i = thread_index(m, p + 17);
-            if (i == -3)
-                put_packet(g, "E01");
-            else
-                thread_extra(g, m, i);
-        } else if (!strncmp(p, "qRcmd,", 6)) {
-            char cmd[256] = {0};
-            size_t n = strlen(p + 6) / 2;
-            if (n >= sizeof cmd || unhex(cmd, p + 6, n)) {
-                put_packet(g, "E01");
-                return STAY;
-            }
-            monitor(g, m, cmd);
-        } else if (!strcmp(p, "qAttached")) {
-            put_packet(g, "1");
-        } else if (!strncmp(p, "qSymbol", 7)) {
-            put_packet(g, "OK");
-        } else {
-            put_packet(g, "");
-        }
-        return STAY;
-    case 'Q':
-        if (!strcmp(p, "QStartNoAckMode")) {
-            put_packet(g, "OK");
-            g->noack = true;
-        } else {
-            put_packet(g, "");
-        }
-        return STAY;
-    default:
-        put_packet(g, "");
-        return STAY;
+    case 'v': return verbose_packet(g, p);
+    case 'q': query(g, m, p); break;
+    case 'Q': {
+        bool noack = !strcmp(p, "QStartNoAckMode");
+        put_packet(g, noack ? "OK" : "");
+        g->noack |= noack; /* the OK itself is still acknowledged */
+        break;
     }
+    default: put_packet(g, ""); break;
+    }
+    return STAY;
 }
 
 /* The connection ended without a detach or kill: say so, the run goes on. */
