@@ -510,6 +510,13 @@ struct run {
     uint8_t font[256][VGA_FONT_H]; /* --vga-font */
 };
 
+/* --stats: the machine's figures, then the observers' (threads' stacks, --measure). */
+static void full_stats(const struct machine *m, FILE *out)
+{
+    stats_print(m, out);
+    observe_stats_print(m, out);
+}
+
 static void must_register(struct machine *m, struct observer ob)
 {
     if (observe_register(m, &ob))
@@ -553,21 +560,20 @@ static void observe_setup(const struct options *o, struct run *r)
     if (observe_window(obs, &r->img, o->trace_from, o->trace_to))
         die(EXIT_USAGE, "--trace-from/--trace-to: '%s' is neither a cycle count nor a symbol in code memory",
             o->trace_from && observe_window(obs, &r->img, o->trace_from, NULL) ? o->trace_from : o->trace_to);
+    if (o->nmeasure)
+        measure_setup(o, r);
+    if (o->timeline_path && !(r->tl = timeline_new(obs, &r->syms, o->timeline_path, o->image)))
+        die(EXIT_USAGE, "out of memory for --timeline");
     if (o->gdb_port >= 0) {
         char err[256];
-        if (!(r->gdb = gdb_listen((unsigned)o->gdb_port, err, sizeof err)))
+        if (!(r->gdb = gdb_listen((unsigned)o->gdb_port, full_stats, err, sizeof err)))
             die(EXIT_USAGE, "%s", err);
         must_register(m, gdb_observer(r->gdb));
     }
-    if (o->timeline_path) {
-        if (!(r->tl = timeline_new(obs, &r->syms, o->timeline_path, o->image)))
-            die(EXIT_USAGE, "out of memory for --timeline");
+    if (r->tl)
         must_register(m, timeline_observer(r->tl));
-    }
-    if (o->nmeasure) {
-        measure_setup(o, r);
+    if (r->ms)
         must_register(m, measure_observer(r->ms));
-    }
 }
 
 /* The image (ELF or .mem) and the --vga-font ROM: a usage or image error ends the run. */
@@ -668,11 +674,11 @@ static bool report(const struct options *o, struct run *r, int *status)
     gdb_exit(r->gdb, *status);
     uint64_t cycles = m->hart.clk.cycle;
     if (o->stats)
-        stats_print(m, stderr);
+        full_stats(m, stderr);
     else if (r->ms)
         measure_print(r->ms, stderr); /* --measure asked for its figures */
     if (o->stats_path)
-        out_lost |= lost(o->stats_path, stats_json(m, o->stats_path, *status) != 0);
+        out_lost |= lost(o->stats_path, stats_json(m, o->stats_path, *status, observe_stats_json) != 0);
     if (o->irq_off_path)
         out_lost |= lost(o->irq_off_path, irqoff_write(&m->irqoff, &r->syms, o->irq_off_path) != 0);
     if (o->profile)

@@ -14,7 +14,6 @@
 #include "disasm.h"
 #include "machine.h"
 #include "observe.h"
-#include "stats.h"
 
 #define PACKET_MAX 4096
 #define POLL_EVERY 65536 /* instructions between looks for Ctrl-C */
@@ -39,6 +38,7 @@ struct gdb {
     int stop_sig;
     char stop_why[64];
     int g_thread;             /* Hg: thread index for registers (-2: the current one) */
+    void (*stats)(const struct machine *m, FILE *out); /* monitor stats */
     uint64_t brk[BREAK_MAX];
     int nbrk;
     struct watch wp[WATCH_MAX];
@@ -49,10 +49,13 @@ struct gdb {
     size_t pkt_len;
 };
 
-struct gdb *gdb_listen(unsigned port, char *err, unsigned errlen)
+struct gdb *gdb_listen(unsigned port, void (*stats)(const struct machine *m, FILE *out), char *err,
+                       unsigned errlen)
 {
     struct gdb *g = calloc(1, sizeof *g);
     int s = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+    if (g)
+        g->stats = stats;
     if (!g || s < 0) {
         snprintf(err, errlen, "--gdb: no socket: %s", strerror(errno));
         free(g);
@@ -407,7 +410,7 @@ static void monitor(struct gdb *g, struct machine *m, const char *cmd)
                 (unsigned long long)m->hart.clk.cycle, (unsigned long long)machine_mcycle(m),
                 (unsigned long long)m->hart.instret, (unsigned long long)m->hart.pc);
     } else if (!strcmp(cmd, "stats")) {
-        stats_print(m, f);
+        g->stats(m, f);
     } else if (!strcmp(cmd, "threads") || !strcmp(cmd, "rtos")) {
         struct rtos *r = &o->rtos;
         if (!o->kernel) {

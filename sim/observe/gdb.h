@@ -17,12 +17,15 @@
 #define TEMPO_GDB_H
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "observer.h"
 
 struct gdb;
 
-/* Listen on 127.0.0.1:port; NULL with the reason in err. */
-struct gdb *gdb_listen(unsigned port, char *err, unsigned errlen);
+/* Listen on 127.0.0.1:port; `stats` prints the --stats report for `monitor stats`.  NULL
+ * with the reason in err. */
+struct gdb *gdb_listen(unsigned port, void (*stats)(const struct machine *m, FILE *out), char *err,
+                       unsigned errlen);
 /* The debugger as an observer (observer.h), to register with observe_register(): before
  * each instruction it stops when the debugger wants (reset, breakpoint, a single step that
  * entered a trap, Ctrl-C) and serves it until it resumes; after it, a watchpoint it hit or

@@ -109,7 +109,8 @@ void observe_post(struct machine *m, uint64_t pc, uint64_t cycle, const struct i
  * observe_fast_pc() is the one pc (UINT64_MAX: none) whose instruction observe_pre() may
  * act on beyond the flags of observe_flags() (PCF_FAST_STOP); observe_fast_all() is true
  * while every instruction must go through observe_pre() (a thread made current that has
- * not run yet).  Both change only in the traced loop and in trap.c. */
+ * not run yet, or observers' fast_pc hooks naming two pcs).  Both change only in the
+ * traced loop and in trap.c. */
 #define PCF_FAST_STOP (PCF_BREAK | PCF_CALL | PCF_PROBE | PCF_CREATE | PCF_WINDOW)
 uint64_t observe_fast_pc(const struct observe *o);
 bool observe_fast_all(const struct observe *o);
