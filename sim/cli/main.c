@@ -212,121 +212,114 @@ static int prefixes(const char *arg)
     return count;
 }
 
-static void parse_args(int argc, char **argv, struct options *o)
+/* A word of a fixed set: its index in `words`, or a usage error listing them. */
+static int choice(const char *opt, const char *v, const char *const words[2], const char *what)
 {
-    struct option longopts[NOPTS + 1] = {{0}};
-    for (size_t i = 0; i < NOPTS; i++)
-        longopts[i] = (struct option){opts[i].name,
-                                      !opts[i].arg ? no_argument
-                                      : opts[i].arg[0] == '[' ? optional_argument : required_argument,
-                                      NULL, (int)opts[i].key};
-    opterr = 0; /* our own one-line messages */
-    int c;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        const struct opt *opt = find_opt(c);
-        const char *name = opt ? opt->name : NULL, *v = optarg;
-        switch (c) {
-        case OPT_HELP: usage(stdout); exit(0);
-        case OPT_VERSION: printf("tempo-sim %s\n", TEMPO_SIM_REVISION); exit(0);
-        case OPT_SOC:
-            if (!strcmp(v, "paper"))
-                o->cfg.soc = SOC_PAPER;
-            else if (!strcmp(v, "virt"))
-                o->cfg.soc = SOC_VIRT;
-            else
-                die(EXIT_USAGE, "--soc: unknown SoC '%s' (paper or virt)", v);
-            break;
-        case OPT_MAX_CYCLES: o->cfg.max_cycles = parse_number(name, v, false, MACHINE_END_OF_TIME); break;
-        case OPT_IMEM: o->cfg.imem_size = parse_size(name, v, PAPER_IMEM_MAX); break;
-        case OPT_DMEM: o->cfg.dmem_size = parse_size(name, v, PAPER_DMEM_MAX); break;
-        case OPT_RAM: o->cfg.ram_size = parse_size(name, v, VIRT_RAM_MAX); break;
-        case OPT_TRACE: o->trace = true; break;
-        case OPT_TRACE_FILE: o->trace_path = v; break;
-        case OPT_STATS: o->stats = true; break;
-        case OPT_STATS_JSON: o->stats_path = v; break;
-        case OPT_IRQ_OFF_JSON: o->irq_off_path = v; break;
-        case OPT_PROFILE: o->profile = true; break;
-        case OPT_PROFILE_JSON: o->profile_path = v; break;
-        case OPT_COVERAGE: o->coverage_path = v; break;
-        case OPT_SET:
-            if (timing_set_param(&o->cfg.timing, v))
-                exit(EXIT_USAGE); /* timing_set_param printed the reason */
-            break;
-        case OPT_LIST_PARAMS: o->list_params = true; break;
-        case OPT_ENGINE:
-            if (!strcmp(v, "fast") || !strcmp(v, "reference"))
-                o->cfg.reference = v[0] == 'r';
-            else
-                die(EXIT_USAGE, "--engine: unknown engine '%s' (fast or reference)", v);
-            break;
-        case OPT_HAZARDS:
-            if (!strcmp(v, "warn") || !strcmp(v, "stop"))
-                o->cfg.hazard_stop = v[0] == 's';
-            else
-                die(EXIT_USAGE, "--hazards: unknown choice '%s' (warn or stop)", v);
-            break;
-        case OPT_TRACE_FROM: o->trace_from = v; break;
-        case OPT_TRACE_TO: o->trace_to = v; break;
-        case OPT_TIMELINE: o->timeline_path = v; break;
-        case OPT_MEASURE:
-            if (o->nmeasure == MEASURE_OPTS)
-                die(EXIT_USAGE, "--measure: at most %d probes", MEASURE_OPTS);
-            o->measure[o->nmeasure++] = v;
-            break;
-        case OPT_GDB: o->gdb_port = (long)parse_number(name, v, false, 65535); break;
-        case OPT_XLEN:
-            if (strcmp(v, "32") && strcmp(v, "64"))
-                die(EXIT_USAGE, "--xlen: '%s' is neither 32 nor 64", v);
-            o->xlen = atoi(v);
-            break;
-        case OPT_KEYS: o->keys = optarg; break;
-        case OPT_KEYS_FILE: o->keys_file = v; break;
-        case OPT_VGA_TEXT: o->vga_text = true; break;
-        case OPT_VGA_PNG: o->vga_png = v; break;
-        case OPT_VGA_FONT: o->vga_font = v; break;
-        case OPT_CHECK: {
-            char err[200];
-            o->check.what = CHECK_ALL;
-            if (v && check_parse(v, &o->check.what, err, sizeof err))
-                die(EXIT_USAGE, "--check: %s", err);
-            break;
-        }
-        case OPT_CHECK_HANG: o->check.hang = parse_number(name, v, false, UINT64_MAX), o->check_limit = name; break;
-        case OPT_CHECK_IRQ_OFF: o->check.irq_off = parse_number(name, v, false, UINT64_MAX), o->check_limit = name; break;
-        case OPT_CHECK_NULL: o->check.null_size = parse_number(name, v, true, 1ull << 32), o->check_limit = name; break;
-        case OPT_SILENCE: o->check.silence = parse_number(name, v, false, UINT64_MAX); break;
-        case OPT_ICACHE:
-        case OPT_DCACHE: {
-            char err[200];
-            struct cache_geometry *g = c == OPT_ICACHE ? &o->cfg.cache.icache : &o->cfg.cache.dcache;
-            if (cache_parse(v, c == OPT_DCACHE, g, err, sizeof err))
-                die(EXIT_USAGE, "--%s: %s", name, err);
-            break;
-        }
-        case OPT_MEM_LATENCY:
-        case OPT_MEM_BEAT:
-            *(c == OPT_MEM_LATENCY ? &o->cfg.cache.mem.latency : &o->cfg.cache.mem.beat) =
-                (uint32_t)parse_number(name, v, false, MEM_CYCLES_MAX);
-            o->cfg.cache.mem_given = true;
-            break;
-        case OPT_MEM_WIDTH:
-            o->cfg.cache.mem.width = (uint32_t)parse_number(name, v, false, MEM_WIDTH_MAX);
-            if (o->cfg.cache.mem.width & (o->cfg.cache.mem.width - 1) || !o->cfg.cache.mem.width)
-                die(EXIT_USAGE, "--%s: %s is not a power of two from 1 to %u", name, v, MEM_WIDTH_MAX);
-            o->cfg.cache.mem_given = true;
-            break;
-        case ':': die(EXIT_USAGE, "%s needs a value; try --help", argv[optind - 1]);
-        default: /* '?': unknown, ambiguous, or a value given to an option without one */
-            if (optopt && find_opt(optopt))
-                die(EXIT_USAGE, "%s takes no value; try --help", argv[optind - 1]);
-            die(EXIT_USAGE, "%s option %s; try --help", prefixes(argv[optind - 1]) > 1 ? "ambiguous" : "unknown",
-                argv[optind - 1]);
-        }
+    for (int i = 0; i < 2; i++)
+        if (!strcmp(v, words[i]))
+            return i;
+    die(EXIT_USAGE, "--%s: unknown %s '%s' (%s or %s)", opt, what, v, words[0], words[1]);
+}
+
+/* The options that shape the machine: SoC, memories, timing, caches, engine, hazards.
+ * false: `c` is not one of them. */
+static bool machine_option(struct options *o, int c, const char *name, char *v)
+{
+    struct cache_config *cc = &o->cfg.cache;
+    switch (c) {
+    case OPT_SOC:
+        o->cfg.soc = choice(name, v, (const char *const[]){"paper", "virt"}, "SoC") ? SOC_VIRT : SOC_PAPER;
+        break;
+    case OPT_MAX_CYCLES: o->cfg.max_cycles = parse_number(name, v, false, MACHINE_END_OF_TIME); break;
+    case OPT_IMEM: o->cfg.imem_size = parse_size(name, v, PAPER_IMEM_MAX); break;
+    case OPT_DMEM: o->cfg.dmem_size = parse_size(name, v, PAPER_DMEM_MAX); break;
+    case OPT_RAM: o->cfg.ram_size = parse_size(name, v, VIRT_RAM_MAX); break;
+    case OPT_SET:
+        if (timing_set_param(&o->cfg.timing, v))
+            exit(EXIT_USAGE); /* timing_set_param printed the reason */
+        break;
+    case OPT_LIST_PARAMS: o->list_params = true; break;
+    case OPT_ENGINE:
+        o->cfg.reference = choice(name, v, (const char *const[]){"fast", "reference"}, "engine");
+        break;
+    case OPT_HAZARDS:
+        o->cfg.hazard_stop = choice(name, v, (const char *const[]){"warn", "stop"}, "choice");
+        break;
+    case OPT_XLEN:
+        if (strcmp(v, "32") && strcmp(v, "64"))
+            die(EXIT_USAGE, "--xlen: '%s' is neither 32 nor 64", v);
+        o->xlen = atoi(v);
+        break;
+    case OPT_ICACHE:
+    case OPT_DCACHE: {
+        char err[200];
+        if (cache_parse(v, c == OPT_DCACHE, c == OPT_ICACHE ? &cc->icache : &cc->dcache, err, sizeof err))
+            die(EXIT_USAGE, "--%s: %s", name, err);
+        break;
     }
-    if (o->list_params) {
-        timing_list_params(&o->cfg.timing, stdout);
-        exit(0);
+    case OPT_MEM_LATENCY:
+    case OPT_MEM_BEAT:
+        *(c == OPT_MEM_LATENCY ? &cc->mem.latency : &cc->mem.beat) =
+            (uint32_t)parse_number(name, v, false, MEM_CYCLES_MAX);
+        cc->mem_given = true;
+        break;
+    case OPT_MEM_WIDTH:
+        cc->mem.width = (uint32_t)parse_number(name, v, false, MEM_WIDTH_MAX);
+        if (cc->mem.width & (cc->mem.width - 1) || !cc->mem.width)
+            die(EXIT_USAGE, "--%s: %s is not a power of two from 1 to %u", name, v, MEM_WIDTH_MAX);
+        cc->mem_given = true;
+        break;
+    default: return false;
     }
+    return true;
+}
+
+/* The options that watch the run or report on it, --check and the paper's devices' input
+ * and output.  false: `c` is not one of them. */
+static bool watch_option(struct options *o, int c, const char *name, char *v)
+{
+    switch (c) {
+    case OPT_TRACE: o->trace = true; break;
+    case OPT_TRACE_FILE: o->trace_path = v; break;
+    case OPT_TRACE_FROM: o->trace_from = v; break;
+    case OPT_TRACE_TO: o->trace_to = v; break;
+    case OPT_STATS: o->stats = true; break;
+    case OPT_STATS_JSON: o->stats_path = v; break;
+    case OPT_IRQ_OFF_JSON: o->irq_off_path = v; break;
+    case OPT_PROFILE: o->profile = true; break;
+    case OPT_PROFILE_JSON: o->profile_path = v; break;
+    case OPT_COVERAGE: o->coverage_path = v; break;
+    case OPT_TIMELINE: o->timeline_path = v; break;
+    case OPT_MEASURE:
+        if (o->nmeasure == MEASURE_OPTS)
+            die(EXIT_USAGE, "--measure: at most %d probes", MEASURE_OPTS);
+        o->measure[o->nmeasure++] = v;
+        break;
+    case OPT_GDB: o->gdb_port = (long)parse_number(name, v, false, 65535); break;
+    case OPT_KEYS: o->keys = v; break; /* argv's own: unescaped in place (type_keys) */
+    case OPT_KEYS_FILE: o->keys_file = v; break;
+    case OPT_VGA_TEXT: o->vga_text = true; break;
+    case OPT_VGA_PNG: o->vga_png = v; break;
+    case OPT_VGA_FONT: o->vga_font = v; break;
+    case OPT_CHECK: {
+        char err[200];
+        o->check.what = CHECK_ALL;
+        if (v && check_parse(v, &o->check.what, err, sizeof err))
+            die(EXIT_USAGE, "--check: %s", err);
+        break;
+    }
+    case OPT_CHECK_HANG: o->check.hang = parse_number(name, v, false, UINT64_MAX), o->check_limit = name; break;
+    case OPT_CHECK_IRQ_OFF: o->check.irq_off = parse_number(name, v, false, UINT64_MAX), o->check_limit = name; break;
+    case OPT_CHECK_NULL: o->check.null_size = parse_number(name, v, true, 1ull << 32), o->check_limit = name; break;
+    case OPT_SILENCE: o->check.silence = parse_number(name, v, false, UINT64_MAX); break;
+    default: return false;
+    }
+    return true;
+}
+
+/* Options that do not go together, or need another: a usage error each. */
+static void args_consistent(struct options *o)
+{
     if ((o->trace_from || o->trace_to) && !o->trace && !o->trace_path && !o->timeline_path)
         die(EXIT_USAGE, "--trace-from and --trace-to bound --trace, --trace-file or --timeline; none was given");
     if (o->check_limit && !o->check.what)
@@ -340,6 +333,43 @@ static void parse_args(int argc, char **argv, struct options *o)
         die(EXIT_USAGE, "--keys, --keys-file, --vga-text and --vga-png are for the paper SoC's devices; --soc virt has none");
     if (o->vga_png && !o->vga_font)
         die(EXIT_USAGE, "--vga-png draws with the SoC's font ROM: give --vga-font FILE (the RTL's cp437_8x16.mem)");
+}
+
+static void parse_args(int argc, char **argv, struct options *o)
+{
+    struct option longopts[NOPTS + 1] = {{0}};
+    for (size_t i = 0; i < NOPTS; i++)
+        longopts[i] = (struct option){opts[i].name,
+                                      !opts[i].arg ? no_argument
+                                      : opts[i].arg[0] == '[' ? optional_argument : required_argument,
+                                      NULL, (int)opts[i].key};
+    opterr = 0; /* our own one-line messages */
+    int c;
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        const struct opt *opt = find_opt(c);
+        if (opt && (machine_option(o, c, opt->name, optarg) || watch_option(o, c, opt->name, optarg)))
+            continue;
+        if (c == OPT_HELP) {
+            usage(stdout);
+            exit(0);
+        }
+        if (c == OPT_VERSION) {
+            printf("tempo-sim %s\n", TEMPO_SIM_REVISION);
+            exit(0);
+        }
+        if (c == ':')
+            die(EXIT_USAGE, "%s needs a value; try --help", argv[optind - 1]);
+        /* '?': unknown, ambiguous, or a value given to an option without one */
+        if (optopt && find_opt(optopt))
+            die(EXIT_USAGE, "%s takes no value; try --help", argv[optind - 1]);
+        die(EXIT_USAGE, "%s option %s; try --help", prefixes(argv[optind - 1]) > 1 ? "ambiguous" : "unknown",
+            argv[optind - 1]);
+    }
+    if (o->list_params) {
+        timing_list_params(&o->cfg.timing, stdout);
+        exit(0);
+    }
+    args_consistent(o);
     if (optind >= argc)
         die(EXIT_USAGE, "no image given; try --help");
     if (optind + 1 < argc)
@@ -386,7 +416,7 @@ static int outcome(struct machine *m)
         return m->run.exit_code;
     case STOP_CYCLE_LIMIT:
         fprintf(stderr, "tempo-sim: cycle limit reached (--max-cycles %llu; stopped at cycle %llu, pc 0x%llx in %s)\n",
-                (unsigned long long)m->max_cycles, cycle, pc, fn);
+                (unsigned long long)m->run.max_cycles, cycle, pc, fn);
         return EXIT_CYCLE_LIMIT;
     case STOP_END_OF_TIME:
         fprintf(stderr, "tempo-sim: simulated time ran out at cycle %llu, the end of the 64-bit cycle count: a WFI waited for a wake-up that far (pc 0x%llx in %s)\n",
@@ -465,43 +495,224 @@ static void type_keys(const struct options *o, struct ps2 *kbd)
     }
 }
 
-/* The observers the options ask for (observe.h): the traced loop runs with them.  A kernel
- * image's --stats adds the threads' stack marks; without a kernel it stays on the fast loop. */
-static void observe_setup(const struct options *o, struct machine *m, const struct elf_image *img,
-                          const struct symtab *syms, struct observe *obs, struct timeline **tl)
+/* Everything main() makes for one run, freed at its end. */
+struct run {
+    struct elf_image img;
+    struct machine m;
+    struct symtab syms;
+    struct profile prof;
+    struct coverage cov;
+    struct observe obs;   /* the observers' shared state (observe.h) */
+    struct timeline *tl;  /* the observers main() made (NULL: not asked for) */
+    struct measures *ms;
+    struct gdb *gdb;
+    struct check *check;
+    uint8_t font[256][VGA_FONT_H]; /* --vga-font */
+};
+
+/* --stats: the machine's figures, then the observers' (threads' stacks, --measure). */
+static void full_stats(const struct machine *m, FILE *out)
 {
+    stats_print(m, out);
+    observe_stats_print(m, out);
+}
+
+static void must_register(struct machine *m, struct observer ob)
+{
+    if (observe_register(m, &ob))
+        die(EXIT_USAGE, "more than %d observers", OBSERVERS_MAX);
+}
+
+/* --measure's probes, on the shared state (their symbols flagged in it). */
+static void measure_setup(const struct options *o, struct run *r)
+{
+    char err[256];
+    if (!(r->ms = measure_new(&r->obs)))
+        die(EXIT_USAGE, "out of memory for --measure");
+    for (int i = 0; i < o->nmeasure; i++)
+        if (measure_add(r->ms, o->measure[i], &r->img, err, sizeof err))
+            die(EXIT_USAGE, "--measure: %s", err);
+    if (measure_needs_kernel(r->ms) && !r->obs.kernel)
+        die(EXIT_USAGE, "--measure: switch: and run: need a kernel tempo-sim knows (Tempo or FreeRTOS); %s has none",
+            o->image);
+}
+
+/* The observers the options ask for (observe.h, observer.h): the traced loop runs with
+ * them.  A kernel image's --stats adds the threads' stack marks; without a kernel it stays
+ * on the fast loop.  The debugger is registered first: it may move pc before the others
+ * look at it. */
+static void observe_setup(const struct options *o, struct run *r)
+{
+    struct machine *m = &r->m;
+    struct observe *obs = &r->obs;
     bool trace = o->trace || o->trace_path, stats = o->stats || o->stats_path;
     bool check = o->check.what & CHECK_PER_INSN;
-    if (!trace && !o->timeline_path && !o->nmeasure && o->gdb_port < 0 && !stats && !check)
+    bool watchers = trace || o->timeline_path || o->nmeasure || o->gdb_port >= 0 || check;
+    if (!watchers && !stats)
         return;
-    if (observe_init(obs, m, img, syms, true))
+    if (observe_init(obs, m, &r->img, &r->syms, true))
         die(EXIT_USAGE, "out of memory for the observers");
-    if (!trace && !o->timeline_path && !o->nmeasure && o->gdb_port < 0 && !check && !obs->kernel) {
+    if (!watchers && !obs->kernel) {
         observe_free(obs); /* --stats alone, no kernel: nothing to observe */
         return;
     }
     m->obs = obs;
-    if (observe_window(obs, img, o->trace_from, o->trace_to))
+    if (observe_window(obs, &r->img, o->trace_from, o->trace_to))
         die(EXIT_USAGE, "--trace-from/--trace-to: '%s' is neither a cycle count nor a symbol in code memory",
-            o->trace_from && observe_window(obs, img, o->trace_from, NULL) ? o->trace_from : o->trace_to);
-    if (o->nmeasure) {
-        char err[256];
-        if (!(obs->ms = measure_new(obs)))
-            die(EXIT_USAGE, "out of memory for --measure");
-        for (int i = 0; i < o->nmeasure; i++)
-            if (measure_add(obs->ms, o->measure[i], img, err, sizeof err))
-                die(EXIT_USAGE, "--measure: %s", err);
-        if (measure_needs_kernel(obs->ms) && !obs->kernel)
-            die(EXIT_USAGE, "--measure: switch: and run: need a kernel tempo-sim knows (Tempo or FreeRTOS); %s has none",
-                o->image);
-    }
-    if (o->timeline_path && !(*tl = obs->tl = timeline_new(obs, syms, o->timeline_path, o->image)))
+            o->trace_from && observe_window(obs, &r->img, o->trace_from, NULL) ? o->trace_from : o->trace_to);
+    if (o->nmeasure)
+        measure_setup(o, r);
+    if (o->timeline_path && !(r->tl = timeline_new(obs, &r->syms, o->timeline_path, o->image)))
         die(EXIT_USAGE, "out of memory for --timeline");
     if (o->gdb_port >= 0) {
         char err[256];
-        if (!(obs->gdb = gdb_listen((unsigned)o->gdb_port, err, sizeof err)))
+        if (!(r->gdb = gdb_listen((unsigned)o->gdb_port, full_stats, err, sizeof err)))
             die(EXIT_USAGE, "%s", err);
+        must_register(m, gdb_observer(r->gdb));
     }
+    if (r->tl)
+        must_register(m, timeline_observer(r->tl));
+    if (r->ms)
+        must_register(m, measure_observer(r->ms));
+}
+
+/* The image (ELF or .mem) and the --vga-font ROM: a usage or image error ends the run. */
+static void load_image(const struct options *o, struct run *r)
+{
+    char err[512];
+    bool mem = memfile_is(o->image);
+    if (mem && !o->xlen)
+        die(EXIT_USAGE, "%s: a .mem image does not say its width: give --xlen 32 or 64", o->image);
+    if (!mem && o->xlen)
+        die(EXIT_USAGE, "--xlen is for .mem images; the ELF image %s gives its own", o->image);
+    int rc = mem ? memfile_read(o->image, o->xlen, &r->img, err, sizeof err)
+                 : elf_read(o->image, &r->img, err, sizeof err);
+    if (rc)
+        die(rc, "%s", err);
+    if (o->vga_font && vga_font_read(o->vga_font, r->font, err, sizeof err))
+        die(EXIT_USAGE, "--vga-font: %s", err);
+    if (r->img.entry & 3)
+        die(EXIT_ELF_MALFORMED, "%s: entry point 0x%llx is not 4-byte aligned", o->image,
+            (unsigned long long)r->img.entry);
+}
+
+/* The machine with the image loaded, the keys typed, tohost watched, the symbols, and the
+ * profile and coverage counters asked for; pc at the entry point. */
+static void machine_setup(struct options *o, struct run *r)
+{
+    char err[512];
+    struct machine *m = &r->m;
+    if (o->trace_path) {
+        o->cfg.trace = fopen(o->trace_path, "w");
+        if (!o->cfg.trace)
+            die(EXIT_USAGE, "--trace-file: cannot open %s: %s", o->trace_path, strerror(errno));
+    } else if (o->trace) {
+        o->cfg.trace = stderr;
+    }
+    if (machine_init(m, &o->cfg, r->img.xlen))
+        die(EXIT_USAGE, "out of memory for the simulated memories");
+    int rc = elf_load(&r->img, m, err, sizeof err);
+    if (rc)
+        die(rc, "%s: %s", o->image, err);
+    type_keys(o, &m->kbd);
+    uint64_t th, thsize;
+    if (elf_find_symbol(&r->img, "tohost", &th, &thsize)) {
+        m->bus.tohost = th;
+        m->bus.tohost_size = thsize == 4 || (th & 7) ? 4 : 8;
+        m->bus.tohost_dw = th >> 3;
+    }
+    const struct ram *code = m->bus.code;
+    if (symtab_init(&r->syms, &r->img, code->base, code->base + code->size))
+        die(EXIT_USAGE, "out of memory for the symbol table");
+    m->symbols = &r->syms;
+    if (o->profile || o->profile_path) {
+        if (profile_init(&r->prof, &r->syms))
+            die(EXIT_USAGE, "out of memory for the profile");
+        m->profile = &r->prof;
+    }
+    if (o->coverage_path) {
+        if (coverage_init(&r->cov, code->base, code->size))
+            die(EXIT_USAGE, "out of memory for the coverage counters");
+        m->coverage = &r->cov;
+    }
+    m->hart.pc = r->img.entry;
+}
+
+/* A path that cannot be written fails before the run, not after it. */
+static void outputs_writable(const struct options *o)
+{
+    const struct {
+        const char *opt, *path;
+    } outputs[] = {{"stats-json", o->stats_path}, {"profile-json", o->profile_path},
+                   {"timeline", o->timeline_path}, {"coverage", o->coverage_path}};
+    for (size_t i = 0; i < sizeof outputs / sizeof *outputs; i++) {
+        FILE *f = outputs[i].path ? fopen(outputs[i].path, "w") : NULL;
+        if (outputs[i].path && !f)
+            die(EXIT_USAGE, "--%s: cannot open %s: %s", outputs[i].opt, outputs[i].path, strerror(errno));
+        if (f)
+            fclose(f);
+    }
+}
+
+/* After the run: the screen, the debugger's farewell, and every report asked for.  The exit
+ * status may become a usage error (a --measure thread that never ran); true when an output
+ * could not be written. */
+static bool report(const struct options *o, struct run *r, int *status)
+{
+    struct machine *m = &r->m;
+    bool out_lost = false;
+    const char *no_thread = r->ms ? measure_unknown_thread(r->ms) : NULL;
+    if (no_thread) {
+        fprintf(stderr, "tempo-sim: --measure: no thread named '%s' ran (--stats lists the threads)\n", no_thread);
+        if (*status < EXIT_USAGE)
+            *status = EXIT_USAGE;
+    }
+    if (o->vga_text)
+        vga_text(&m->vga, stderr);
+    if (o->vga_png)
+        out_lost |= lost(o->vga_png, vga_png(&m->vga, r->font, o->vga_png) != 0);
+    gdb_exit(r->gdb, *status);
+    uint64_t cycles = m->hart.clk.cycle;
+    if (o->stats)
+        full_stats(m, stderr);
+    else if (r->ms)
+        measure_print(r->ms, stderr); /* --measure asked for its figures */
+    if (o->stats_path)
+        out_lost |= lost(o->stats_path, stats_json(m, o->stats_path, *status, observe_stats_json) != 0);
+    if (o->irq_off_path)
+        out_lost |= lost(o->irq_off_path, irqoff_write(&m->irqoff, &r->syms, o->irq_off_path) != 0);
+    if (o->profile)
+        profile_print(&r->prof, cycles, stderr);
+    if (o->profile_path)
+        out_lost |= lost(o->profile_path, profile_json(&r->prof, cycles, o->profile_path) != 0);
+    if (r->tl)
+        out_lost |= lost(o->timeline_path, timeline_write(r->tl) != 0);
+    if (o->coverage_path)
+        out_lost |= lost(o->coverage_path, coverage_write(&r->cov, m->bus.code, o->coverage_path, m->hart.xlen,
+                                                          o->cfg.soc == SOC_PAPER ? "paper" : "virt",
+                                                          o->image) != 0);
+    if (o->cfg.trace && o->cfg.trace != stderr) {
+        bool failed = ferror(o->cfg.trace);
+        failed |= fclose(o->cfg.trace) != 0;
+        out_lost |= lost(o->trace_path, failed);
+    }
+    return out_lost;
+}
+
+static void run_free(struct run *r)
+{
+    if (r->m.profile)
+        profile_free(&r->prof);
+    timeline_free(r->tl);
+    measure_free(r->ms);
+    gdb_free(r->gdb);
+    observe_free(&r->obs);
+    check_free(r->check);
+    if (r->m.coverage)
+        coverage_free(&r->cov);
+    symtab_free(&r->syms);
+    machine_free(&r->m);
+    elf_free(&r->img);
 }
 
 int main(int argc, char **argv)
@@ -516,137 +727,26 @@ int main(int argc, char **argv)
     timing_params_default(&o.cfg.timing);
     parse_args(argc, argv, &o);
 
-    char err[512];
-    struct elf_image img;
-    bool mem = memfile_is(o.image);
-    if (mem && !o.xlen)
-        die(EXIT_USAGE, "%s: a .mem image does not say its width: give --xlen 32 or 64", o.image);
-    if (!mem && o.xlen)
-        die(EXIT_USAGE, "--xlen is for .mem images; the ELF image %s gives its own", o.image);
-    int rc = mem ? memfile_read(o.image, o.xlen, &img, err, sizeof err)
-                 : elf_read(o.image, &img, err, sizeof err);
-    if (rc)
-        die(rc, "%s", err);
-    static uint8_t font[256][VGA_FONT_H];
-    if (o.vga_font && vga_font_read(o.vga_font, font, err, sizeof err))
-        die(EXIT_USAGE, "--vga-font: %s", err);
-    if (img.entry & 3)
-        die(EXIT_ELF_MALFORMED, "%s: entry point 0x%llx is not 4-byte aligned", o.image,
-            (unsigned long long)img.entry);
-    static struct machine m;
-    if (o.trace_path) {
-        o.cfg.trace = fopen(o.trace_path, "w");
-        if (!o.cfg.trace)
-            die(EXIT_USAGE, "--trace-file: cannot open %s: %s", o.trace_path, strerror(errno));
-    } else if (o.trace) {
-        o.cfg.trace = stderr;
-    }
-    if (machine_init(&m, &o.cfg, img.xlen))
-        die(EXIT_USAGE, "out of memory for the simulated memories");
-    rc = elf_load(&img, &m, err, sizeof err);
-    if (rc)
-        die(rc, "%s: %s", o.image, err);
-    type_keys(&o, &m.kbd);
-    uint64_t th, thsize;
-    if (elf_find_symbol(&img, "tohost", &th, &thsize)) {
-        m.bus.tohost = th;
-        m.bus.tohost_size = thsize == 4 || (th & 7) ? 4 : 8;
-        m.bus.tohost_dw = th >> 3;
-    }
-    struct symtab syms;
-    struct profile prof;
-    const struct ram *code = m.bus.code;
-    if (symtab_init(&syms, &img, code->base, code->base + code->size))
-        die(EXIT_USAGE, "out of memory for the symbol table");
-    m.symbols = &syms;
-    if (o.profile || o.profile_path) {
-        if (profile_init(&prof, &syms))
-            die(EXIT_USAGE, "out of memory for the profile");
-        m.profile = &prof;
-    }
-    struct coverage cov;
-    if (o.coverage_path) {
-        if (coverage_init(&cov, code->base, code->size))
-            die(EXIT_USAGE, "out of memory for the coverage counters");
-        m.coverage = &cov;
-    }
-    m.hart.pc = img.entry;
-    static struct observe obs;
-    struct timeline *tl = NULL;
-    observe_setup(&o, &m, &img, &syms, &obs, &tl);
-    struct check *check = check_new(&m, &img, o.image, &o.check);
-    if (!check)
+    static struct run r; /* the simulated memories' bookkeeping is large: not on the stack */
+    load_image(&o, &r);
+    machine_setup(&o, &r);
+    observe_setup(&o, &r);
+    if (!(r.check = check_new(&r.m, &r.img, o.image, &o.check)))
         die(EXIT_USAGE, "out of memory for --check");
-    /* a path that cannot be written fails now, not after the run */
-    const struct {
-        const char *opt, *path;
-    } outputs[] = {{"stats-json", o.stats_path}, {"profile-json", o.profile_path},
-                   {"timeline", o.timeline_path}, {"coverage", o.coverage_path}};
-    for (size_t i = 0; i < sizeof outputs / sizeof *outputs; i++) {
-        FILE *f = outputs[i].path ? fopen(outputs[i].path, "w") : NULL;
-        if (outputs[i].path && !f)
-            die(EXIT_USAGE, "--%s: cannot open %s: %s", outputs[i].opt, outputs[i].path, strerror(errno));
-        if (f)
-            fclose(f);
-    }
+    if (r.m.obs)
+        must_register(&r.m, check_observer(r.check));
+    outputs_writable(&o);
     /* UART output: line-buffered so that nothing is lost and lines arrive whole */
     setvbuf(stdout, NULL, _IOLBF, 0);
 
-    catch_signals(&m);
-    cpu_run(&m);
-    if (m.obs)
-        observe_end(&m);
+    catch_signals(&r.m);
+    cpu_run(&r.m);
+    if (r.m.obs)
+        observe_end(&r.m);
     bool out_lost = lost("stdout", fflush(stdout) != 0 || ferror(stdout));
-
-    int status = outcome(&m);
-    const char *no_thread = obs.ms ? measure_unknown_thread(obs.ms) : NULL;
-    if (no_thread) {
-        fprintf(stderr, "tempo-sim: --measure: no thread named '%s' ran (--stats lists the threads)\n", no_thread);
-        if (status < EXIT_USAGE)
-            status = EXIT_USAGE;
-    }
-    if (o.vga_text)
-        vga_text(&m.vga, stderr);
-    if (o.vga_png)
-        out_lost |= lost(o.vga_png, vga_png(&m.vga, font, o.vga_png) != 0);
-    if (obs.gdb)
-        gdb_exit(&m, status);
-    uint64_t cycles = m.hart.clk.cycle;
-    if (o.stats)
-        stats_print(&m, stderr);
-    else if (obs.ms)
-        measure_print(obs.ms, stderr); /* --measure asked for its figures */
-    if (o.stats_path)
-        out_lost |= lost(o.stats_path, stats_json(&m, o.stats_path, status) != 0);
-    if (o.irq_off_path)
-        out_lost |= lost(o.irq_off_path, irqoff_write(&m.irqoff, &syms, o.irq_off_path) != 0);
-    if (o.profile)
-        profile_print(&prof, cycles, stderr);
-    if (o.profile_path)
-        out_lost |= lost(o.profile_path, profile_json(&prof, cycles, o.profile_path) != 0);
-    if (tl)
-        out_lost |= lost(o.timeline_path, timeline_write(tl) != 0);
-    if (o.coverage_path)
-        out_lost |= lost(o.coverage_path, coverage_write(&cov, code, o.coverage_path, m.hart.xlen,
-                                                         o.cfg.soc == SOC_PAPER ? "paper" : "virt",
-                                                         o.image) != 0);
-    if (o.cfg.trace && o.cfg.trace != stderr) {
-        bool failed = ferror(o.cfg.trace);
-        failed |= fclose(o.cfg.trace) != 0;
-        out_lost |= lost(o.trace_path, failed);
-    }
+    int status = outcome(&r.m);
+    out_lost |= report(&o, &r, &status);
     out_lost |= fflush(stderr) != 0 || ferror(stderr);
-    if (m.profile)
-        profile_free(&prof);
-    timeline_free(tl);
-    measure_free(obs.ms);
-    gdb_free(obs.gdb);
-    observe_free(&obs);
-    check_free(check);
-    if (m.coverage)
-        coverage_free(&cov);
-    symtab_free(&syms);
-    machine_free(&m);
-    elf_free(&img);
+    run_free(&r);
     return out_lost ? EXIT_OUTPUT_LOST : status;
 }

@@ -77,7 +77,7 @@ static ALWAYS_INLINE uint64_t load(struct machine *m, const struct ram *r0, stru
         memcpy(&v, r0->mem + off, n); /* little-endian host */
         return v;
     }
-    int r = bus_load(m, addr, n, &v);
+    int r = bus_load(&m->bus, addr, n, &v);
     if (unlikely(r == BUS_FAULT))
         raise_exception(s, CAUSE_LOAD_ACCESS, addr);
     else if (r == BUS_MMIO)
@@ -98,10 +98,10 @@ static ALWAYS_INLINE void store(struct machine *m, struct ram *r0, struct step *
         if (unlikely(off + n > r0->dec_lo && off < r0->dec_hi))
             ram_invalidate(r0, off, n); /* stores to code: fetch stays coherent */
         if (unlikely((addr >> 3) == m->bus.tohost_dw))
-            bus_tohost_check(m);
+            bus_tohost_check(&m->bus);
         return;
     }
-    int r = bus_store(m, addr, n, val);
+    int r = machine_store(m, addr, n, val);
     if (unlikely(r == BUS_FAULT))
         raise_exception(s, CAUSE_STORE_ACCESS, addr);
     else if (r == BUS_MMIO)
@@ -372,7 +372,7 @@ static bool reference_only(const struct machine *m)
     const struct observe *o = m->obs;
     bool whole_trace = m->trace && (!o || (!o->win.from_cycle && o->win.to_cycle == UINT64_MAX &&
                                            o->win.to_pc == UINT64_MAX));
-    return machine_reference_only(m) || whole_trace || (o && o->gdb) ||
+    return machine_reference_only(m) || whole_trace || (o && o->every_insn) ||
            (m->check && check_per_insn(m->check));
 }
 

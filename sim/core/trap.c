@@ -194,8 +194,8 @@ int cpu_event(struct machine *m)
         h->clk.mcycle_adj = h->csr.mcycle_new - h->clk.cycle;
         h->csr.mcycle_write = false;
     }
-    if (h->clk.cycle >= m->max_cycles) {
-        m->run.stop = m->cycle_limit ? STOP_CYCLE_LIMIT : STOP_END_OF_TIME;
+    if (h->clk.cycle >= m->run.max_cycles) {
+        m->run.stop = m->run.cycle_limit ? STOP_CYCLE_LIMIT : STOP_END_OF_TIME;
         return 1;
     }
     machine_update_devices(m); /* e.g. latch the external interrupt once IRQ_AT is reached */
@@ -216,7 +216,7 @@ int cpu_event(struct machine *m)
     next = next > w ? next - w : 0;
     if (m->check && m->watch_at < next)
         next = m->watch_at;
-    h->next_event = next < m->max_cycles ? next : m->max_cycles;
+    h->next_event = next < m->run.max_cycles ? next : m->run.max_cycles;
     if (machine_signal) /* arrived after the look above: stop at the next instruction */
         h->next_event = 0;
     return 0;
@@ -242,8 +242,8 @@ void cpu_wfi(struct machine *m)
         stop(m, STOP_WFI);
         return;
     }
-    if (wake > m->max_cycles)
-        wake = m->max_cycles;
+    if (wake > m->run.max_cycles)
+        wake = m->run.max_cycles;
     if (wake > h->clk.cycle) {
         m->stats.wfi_idle += wake - h->clk.cycle;
         irqoff_idle(&m->irqoff, wake - h->clk.cycle);

@@ -253,9 +253,7 @@ static bool finding(struct machine *m, uint64_t pc, const char *fmt, ...)
     fflush(stdout);
     fprintf(stderr, "tempo-sim: check: %s; %s, cycle %llu\n", what, where,
             (unsigned long long)m->hart.clk.cycle);
-    if (m->run.stop == STOP_NONE)
-        m->run.stop = STOP_CHECK;
-    m->hart.next_event = 0;
+    run_stop(&m->run, STOP_CHECK);
     return false;
 }
 
@@ -417,10 +415,16 @@ bool check_step(struct machine *m, uint64_t pc, const struct insn *d, uint64_t e
     return true;
 }
 
-void check_switch(struct machine *m)
+static void on_event(void *ctx, const struct observe_event *e)
 {
-    if (m->check)
-        m->check->switches++;
+    struct check *c = ctx;
+    if (e->kind == OBS_SWITCH)
+        c->switches++; /* progress, for the hang check */
+}
+
+struct observer check_observer(struct check *c)
+{
+    return (struct observer){.name = "check", .ctx = c, .event = on_event};
 }
 
 /* Is the word before addr a call (jal or jalr writing ra)?  Its target into *to (jal), or

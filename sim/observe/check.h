@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include "decode.h"
 #include "elf.h"
+#include "observer.h"
 
 enum {
     CHECK_STACK = 1,    /* sp below its thread's stack; stores below sp's stack or into its guard */
@@ -68,8 +69,9 @@ static inline bool check_wants(const struct insn *d)
 bool check_step(struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea);
 /* cpu_event() at m->watch_at: the look. */
 void check_look(struct machine *m);
-/* The kernel made another thread current (observe.c). */
-void check_switch(struct machine *m);
+/* The checks as an observer (observer.h), to register with observe_register() when the run
+ * has observers: the kernel's thread switches count as progress. */
+struct observer check_observer(struct check *c);
 /* Where the core is, for a line about the run's end: "thread NAME, " or "" (no kernel), the
  * function and its source line, and whether interrupts are off, into buf. */
 void check_where(struct machine *m, char *buf, size_t n);

@@ -14,7 +14,6 @@
 #include "disasm.h"
 #include "machine.h"
 #include "observe.h"
-#include "stats.h"
 
 #define PACKET_MAX 4096
 #define POLL_EVERY 65536 /* instructions between looks for Ctrl-C */
@@ -39,6 +38,7 @@ struct gdb {
     int stop_sig;
     char stop_why[64];
     int g_thread;             /* Hg: thread index for registers (-2: the current one) */
+    void (*stats)(const struct machine *m, FILE *out); /* monitor stats */
     uint64_t brk[BREAK_MAX];
     int nbrk;
     struct watch wp[WATCH_MAX];
@@ -49,10 +49,13 @@ struct gdb {
     size_t pkt_len;
 };
 
-struct gdb *gdb_listen(unsigned port, char *err, unsigned errlen)
+struct gdb *gdb_listen(unsigned port, void (*stats)(const struct machine *m, FILE *out), char *err,
+                       unsigned errlen)
 {
     struct gdb *g = calloc(1, sizeof *g);
     int s = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+    if (g)
+        g->stats = stats;
     if (!g || s < 0) {
         snprintf(err, errlen, "--gdb: no socket: %s", strerror(errno));
         free(g);
@@ -365,7 +368,7 @@ static void read_memory(struct gdb *g, struct machine *m, uint64_t addr, uint64_
         n++;
     if (!n && (len == 1 || len == 2 || len == 4 || len == 8) && !(addr & (len - 1))) {
         uint64_t v; /* a device register: what a load would read (no cycles pass) */
-        if (bus_load(m, addr, (unsigned)len, &v) != BUS_FAULT) {
+        if (bus_load(&m->bus, addr, (unsigned)len, &v) != BUS_FAULT) {
             memcpy(buf, &v, len);
             n = len;
         }
@@ -407,7 +410,7 @@ static void monitor(struct gdb *g, struct machine *m, const char *cmd)
                 (unsigned long long)m->hart.clk.cycle, (unsigned long long)machine_mcycle(m),
                 (unsigned long long)m->hart.instret, (unsigned long long)m->hart.pc);
     } else if (!strcmp(cmd, "stats")) {
-        stats_print(m, f);
+        g->stats(m, f);
     } else if (!strcmp(cmd, "threads") || !strcmp(cmd, "rtos")) {
         struct rtos *r = &o->rtos;
         if (!o->kernel) {
@@ -528,119 +531,206 @@ static bool watchpoint(struct gdb *g, int type, uint64_t addr, uint64_t len, boo
 
 enum { STAY, RESUME, END };
 
-static int handle(struct gdb *g, struct machine *m)
+/* 'g': every register of the selected thread. */
+static void read_regs(struct gdb *g, struct machine *m)
 {
-    char *p = g->pkt;
-    uint64_t addr, len, v;
-    const char *rest;
-    switch (p[0]) {
-    case '?':
-        stop_reply(g, m);
-        return STAY;
-    case 'g': {
-        uint64_t regs[33], valid;
-        if (thread_regs(m, g->g_thread, regs, &valid)) {
-            put_packet(g, "E01");
-            return STAY;
-        }
-        size_t k = 0;
-        for (int r = 0; r < 33; r++) {
-            put_reg(m, g->out + k, regs[r], valid >> r & 1);
-            k += 2 * reg_bytes(m);
-        }
-        put_packet(g, g->out);
-        return STAY;
+    uint64_t regs[33], valid;
+    if (thread_regs(m, g->g_thread, regs, &valid)) {
+        put_packet(g, "E01");
+        return;
     }
-    case 'G': {
-        unsigned nb = reg_bytes(m);
-        if (strlen(p + 1) < 33 * 2 * nb) {
-            put_packet(g, "E01");
-            return STAY;
-        }
-        bool ok = true;
+    size_t k = 0;
+    for (int r = 0; r < 33; r++) {
+        put_reg(m, g->out + k, regs[r], valid >> r & 1);
+        k += 2 * reg_bytes(m);
+    }
+    put_packet(g, g->out);
+}
+
+/* 'G': every register; 'P': one ("Pn=value"). */
+static void write_regs(struct gdb *g, struct machine *m, const char *p)
+{
+    unsigned nb = reg_bytes(m);
+    uint64_t v;
+    bool ok = true;
+    if (p[0] == 'P') {
+        const char *eq = strchr(p, '=');
+        unsigned n = (unsigned)strtoul(p + 1, NULL, 16);
+        v = 0;
+        ok = eq && strlen(eq + 1) >= 2 * nb && unhex(&v, eq + 1, nb) == 0 && write_reg(g, m, n, v);
+    } else if (strlen(p + 1) < 33 * 2 * nb) {
+        ok = false;
+    } else {
         for (unsigned r = 0; r < 33 && ok; r++) {
             v = 0;
             ok = unhex(&v, p + 1 + 2 * nb * r, nb) == 0 && write_reg(g, m, r, v);
         }
-        put_packet(g, ok ? "OK" : "E01");
-        return STAY;
     }
-    case 'p':
-        reply_reg(g, m, (unsigned)strtoul(p + 1, NULL, 16));
-        return STAY;
-    case 'P': {
-        char *eq = strchr(p, '=');
-        unsigned n = (unsigned)strtoul(p + 1, NULL, 16);
-        v = 0;
-        bool ok = eq && strlen(eq + 1) >= 2 * reg_bytes(m) && unhex(&v, eq + 1, reg_bytes(m)) == 0 &&
-                  write_reg(g, m, n, v);
-        put_packet(g, ok ? "OK" : "E01");
-        return STAY;
+    put_packet(g, ok ? "OK" : "E01");
+}
+
+/* 'M' (hex) and 'X' (binary, with '}' escapes): "addr,len:data" into RAM. */
+static void write_memory(struct gdb *g, struct machine *m, const char *p)
+{
+    unsigned char buf[PACKET_MAX];
+    uint64_t addr, len;
+    const char *rest;
+    bool ok = parse_addr_len(p + 1, &addr, &len, &rest) && *rest == ':' && len <= sizeof buf;
+    if (ok && p[0] == 'M') {
+        ok = strlen(rest + 1) >= 2 * len && unhex(buf, rest + 1, len) == 0;
+    } else if (ok) {
+        const char *s = rest + 1, *end = g->pkt + g->pkt_len;
+        uint64_t k = 0;
+        for (; s < end && k < len; k++)
+            buf[k] = *s == '}' && s + 1 < end ? (unsigned char)(s[1] ^ 0x20) : (unsigned char)*s, s += *s == '}' ? 2 : 1;
+        ok = k == len;
     }
+    ok = ok && (len == 0 || bus_poke(&m->bus, addr, buf, len) == 0);
+    put_packet(g, ok ? "OK" : "E14");
+}
+
+/* 'Z' inserts, 'z' removes: "type,addr,kind" (0, 1 breakpoints; 2, 3, 4 watchpoints). */
+static void points(struct gdb *g, struct machine *m, const char *p)
+{
+    uint64_t addr, len;
+    const char *rest;
+    int type = p[1] - '0';
+    bool insert = p[0] == 'Z', ok;
+    if (p[2] != ',' || !parse_addr_len(p + 3, &addr, &len, &rest)) {
+        put_packet(g, "E01");
+        return;
+    }
+    if (type == 0 || type == 1)
+        ok = breakpoint(g, m, addr, insert);
+    else if (type >= 2 && type <= 4)
+        ok = watchpoint(g, type, addr, len, insert);
+    else {
+        put_packet(g, "");
+        return;
+    }
+    put_packet(g, ok ? "OK" : "E01");
+}
+
+/* 'c', 's' ("c[addr]"), 'C', 'S' ("Csig[;addr]"): resume, maybe elsewhere, maybe one step. */
+static int resume(struct gdb *g, struct machine *m, const char *p)
+{
+    const char *a = p[0] == 'C' || p[0] == 'S' ? strchr(p, ';') : (p[1] ? p + 1 : NULL);
+    if (a && *a == ';')
+        a++;
+    if (a && *a)
+        m->hart.pc = strtoull(a, NULL, 16) & ~3ull;
+    g->stepping = p[0] == 's' || p[0] == 'S';
+    return RESUME;
+}
+
+/* 'v' packets: vCont and vKill. */
+static int verbose_packet(struct gdb *g, const char *p)
+{
+    if (!strcmp(p, "vCont?")) {
+        put_packet(g, "vCont;c;C;s;S");
+    } else if (!strncmp(p, "vCont;", 6)) {
+        g->stepping = strstr(p, ";s") || strstr(p, ";S");
+        return RESUME;
+    } else if (!strncmp(p, "vKill", 5)) {
+        put_packet(g, "OK");
+        g->killed = true;
+        return END;
+    } else {
+        put_packet(g, "");
+    }
+    return STAY;
+}
+
+/* qXfer:features:read:target.xml:offset,length */
+static void target_xml_part(struct gdb *g, struct machine *m, const char *args)
+{
+    char xml[8192];
+    size_t n = target_xml(m, xml, sizeof xml);
+    uint64_t off = strtoull(args, NULL, 16), want;
+    const char *comma = strchr(args, ',');
+    want = comma ? strtoull(comma + 1, NULL, 16) : 0;
+    if (off > n)
+        off = n;
+    if (want > PACKET_MAX / 2)
+        want = PACKET_MAX / 2;
+    size_t take = n - off < want ? n - off : want;
+    g->out[0] = off + take < n ? 'm' : 'l';
+    memcpy(g->out + 1, xml + off, take);
+    g->out[1 + take] = 0;
+    put_packet(g, g->out);
+}
+
+/* 'q' packets: features, the target description, threads, monitor commands. */
+static void query(struct gdb *g, struct machine *m, const char *p)
+{
+    if (!strncmp(p, "qSupported", 10)) {
+        put_packet(g, "PacketSize=1000;qXfer:features:read+;swbreak+;hwbreak+;vContSupported+;"
+                      "QStartNoAckMode+");
+    } else if (!strncmp(p, "qXfer:features:read:target.xml:", 31)) {
+        target_xml_part(g, m, p + 31);
+    } else if (!strcmp(p, "qfThreadInfo")) {
+        thread_info(g, m);
+    } else if (!strcmp(p, "qsThreadInfo")) {
+        put_packet(g, "l");
+    } else if (!strcmp(p, "qC")) {
+        snprintf(g->out, sizeof g->out, "QC%llx", (unsigned long long)thread_id(m, current_index(m)));
+        put_packet(g, g->out);
+    } else if (!strncmp(p, "qThreadExtraInfo,", 17)) {
+        int i = thread_index(m, p + 17);
+        if (i == -3)
+            put_packet(g, "E01");
+        else
+            thread_extra(g, m, i);
+    } else if (!strncmp(p, "qRcmd,", 6)) {
+        char cmd[256] = {0};
+        size_t n = strlen(p + 6) / 2;
+        if (n >= sizeof cmd || unhex(cmd, p + 6, n))
+            put_packet(g, "E01");
+        else
+            monitor(g, m, cmd);
+    } else if (!strcmp(p, "qAttached")) {
+        put_packet(g, "1");
+    } else if (!strncmp(p, "qSymbol", 7)) {
+        put_packet(g, "OK");
+    } else {
+        put_packet(g, "");
+    }
+}
+
+/* One packet: STAY halted, RESUME the core, or END the run. */
+static int handle(struct gdb *g, struct machine *m)
+{
+    const char *p = g->pkt;
+    uint64_t addr, len;
+    const char *rest;
+    switch (p[0]) {
+    case '?': stop_reply(g, m); break;
+    case 'g': read_regs(g, m); break;
+    case 'G':
+    case 'P': write_regs(g, m, p); break;
+    case 'p': reply_reg(g, m, (unsigned)strtoul(p + 1, NULL, 16)); break;
     case 'm':
         if (parse_addr_len(p + 1, &addr, &len, &rest))
             read_memory(g, m, addr, len);
         else
             put_packet(g, "E01");
-        return STAY;
+        break;
     case 'M':
-    case 'X': {
-        unsigned char buf[PACKET_MAX];
-        bool ok = parse_addr_len(p + 1, &addr, &len, &rest) && *rest == ':' && len <= sizeof buf;
-        if (ok && p[0] == 'M') {
-            ok = strlen(rest + 1) >= 2 * len && unhex(buf, rest + 1, len) == 0;
-        } else if (ok) { /* binary, with '}' escapes */
-            const char *s = rest + 1, *end = g->pkt + g->pkt_len;
-            uint64_t k = 0;
-            for (; s < end && k < len; k++)
-                buf[k] = *s == '}' && s + 1 < end ? (unsigned char)(s[1] ^ 0x20) : (unsigned char)*s, s += *s == '}' ? 2 : 1;
-            ok = k == len;
-        }
-        ok = ok && (len == 0 || bus_poke(&m->bus, addr, buf, len) == 0);
-        put_packet(g, ok ? "OK" : "E14");
-        return STAY;
-    }
+    case 'X': write_memory(g, m, p); break;
     case 'Z':
-    case 'z': {
-        int type = p[1] - '0';
-        bool insert = p[0] == 'Z', ok;
-        if (p[2] != ',' || !parse_addr_len(p + 3, &addr, &len, &rest)) {
-            put_packet(g, "E01");
-            return STAY;
-        }
-        if (type == 0 || type == 1)
-            ok = breakpoint(g, m, addr, insert);
-        else if (type >= 2 && type <= 4)
-            ok = watchpoint(g, type, addr, len, insert);
-        else {
-            put_packet(g, "");
-            return STAY;
-        }
-        put_packet(g, ok ? "OK" : "E01");
-        return STAY;
-    }
+    case 'z': points(g, m, p); break;
     case 'H': {
         int i = thread_index(m, p + 2);
         if (p[1] == 'g')
             g->g_thread = i == -3 ? -2 : i;
         put_packet(g, "OK");
-        return STAY;
+        break;
     }
-    case 'T':
-        put_packet(g, thread_index(m, p + 1) == -3 ? "E01" : "OK");
-        return STAY;
+    case 'T': put_packet(g, thread_index(m, p + 1) == -3 ? "E01" : "OK"); break;
     case 'c':
     case 's':
     case 'C':
-    case 'S': {
-        const char *a = p[0] == 'C' || p[0] == 'S' ? strchr(p, ';') : (p[1] ? p + 1 : NULL);
-        if (a && *a == ';')
-            a++;
-        if (a && *a)
-            m->hart.pc = strtoull(a, NULL, 16) & ~3ull;
-        g->stepping = p[0] == 's' || p[0] == 'S';
-        return RESUME;
-    }
+    case 'S': return resume(g, m, p);
     case 'D':
         put_packet(g, "OK");
         g->detached = true;
@@ -648,80 +738,17 @@ static int handle(struct gdb *g, struct machine *m)
     case 'k':
         g->killed = true;
         return END;
-    case 'v':
-        if (!strcmp(p, "vCont?")) {
-            put_packet(g, "vCont;c;C;s;S");
-        } else if (!strncmp(p, "vCont;", 6)) {
-            g->stepping = strstr(p, ";s") || strstr(p, ";S");
-            return RESUME;
-        } else if (!strncmp(p, "vKill", 5)) {
-            put_packet(g, "OK");
-            g->killed = true;
-            return END;
-        } else {
-            put_packet(g, "");
-        }
-        return STAY;
-    case 'q':
-        if (!strncmp(p, "qSupported", 10)) {
-            put_packet(g, "PacketSize=1000;qXfer:features:read+;swbreak+;hwbreak+;vContSupported+;"
-                          "QStartNoAckMode+");
-        } else if (!strncmp(p, "qXfer:features:read:target.xml:", 31)) {
-            char xml[8192];
-            size_t n = target_xml(m, xml, sizeof xml);
-            uint64_t off = strtoull(p + 31, NULL, 16), want;
-            const char *comma = strchr(p + 31, ',');
-            want = comma ? strtoull(comma + 1, NULL, 16) : 0;
-            if (off > n)
-                off = n;
-            if (want > PACKET_MAX / 2)
-                want = PACKET_MAX / 2;
-            size_t take = n - off < want ? n - off : want;
-            g->out[0] = off + take < n ? 'm' : 'l';
-            memcpy(g->out + 1, xml + off, take);
-            g->out[1 + take] = 0;
-            put_packet(g, g->out);
-        } else if (!strcmp(p, "qfThreadInfo")) {
-            thread_info(g, m);
-        } else if (!strcmp(p, "qsThreadInfo")) {
-            put_packet(g, "l");
-        } else if (!strcmp(p, "qC")) {
-            snprintf(g->out, sizeof g->out, "QC%llx", (unsigned long long)thread_id(m, current_index(m)));
-            put_packet(g, g->out);
-        } else if (!strncmp(p, "qThreadExtraInfo,", 17)) {
-            int i = thread_index(m, p + 17);
-            if (i == -3)
-                put_packet(g, "E01");
-            else
-                thread_extra(g, m, i);
-        } else if (!strncmp(p, "qRcmd,", 6)) {
-            char cmd[256] = {0};
-            size_t n = strlen(p + 6) / 2;
-            if (n >= sizeof cmd || unhex(cmd, p + 6, n)) {
-                put_packet(g, "E01");
-                return STAY;
-            }
-            monitor(g, m, cmd);
-        } else if (!strcmp(p, "qAttached")) {
-            put_packet(g, "1");
-        } else if (!strncmp(p, "qSymbol", 7)) {
-            put_packet(g, "OK");
-        } else {
-            put_packet(g, "");
-        }
-        return STAY;
-    case 'Q':
-        if (!strcmp(p, "QStartNoAckMode")) {
-            put_packet(g, "OK");
-            g->noack = true;
-        } else {
-            put_packet(g, "");
-        }
-        return STAY;
-    default:
-        put_packet(g, "");
-        return STAY;
+    case 'v': return verbose_packet(g, p);
+    case 'q': query(g, m, p); break;
+    case 'Q': {
+        bool noack = !strcmp(p, "QStartNoAckMode");
+        put_packet(g, noack ? "OK" : "");
+        g->noack |= noack; /* the OK itself is still acknowledged */
+        break;
     }
+    default: put_packet(g, ""); break;
+    }
+    return STAY;
 }
 
 /* The connection ended without a detach or kill: say so, the run goes on. */
@@ -765,8 +792,7 @@ static bool serve(struct machine *m, struct gdb *g, int sig, const char *why)
             g->g_thread = -2;
             return true;
         case END:
-            m->run.stop = STOP_KILLED;
-            m->hart.next_event = 0;
+            run_stop(&m->run, STOP_KILLED);
             return false;
         }
     }
@@ -792,9 +818,11 @@ static bool interrupted(struct gdb *g)
     return false;
 }
 
-bool gdb_pre(struct machine *m, uint64_t pc, uint64_t cycle)
+/* Before the instruction at pc: stop when the debugger wants (reset, breakpoint, a single
+ * step that entered a trap, Ctrl-C) and serve it until it resumes.  false: the run ends. */
+static bool gdb_pre(void *ctx, struct machine *m, uint64_t pc, uint64_t cycle)
 {
-    struct gdb *g = obs(m)->gdb;
+    struct gdb *g = ctx;
     if (g->detached)
         return true;
     bool here = pc == g->resume_pc && cycle == g->resume_cycle;
@@ -814,9 +842,11 @@ bool gdb_pre(struct machine *m, uint64_t pc, uint64_t cycle)
     return true;
 }
 
-void gdb_post(struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea, bool retired)
+/* After it: a watchpoint it hit, the end of a single step. */
+static void gdb_post(void *ctx, struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea,
+                     bool retired)
 {
-    struct gdb *g = obs(m)->gdb;
+    struct gdb *g = ctx;
     (void)pc;
     if (g->detached)
         return;
@@ -843,9 +873,14 @@ void gdb_post(struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea,
         serve(m, g, 5, "");
 }
 
-void gdb_exit(struct machine *m, int status)
+struct observer gdb_observer(struct gdb *g)
 {
-    struct gdb *g = obs(m)->gdb;
+    return (struct observer){.name = "gdb", .ctx = g, .every_insn = true, .pre = gdb_pre,
+                             .post = gdb_post};
+}
+
+void gdb_exit(struct gdb *g, int status)
+{
     if (!g || g->detached || g->fd < 0 || g->killed)
         return;
     if (g->waiting) {

@@ -17,20 +17,22 @@
 #define TEMPO_GDB_H
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
+#include "observer.h"
 
-struct machine;
-struct insn;
 struct gdb;
 
-/* Listen on 127.0.0.1:port; NULL with the reason in err. */
-struct gdb *gdb_listen(unsigned port, char *err, unsigned errlen);
-/* Before the instruction at pc: stop when the debugger wants (reset, breakpoint, a single
- * step that entered a trap, Ctrl-C) and serve it until it resumes.  false: the run ends. */
-bool gdb_pre(struct machine *m, uint64_t pc, uint64_t cycle);
-/* After it: a watchpoint it hit, the end of a single step. */
-void gdb_post(struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea, bool retired);
-/* The run ended with `status`: tell the debugger, and let it go. */
-void gdb_exit(struct machine *m, int status);
+/* Listen on 127.0.0.1:port; `stats` prints the --stats report for `monitor stats`.  NULL
+ * with the reason in err. */
+struct gdb *gdb_listen(unsigned port, void (*stats)(const struct machine *m, FILE *out), char *err,
+                       unsigned errlen);
+/* The debugger as an observer (observer.h), to register with observe_register(): before
+ * each instruction it stops when the debugger wants (reset, breakpoint, a single step that
+ * entered a trap, Ctrl-C) and serves it until it resumes; after it, a watchpoint it hit or
+ * the end of a single step.  It sees every instruction: the reference loop runs. */
+struct observer gdb_observer(struct gdb *g);
+/* The run ended with `status`: tell the debugger, and let it go (g NULL: nothing). */
+void gdb_exit(struct gdb *g, int status);
 void gdb_free(struct gdb *g);
 /* The run was ended from the debugger ('k'). */
 bool gdb_killed(const struct gdb *g);

@@ -16,9 +16,7 @@ static void first(struct machine *m, const char *fmt, ...)
     vsnprintf(z->line, sizeof z->line, fmt, ap);
     va_end(ap);
     if (z->stop) {
-        if (m->run.stop == STOP_NONE)
-            m->run.stop = STOP_HAZARD;
-        m->hart.next_event = 0;
+        run_stop(&m->run, STOP_HAZARD);
     } else {
         fflush(stdout);
         fprintf(stderr, "%s\n", z->line);

@@ -6,6 +6,8 @@
 #include "observe.h"
 #include "riscv/encoding.h"
 
+enum measure_event { EV_PC, EV_IRQ, EV_TRAP, EV_MRET, EV_SWITCH, EV_RUN };
+
 #define MEASURE_MAX 16
 #define BINS 16
 
@@ -201,7 +203,9 @@ static void sample(struct measures *ms, int i, uint64_t v)
     p->sum += (double)v;
 }
 
-void measure_event(struct measures *ms, enum measure_event ev, uint64_t arg, uint64_t cycle)
+/* An event: arg is the pc (EV_PC), the interrupt's cause (EV_IRQ, EV_TRAP) or the thread's
+ * index (EV_SWITCH, EV_RUN; observe_thread_name). */
+static void measure_event(struct measures *ms, enum measure_event ev, uint64_t arg, uint64_t cycle)
 {
     for (int i = 0; i < ms->n; i++) {
         struct probe *p = &ms->p[i];
@@ -321,4 +325,27 @@ void measure_json(const struct measures *ms, FILE *f)
         fprintf(f, "]}");
     }
     fprintf(f, "%s]", ms->n ? "\n  " : "");
+}
+
+static void on_event(void *ctx, const struct observe_event *e)
+{
+    struct measures *ms = ctx;
+    switch (e->kind) {
+    case OBS_PROBE: measure_event(ms, EV_PC, e->arg, e->cycle); break;
+    case OBS_IRQ: measure_event(ms, EV_IRQ, e->arg, e->asserted); break; /* from the line's rise */
+    case OBS_TRAP: measure_event(ms, EV_TRAP, e->arg, e->cycle); break;
+    case OBS_MRET: measure_event(ms, EV_MRET, 0, e->cycle); break;
+    case OBS_SWITCH: measure_event(ms, EV_SWITCH, e->arg, e->cycle); break;
+    case OBS_RUN: measure_event(ms, EV_RUN, e->arg, e->cycle); break;
+    default: break;
+    }
+}
+
+static void on_report(const void *ctx, FILE *out) { measure_print(ctx, out); }
+static void on_report_json(const void *ctx, FILE *f) { measure_json(ctx, f); }
+
+struct observer measure_observer(struct measures *ms)
+{
+    return (struct observer){.name = "measure", .ctx = ms, .event = on_event, .report = on_report,
+                             .report_json = on_report_json};
 }

@@ -16,8 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "elf.h"
-
-enum measure_event { EV_PC, EV_IRQ, EV_TRAP, EV_MRET, EV_SWITCH, EV_RUN };
+#include "observer.h"
 
 struct observe;
 struct measures;
@@ -26,9 +25,9 @@ struct measures *measure_new(struct observe *o);
 /* Add the probe "NAME=FROM,TO": 0, or -1 with the reason in err. */
 int measure_add(struct measures *ms, const char *spec, const struct elf_image *img, char *err,
                 size_t errlen);
-/* An event: arg is the pc (EV_PC), the interrupt's cause (EV_IRQ, EV_TRAP) or the thread's
- * index (EV_SWITCH, EV_RUN; observe_thread_name). */
-void measure_event(struct measures *ms, enum measure_event ev, uint64_t arg, uint64_t cycle);
+/* The probes as an observer (observer.h), to register with observe_register(): the events
+ * above, and the probes' figures in --stats and --stats-json. */
+struct observer measure_observer(struct measures *ms);
 /* Does any probe need the kernel's threads (switch:, run:)? */
 int measure_needs_kernel(const struct measures *ms);
 void measure_print(const struct measures *ms, FILE *out);

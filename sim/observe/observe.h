@@ -1,22 +1,29 @@
-/* What the traced execute loop tells the observers: the debugger (gdb.h), the timeline
- * (timeline.h), the latency probes (measure.h), the trace window and thread names (trace.c)
- * and the per-thread stack marks, all through the kernel awareness of rtos.h.
+/* What the traced execute loop tells the observers, in two parts.
  *
- * The untraced loop never calls these: a run asks for them through an option (--gdb,
+ * The shared state (observe.c): the flag map of code words, the --trace-from/--trace-to
+ * window, the kernel awareness of rtos.h (threads, stack marks) and whether an interrupt
+ * handler runs.  Observers read it and set flags in it; they call nothing else here.
+ *
+ * The dispatcher (dispatch.c): the execute loops, trap.c and main() call it; it keeps the
+ * shared state up to date and hands what it sees to the registered observers (observer.h:
+ * the debugger, the timeline, the latency probes, --check), in their order of registration.
+ * The untraced loop never calls it: a run asks for observers through an option (--gdb,
  * --timeline, --measure, --trace, --stats on a kernel image), and cpu.c then runs the traced
  * instance, or the fast engine, which hands the traced instance the instructions these act
- * on (fast.h; observe_fast_pc(), observe_fast_all() below).  Per instruction the traced loop calls observe_pre() before executing it (a
- * breakpoint, a probe or a kernel-call entry at its pc; the return of a kernel call) and
- * observe_post() after (a store to the kernel's current-thread variable is a thread switch;
- * a write of sp moves the thread's stack mark; watchpoints and single steps; the trace
- * line).  Trap entries and MRET come from trap.c.  Cycles are the hart's cycle count at the
- * instruction's issue (what rdcycle reads there, before any CSR write of mcycle). */
+ * on (fast.h; observe_fast_pc(), observe_fast_all() below).  Per instruction the traced loop
+ * calls observe_pre() before executing it (a breakpoint, a probe or a kernel-call entry at
+ * its pc; the return of a kernel call) and observe_post() after (a store to the kernel's
+ * current-thread variable is a thread switch; a write of sp moves the thread's stack mark;
+ * watchpoints and single steps; the trace line).  Trap entries and MRET come from trap.c.
+ * Cycles are the hart's cycle count at the instruction's issue (what rdcycle reads there,
+ * before any CSR write of mcycle). */
 #ifndef TEMPO_OBSERVE_H
 #define TEMPO_OBSERVE_H
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "elf.h"
+#include "observer.h"
 #include "rtos.h"
 
 /* Flags per word of code memory: what happens when pc reaches it. */
@@ -37,21 +44,17 @@ struct window {
     bool closed;                    /* the to-symbol was reached */
 };
 
-struct gdb;
-struct timeline;
-struct measures;
 struct machine;
 struct insn;
 struct symtab;
 
 struct observe {
+    struct machine *m;              /* the machine observed: its observers (machine.h) */
     uint8_t *pcf;                   /* PCF_* per code word of [pcf_lo, pcf_lo + 4 * words) */
     uint64_t pcf_lo, pcf_words;
     struct rtos rtos;               /* rtos.k NULL: no kernel known */
     bool kernel;                    /* kernel awareness is on (rtos.k set and wanted) */
-    struct gdb *gdb;
-    struct timeline *tl;
-    struct measures *ms;
+    bool every_insn;                /* an observer must see every instruction (observer.h) */
     struct window win;
     bool in_isr;                    /* an interrupt handler runs (from its entry to its MRET or
                                        to a thread switch inside it) */
@@ -59,8 +62,11 @@ struct observe {
     uint64_t call_count;            /* kernel calls seen (the timeline's spans) */
 };
 
+/* ---- The shared state (observe.c) ---- */
+
 /* Set up the observers' shared state for machine m and image img: the flag map, and the
- * kernel awareness when `kernel` (the caller wants threads).  0, or -1 when out of memory. */
+ * kernel awareness when `kernel` (the caller wants threads).  0, or -1 when out of memory.
+ * m->obs = o makes the loops call the dispatcher. */
 int observe_init(struct observe *o, struct machine *m, const struct elf_image *img,
                  const struct symtab *syms, bool kernel);
 void observe_free(struct observe *o);
@@ -80,6 +86,20 @@ static inline bool observe_in_window(const struct observe *o, uint64_t cycle)
     return cycle >= o->win.from_cycle && cycle < o->win.to_cycle;
 }
 
+/* An instruction other than a store wrote sp: the stack mark of the thread whose stack
+ * holds it (observe_post() does it for the traced loop; the fast engine calls it itself). */
+void observe_sp(struct observe *o, uint64_t sp);
+/* The name of thread index i ("main" for -1: before the scheduler starts). */
+const char *observe_thread_name(const struct observe *o, int i);
+/* The threads' stack marks for --stats / --stats-json (nothing without a kernel). */
+void observe_threads_print(const struct observe *o, FILE *out);
+void observe_threads_json(const struct observe *o, FILE *f);
+
+/* ---- The dispatcher (dispatch.c) ---- */
+
+/* Add observer `ob` (copied) to machine m, whose shared state m->obs is set: 0, or -1 when
+ * OBSERVERS_MAX are registered already. */
+int observe_register(struct machine *m, const struct observer *ob);
 /* The traced loop: before executing the instruction at pc (false: do not execute it, the run
  * ends), and after it (ea: the effective address of a load or store). */
 bool observe_pre(struct machine *m, uint64_t pc);
@@ -89,22 +109,18 @@ void observe_post(struct machine *m, uint64_t pc, uint64_t cycle, const struct i
  * observe_fast_pc() is the one pc (UINT64_MAX: none) whose instruction observe_pre() may
  * act on beyond the flags of observe_flags() (PCF_FAST_STOP); observe_fast_all() is true
  * while every instruction must go through observe_pre() (a thread made current that has
- * not run yet).  Both change only in the traced loop and in trap.c. */
+ * not run yet, or observers' fast_pc hooks naming two pcs).  Both change only in the
+ * traced loop and in trap.c. */
 #define PCF_FAST_STOP (PCF_BREAK | PCF_CALL | PCF_PROBE | PCF_CREATE | PCF_WINDOW)
 uint64_t observe_fast_pc(const struct observe *o);
-static inline bool observe_fast_all(const struct observe *o) { return o->run_pending >= 0; }
-/* An instruction other than a store wrote sp: the stack mark of the thread whose stack
- * holds it (observe_post() does it for the traced loop; the fast engine calls it itself). */
-void observe_sp(struct observe *o, uint64_t sp);
+bool observe_fast_all(const struct observe *o);
 /* trap.c: a trap was entered (cycle: its handler's first instruction; asserted: for an
  * interrupt, the cycle its line rose); an MRET completed. */
 void observe_trap(struct machine *m, bool irq, uint64_t cause, uint64_t asserted);
 void observe_mret(struct machine *m);
 /* The end of the run: close what is open. */
 void observe_end(struct machine *m);
-/* The threads' stack marks for --stats / --stats-json (nothing without a kernel). */
+/* --stats / --stats-json: the threads' stack marks, then each observer's report. */
 void observe_stats_print(const struct machine *m, FILE *out);
 void observe_stats_json(const struct machine *m, FILE *f);
-/* The name of thread index i ("main" for -1: before the scheduler starts). */
-const char *observe_thread_name(const struct observe *o, int i);
 #endif

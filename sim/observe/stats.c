@@ -3,7 +3,6 @@
  * + stall cycles by cause (struct timing, including ST_IDLE: the cycles WFI skipped; with
  * caches, the cycles their misses stalled: icache, dcache) = total cycles. */
 #include "machine.h"
-#include "observe.h"
 
 static const char *const class_name[TC_COUNT] = {
     "alu", "lui", "load", "store", "branch", "jal", "jalr", "mul", "div", "csr", "fence", "system",
@@ -99,10 +98,10 @@ void stats_print(const struct machine *m, FILE *out)
     if (m->caches.on)
         caches_print(m, out);
     irqoff_print(&m->irqoff, m->symbols, out);
-    observe_stats_print(m, out); /* threads' stacks, --measure */
 }
 
-int stats_json(const struct machine *m, const char *path, int exit_status)
+int stats_json(const struct machine *m, const char *path, int exit_status,
+               void (*more)(const struct machine *m, FILE *f))
 {
     FILE *f = fopen(path, "w");
     if (!f)
@@ -139,7 +138,8 @@ int stats_json(const struct machine *m, const char *path, int exit_status)
             (unsigned long long)m->stats.trap_digest);
     fprintf(f, "  \"hazards\": {\"mret_stale_mepc\": %llu, \"store_lost\": %llu}",
             (unsigned long long)m->hazards.mret_stale, (unsigned long long)m->hazards.store_lost);
-    observe_stats_json(m, f); /* kernel, threads, measures */
+    if (more)
+        more(m, f);
     fprintf(f, "\n}\n");
     int bad = ferror(f);
     return fclose(f) || bad ? -1 : 0;

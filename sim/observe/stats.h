@@ -28,7 +28,10 @@ static inline void stats_trap(struct stats *s, uint64_t cycle, uint64_t mcause, 
 }
 
 struct machine;
+/* The machine's own figures; the observers' follow them (observe_stats_print()). */
 void stats_print(const struct machine *m, FILE *out);
-/* 0, or -1 when the file cannot be written */
-int stats_json(const struct machine *m, const char *path, int exit_status);
+/* The same as a JSON object, with the members `more` writes (each after a comma) before its
+ * end: 0, or -1 when the file cannot be written. */
+int stats_json(const struct machine *m, const char *path, int exit_status,
+               void (*more)(const struct machine *m, FILE *f));
 #endif

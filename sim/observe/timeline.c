@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "machine.h"
 #include "observe.h"
 #include "riscv/encoding.h"
 #include "symbols.h"
@@ -119,7 +120,7 @@ static void resume(struct timeline *tl, int track, uint64_t cycle)
     tl->active = track;
 }
 
-void timeline_switch(struct timeline *tl, int from, int to, uint64_t cycle)
+static void timeline_switch(struct timeline *tl, int from, int to, uint64_t cycle)
 {
     suspend(tl, tl->active, cycle);
     if (tl->active == TRACK_IRQ)
@@ -129,7 +130,7 @@ void timeline_switch(struct timeline *tl, int from, int to, uint64_t cycle)
     emit(tl, K_SWITCH, t, cycle, cycle, (uint32_t)track_of(from));
 }
 
-void timeline_irq(struct timeline *tl, uint64_t cause, uint64_t asserted, uint64_t cycle)
+static void timeline_irq(struct timeline *tl, uint64_t cause, uint64_t asserted, uint64_t cycle)
 {
     (void)asserted;
     suspend(tl, tl->active, cycle);
@@ -138,7 +139,7 @@ void timeline_irq(struct timeline *tl, uint64_t cause, uint64_t asserted, uint64
     resume(tl, TRACK_IRQ, cycle);
 }
 
-void timeline_irq_end(struct timeline *tl, uint64_t cycle)
+static void timeline_irq_end(struct timeline *tl, uint64_t cycle)
 {
     if (tl->active != TRACK_IRQ)
         return;
@@ -147,7 +148,7 @@ void timeline_irq_end(struct timeline *tl, uint64_t cycle)
     resume(tl, track_of(tl->o->rtos.cur), cycle);
 }
 
-void timeline_call(struct timeline *tl, uint64_t pc, uint64_t ra, uint64_t sp, uint64_t cycle)
+static void timeline_call(struct timeline *tl, uint64_t pc, uint64_t ra, uint64_t sp, uint64_t cycle)
 {
     struct ctx *c = &tl->ctx[tl->active];
     size_t fn = symtab_index(tl->syms, pc);
@@ -156,7 +157,7 @@ void timeline_call(struct timeline *tl, uint64_t pc, uint64_t ra, uint64_t sp, u
     tl->o->call_count++;
 }
 
-void timeline_pre(struct timeline *tl, uint64_t pc, uint64_t sp, uint64_t cycle)
+static void timeline_pre(struct timeline *tl, uint64_t pc, uint64_t sp, uint64_t cycle)
 {
     struct ctx *c = &tl->ctx[tl->active];
     while (c->depth && c->c[c->depth - 1].ra == pc && c->c[c->depth - 1].sp == sp) {
@@ -165,16 +166,46 @@ void timeline_pre(struct timeline *tl, uint64_t pc, uint64_t sp, uint64_t cycle)
     }
 }
 
-uint64_t timeline_return_pc(const struct timeline *tl)
+static uint64_t timeline_return_pc(const struct timeline *tl)
 {
     const struct ctx *c = &tl->ctx[tl->active];
     return c->depth ? c->c[c->depth - 1].ra : UINT64_MAX;
 }
 
-void timeline_end(struct timeline *tl, uint64_t cycle)
+static void timeline_end(struct timeline *tl, uint64_t cycle)
 {
     suspend(tl, tl->active, cycle);
     tl->ctx[tl->active].depth = 0;
+}
+
+static bool on_pre(void *ctx, struct machine *m, uint64_t pc, uint64_t cycle)
+{
+    timeline_pre(ctx, pc, m->hart.x[2], cycle);
+    return true;
+}
+
+static void on_event(void *ctx, const struct observe_event *e)
+{
+    struct timeline *tl = ctx;
+    switch (e->kind) {
+    case OBS_SWITCH: timeline_switch(tl, e->from, (int)(int64_t)e->arg, e->cycle); break;
+    case OBS_IRQ:
+        if (!e->nested) /* a nested interrupt stays in the handlers' span */
+            timeline_irq(tl, e->arg, e->asserted, e->cycle);
+        break;
+    case OBS_IRQ_END: timeline_irq_end(tl, e->cycle); break;
+    case OBS_CALL: timeline_call(tl, e->arg, e->ra, e->sp, e->cycle); break;
+    case OBS_END: timeline_end(tl, e->cycle); break;
+    default: break;
+    }
+}
+
+static uint64_t on_fast_pc(const void *ctx) { return timeline_return_pc(ctx); }
+
+struct observer timeline_observer(struct timeline *tl)
+{
+    return (struct observer){.name = "timeline", .ctx = tl, .pre = on_pre, .event = on_event,
+                             .fast_pc = on_fast_pc};
 }
 
 static int by_time(const void *a, const void *b)

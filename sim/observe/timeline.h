@@ -11,6 +11,7 @@
 #ifndef TEMPO_TIMELINE_H
 #define TEMPO_TIMELINE_H
 #include <stdint.h>
+#include "observer.h"
 
 struct observe;
 struct symtab;
@@ -20,18 +21,10 @@ struct timeline;
  * flagged in o's map.  NULL when out of memory. */
 struct timeline *timeline_new(struct observe *o, const struct symtab *syms, const char *path,
                               const char *image);
-void timeline_switch(struct timeline *tl, int from, int to, uint64_t cycle);
-void timeline_irq(struct timeline *tl, uint64_t cause, uint64_t asserted, uint64_t cycle);
-void timeline_irq_end(struct timeline *tl, uint64_t cycle);
-/* pc is a kernel call's entry; ra and sp as the caller left them */
-void timeline_call(struct timeline *tl, uint64_t pc, uint64_t ra, uint64_t sp, uint64_t cycle);
-/* before each instruction: the innermost open call returns when pc is its return address
- * with sp back to the caller's */
-void timeline_pre(struct timeline *tl, uint64_t pc, uint64_t sp, uint64_t cycle);
-/* The only pc at which timeline_pre() can do anything now: the innermost open call's
- * return address (UINT64_MAX: no call open).  The fast engine runs every other pc. */
-uint64_t timeline_return_pc(const struct timeline *tl);
-void timeline_end(struct timeline *tl, uint64_t cycle);
+/* The timeline as an observer (observer.h), to register with observe_register(): thread
+ * switches, interrupt handlers, kernel calls from their entry (PCF_CALL) to their return;
+ * the end of the run closes what is open. */
+struct observer timeline_observer(struct timeline *tl);
 /* Write the file: 0, or -1 when it could not be written. */
 int timeline_write(struct timeline *tl);
 void timeline_free(struct timeline *tl);

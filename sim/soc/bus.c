@@ -1,6 +1,7 @@
 /* The bus (bus.h). */
+#include <stdio.h>
 #include <string.h>
-#include "machine.h"
+#include "bus.h"
 
 static struct ram *ram_at(struct bus *b, uint64_t addr, unsigned size, uint64_t *off)
 {
@@ -61,17 +62,17 @@ struct device *bus_window(struct bus *b)
     return b->ndev < BUS_MAX_DEVICES ? &b->dev[b->ndev++] : NULL;
 }
 
-int bus_load(struct machine *m, uint64_t addr, unsigned size, uint64_t *val)
+int bus_load(struct bus *b, uint64_t addr, unsigned size, uint64_t *val)
 {
     uint64_t off;
-    struct ram *r = ram_at(&m->bus, addr, size, &off);
+    struct ram *r = ram_at(b, addr, size, &off);
     if (r) {
         uint64_t v = 0;
         memcpy(&v, r->mem + off, size); /* little-endian host */
         *val = v;
         return BUS_RAM;
     }
-    struct device *d = dev_at(&m->bus, addr);
+    struct device *d = dev_at(b, addr);
     if (!d || !d->ops->read || addr - d->base > d->size - size)
         return BUS_FAULT;
     uint64_t v = 0;
@@ -91,45 +92,42 @@ void ram_invalidate(struct ram *r, uint64_t off, unsigned size)
         r->watch(r->watch_ctx, off, size);
 }
 
-void bus_tohost_check(struct machine *m)
+void bus_tohost_check(struct bus *b)
 {
     uint64_t v;
-    if (bus_load(m, m->bus.tohost, m->bus.tohost_size, &v) != BUS_RAM || v == 0)
+    if (bus_load(b, b->tohost, b->tohost_size, &v) != BUS_RAM || v == 0)
         return;
     if (v & 1) {
         /* riscv-tests: 1 = pass, (n << 1) | 1 = test n failed */
-        machine_exit(m, v >> 1);
+        run_exit(b->run, v >> 1);
     } else {
         /* riscv-tests' proxy syscalls (an even pointer) are not supported: stop, visibly */
         fprintf(stderr, "tempo-sim: tohost written with 0x%llx (proxy syscalls are not supported)\n",
                 (unsigned long long)v);
-        machine_exit(m, EXIT_FW_MAX);
+        run_exit(b->run, EXIT_FW_MAX);
     }
 }
 
-int bus_store(struct machine *m, uint64_t addr, unsigned size, uint64_t val)
+int bus_store(struct bus *b, uint64_t addr, unsigned size, uint64_t val)
 {
     uint64_t off;
-    struct ram *r = ram_at(&m->bus, addr, size, &off);
-    if (r && r->store_lost) {
-        hazard_store_lost(m, addr, size);
-        return BUS_RAM;
-    } /* timed as any RAM store: the RTL's write phase does not look at the address */
+    struct ram *r = ram_at(b, addr, size, &off);
+    if (r && r->store_lost)
+        return BUS_LOST;
     if (r) {
         memcpy(r->mem + off, &val, size);
         if (r->dec)
             ram_invalidate(r, off, size);
-        if ((addr >> 3) == m->bus.tohost_dw)
-            bus_tohost_check(m);
+        if ((addr >> 3) == b->tohost_dw)
+            bus_tohost_check(b);
         return BUS_RAM;
     }
-    struct device *d = dev_at(&m->bus, addr);
+    struct device *d = dev_at(b, addr);
     if (!d || !d->ops->write || addr - d->base > d->size - size)
         return BUS_FAULT;
     if (size < 8)
         val &= (1ull << (8 * size)) - 1;
     if (d->ops->write(d->state, addr - d->base, size, val))
         return BUS_FAULT;
-    m->hart.next_event = 0; /* a device changed: re-evaluate interrupts and events */
     return BUS_MMIO;
 }

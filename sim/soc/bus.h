@@ -5,6 +5,7 @@
 #define TEMPO_BUS_H
 #include "decode.h"
 #include "device.h"
+#include "run.h"
 
 /* A RAM region backed by host memory.  `dec` (code memory only) caches one predecoded
  * record per word; [dec_lo, dec_hi) bounds the offsets ever decoded so that stores far from
@@ -31,14 +32,16 @@ struct bus {
     /* riscv-tests' tohost: stores to its doubleword are watched */
     uint64_t tohost, tohost_dw; /* tohost_dw = tohost >> 3, or UINT64_MAX when there is none */
     unsigned tohost_size;
+    struct run_state *run; /* a riscv-tests verdict in tohost ends the run */
 };
 
-struct machine;
-enum { BUS_RAM = 0, BUS_MMIO = 1, BUS_FAULT = -1 };
-int bus_load(struct machine *m, uint64_t addr, unsigned size, uint64_t *val);
-int bus_store(struct machine *m, uint64_t addr, unsigned size, uint64_t val);
+/* BUS_LOST: a store into a store_lost region, which is left unchanged */
+enum { BUS_RAM = 0, BUS_MMIO = 1, BUS_LOST = 2, BUS_FAULT = -1 };
+int bus_load(struct bus *b, uint64_t addr, unsigned size, uint64_t *val);
+/* machine_store() (machine.h) is the core's way here: it reports BUS_LOST as a hazard */
+int bus_store(struct bus *b, uint64_t addr, unsigned size, uint64_t val);
 /* a store reached tohost's doubleword: end the run when it holds a riscv-tests verdict */
-void bus_tohost_check(struct machine *m);
+void bus_tohost_check(struct bus *b);
 /* forget the predecoded records of the words a store of `size` bytes at `off` touched */
 void ram_invalidate(struct ram *r, uint64_t off, unsigned size);
 /* Debug access (a debugger, the kernel awareness): n bytes of RAM at addr, no device touched,

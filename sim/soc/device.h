@@ -41,18 +41,4 @@ struct device {
     void *state;
 };
 
-/* How a run ends.  Devices that end it (simulator-control EXIT, the virt test device, the
- * tohost watch) record the firmware's request here; the first reason recorded wins. */
-enum stop {
-    STOP_NONE, STOP_EXIT, STOP_CYCLE_LIMIT, STOP_END_OF_TIME, STOP_WFI, STOP_TRAP_STORM,
-    STOP_SIGNAL, STOP_KILLED, /* STOP_KILLED: GDB's kill */
-    STOP_CHECK,               /* a --check finding (check.h) */
-    STOP_HAZARD,              /* --hazards stop (machine.h: struct hazards) */
-};
-struct run_state {
-    enum stop stop;
-    int exit_code; /* STOP_EXIT: the firmware's code, clamped to EXIT_FW_MAX */
-};
-/* The firmware asked to stop with `code`. */
-void run_exit(struct run_state *r, uint64_t code);
 #endif

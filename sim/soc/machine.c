@@ -9,8 +9,6 @@
 #define PAPER_DMEM_BASE 0x10000000u
 #define VIRT_RAM_BASE   0x80000000u
 
-volatile sig_atomic_t machine_signal;
-
 static int ram_init(struct ram *r, uint64_t base, uint64_t size, int code)
 {
     r->base = base;
@@ -73,12 +71,12 @@ int machine_init(struct machine *m, const struct sim_config *cfg, int xlen)
     memset(m, 0, sizeof *m);
     m->hart.xlen = xlen;
     m->soc = cfg->soc;
-    m->cycle_limit = cfg->max_cycles != 0; /* main() refuses limits beyond the end of time */
-    m->max_cycles = m->cycle_limit ? cfg->max_cycles : MACHINE_END_OF_TIME;
+    run_init(&m->run, cfg->max_cycles, &m->hart.next_event);
     m->trace = cfg->trace;
     m->reference = cfg->reference;
     m->hazards.stop = cfg->hazard_stop;
     m->bus.tohost_dw = UINT64_MAX;
+    m->bus.run = &m->run;
     timing_init(&m->timing, &cfg->timing);
     if (memories_init(&m->bus, cfg) || caches_init(&m->caches, &cfg->cache))
         return -1;
@@ -112,16 +110,14 @@ uint64_t machine_update_devices(struct machine *m)
     return lines;
 }
 
-void run_exit(struct run_state *r, uint64_t code)
+int machine_store(struct machine *m, uint64_t addr, unsigned size, uint64_t val)
 {
-    if (r->stop != STOP_NONE)
-        return;
-    r->stop = STOP_EXIT;
-    r->exit_code = code > EXIT_FW_MAX ? EXIT_FW_MAX : (int)code;
-}
-
-void machine_exit(struct machine *m, uint64_t code)
-{
-    run_exit(&m->run, code);
-    m->hart.next_event = 0;
+    int r = bus_store(&m->bus, addr, size, val);
+    if (r == BUS_LOST) {
+        hazard_store_lost(m, addr, size);
+        return BUS_RAM; /* timed as any RAM store: the RTL's write phase does not look at the address */
+    }
+    if (r == BUS_MMIO)
+        m->hart.next_event = 0; /* a device changed: re-evaluate interrupts and events */
+    return r;
 }

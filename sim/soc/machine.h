@@ -13,29 +13,15 @@
 #include "clint.h"
 #include "ps2.h"
 #include "irqoff.h"
+#include "observer.h"
 #include "riscv/encoding.h"
+#include "run.h"
 #include "simctl.h"
 #include "stats.h"
 #include "testdev.h"
 #include "timing.h"
 #include "uart.h"
 #include "vga.h"
-
-/* Exit statuses (docs/simulator.md). Firmware codes >= 120 are reported as 119. */
-enum {
-    EXIT_FW_MAX = 119,
-    EXIT_USAGE = 120,
-    EXIT_ELF_UNREADABLE = 121,
-    EXIT_ELF_MALFORMED = 122,
-    EXIT_ELF_OUTSIDE = 123,
-    EXIT_CYCLE_LIMIT = 124,
-    EXIT_NO_WAKE = 125,
-    EXIT_TRAP_STORM = 126,
-    EXIT_OUTPUT_LOST = 127,
-    EXIT_CHECK = 128,       /* a --check finding, or --hazards stop (signals start above it) */
-    EXIT_SIGNAL_BASE = 128, /* + the signal number: 130 SIGINT, 143 SIGTERM */
-    EXIT_KILLED = 137,      /* GDB's kill (as SIGKILL would) */
-};
 
 /* The CSRs that hold state (csr.c); the others are computed when read. */
 struct csr_file {
@@ -114,36 +100,33 @@ struct machine {
     const struct device *irq_dev[IRQ_M_EXT + 1]; /* the device driving each interrupt line */
     /* run control */
     enum soc soc;
-    struct run_state run;
-    uint64_t max_cycles;  /* --max-cycles, or the end of time (MACHINE_END_OF_TIME) */
-    bool cycle_limit;     /* --max-cycles was given */
+    struct run_state run; /* why it stops, the cycle limit (run.h) */
     struct fault_watch faults;
     struct hazards hazards;
     bool reference;       /* --engine reference: the reference loop only */
-    /* observation: --trace, --profile, and names for messages; --gdb, --timeline, --measure,
-     * the trace's window and thread names, stack marks (observe.h; NULL when none is asked) */
+    /* observation: --trace, --profile, and names for messages; the observers' shared state
+     * (observe.h: the flag map, the trace's window, thread names, stack marks; NULL: the loops
+     * call no observer) and the observers registered with observe_register() (observer.h:
+     * --gdb, --timeline, --measure, --check's progress count) */
     FILE *trace;
     struct profile *profile;
     struct coverage *coverage; /* --coverage */
     const struct symtab *symbols;
     struct observe *obs;
+    struct observers observers;
     /* --check and the watchdog's looks (check.h): cpu_event() calls check_look() once the
      * cycle count reaches watch_at */
     struct check *check;
     uint64_t watch_at;
 };
 
-/* The last cycle a run may reach: the 64-bit cycle count minus room for one instruction's
- * cost, so that no addition to it wraps (a WFI waiting for a far IRQ_AT gets here). */
-#define MACHINE_END_OF_TIME (UINT64_MAX - (1ull << 32))
-
-/* Set by main()'s SIGINT/SIGTERM handler (the signal number); cpu_event() stops the run. */
-extern volatile sig_atomic_t machine_signal;
-
 /* sim/soc/machine.c */
 int machine_init(struct machine *m, const struct sim_config *cfg, int xlen);
 void machine_free(struct machine *m);
-void machine_exit(struct machine *m, uint64_t code); /* the firmware asked to stop */
+/* A store of the core that ram[0]'s fast path did not take (bus.h: BUS_RAM, BUS_MMIO,
+ * BUS_FAULT): a store into the paper's instruction memory is the lost-store hazard, a device
+ * write makes the loop look at interrupts and events again. */
+int machine_store(struct machine *m, uint64_t addr, unsigned size, uint64_t val);
 uint64_t machine_mcycle(const struct machine *m);
 /* bring every device up to the current cycle; the interrupt lines they drive (MIP bits) */
 uint64_t machine_update_devices(struct machine *m);

@@ -4,6 +4,7 @@
 #ifndef TEMPO_SIMCTL_H
 #define TEMPO_SIMCTL_H
 #include "clint.h"
+#include "run.h"
 
 struct caches;
 

@@ -2,6 +2,7 @@
 #ifndef TEMPO_TESTDEV_H
 #define TEMPO_TESTDEV_H
 #include "device.h"
+#include "run.h"
 
 struct testdev {
     struct run_state *run;

@@ -1,0 +1,216 @@
+/* The dispatcher (observe.h): what the traced loop, trap.c and main() report becomes the
+ * shared state's thread switches, window and stack marks, and events for the registered
+ * observers (observer.h).  It knows no observer by name: each one is a struct observer. */
+#include <string.h>
+#include "machine.h"
+#include "observe.h"
+
+int observe_register(struct machine *m, const struct observer *ob)
+{
+    struct observers *l = &m->observers;
+    if (l->n == OBSERVERS_MAX)
+        return -1;
+    l->list[l->n++] = *ob;
+    if (ob->every_insn)
+        m->obs->every_insn = true;
+    return 0;
+}
+
+/* Hand e to every observer that takes events. */
+static void emit(const struct machine *m, const struct observe_event *e)
+{
+    const struct observers *l = &m->observers;
+    for (int i = 0; i < l->n; i++)
+        if (l->list[i].event)
+            l->list[i].event(l->list[i].ctx, e);
+}
+
+/* pc reached a window symbol: the window opens (the first time), or closes after this
+ * instruction (the to-symbol, once the window is open). */
+static void window_pc(struct observe *o, uint64_t pc, uint64_t cycle)
+{
+    struct window *w = &o->win;
+    if (pc == w->from_pc && w->from_cycle == UINT64_MAX)
+        w->from_cycle = cycle;
+    if (pc == w->to_pc && w->from_cycle <= cycle && !w->closed) {
+        w->closed = true;
+        w->to_cycle = cycle + 1; /* this instruction is the last one in it */
+    }
+}
+
+/* The kernel's current-thread variable (or its started flag) was written. */
+static void switch_check(struct machine *m, uint64_t cycle)
+{
+    struct observe *o = m->obs;
+    int old = o->rtos.cur, now = rtos_sync_current(&o->rtos);
+    if (now == old)
+        return;
+    o->in_isr = false; /* a switch inside a handler ends it: the new thread's code runs on */
+    o->run_pending = now;
+    emit(m, &(struct observe_event){.kind = OBS_SWITCH, .cycle = cycle,
+                                    .arg = (uint64_t)(int64_t)now, .from = old});
+}
+
+/* The thread made current runs once sp lies in its own stack (the kernel made it current
+ * while still on the old thread's stack, or on an interrupt stack); unknown extent: at once. */
+static bool on_own_stack(const struct observe *o, uint64_t sp)
+{
+    const struct rtos_thread *t = &o->rtos.t[o->run_pending];
+    return !t->stack_top || (sp > t->stack_base && sp <= t->stack_top);
+}
+
+/* The flags of the word at pc that the dispatcher acts on. */
+static void flagged(struct machine *m, unsigned f, uint64_t pc, uint64_t cycle)
+{
+    struct observe *o = m->obs;
+    if (f & PCF_WINDOW)
+        window_pc(o, pc, cycle);
+    if ((f & PCF_CREATE) && o->kernel)
+        rtos_created(&o->rtos, m->hart.x[10]);
+    if (f & PCF_CALL)
+        emit(m, &(struct observe_event){.kind = OBS_CALL, .cycle = cycle, .arg = pc,
+                                        .ra = m->hart.x[1], .sp = m->hart.x[2]});
+    if (f & PCF_PROBE)
+        emit(m, &(struct observe_event){.kind = OBS_PROBE, .cycle = cycle, .arg = pc});
+}
+
+bool observe_pre(struct machine *m, uint64_t pc)
+{
+    struct observe *o = m->obs;
+    const struct observers *l = &m->observers;
+    uint64_t cycle = m->hart.clk.cycle;
+    for (int i = 0; i < l->n; i++) {
+        if (!l->list[i].pre)
+            continue;
+        if (!l->list[i].pre(l->list[i].ctx, m, pc, cycle))
+            return false;
+        pc = m->hart.pc; /* the debugger may have moved it */
+    }
+    unsigned f = observe_flags(o, pc);
+    if (f & (PCF_WINDOW | PCF_CREATE | PCF_CALL | PCF_PROBE))
+        flagged(m, f, pc, cycle);
+    if (o->run_pending >= 0 && !o->in_isr && !(f & PCF_SWITCH_CODE) && on_own_stack(o, m->hart.x[2])) {
+        emit(m, &(struct observe_event){.kind = OBS_RUN, .cycle = cycle,
+                                        .arg = (uint64_t)(int64_t)o->run_pending});
+        o->run_pending = -1;
+    }
+    return true;
+}
+
+static bool overlaps(uint64_t a, unsigned n, uint64_t b, unsigned m)
+{
+    return a < b + m && b < a + n;
+}
+
+void observe_post(struct machine *m, uint64_t pc, uint64_t cycle, const struct insn *d,
+                  uint64_t ea, bool retired)
+{
+    struct observe *o = m->obs;
+    if (d && retired && o->kernel) {
+        struct rtos *r = &o->rtos;
+        if (d->t.cls == TC_STORE) {
+            unsigned n = d->op == OP_SB ? 1 : d->op == OP_SH ? 2 : d->op == OP_SW ? 4 : 8;
+            if (overlaps(ea, n, r->current_var, r->ptr) ||
+                (r->watch_started && overlaps(ea, n, r->started_var, r->started_size)))
+                switch_check(m, cycle);
+        } else if (d->t.rd == 2) {
+            observe_sp(o, m->hart.x[2]);
+        }
+    }
+    const struct observers *l = &m->observers;
+    for (int i = 0; i < l->n; i++)
+        if (l->list[i].post)
+            l->list[i].post(l->list[i].ctx, m, pc, d, ea, retired);
+}
+
+/* The pc the observers' pre() hooks may act on (UINT64_MAX: none); *two: they name two. */
+static uint64_t fast_pc(const struct observe *o, bool *two)
+{
+    const struct observers *l = &o->m->observers;
+    uint64_t pc = UINT64_MAX;
+    *two = false;
+    for (int i = 0; i < l->n; i++) {
+        uint64_t p = l->list[i].fast_pc ? l->list[i].fast_pc(l->list[i].ctx) : UINT64_MAX;
+        if (p != UINT64_MAX && pc != UINT64_MAX && p != pc)
+            *two = true;
+        else if (p != UINT64_MAX)
+            pc = p;
+    }
+    return pc;
+}
+
+uint64_t observe_fast_pc(const struct observe *o)
+{
+    bool two;
+    return fast_pc(o, &two);
+}
+
+/* The fast engine leaves one pc to the reference loop: with two, it leaves it everything. */
+bool observe_fast_all(const struct observe *o)
+{
+    bool two;
+    fast_pc(o, &two);
+    return o->run_pending >= 0 || two;
+}
+
+void observe_trap(struct machine *m, bool irq, uint64_t cause, uint64_t asserted)
+{
+    struct observe *o = m->obs;
+    uint64_t cycle = m->hart.clk.cycle;
+    if (irq) {
+        struct rtos *r = &o->rtos;
+        if (o->kernel && r->cur >= 0) {
+            /* what the interrupt found: Tempo's interrupt frame lacks s0-s11 (rtos_tempo.c) */
+            struct rtos_thread *t = &r->t[r->cur];
+            memcpy(t->irq_regs, m->hart.x, sizeof t->irq_regs);
+            t->irq_regs[0] = m->hart.csr.mepc;
+            t->irq_valid = true;
+        }
+        bool nested = o->in_isr;
+        o->in_isr = true;
+        emit(m, &(struct observe_event){.kind = OBS_IRQ, .cycle = cycle, .arg = cause,
+                                        .asserted = asserted, .nested = nested});
+    }
+    emit(m, &(struct observe_event){.kind = OBS_TRAP, .cycle = cycle, .arg = cause});
+}
+
+void observe_mret(struct machine *m)
+{
+    struct observe *o = m->obs;
+    uint64_t cycle = m->hart.clk.cycle;
+    if (o->in_isr) {
+        o->in_isr = false;
+        emit(m, &(struct observe_event){.kind = OBS_IRQ_END, .cycle = cycle});
+    }
+    emit(m, &(struct observe_event){.kind = OBS_MRET, .cycle = cycle});
+}
+
+void observe_end(struct machine *m)
+{
+    struct observe *o = m->obs;
+    if (o->kernel)
+        rtos_refresh(&o->rtos, NULL, 0); /* threads that never ran get their stacks listed */
+    emit(m, &(struct observe_event){.kind = OBS_END, .cycle = m->hart.clk.cycle});
+}
+
+void observe_stats_print(const struct machine *m, FILE *out)
+{
+    if (!m->obs)
+        return;
+    observe_threads_print(m->obs, out);
+    const struct observers *l = &m->observers;
+    for (int i = 0; i < l->n; i++)
+        if (l->list[i].report)
+            l->list[i].report(l->list[i].ctx, out);
+}
+
+void observe_stats_json(const struct machine *m, FILE *f)
+{
+    if (!m->obs)
+        return;
+    observe_threads_json(m->obs, f);
+    const struct observers *l = &m->observers;
+    for (int i = 0; i < l->n; i++)
+        if (l->list[i].report_json)
+            l->list[i].report_json(l->list[i].ctx, f);
+}
