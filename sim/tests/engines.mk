@@ -1,4 +1,4 @@
-# The differential test of the execute loops (sim/tests/engines.sh): the images the test
+# The differential test of the execute loops (sim/tests/engines-test.sh): the images the test
 # suites build (make test: test-sim-engines) and every benchmark image (make bench:
 # bench-engines) run on the reference loop and on the fast engine, with the options their
 # suite runs them with; the results must be identical.  The lists name other suites'
@@ -31,7 +31,7 @@ ENG_FREERTOS = $(if $(FREERTOS_DIR),$(foreach v,paper virt qemu,$(foreach x,32 6
                  $(call eng_list,--soc=$(call eng_soc,$(v))$(comma)--max-cycles=1000000000,\
                  $(FR_BUILD)/$(v)-$(x)/fr-paper.elf $(FR_BUILD)/$(v)-$(x)/fr-port-test.elf))))
 # The observed runs: the observers, the profile and coverage, whose files must match too
-# (engines.sh: @OUT@ names them, ';' is a comma inside an option).  The kernel tests at
+# (engines-test.sh: @OUT@ names them, ';' is a comma inside an option).  The kernel tests at
 # two configurations with every observer that reads a kernel; the speed loop and the
 # simulator firmware with a probe, a profile and coverage.
 ENG_OBS_FILES = --profile-json=@OUT@.prof.json$(comma)--coverage=@OUT@.cov
@@ -69,12 +69,12 @@ test-sim-engines: $(SIM)
 	@mkdir -p $(ENG_OUT)
 	@$(MAKE) --no-print-directory $(sort $(call eng_images,$(ENG_TESTS))) >$(ENG_OUT)/build-test.log 2>&1 || \
 	    echo "engines: some images did not build, see $(ENG_OUT)/build-test.log"
-	@tools/check.sh sim-engines sim/tests/engines.sh $(SIM) $(ENG_OUT)/test $(call eng_quote,$(ENG_TESTS))
+	@tools/check.sh sim-engines sim/tests/engines-test.sh $(SIM) $(ENG_OUT)/test $(call eng_quote,$(ENG_TESTS))
 TEST_TARGETS += test-sim-engines
 
 bench-engines: $(SIM) bench-fw
 	@mkdir -p $(ENG_OUT)
 	@echo "engines: every benchmark image on the reference loop and on the fast engine"
-	@sim/tests/engines.sh $(SIM) $(ENG_OUT)/bench $(call eng_quote,$(ENG_BENCH)) >$(ENG_OUT)/bench.log 2>&1; \
+	@sim/tests/engines-test.sh $(SIM) $(ENG_OUT)/bench $(call eng_quote,$(ENG_BENCH)) >$(ENG_OUT)/bench.log 2>&1; \
 	    rc=$$?; tail -n 20 $(ENG_OUT)/bench.log; exit $$rc
 BENCH_TARGETS += bench-engines
