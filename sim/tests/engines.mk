@@ -23,8 +23,8 @@ ENG_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(call eng_list,--soc=$(b)$
               --soc=$(b)|$(SIMT_OUT)/$(b)-$(x)/exit_irq_late.elf \
               $(call eng_list,--soc=$(b)$(comma)--max-cycles=10000000,$(SIMT_OUT)/$(b)-$(x)/cache.elf $(SIMT_OUT)/$(b)-$(x)/icache.elf))) \
             $(foreach x,32 64,--soc=paper$(comma)--max-cycles=100000|$(SIMT_OUT)/paper-$(x)/vector.elf)
-ENG_KERNEL = $(foreach c,$(TK_CFGS),$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000,\
-               $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS))))
+ENG_KERNEL = $(foreach c,$(filter-out paperos%,$(TK_TARGETS_default)),$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000,\
+               $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS_default))))
 ENG_SPEED = $(foreach i,$(SIMS_IMAGES),--soc=$(if $(findstring -paper-,$(i)),paper,virt)|$(i))
 ENG_BENCH_TEMPO = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000,$(BENCH_ELFS_tempo_32) $(BENCH_ELFS_tempo_64))
 ENG_FREERTOS = $(if $(FREERTOS_DIR),$(foreach v,paper virt qemu,$(foreach x,32 64,\
@@ -36,7 +36,7 @@ ENG_FREERTOS = $(if $(FREERTOS_DIR),$(foreach v,paper virt qemu,$(foreach x,32 6
 # simulator firmware with a probe, a profile and coverage.
 ENG_OBS_FILES = --profile-json=@OUT@.prof.json$(comma)--coverage=@OUT@.cov
 ENG_OBS_KERNEL = $(foreach c,paper32 virt64,$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000$(comma)$(ENG_OBS_FILES)$(comma)--timeline=@OUT@.tl.json$(comma)--measure=isr=irq;mret$(comma)--measure=sw=switch;run$(comma)--measure=t=trap;trap,\
-                   $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS))))
+                   $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS_default))))
 ENG_OBS_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),\
                   --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)$(ENG_OBS_FILES)$(comma)--measure=m=main;main|$(i))
 ENG_OBS_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(call eng_list,--soc=$(b)$(comma)--max-cycles=100000000$(comma)$(ENG_OBS_FILES)$(comma)--measure=t=trap;mret,\
@@ -56,7 +56,7 @@ ENG_CACHE_BENCH = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000$(co
 ENG_CACHE_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),\
                     --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)--icache=4K:32:2$(comma)--dcache=4K:32:2|$(i))
 ENG_CACHE_KERNEL = $(call eng_list,--soc=virt$(comma)--max-cycles=400000000$(comma)--icache=1K:16:2$(comma)--dcache=512:16:2$(comma)--profile-json=@OUT@.prof.json,\
-                     $(patsubst %,build/kernel/virt32/%.elf,$(TK_TESTS)))
+                     $(patsubst %,build/kernel/virt32/%.elf,$(TK_TESTS_default)))
 ENG_CACHED = $(ENG_CACHE_SIMFW) $(ENG_CACHE_BENCH) $(ENG_CACHE_SPEED) $(ENG_CACHE_KERNEL)
 ENG_TESTS = $(ENG_ISA) $(ENG_TIMING) $(ENG_SIMFW) $(ENG_KERNEL) $(ENG_SPEED) $(ENG_BENCH_TEMPO) $(ENG_FREERTOS) \
             $(ENG_OBSERVED) $(ENG_CACHED)
