@@ -25,8 +25,8 @@ MATERIAL_VARS := FREERTOS_DIR RISCV_TESTS_DIR RMP_DIR THREADX_DIR RK0_DIR PAPER_
 # Two checks at a time (TEST_JOBS), after one make has built every image they run
 # (TEST_IMAGES), so that no two checks build the same file at once.
 TEST_JOBS ?= 2
-TEST_IMAGES = $(SIM) $(call eng_images,$(ENG_TESTS)) $(TK_NEST_IMAGES) $(TK_DIRECT_IMAGES) \
-              $(TK_OS_IMAGES) $(foreach k,$(BENCH_KERNELS),$(BENCH_ELFS_$(k)_32) $(BENCH_ELFS_$(k)_64)) \
+TEST_IMAGES = $(SIM) $(call eng_images,$(ENG_TESTS)) $(TK_TEST_IMAGES) \
+              $(foreach k,$(BENCH_KERNELS),$(BENCH_ELFS_$(k)_32) $(BENCH_ELFS_$(k)_64)) \
               $(FP_ELFS) $(RTL_ELFS)
 test: toolchain
 	@rm -f $(BUILD)/test-results.txt

@@ -3,7 +3,7 @@
 #   make analyze   both (clang's HTML reports in build/scan-build when it finds something)
 # make test runs the GCC one (a few seconds of CPU).  A finding fails; fix it, do not
 # silence it.
-ANALYZE_SRC   := $(SIM_SRC) sim/tests/decode_test.c sim/tests/elfmut.c $(wildcard sim/fuzz/*.c)
+ANALYZE_SRC   := $(SIM_SRC) sim/tests/decode-test.c sim/tests/elfmut.c $(wildcard sim/fuzz/*.c)
 ANALYZE_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -Iinclude -I$(BUILD)/sim $(SIM_INC)
 
 .PHONY: analyze analyze-gcc analyze-clang test-analyze

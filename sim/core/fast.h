@@ -18,7 +18,7 @@
  * to tohost, a divide that finishes early, CSR and system instructions.  A block stopped
  * part-way has its finished instructions charged through timing_retire_pc() first.  So
  * every run gives the same cycles, counters, stalls, traps and output as the reference
- * loop; make test checks it on every image (sim/tests/engines.sh).
+ * loop; make test checks it on every image (sim/tests/engines-test.sh).
  *
  * With observers (observe.h: --measure, --timeline, the stack marks, a --trace window), a
  * profile or coverage, the reference loop it hands instructions to is the traced one, and
@@ -26,7 +26,7 @@
  * PCF_FAST_STOP, the block at observe_fast_pc(), every block while observe_fast_all() or
  * inside a trace window, stores to the kernel's current-thread variable, writes of sp
  * other than ADDI (run here with observe_sp()).  The profile and coverage are charged from
- * the timed runs' outcomes; sim/tests/engines.sh compares their files too. */
+ * the timed runs' outcomes; sim/tests/engines-test.sh compares their files too. */
 #ifndef TEMPO_FAST_H
 #define TEMPO_FAST_H
 

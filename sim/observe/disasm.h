@@ -1,6 +1,6 @@
 /* A disassembler driven by the decoder table (decode.h): one predecoded instruction as text,
  * in the spelling of `objdump -d -M no-aliases` (ABI register names, CSR names, branch and
- * jump targets as absolute hexadecimal addresses), which sim/tests/disasm_test.c checks word
+ * jump targets as absolute hexadecimal addresses), which sim/tests/disasm-check.c checks word
  * for word.  Used by --trace. */
 #ifndef TEMPO_DISASM_H
 #define TEMPO_DISASM_H

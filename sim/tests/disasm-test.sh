@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The disassembler against objdump, word for word, on every image given (the ISA tests cover
 # every instruction of the decoder table, CSRs and fences; the kernel images compiled code).
-# usage: sim/tests/disasm-test.sh DISASM_TEST OBJDUMP IMAGE...
+# usage: sim/tests/disasm-test.sh DISASM_CHECK OBJDUMP IMAGE...
 set -u
 t=$1 objdump=$2
 shift 2

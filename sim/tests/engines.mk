@@ -1,4 +1,4 @@
-# The differential test of the execute loops (sim/tests/engines.sh): the images the test
+# The differential test of the execute loops (sim/tests/engines-test.sh): the images the test
 # suites build (make test: test-sim-engines) and every benchmark image (make bench:
 # bench-engines) run on the reference loop and on the fast engine, with the options their
 # suite runs them with; the results must be identical.  The lists name other suites'
@@ -23,20 +23,20 @@ ENG_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(call eng_list,--soc=$(b)$
               --soc=$(b)|$(SIMT_OUT)/$(b)-$(x)/exit_irq_late.elf \
               $(call eng_list,--soc=$(b)$(comma)--max-cycles=10000000,$(SIMT_OUT)/$(b)-$(x)/cache.elf $(SIMT_OUT)/$(b)-$(x)/icache.elf))) \
             $(foreach x,32 64,--soc=paper$(comma)--max-cycles=100000|$(SIMT_OUT)/paper-$(x)/vector.elf)
-ENG_KERNEL = $(foreach c,$(TK_CFGS),$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000,\
-               $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS))))
+ENG_KERNEL = $(foreach c,$(filter-out paperos%,$(TK_TARGETS_default)),$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000,\
+               $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS_default))))
 ENG_SPEED = $(foreach i,$(SIMS_IMAGES),--soc=$(if $(findstring -paper-,$(i)),paper,virt)|$(i))
 ENG_BENCH_TEMPO = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000,$(BENCH_ELFS_tempo_32) $(BENCH_ELFS_tempo_64))
 ENG_FREERTOS = $(if $(FREERTOS_DIR),$(foreach v,paper virt qemu,$(foreach x,32 64,\
                  $(call eng_list,--soc=$(call eng_soc,$(v))$(comma)--max-cycles=1000000000,\
                  $(FR_BUILD)/$(v)-$(x)/fr-paper.elf $(FR_BUILD)/$(v)-$(x)/fr-port-test.elf))))
 # The observed runs: the observers, the profile and coverage, whose files must match too
-# (engines.sh: @OUT@ names them, ';' is a comma inside an option).  The kernel tests at
+# (engines-test.sh: @OUT@ names them, ';' is a comma inside an option).  The kernel tests at
 # two configurations with every observer that reads a kernel; the speed loop and the
 # simulator firmware with a probe, a profile and coverage.
 ENG_OBS_FILES = --profile-json=@OUT@.prof.json$(comma)--coverage=@OUT@.cov
 ENG_OBS_KERNEL = $(foreach c,paper32 virt64,$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000$(comma)$(ENG_OBS_FILES)$(comma)--timeline=@OUT@.tl.json$(comma)--measure=isr=irq;mret$(comma)--measure=sw=switch;run$(comma)--measure=t=trap;trap,\
-                   $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS))))
+                   $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS_default))))
 ENG_OBS_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),\
                   --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)$(ENG_OBS_FILES)$(comma)--measure=m=main;main|$(i))
 ENG_OBS_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(call eng_list,--soc=$(b)$(comma)--max-cycles=100000000$(comma)$(ENG_OBS_FILES)$(comma)--measure=t=trap;mret,\
@@ -56,7 +56,7 @@ ENG_CACHE_BENCH = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000$(co
 ENG_CACHE_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),\
                     --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)--icache=4K:32:2$(comma)--dcache=4K:32:2|$(i))
 ENG_CACHE_KERNEL = $(call eng_list,--soc=virt$(comma)--max-cycles=400000000$(comma)--icache=1K:16:2$(comma)--dcache=512:16:2$(comma)--profile-json=@OUT@.prof.json,\
-                     $(patsubst %,build/kernel/virt32/%.elf,$(TK_TESTS)))
+                     $(patsubst %,build/kernel/virt32/%.elf,$(TK_TESTS_default)))
 ENG_CACHED = $(ENG_CACHE_SIMFW) $(ENG_CACHE_BENCH) $(ENG_CACHE_SPEED) $(ENG_CACHE_KERNEL)
 ENG_TESTS = $(ENG_ISA) $(ENG_TIMING) $(ENG_SIMFW) $(ENG_KERNEL) $(ENG_SPEED) $(ENG_BENCH_TEMPO) $(ENG_FREERTOS) \
             $(ENG_OBSERVED) $(ENG_CACHED)
@@ -69,12 +69,12 @@ test-sim-engines: $(SIM)
 	@mkdir -p $(ENG_OUT)
 	@$(MAKE) --no-print-directory $(sort $(call eng_images,$(ENG_TESTS))) >$(ENG_OUT)/build-test.log 2>&1 || \
 	    echo "engines: some images did not build, see $(ENG_OUT)/build-test.log"
-	@tools/check.sh sim-engines sim/tests/engines.sh $(SIM) $(ENG_OUT)/test $(call eng_quote,$(ENG_TESTS))
+	@tools/check.sh sim-engines sim/tests/engines-test.sh $(SIM) $(ENG_OUT)/test $(call eng_quote,$(ENG_TESTS))
 TEST_TARGETS += test-sim-engines
 
 bench-engines: $(SIM) bench-fw
 	@mkdir -p $(ENG_OUT)
 	@echo "engines: every benchmark image on the reference loop and on the fast engine"
-	@sim/tests/engines.sh $(SIM) $(ENG_OUT)/bench $(call eng_quote,$(ENG_BENCH)) >$(ENG_OUT)/bench.log 2>&1; \
+	@sim/tests/engines-test.sh $(SIM) $(ENG_OUT)/bench $(call eng_quote,$(ENG_BENCH)) >$(ENG_OUT)/bench.log 2>&1; \
 	    rc=$$?; tail -n 20 $(ENG_OUT)/bench.log; exit $$rc
 BENCH_TARGETS += bench-engines

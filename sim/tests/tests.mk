@@ -1,6 +1,14 @@
 # Host tests of tempo-sim (included from sim/sim.mk): the ELF loader on malformed input,
 # the command line, and small firmware programs (sim/tests/fw/) for the devices, traps,
 # WFI and exit paths, at both SoCs and both widths.
+# Names in sim/tests/: a test is <subject>-test.sh, .py or .c (a script tools/check.sh runs,
+# or a host program built as $(SIMT_OUT)/<subject>-test and run), and its checks are named
+# after the subject (decode-test.c: sim-decode; cache-test.sh: sim-cache-<soc>-<xlen>;
+# readme-snippet-test.sh: readme-snippet); a helper that tests share or drive is named for
+# what it does, with no -test (expect.sh, elfmut.c, disasm-check.c, timeline-check.py); fw/
+# holds the firmware the tests run, C and assembly sources named as the images they build
+# (dev_clint.c: dev_clint.elf); the rules are in tests.mk, engines.mk (engines-test.sh) and
+# paper.mk (paper-soc-test.sh).
 SIMT_OUT := $(BUILD)/sim/tests
 SIMT_FW  := sim/tests/fw
 SIMT_DEV := dev_clint dev_simctl dev_fault dev_wfi
@@ -74,7 +82,7 @@ $(SIMT_OUT)/$(1)-$(2)/lost.elf: $(SIMT_FW)/lost.S include/riscv/encoding.h bsp/c
 test-sim-hazard-$(1)-$(2): $(SIM) $(foreach n,0 1 2 3,$(SIMT_OUT)/$(1)-$(2)/hazard$(n).elf) $(SIMT_OUT)/$(1)-$(2)/lost.elf
 	@tools/check.sh sim-hazard-$(1)-$(2) sim/tests/hazard-test.sh $(SIM) $(1) $(SIMT_OUT)/$(1)-$(2)
 test-sim-no-limit-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/exit_irq_never.elf $(SIMT_OUT)/$(1)-$(2)/exit_irq_late.elf
-	@tools/check.sh sim-no-limit-$(1)-$(2) sim/tests/nolimit-test.sh $(SIM) $(1) $(SIMT_OUT)/$(1)-$(2)
+	@tools/check.sh sim-no-limit-$(1)-$(2) sim/tests/no-limit-test.sh $(SIM) $(1) $(SIMT_OUT)/$(1)-$(2)
 
 TEST_TARGETS += test-sim-report-$(1)-$(2) test-sim-hello-$(1)-$(2) test-sim-clint-$(1)-$(2) test-sim-simctl-$(1)-$(2) \
                 test-sim-fault-$(1)-$(2) test-sim-wfi-$(1)-$(2) test-sim-exits-$(1)-$(2) \
@@ -110,7 +118,7 @@ test-sim-image: $(SIM) $(SIMT_OUT)/elfmut $(SIMT_OUT)/paper-32/hello.elf $(SIMT_
 test-sim-output: $(SIM) $(SIMT_OUT)/paper-32/hello.elf
 	@tools/check.sh sim-output sim/tests/output-test.sh $(SIM) $(SIMT_OUT)/paper-32/hello.elf
 test-sim-signals: $(SIM) $(SIMT_OUT)/paper-32/exit_spin.elf
-	@tools/check.sh sim-signals sim/tests/signal-test.sh $(SIM) $(SIMT_OUT)/paper-32/exit_spin.elf
+	@tools/check.sh sim-signals sim/tests/signals-test.sh $(SIM) $(SIMT_OUT)/paper-32/exit_spin.elf
 # make bench-sim's QEMU comparison: data off the code pages (no wall-clock figure here)
 test-sim-speed-image: $(filter %-virt-32.elf %-virt-64.elf,$(SIMS_IMAGES))
 	@tools/check.sh sim-speed-image sim/tests/speed-image-test.sh $(CROSS)readelf $^
@@ -127,21 +135,21 @@ test-sim-elf: $(SIM) $(SIMT_OUT)/elfmut $(SIMT_OUT)/paper-32/hello.elf $(SIMT_OU
 TEST_TARGETS += test-sim-elf
 .PHONY: test-sim-elf
 
-$(SIMT_OUT)/decode_test: sim/tests/decode_test.c sim/core/decode.c sim/core/decode.h sim/timing/timing.h include/riscv/encoding.h
+$(SIMT_OUT)/decode-test: sim/tests/decode-test.c sim/core/decode.c sim/core/decode.h sim/timing/timing.h include/riscv/encoding.h
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HOSTCFLAGS) -Iinclude $(SIM_INC) -o $@ sim/tests/decode_test.c sim/core/decode.c
-test-sim-decode: $(SIMT_OUT)/decode_test
-	@tools/check.sh sim-decode $(SIMT_OUT)/decode_test
+	$(HOSTCC) $(HOSTCFLAGS) -Iinclude $(SIM_INC) -o $@ sim/tests/decode-test.c sim/core/decode.c
+test-sim-decode: $(SIMT_OUT)/decode-test
+	@tools/check.sh sim-decode $(SIMT_OUT)/decode-test
 TEST_TARGETS += test-sim-decode
 .PHONY: test-sim-decode
 
 # The cache model against a reference model written in the test (random streams, both
 # write policies, several geometries and memory timings).
-$(SIMT_OUT)/cache_test: sim/tests/cache_test.c sim/timing/cache.c sim/timing/cache.h
+$(SIMT_OUT)/cache-model-test: sim/tests/cache-model-test.c sim/timing/cache.c sim/timing/cache.h
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HOSTCFLAGS) $(SIM_INC) -o $@ sim/tests/cache_test.c sim/timing/cache.c
-test-sim-cache-model: $(SIMT_OUT)/cache_test
-	@tools/check.sh sim-cache-model $(SIMT_OUT)/cache_test
+	$(HOSTCC) $(HOSTCFLAGS) $(SIM_INC) -o $@ sim/tests/cache-model-test.c sim/timing/cache.c
+test-sim-cache-model: $(SIMT_OUT)/cache-model-test
+	@tools/check.sh sim-cache-model $(SIMT_OUT)/cache-model-test
 TEST_TARGETS += test-sim-cache-model
 .PHONY: test-sim-cache-model
 
@@ -167,14 +175,14 @@ include sim/tests/engines.mk
 # ---- What the observers see (sim/observe/observe.h): the disassembler; GDB, timeline, probes, trace
 # window and stack marks on the examples, built and run as docs/application.md says.
 SIMT_ISA_AREAS := alu branch jump loadstore mul div csr traps fence interrupts misaligned csr_strict irq_ext
-$(SIMT_OUT)/disasm_test: sim/tests/disasm_test.c sim/observe/disasm.c sim/observe/disasm.h sim/core/decode.c sim/core/decode.h \
+$(SIMT_OUT)/disasm-check: sim/tests/disasm-check.c sim/observe/disasm.c sim/observe/disasm.h sim/core/decode.c sim/core/decode.h \
                          sim/timing/timing.h include/riscv/encoding.h
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HOSTCFLAGS) -Iinclude $(SIM_INC) -o $@ sim/tests/disasm_test.c sim/observe/disasm.c sim/core/decode.c
+	$(HOSTCC) $(HOSTCFLAGS) -Iinclude $(SIM_INC) -o $@ sim/tests/disasm-check.c sim/observe/disasm.c sim/core/decode.c
 SIMT_DISASM_IMAGES := $(foreach x,32 64,$(foreach a,$(SIMT_ISA_AREAS),$(BUILD)/isa/rv$(x)-paper/$(a).elf) \
                         $(BUILD)/isa/rv64-paper/rv64w.elf build/kernel/paper$(x)/sync.elf)
-test-sim-disasm: $(SIMT_OUT)/disasm_test $(SIMT_DISASM_IMAGES)
-	@tools/check.sh sim-disasm sim/tests/disasm-test.sh $(SIMT_OUT)/disasm_test $(TOBJDUMP) $(SIMT_DISASM_IMAGES)
+test-sim-disasm: $(SIMT_OUT)/disasm-check $(SIMT_DISASM_IMAGES)
+	@tools/check.sh sim-disasm sim/tests/disasm-test.sh $(SIMT_OUT)/disasm-check $(TOBJDUMP) $(SIMT_DISASM_IMAGES)
 test-sim-rsp: $(SIM) $(SIMS_OUT)/loop-paper-32.elf $(SIMT_OUT)/paper-32/hello.elf
 	@tools/check.sh sim-rsp tools/python.sh sim/tests/rsp-test.py $(SIM) $(SIMS_OUT)/loop-paper-32.elf \
 	    $(SIMT_OUT)/paper-32/hello.elf
@@ -203,7 +211,7 @@ test-see-$(1)-$(2): $(SIM) $(if $(filter tempo,$(1)),$(SIMT_OUT)/paper-$(2)/tk_s
 	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh sim-timeline-$(1)-$(2) sim/tests/timeline-test.sh $(1) $(2) $(SIM)
 	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh sim-measure-$(1)-$(2) sim/tests/measure-test.sh $(1) $(2) $(SIM) \
 	    $(if $(filter tempo,$(1)),$(BUILD)/bench/tempo/rv$(2)/cs_yield.a.elf $(SIMT_OUT)/paper-$(2)/hello.elf)
-	$(if $(filter tempo-32,$(1)-$(2)),@tools/check.sh sim-docs-examples tools/python.sh sim/tests/docs-examples.py \
+	$(if $(filter tempo-32,$(1)-$(2)),@tools/check.sh sim-docs-examples tools/python.sh sim/tests/docs-examples-test.py \
 	    $(SIM) build/examples/tempo-paper-32/prodcons/build-paper-32/prodcons.elf)
 	@FREERTOS_DIR="$(FREERTOS_DIR)" tools/check.sh sim-stack-$(1)-$(2) sim/tests/stack-test.sh $(SIM) $(2) $(1) \
 	    $(if $(filter tempo,$(1)),$(SIMT_OUT)/paper-$(2)/tk_stack.elf)

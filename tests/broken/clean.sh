@@ -3,7 +3,7 @@
 # of its suite as well) and require that --check finds nothing (no "tempo-sim: check:"
 # line, no status 128) and changes nothing (the same status and output).
 # usage: tests/broken/clean.sh SIM OUTDIR ENTRY...   (ENTRY: OPTIONS|IMAGE, as in
-# sim/tests/engines.sh).  Two images run at a time (JOBS=n to change).  CHECK_LISTS holds
+# sim/tests/engines-test.sh).  Two images run at a time (JOBS=n to change).  CHECK_LISTS holds
 # "GLOB=LIST" words: an image matching GLOB runs with --check=LIST instead of every check.
 set -u
 sim=$1 dir=$2

@@ -15,12 +15,12 @@ COV_EXCLUDE := tests/coverage/exclusions.txt
 COV_PY      := tools/python.sh
 COV_CFGS_32 := paper32 virt32
 COV_CFGS_64 := paper64 virt64
-# The nesting configuration (TK_IRQ_NESTING=1, kernel/kernel.mk): its own tests (nest*.c and
-# the seeded stress run) on its own library, as make test runs them.
+# The nesting configuration (TK_IRQ_NESTING=1, kernel/kernel.mk): its tests (TK_TESTS_nest) on
+# its own library, as make test runs them.
 COV_NEST_32 := paper32 virt32
 COV_NEST_64 := paper64 virt64
-# The direct-handler configurations (TK_IRQ_DIRECT_EXTERNAL, kernel/kernel.mk): their own tests
-# (direct*.c) on their own libraries, alone and with nesting, on the paper SoC.
+# The direct-handler configurations (TK_IRQ_DIRECT_EXTERNAL, kernel/kernel.mk): their tests
+# (TK_TESTS_direct) on their own libraries, alone and with nesting, on the paper SoC.
 COV_DIRECT_32 := direct-paper32 direct-nest-paper32
 COV_DIRECT_64 := direct-paper64 direct-nest-paper64
 # (expanded in recipes: kernel/kernel.mk and bench/bench.mk are read after this file)
@@ -50,7 +50,7 @@ $(COV_DIR)/nest-%/reference.elf: build/kernel/nest-%/libtempo.a tests/kernel/thr
 $(COV_DIR)/direct-%/reference.elf: build/kernel/direct-%/libtempo.a tests/kernel/direct.c tests/kernel/ktest.c $(BSP_SRC)
 	@mkdir -p $(@D)
 	@sed 's/^\( *IMEM .*LENGTH = \).*/\11M/' bsp/$(call tk_board,$(lastword $(subst -, ,$*)))/link.ld >$(@D)/link.ld
-	@$(call tk_cc,$(lastword $(subst -, ,$*))) $(TK_DIRECT_FLAGS_direct$(if $(findstring nest-,$*),-nest)) \
+	@$(call tk_cc,$(lastword $(subst -, ,$*))) $(TK_CONFIG_direct$(if $(findstring nest-,$*),-nest)) \
 	  -Itests/kernel -T $(@D)/link.ld $(TLDFLAGS) \
 	  -Wl,--no-warn-rwx-segments $(LINKARCH_$(call tk_xlen,$(lastword $(subst -, ,$*)))) -o $@ tests/kernel/direct.c \
 	  tests/kernel/ktest.c $(BSP_SRC) -Wl,--whole-archive $< -Wl,--no-whole-archive -lgcc
@@ -70,8 +70,8 @@ $(COV_DIR)/bench/%.cov: $(BUILD)/bench/tempo/%.elf $(SIM)
 	  { echo "coverage run failed: $<"; tail -n 5 $@.log; rm -f $@; exit 1; }
 
 cov_kernel_runs = $(foreach c,$(COV_CFGS_$(1)),$(foreach t,$(call tk_tests,$(c)),$(COV_DIR)/kernel/$(c)/$(t).cov)) \
-                  $(foreach c,$(COV_NEST_$(1)),$(foreach t,$(call tk_nest_tests,$(c)),$(COV_DIR)/kernel/nest-$(c)/$(t).cov)) \
-                  $(foreach c,$(COV_DIRECT_$(1)),$(foreach t,$(TK_DIRECT_TESTS),$(COV_DIR)/kernel/$(c)/$(t).cov))
+                  $(foreach c,$(COV_NEST_$(1)),$(foreach t,$(call tk_tests,nest-$(c)),$(COV_DIR)/kernel/nest-$(c)/$(t).cov)) \
+                  $(foreach c,$(COV_DIRECT_$(1)),$(foreach t,$(call tk_tests,$(c)),$(COV_DIR)/kernel/$(c)/$(t).cov))
 cov_bench_runs = $(patsubst $(BUILD)/bench/tempo/%.elf,$(COV_DIR)/bench/%.cov,$(COV_BENCH_$(1)))
 cov_runs = $(call cov_kernel_runs,$(1)) $(call cov_bench_runs,$(1))
 cov_refs = $(foreach c,$(COV_CFGS_$(1)),$(COV_DIR)/$(c)/reference.elf) \

@@ -2,8 +2,8 @@
  * thread is terminated, the others go on): a round-robin slice ending in a thread whose guard
  * word is overwritten, and in one whose stack pointer is below its guard word (the exit's C
  * policy switches to its peer), and an interrupt handler waking a more urgent thread in each
- * such thread (the exit's in-line switch).  tests/kernel/nest_isrfault.c runs the same in the
- * nesting configuration, whose exit is its own copy.  Written for `make coverage`. */
+ * such thread (the exit's in-line switch).  It runs in the nesting configuration too
+ * (kernel/kernel.mk TK_TESTS_nest), whose exit is its own copy.  Written for `make coverage`. */
 #include "ktest.h"
 
 #define PAD_WORDS 256 /* below the victim's stack: what a too-deep frame writes lands here */

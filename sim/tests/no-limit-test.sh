@@ -2,7 +2,7 @@
 # Status 124 only when a limit was given: a WFI waiting for an IRQ_AT beyond the end of the
 # 64-bit cycle count ends with 125 (no wake-up), not with "--max-cycles 0"; with a limit it
 # is 124; a far but reachable IRQ_AT (2^63) wakes the WFI and the run ends normally.
-# usage: sim/tests/nolimit-test.sh SIM SOC DIR (DIR holds exit_irq_never.elf, exit_irq_late.elf)
+# usage: sim/tests/no-limit-test.sh SIM SOC DIR (DIR holds exit_irq_never.elf, exit_irq_late.elf)
 set -u
 sim=$1 soc=$2 dir=$3
 e=sim/tests/expect.sh

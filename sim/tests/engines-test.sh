@@ -5,7 +5,7 @@
 # cause, instruction classes, traps and their digest: which traps at which cycles) must be
 # byte for byte the same, and so must every file the options write (the observers' and the
 # profile's: --timeline=@OUT@.tl.json names one file per engine).
-# usage: sim/tests/engines.sh SIM OUTDIR ENTRY...
+# usage: sim/tests/engines-test.sh SIM OUTDIR ENTRY...
 #   ENTRY: OPTIONS|IMAGE, OPTIONS comma-separated (--soc=paper,--max-cycles=50000000); in
 #   an option, ';' stands for a comma (--measure=isr=irq;mret) and @OUT@ for the output
 #   files' stem, which the file's name then follows (@OUT@.tl.json)

@@ -2,7 +2,7 @@
  * ("addr:<TAB>word<TAB>mnemonic<TAB>operands [<sym>] [# note]") on stdin, decodes each word at the
  * XLEN given as argv[1] and compares the text (the tab becomes a space; the " <sym>" suffix
  * of a target is objdump's, not ours).  Exit 0 when every line matched and at least one did.
- * usage: objdump -d -M no-aliases image.elf | disasm_test 32|64 */
+ * usage: objdump -d -M no-aliases image.elf | disasm-check 32|64 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +12,7 @@ int main(int argc, char **argv)
 {
     int xlen = argc > 1 ? atoi(argv[1]) : 0;
     if (xlen != 32 && xlen != 64) {
-        fprintf(stderr, "usage: objdump -d -M no-aliases image.elf | disasm_test 32|64\n");
+        fprintf(stderr, "usage: objdump -d -M no-aliases image.elf | disasm-check 32|64\n");
         return 2;
     }
     char line[512];

@@ -14,7 +14,7 @@ NAME "measure": the command is `make ... run SIMFLAGS='...'`, the lines are the 
 results and their histograms; NAME "stacks": the lines are `--stats`'s stack table of the same
 run.  Simulated cycles are deterministic, so any difference is a stale page or a changed tree.
 
-usage: docs-examples.py SIM IMAGE [--write]   (exit 1 with a line per differing figure)"""
+usage: docs-examples-test.py SIM IMAGE [--write]   (exit 1 with a line per differing figure)"""
 import re
 import subprocess
 import sys

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SIGINT and SIGTERM end a run with one line (cycle, pc, function, and its source line, the
 # thread and "interrupts off" when known) and the --stats block,
-# and status 130 / 143.  usage: sim/tests/signal-test.sh SIM SPIN.elf (an endless loop in main)
+# and status 130 / 143.  usage: sim/tests/signals-test.sh SIM SPIN.elf (an endless loop in main)
 set -u
 sim=$1 img=$2
 fails=0

@@ -1,6 +1,0 @@
-/* tests/kernel/killmail.c in the nesting configuration (the kernel built with
- * TK_IRQ_NESTING=1), whose kernel calls are copies of their own. */
-#if !TK_IRQ_NESTING
-#error "nest_killmail.c tests the TK_IRQ_NESTING configuration (kernel/kernel.mk builds it so)"
-#endif
-#include "killmail.c"
