@@ -1,7 +1,7 @@
 /* What each instruction does, written once for both execute engines (in the manner of
  * Spike's riscv/insns/ and QEMU's decodetree): the reference loop's execute() (cpu.c) and
  * the fast engine's handlers (fast.c) expand these lists, so that the two cannot disagree
- * on an instruction's result; sim/tests/engines.sh still compares them on every image.
+ * on an instruction's result; sim/tests/engines-test.sh still compares them on every image.
  *
  * One list per kind; a row is X(name, width, ...): `name` is the decode.h OP_ name,
  * `width` BOTH (RV32 and RV64) or RV64 (RV64 only), then the behaviour in terms of
