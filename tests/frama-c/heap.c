@@ -38,6 +38,7 @@ int main(void)
     //@ split hs;
     n = heap_sizes[hs];
     memset((void *)(uintptr_t)HEAP_MEM, 0, n); /* a static buffer: in .bss, zeroed */
+    memset(&heap, 0, sizeof heap); /* a static control block too: never initialised before */
     if (tk_heap_init(&heap, (void *)(uintptr_t)HEAP_MEM, n) != TK_OK)
         return 1;
     void *p[2] = {0}, *stale = 0;

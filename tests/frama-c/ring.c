@@ -24,7 +24,12 @@ static struct tk_msgq q;
 #endif
 
 static struct tk_thread self;
-static uint32_t buf[9];
+/* The ring's buffer and the messages in and out at absolute addresses (make frama-c: inside
+ * -absolute-valid-range), as in the paper SoC's data memory: the calls check that each is
+ * 4-byte aligned, and Eva evaluates that test exactly only on an address it knows as a number. */
+#define buf ((uint32_t *)(uintptr_t)0x10000000u) /* 9 words */
+#define m ((uint32_t *)(uintptr_t)0x10000040u)   /* 3 words */
+#define r ((uint32_t *)(uintptr_t)0x10000050u)   /* 3 words */
 
 int main(void)
 {
@@ -39,7 +44,8 @@ int main(void)
     uint32_t sent = 0, got = 0;
     //@ loop unroll 7;
     for (int i = 0; i < 7; i++) {
-        uint32_t m[3] = {sent + 1, sent + 1, sent + 1}, r[3] = {0, 0, 0};
+        m[0] = m[1] = m[2] = sent + 1;
+        r[0] = r[1] = r[2] = 0;
         int op = Frama_C_interval(0, 1);
         //@ split op;
         if (op == 0) {
@@ -56,7 +62,6 @@ int main(void)
             }
         }
     }
-    uint32_t m[3] = {0, 0, 0};
     int e1 = q_send(&q, NULL), e2 = q_init(&q, buf, 6, 1), e3 = q_init(&q, buf, 4, 0x10000),
         e4 = q_init(&q, NULL, 4, 1);
     //@ assert e1 == TK_EINVAL;

@@ -15,7 +15,7 @@ out=${1:-build/frama-c}
 dir=tests/frama-c
 mkdir -p "$out"
 command -v frama-c >/dev/null || { echo "frama-c missing (apt-get install frama-c-base)"; exit 2; }
-# Data memory of the heap and pool harnesses: an absolute address range Eva treats as valid
+# Data memory of the heap, pool and ring harnesses: an absolute address range Eva treats as valid
 # (the paper SoC's data memory is at a fixed address too): 64 KiB of heap memory and, above
 # it, the heap harness's control block.
 range=-absolute-valid-range=0x10000000-0x10010fff
