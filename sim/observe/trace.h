@@ -18,5 +18,6 @@ struct trace {
  * disassembly, the value written, the address accessed and the thread, for an instruction
  * that retired and issued inside the window.  A trap's line: "cycle trap mcause= mepc=
  * mtval=" and the cause's name, at the handler's first cycle inside the window. */
+/* Register it once m->obs is set: it reads the window and the threads. */
 struct observer trace_observer(struct trace *t);
 #endif
