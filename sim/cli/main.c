@@ -22,6 +22,7 @@
 #include "revision.h" /* TEMPO_SIM_REVISION, written by sim/sim.mk */
 #include "symbols.h"
 #include "timeline.h"
+#include "trace.h"
 
 /* docs/timing.md "Memory": 32 KiB each; the devices above them bound the sizes */
 #define DEFAULT_MEM_SIZE  (32u << 10)
@@ -502,6 +503,7 @@ struct run {
     struct symtab syms;
     struct profile prof;
     struct coverage cov;
+    struct trace trace;   /* --trace, --trace-file (trace.f NULL: not asked for) */
     struct observe obs;   /* the observers' shared state (observe.h) */
     struct timeline *tl;  /* the observers main() made (NULL: not asked for) */
     struct measures *ms;
@@ -537,10 +539,11 @@ static void measure_setup(const struct options *o, struct run *r)
             o->image);
 }
 
-/* The observers the options ask for (observe.h, observer.h): the traced loop runs with
- * them.  A kernel image's --stats adds the threads' stack marks; without a kernel it stays
- * on the fast loop.  The debugger is registered first: it may move pc before the others
- * look at it. */
+/* The observers the options ask for that need the shared state (observe.h, observer.h):
+ * the traced loop runs with them.  A kernel image's --stats adds the threads' stack marks;
+ * without a kernel it stays on the fast loop.  The debugger is registered first: it may
+ * move pc before the others look at it; the trace next, so that a trap's line comes before
+ * what the other observers make of it. */
 static void observe_setup(const struct options *o, struct run *r)
 {
     struct machine *m = &r->m;
@@ -570,6 +573,8 @@ static void observe_setup(const struct options *o, struct run *r)
             die(EXIT_USAGE, "%s", err);
         must_register(m, gdb_observer(r->gdb));
     }
+    if (trace)
+        must_register(m, trace_observer(&r->trace));
     if (r->tl)
         must_register(m, timeline_observer(r->tl));
     if (r->ms)
@@ -597,18 +602,20 @@ static void load_image(const struct options *o, struct run *r)
 }
 
 /* The machine with the image loaded, the keys typed, tohost watched, the symbols, and the
- * profile and coverage counters asked for; pc at the entry point. */
+ * profile and coverage counters asked for (registered: they need no shared state); pc at
+ * the entry point. */
 static void machine_setup(struct options *o, struct run *r)
 {
     char err[512];
     struct machine *m = &r->m;
     if (o->trace_path) {
-        o->cfg.trace = fopen(o->trace_path, "w");
-        if (!o->cfg.trace)
+        r->trace.f = fopen(o->trace_path, "w");
+        if (!r->trace.f)
             die(EXIT_USAGE, "--trace-file: cannot open %s: %s", o->trace_path, strerror(errno));
     } else if (o->trace) {
-        o->cfg.trace = stderr;
+        r->trace.f = stderr;
     }
+    r->trace.m = m;
     if (machine_init(m, &o->cfg, r->img.xlen))
         die(EXIT_USAGE, "out of memory for the simulated memories");
     int rc = elf_load(&r->img, m, err, sizeof err);
@@ -628,12 +635,12 @@ static void machine_setup(struct options *o, struct run *r)
     if (o->profile || o->profile_path) {
         if (profile_init(&r->prof, &r->syms))
             die(EXIT_USAGE, "out of memory for the profile");
-        m->profile = &r->prof;
+        must_register(m, profile_observer(&r->prof));
     }
     if (o->coverage_path) {
         if (coverage_init(&r->cov, code->base, code->size))
             die(EXIT_USAGE, "out of memory for the coverage counters");
-        m->coverage = &r->cov;
+        must_register(m, coverage_observer(&r->cov));
     }
     m->hart.pc = r->img.entry;
 }
@@ -691,9 +698,9 @@ static bool report(const struct options *o, struct run *r, int *status)
         out_lost |= lost(o->coverage_path, coverage_write(&r->cov, m->bus.code, o->coverage_path, m->hart.xlen,
                                                           o->cfg.soc == SOC_PAPER ? "paper" : "virt",
                                                           o->image) != 0);
-    if (o->cfg.trace && o->cfg.trace != stderr) {
-        bool failed = ferror(o->cfg.trace);
-        failed |= fclose(o->cfg.trace) != 0;
+    if (r->trace.f && r->trace.f != stderr) {
+        bool failed = ferror(r->trace.f);
+        failed |= fclose(r->trace.f) != 0;
         out_lost |= lost(o->trace_path, failed);
     }
     return out_lost;
@@ -701,15 +708,13 @@ static bool report(const struct options *o, struct run *r, int *status)
 
 static void run_free(struct run *r)
 {
-    if (r->m.profile)
-        profile_free(&r->prof);
+    profile_free(&r->prof);
     timeline_free(r->tl);
     measure_free(r->ms);
     gdb_free(r->gdb);
     observe_free(&r->obs);
     check_free(r->check);
-    if (r->m.coverage)
-        coverage_free(&r->cov);
+    coverage_free(&r->cov);
     symtab_free(&r->syms);
     machine_free(&r->m);
     elf_free(&r->img);

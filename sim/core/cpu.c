@@ -7,18 +7,14 @@
  * derive their state from the cycle count.  An instruction that traps goes to trap.c.
  *
  * The loop is instantiated six times (XLEN 32/64; plain, traced, cached) by inlining run()
- * with constant arguments; the traced instances add the --trace/--profile calls (trace.h),
- * the observers of --gdb, --timeline, --measure and the stack marks (observe.h) and the
- * --coverage counters (coverage.h), the cached ones also the I$/D$ model (cache.h:
- * machine_cached() selects them). */
+ * with constant arguments; the traced instances add the calls of the observers' dispatcher
+ * (observe.h: the registered observers of observer.h and the shared state's stack marks),
+ * the cached ones also the I$/D$ model (cache.h: machine_cached() selects them). */
 #include <string.h>
 #include "fast.h"
 #include "machine.h"
-#include "check.h"
-#include "coverage.h"
 #include "observe.h"
 #include "ops.h"
-#include "trace.h"
 
 #define likely(c) __builtin_expect(!!(c), 1)
 #define unlikely(c) __builtin_expect(!!(c), 0)
@@ -289,7 +285,7 @@ static ALWAYS_INLINE void step(struct machine *m, struct ram *code, struct ram *
     const struct insn *d = fetch(m, code, pc, xlen);
     if (unlikely(!d)) {
         if (traced)
-            trace_step(m, pc, c0, m->hart.clk.cycle, NULL, 0, false);
+            observe_post(m, &(struct observe_step){.pc = pc, .c0 = c0, .issue = m->hart.clk.cycle});
         return;
     }
     if (cached)
@@ -298,8 +294,8 @@ static ALWAYS_INLINE void step(struct machine *m, struct ram *code, struct ram *
     /* the address a load or store accesses, before rd (maybe its base) is written */
     const uint64_t ea = traced && (d->t.cls == TC_LOAD || d->t.cls == TC_STORE)
                             ? op_ea(xlen, m->hart.x[d->t.rs1], d->imm) : 0;
-    if (traced && m->check && check_wants(d) && check_per_insn(m->check) && !check_step(m, pc, d, ea))
-        return; /* a finding: the run stops before the instruction */
+    if (traced && m->observers.exec && !observe_exec(m, pc, d, ea))
+        return; /* a --check finding: the run stops before the instruction */
     struct step s = {.npc = xl(xlen, pc + 4), .flags = d->sflags, .cause = NO_TRAP};
     execute(m, r0, d, pc, &s, xlen);
     if (cached && s.cause == NO_TRAP && (d->t.cls == TC_LOAD || d->t.cls == TC_STORE ||
@@ -310,9 +306,9 @@ static ALWAYS_INLINE void step(struct machine *m, struct ram *code, struct ram *
     else if (s.cause != MRET_DONE)
         trap_exception(m, s.cause, s.tval);
     if (traced)
-        trace_step(m, pc, c0, issue, d, ea, s.cause == NO_TRAP || s.cause == MRET_DONE);
-    if (traced && m->coverage)
-        coverage_step(m->coverage, pc, d, s.flags & TF_TAKEN);
+        observe_post(m, &(struct observe_step){.pc = pc, .c0 = c0, .issue = issue, .d = d, .ea = ea,
+                                              .retired = s.cause == NO_TRAP || s.cause == MRET_DONE,
+                                              .taken = s.flags & TF_TAKEN});
 }
 
 static ALWAYS_INLINE void run(struct machine *m, const int xlen, const bool traced,
@@ -337,10 +333,13 @@ static void run32_cached(struct machine *m) { run(m, 32, true, true); }
 static void run64_cached(struct machine *m) { run(m, 64, true, true); }
 
 /* n instructions of the loop, the first without looking at events (the caller did, at
- * this boundary): the fast engine's way to the reference (fast.c).  With observers, a
- * profile or coverage the traced instance, so that every instruction the engine leaves to
- * it is observed, and with caches the cached one; c0 before the look at events, as run()
- * takes it. */
+ * this boundary): the fast engine's way to the reference (fast.c).  With observers the
+ * traced instance, so that every instruction the engine leaves to it is observed, and with
+ * caches the cached one; c0 before the look at events, as run() takes it. */
+/* The run has observers (registered, or the shared state's stack marks): the traced
+ * instances run. */
+static bool observed(const struct machine *m) { return m->obs || m->observers.n; }
+
 static ALWAYS_INLINE int run_steps(struct machine *m, uint64_t n, const int xlen, const bool traced,
                                    const bool cached)
 {
@@ -360,25 +359,26 @@ int cpu_run_steps(struct machine *m, uint64_t n)
     const bool x32 = m->hart.xlen == 32;
     if (machine_cached(m)) /* the cached instances are traced ones */
         return x32 ? run_steps(m, n, 32, true, true) : run_steps(m, n, 64, true, true);
-    if (m->obs || m->profile || m->coverage)
+    if (observed(m))
         return x32 ? run_steps(m, n, 32, true, false) : run_steps(m, n, 64, true, false);
     return x32 ? run_steps(m, n, 32, false, false) : run_steps(m, n, 64, false, false);
 }
 
-/* The fast engine observes what the traced loop would (fast.h), except a debugger, a trace
- * of the whole run and --check's per-instruction checks, which see every instruction. */
+/* The fast engine observes what the traced loop would (fast.h), except for observers that
+ * see every instruction (a debugger, --check's per-instruction checks) or every one inside
+ * a window that is the whole run (a trace without --trace-from/--trace-to). */
 static bool reference_only(const struct machine *m)
 {
     const struct observe *o = m->obs;
-    bool whole_trace = m->trace && (!o || (!o->win.from_cycle && o->win.to_cycle == UINT64_MAX &&
-                                           o->win.to_pc == UINT64_MAX));
-    return machine_reference_only(m) || whole_trace || (o && o->every_insn) ||
-           (m->check && check_per_insn(m->check));
+    const struct observers *l = &m->observers;
+    bool whole_window = !o || (!o->win.from_cycle && o->win.to_cycle == UINT64_MAX &&
+                               o->win.to_pc == UINT64_MAX);
+    return machine_reference_only(m) || l->every_insn || (l->every_insn_in_window && whole_window);
 }
 
 void cpu_run(struct machine *m)
 {
-    bool traced = m->trace || m->profile || m->obs || m->coverage;
+    bool traced = observed(m);
     m->hart.next_event = 0;
     if (!reference_only(m) && fast_run(m))
         return;

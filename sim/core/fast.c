@@ -6,11 +6,9 @@
 #include <string.h>
 #include "fast.h"
 #include "cache.h"
-#include "coverage.h"
 #include "machine.h"
 #include "observe.h"
 #include "ops.h"
-#include "profile.h"
 
 #define likely(c) __builtin_expect(!!(c), 1)
 #define unlikely(c) __builtin_expect(!!(c), 0)
@@ -213,7 +211,8 @@ struct fast {
     struct observe *obs;
     bool all_ref, marks;
     uint64_t watch_pc, olo, olen;
-    /* --trace's window (observe.h): the traced loop runs the instructions that issue at or
+    /* the --trace-from/--trace-to window (observe.h) of an observer that sees every
+     * instruction in it (the trace): the traced loop runs the instructions that issue at or
      * after trace_at (UINT64_MAX: none before the window closes) */
     uint64_t trace_at;
     /* the caches (cache.h; NULL: none): the engine runs a block whose every fetch hits and
@@ -673,28 +672,18 @@ static struct block *find(struct fast *f, uint64_t pc)
 
 /* ---- statistics and invalidation ---- */
 
-/* The runs of e that ended with outcome o into the profile (each instruction's cycles on
- * the way there: e->at) and the coverage counters (the side exits before the last
- * instruction not taken). */
+/* The runs of e that ended with outcome o to the observers' charge hooks (observer.h): each
+ * instruction's cycles on the way there (e->at), and a conditional branch taken only as the
+ * last one (the side exits before it were not taken). */
 static void flush_observed(struct fast *f, const struct entry *e, unsigned o)
 {
     const struct outcome *u = &e->out[o];
     const struct block *b = e->b;
     for (unsigned i = 0; i < u->n; i++) {
-        const uint64_t pc = b->pc + 4 * i;
         const bool last = i + 1 == u->n;
-        if (f->m->profile)
-            profile_charge(f->m->profile, pc,
-                           u->runs * ((last ? u->cost : e->at[i + 1]) - e->at[i]), u->runs);
-        if (f->m->coverage) {
-            struct coverage *c = f->m->coverage;
-            uint64_t w = (pc - c->lo) >> 2;
-            c->executed[w] += u->runs;
-            if (b->src[i].t.cls == TC_BRANCH) {
-                c->branch[w] = 1;
-                c->taken[w] += last && o != OUT_END ? u->runs : 0;
-            }
-        }
+        observe_charge(f->m, b->pc + 4 * i, &b->src[i], u->runs,
+                       u->runs * ((last ? u->cost : e->at[i + 1]) - e->at[i]),
+                       last && o != OUT_END ? u->runs : 0);
     }
 }
 
@@ -709,7 +698,7 @@ static void flush(struct fast *f, struct entry *e)
             continue;
         for (unsigned i = 0; i < u->n; i++)
             m->stats.class_count[e->b->src[i].t.cls] += u->runs;
-        if (m->profile || m->coverage)
+        if (m->observers.charge)
             flush_observed(f, e, o);
         m->stats.issued += u->runs * u->n;
         for (int s = 0; s < ST_COUNT; s++)
@@ -823,7 +812,7 @@ static void observe_sync(struct fast *f, uint64_t cycle)
     const struct window *w = &o->win;
     f->watch_pc = observe_fast_pc(o);
     f->all_ref = observe_fast_all(o);
-    if (f->m->trace) {
+    if (f->m->observers.every_insn_in_window) {
         f->trace_at = cycle >= w->to_cycle ? UINT64_MAX : w->from_cycle;
         f->all_ref |= cycle >= f->trace_at;
     }
@@ -885,10 +874,8 @@ static void replay(struct fast *f, const struct block *b, unsigned k)
         m->stats.issued++;
         const uint64_t pc = b->pc + 4 * i, cost = timing_retire_pc(&m->timing, d->t, d->sflags, pc);
         m->hart.clk.cycle += cost;
-        if (m->profile)
-            profile_charge(m->profile, pc, cost, 1);
-        if (m->coverage)
-            coverage_step(m->coverage, pc, d, false); /* a side exit before k: not taken */
+        if (m->observers.charge) /* a side exit before k: not taken */
+            observe_charge(m, pc, d, 1, cost, 0);
     }
 }
 
@@ -1111,8 +1098,8 @@ static enum handed hand_over(struct fast *f, struct block *b, bool look)
         const uint64_t c0 = m->hart.clk.cycle;
         if (cpu_event(m))
             return HANDED_STOP;
-        if (m->profile) /* as the traced loop does: to the instruction that follows */
-            profile_charge(m->profile, m->hart.pc, m->hart.clk.cycle - c0, 0);
+        if (m->observers.charge) /* as the traced loop does: to the instruction that follows */
+            observe_charge(m, m->hart.pc, NULL, 0, m->hart.clk.cycle - c0, 0);
         return HANDED_EVENTS;
     }
     /* a cold block of the map (f->outside, part of f, is never cold nor freed) */

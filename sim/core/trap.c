@@ -6,7 +6,6 @@
 #include "machine.h"
 #include "symbols.h"
 #include "observe.h"
-#include "trace.h"
 
 /* The same exception at the same pc this many times in a row, with no MRET in between,
  * is a trap storm: the handler faults before it returns (e.g. it saves registers on a
@@ -68,10 +67,8 @@ static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool ir
                         : timing_trap(&m->timing, kind);
     m->stats.traps++;
     m->stats.interrupts += irq;
-    if (m->trace)
-        trace_trap(m);
     if (m->obs)
-        observe_trap(m, irq, cause, rise);
+        observe_trap(m, irq, cause, rise); /* the trace's line among its events */
 }
 
 static void stop(struct machine *m, enum stop why)

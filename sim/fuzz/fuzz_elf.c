@@ -10,6 +10,7 @@
 #include <string.h>
 #include "elf.h"
 #include "machine.h"
+#include "observe.h"
 #include "profile.h"
 #include "symbols.h"
 
@@ -37,7 +38,8 @@ static void run_loaded(const struct elf_image *img, enum soc soc)
         for (size_t i = 0; i < syms.n; i++)
             EXPECT(symtab_index(&syms, syms.f[i].lo) == i && syms.f[i].lo < syms.f[i].hi);
         m.symbols = &syms;
-        m.profile = &prof;
+        struct observer ob = profile_observer(&prof);
+        EXPECT(observe_register(&m, &ob) == 0);
         if (!(img->entry & 3)) {
             m.hart.pc = img->entry;
             cpu_run(&m);

@@ -24,8 +24,10 @@
 #include "coverage.h"
 #include "elf.h"
 #include "machine.h"
+#include "observe.h"
 #include "profile.h"
 #include "symbols.h"
+#include "trace.h"
 
 #define EXPECT(c) do { if (!(c)) __builtin_trap(); } while (0)
 #define MAX_CYCLES 5000
@@ -124,6 +126,11 @@ static void set_params(struct timing_params *p, const uint8_t *b)
     }
 }
 
+static void add(struct machine *m, struct observer ob)
+{
+    EXPECT(observe_register(m, &ob) == 0);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 42)
@@ -135,8 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bool traced = data[0] & 4;
     static struct machine m;
     struct sim_config cfg = {.soc = soc, .imem_size = 16 << 10, .dmem_size = 16 << 10,
-                             .ram_size = 64 << 10, .max_cycles = MAX_CYCLES,
-                             .trace = traced ? devnull : NULL};
+                             .ram_size = 64 << 10, .max_cycles = MAX_CYCLES};
     timing_params_default(&cfg.timing);
     if (data[0] & 8) {
         set_params(&cfg.timing, data + size - 6);
@@ -169,11 +175,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     EXPECT(symtab_init(&syms, &none, code->base, code->base + code->size) == 0);
     m.symbols = &syms;
     struct coverage cov;
-    if (traced) {
+    struct observe obs;
+    struct trace trace = {.f = devnull, .m = &m};
+    if (traced) { /* as main() registers them */
         EXPECT(profile_init(&prof, &syms) == 0);
-        m.profile = &prof;
+        add(&m, profile_observer(&prof));
         EXPECT(coverage_init(&cov, code->base, code->size) == 0);
-        m.coverage = &cov;
+        add(&m, coverage_observer(&cov));
+        EXPECT(observe_init(&obs, &m, &none, &syms, false) == 0);
+        m.obs = &obs;
+        add(&m, trace_observer(&trace));
     }
     cpu_run(&m);
 
@@ -197,6 +208,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         EXPECT(coverage_write(&cov, code, "/dev/null", xlen, "fuzz", "input") == 0);
         coverage_free(&cov);
         profile_free(&prof);
+        observe_free(&obs);
     }
     symtab_free(&syms);
     machine_free(&m);

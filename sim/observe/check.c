@@ -422,9 +422,17 @@ static void on_event(void *ctx, const struct observe_event *e)
         c->switches++; /* progress, for the hang check */
 }
 
+static bool on_exec(void *ctx, struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea)
+{
+    (void)ctx;
+    return !check_wants(d) || check_step(m, pc, d, ea);
+}
+
 struct observer check_observer(struct check *c)
 {
-    return (struct observer){.name = "check", .ctx = c, .event = on_event};
+    bool per_insn = check_per_insn(c);
+    return (struct observer){.name = "check", .ctx = c, .every_insn = per_insn,
+                             .exec = per_insn ? on_exec : NULL, .event = on_event};
 }
 
 /* Is the word before addr a call (jal or jalr writing ra)?  Its target into *to (jal), or

@@ -57,7 +57,7 @@ int check_parse(const char *list, unsigned *what, char *err, size_t errlen);
 struct check *check_new(struct machine *m, const struct elf_image *img, const char *path,
                         const struct check_config *cfg);
 void check_free(struct check *c);
-/* Does the traced loop call check_step() (any per-instruction check asked for)? */
+/* Does the reference loop call check_step() (any per-instruction check asked for)? */
 bool check_per_insn(const struct check *c);
 /* Which instructions check_step() looks at: loads, stores, JALR, writes of sp. */
 static inline bool check_wants(const struct insn *d)
@@ -70,7 +70,8 @@ bool check_step(struct machine *m, uint64_t pc, const struct insn *d, uint64_t e
 /* cpu_event() at m->watch_at: the look. */
 void check_look(struct machine *m);
 /* The checks as an observer (observer.h), to register with observe_register() when the run
- * has observers: the kernel's thread switches count as progress. */
+ * has observers: the kernel's thread switches count as progress, and the per-instruction
+ * checks are its exec hook (check_step(); the whole run in the reference loop). */
 struct observer check_observer(struct check *c);
 /* Where the core is, for a line about the run's end: "thread NAME, " or "" (no kernel), the
  * function and its source line, and whether interrupts are off, into buf. */

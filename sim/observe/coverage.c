@@ -22,6 +22,33 @@ void coverage_free(struct coverage *c)
     c->branch = NULL;
 }
 
+static void on_post(void *ctx, struct machine *m, const struct observe_step *s)
+{
+    (void)m;
+    if (s->d)
+        coverage_step(ctx, s->pc, s->d, s->taken);
+}
+
+static void on_charge(void *ctx, uint64_t pc, const struct insn *d, uint64_t runs, uint64_t cycles,
+                      uint64_t taken)
+{
+    struct coverage *c = ctx;
+    (void)cycles;
+    if (!d)
+        return;
+    uint64_t w = (pc - c->lo) >> 2;
+    c->executed[w] += runs;
+    if (d->t.cls == TC_BRANCH) {
+        c->branch[w] = 1;
+        c->taken[w] += taken;
+    }
+}
+
+struct observer coverage_observer(struct coverage *c)
+{
+    return (struct observer){.name = "coverage", .ctx = c, .post = on_post, .charge = on_charge};
+}
+
 int coverage_write(const struct coverage *c, const struct ram *code, const char *path, int xlen,
                    const char *soc, const char *image)
 {

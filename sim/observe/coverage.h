@@ -1,7 +1,7 @@
 /* --coverage FILE: which instructions ran, and which way every conditional branch went.
- * One pair of counters per word of code memory, charged by the traced loop (cpu.c: a step
- * that fetched its instruction counts as executed, trapping or not; a conditional branch
- * also counts its direction; the fast engine charges its blocks' runs at the end, fast.c);
+ * One pair of counters per word of code memory, charged as an observer (observer.h) by the
+ * reference loop (a step that fetched its instruction counts as executed, trapping or not;
+ * a conditional branch also counts its direction) and by the fast engine (its blocks' runs);
  * written at exit as text that tools/coverage/lcov.py maps to
  * source lines through the image's DWARF:
  *   # tempo-sim coverage 1 RV32 paper image.elf
@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "bus.h"
+#include "observer.h"
 
 struct coverage {
     uint64_t lo, words;   /* code memory: [lo, lo + 4 * words) */
@@ -36,6 +37,8 @@ static inline void coverage_step(struct coverage *c, uint64_t pc, const struct i
         c->taken[w] += taken;
     }
 }
+/* The observer: post and charge hooks. */
+struct observer coverage_observer(struct coverage *c);
 /* Write the words of `code` that ran (they lie among those it ever decoded); 0, or -1 when
  * the file cannot be written. */
 int coverage_write(const struct coverage *c, const struct ram *code, const char *path, int xlen,

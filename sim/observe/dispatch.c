@@ -1,4 +1,4 @@
-/* The dispatcher (observe.h): what the traced loop, trap.c and main() report becomes the
+/* The dispatcher (observe.h): what the execute engines, trap.c and main() report becomes the
  * shared state's thread switches, window and stack marks, and events for the registered
  * observers (observer.h).  It knows no observer by name: each one is a struct observer. */
 #include <string.h>
@@ -11,8 +11,10 @@ int observe_register(struct machine *m, const struct observer *ob)
     if (l->n == OBSERVERS_MAX)
         return -1;
     l->list[l->n++] = *ob;
-    if (ob->every_insn)
-        m->obs->every_insn = true;
+    l->every_insn |= ob->every_insn;
+    l->every_insn_in_window |= ob->every_insn_in_window;
+    l->exec |= ob->exec != NULL;
+    l->charge |= ob->charge != NULL;
     return 0;
 }
 
@@ -45,10 +47,12 @@ static void switch_check(struct machine *m, uint64_t cycle)
     int old = o->rtos.cur, now = rtos_sync_current(&o->rtos);
     if (now == old)
         return;
+    bool was_isr = o->in_isr;
     o->in_isr = false; /* a switch inside a handler ends it: the new thread's code runs on */
     o->run_pending = now;
     emit(m, &(struct observe_event){.kind = OBS_SWITCH, .cycle = cycle,
-                                    .arg = (uint64_t)(int64_t)now, .from = old});
+                                    .arg = (uint64_t)(int64_t)now, .from = old,
+                                    .nested = was_isr});
 }
 
 /* The thread made current runs once sp lies in its own stack (the kernel made it current
@@ -102,17 +106,26 @@ static bool overlaps(uint64_t a, unsigned n, uint64_t b, unsigned m)
     return a < b + m && b < a + n;
 }
 
-void observe_post(struct machine *m, uint64_t pc, uint64_t cycle, const struct insn *d,
-                  uint64_t ea, bool retired)
+bool observe_exec(struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea)
+{
+    const struct observers *l = &m->observers;
+    for (int i = 0; i < l->n; i++)
+        if (l->list[i].exec && !l->list[i].exec(l->list[i].ctx, m, pc, d, ea))
+            return false;
+    return true;
+}
+
+void observe_post(struct machine *m, const struct observe_step *s)
 {
     struct observe *o = m->obs;
-    if (d && retired && o->kernel) {
+    const struct insn *d = s->d;
+    if (o && d && s->retired && o->kernel) {
         struct rtos *r = &o->rtos;
         if (d->t.cls == TC_STORE) {
             unsigned n = d->op == OP_SB ? 1 : d->op == OP_SH ? 2 : d->op == OP_SW ? 4 : 8;
-            if (overlaps(ea, n, r->current_var, r->ptr) ||
-                (r->watch_started && overlaps(ea, n, r->started_var, r->started_size)))
-                switch_check(m, cycle);
+            if (overlaps(s->ea, n, r->current_var, r->ptr) ||
+                (r->watch_started && overlaps(s->ea, n, r->started_var, r->started_size)))
+                switch_check(m, s->issue);
         } else if (d->t.rd == 2) {
             observe_sp(o, m->hart.x[2]);
         }
@@ -120,7 +133,16 @@ void observe_post(struct machine *m, uint64_t pc, uint64_t cycle, const struct i
     const struct observers *l = &m->observers;
     for (int i = 0; i < l->n; i++)
         if (l->list[i].post)
-            l->list[i].post(l->list[i].ctx, m, pc, d, ea, retired);
+            l->list[i].post(l->list[i].ctx, m, s);
+}
+
+void observe_charge(struct machine *m, uint64_t pc, const struct insn *d, uint64_t runs,
+                    uint64_t cycles, uint64_t taken)
+{
+    const struct observers *l = &m->observers;
+    for (int i = 0; i < l->n; i++)
+        if (l->list[i].charge)
+            l->list[i].charge(l->list[i].ctx, pc, d, runs, cycles, taken);
 }
 
 /* The pc the observers' pre() hooks may act on (UINT64_MAX: none); *two: they name two. */

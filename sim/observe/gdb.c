@@ -843,11 +843,12 @@ static bool gdb_pre(void *ctx, struct machine *m, uint64_t pc, uint64_t cycle)
 }
 
 /* After it: a watchpoint it hit, the end of a single step. */
-static void gdb_post(void *ctx, struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea,
-                     bool retired)
+static void gdb_post(void *ctx, struct machine *m, const struct observe_step *s)
 {
     struct gdb *g = ctx;
-    (void)pc;
+    const struct insn *d = s->d;
+    uint64_t ea = s->ea;
+    bool retired = s->retired;
     if (g->detached)
         return;
     if (g->nwp && d && retired && (d->t.cls == TC_LOAD || d->t.cls == TC_STORE)) {

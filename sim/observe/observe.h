@@ -1,22 +1,25 @@
-/* What the traced execute loop tells the observers, in two parts.
+/* What the execute engines tell the observers, in two parts.
  *
  * The shared state (observe.c): the flag map of code words, the --trace-from/--trace-to
  * window, the kernel awareness of rtos.h (threads, stack marks) and whether an interrupt
  * handler runs.  Observers read it and set flags in it; they call nothing else here.
  *
- * The dispatcher (dispatch.c): the execute loops, trap.c and main() call it; it keeps the
+ * The dispatcher (dispatch.c): the execute engines, trap.c and main() call it; it keeps the
  * shared state up to date and hands what it sees to the registered observers (observer.h:
- * the debugger, the timeline, the latency probes, --check), in their order of registration.
- * The untraced loop never calls it: a run asks for observers through an option (--gdb,
- * --timeline, --measure, --trace, --stats on a kernel image), and cpu.c then runs the traced
+ * the debugger, the trace, the timeline, the latency probes, --check, the profile,
+ * coverage), in their order of registration.  The untraced loop never calls it: a run asks
+ * for observers through an option (--gdb, --trace, --timeline, --measure, --check,
+ * --profile, --coverage, --stats on a kernel image), and cpu.c then runs the traced
  * instance, or the fast engine, which hands the traced instance the instructions these act
- * on (fast.h; observe_fast_pc(), observe_fast_all() below).  Per instruction the traced loop
- * calls observe_pre() before executing it (a breakpoint, a probe or a kernel-call entry at
- * its pc; the return of a kernel call) and observe_post() after (a store to the kernel's
- * current-thread variable is a thread switch; a write of sp moves the thread's stack mark;
- * watchpoints and single steps; the trace line).  Trap entries and MRET come from trap.c.
- * Cycles are the hart's cycle count at the instruction's issue (what rdcycle reads there,
- * before any CSR write of mcycle). */
+ * on (fast.h; observe_fast_pc(), observe_fast_all() below) and charges the rest through
+ * observe_charge().  Per instruction the traced loop calls observe_pre() before executing
+ * it (a breakpoint, a probe or a kernel-call entry at its pc; the return of a kernel call),
+ * observe_exec() once it is fetched (--check's per-instruction checks) and observe_post()
+ * after (a store to the kernel's current-thread variable is a thread switch; a write of sp
+ * moves the thread's stack mark; watchpoints and single steps; the trace line; the profile
+ * and coverage).  Trap entries and MRET come from trap.c.  Cycles are the hart's cycle
+ * count at the instruction's issue (what rdcycle reads there, before any CSR write of
+ * mcycle). */
 #ifndef TEMPO_OBSERVE_H
 #define TEMPO_OBSERVE_H
 #include <stdbool.h>
@@ -54,7 +57,6 @@ struct observe {
     uint64_t pcf_lo, pcf_words;
     struct rtos rtos;               /* rtos.k NULL: no kernel known */
     bool kernel;                    /* kernel awareness is on (rtos.k set and wanted) */
-    bool every_insn;                /* an observer must see every instruction (observer.h) */
     struct window win;
     bool in_isr;                    /* an interrupt handler runs (from its entry to its MRET or
                                        to a thread switch inside it) */
@@ -97,14 +99,20 @@ void observe_threads_json(const struct observe *o, FILE *f);
 
 /* ---- The dispatcher (dispatch.c) ---- */
 
-/* Add observer `ob` (copied) to machine m, whose shared state m->obs is set: 0, or -1 when
- * OBSERVERS_MAX are registered already. */
+/* Add observer `ob` (copied) to machine m: 0, or -1 when OBSERVERS_MAX are registered
+ * already.  An observer with a pre() or fast_pc() hook, or events, needs the shared state
+ * (m->obs set); the others (the profile, coverage) do without it. */
 int observe_register(struct machine *m, const struct observer *ob);
-/* The traced loop: before executing the instruction at pc (false: do not execute it, the run
- * ends), and after it (ea: the effective address of a load or store). */
+/* The traced loop: before the instruction at pc (m->obs set; false: do not execute it, the
+ * run ends), once it is fetched (observers with exec hooks: false ends the run before it),
+ * and after the step (the post hooks, then a store to the kernel's current-thread variable
+ * is a thread switch, a write of sp moves the thread's stack mark). */
 bool observe_pre(struct machine *m, uint64_t pc);
-void observe_post(struct machine *m, uint64_t pc, uint64_t cycle, const struct insn *d,
-                  uint64_t ea, bool retired);
+bool observe_exec(struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea);
+void observe_post(struct machine *m, const struct observe_step *s);
+/* The fast engine's accounting of the instructions it ran itself (the charge hooks). */
+void observe_charge(struct machine *m, uint64_t pc, const struct insn *d, uint64_t runs,
+                    uint64_t cycles, uint64_t taken);
 /* What the fast engine (fast.c) must leave to the traced loop, which calls the two above:
  * observe_fast_pc() is the one pc (UINT64_MAX: none) whose instruction observe_pre() may
  * act on beyond the flags of observe_flags() (PCF_FAST_STOP); observe_fast_all() is true

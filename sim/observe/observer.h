@@ -1,8 +1,8 @@
 /* One observer of a run, as the dispatcher (observe.h) sees it: a name, its hooks and their
- * context.  Every observer that the traced loop feeds (the debugger, the timeline, the
- * latency probes, --check's progress count) fills one struct observer and is registered
- * with observe_register(); the machine keeps the list (machine.h) and the dispatcher calls
- * the hooks in the order of registration.  A NULL hook is an event the observer ignores.
+ * context.  Every observer (the debugger, the timeline, the latency probes, --check, the
+ * trace, the profile, coverage) fills one struct observer and is registered with
+ * observe_register(); the machine keeps the list (machine.h) and the dispatcher calls the
+ * hooks in the order of registration.  A NULL hook is an event the observer ignores.
  * An observer reads the shared state of observe.h (the flag map, the window, the kernel's
  * threads) and never calls back into the dispatcher.
  *
@@ -21,7 +21,8 @@ enum observe_kind {
     OBS_CALL,    /* pc reached a word flagged PCF_CALL (a kernel call's entry): arg = pc,
                     ra and sp as the caller left them */
     OBS_PROBE,   /* pc reached a word flagged PCF_PROBE: arg = pc */
-    OBS_SWITCH,  /* the kernel made thread arg current (from: the one before; -1: none) */
+    OBS_SWITCH,  /* the kernel made thread arg current (from: the one before; -1: none;
+                    nested: from ran an interrupt handler) */
     OBS_RUN,     /* thread arg runs its own code for the first time since it was made current */
     OBS_IRQ,     /* an interrupt was taken: arg = its cause, asserted = the cycle its line
                     rose; nested: a handler was running already */
@@ -40,7 +41,19 @@ struct observe_event {
     int from;          /* OBS_SWITCH */
     uint64_t ra, sp;   /* OBS_CALL */
     uint64_t asserted; /* OBS_IRQ */
-    bool nested;       /* OBS_IRQ */
+    bool nested;       /* OBS_IRQ, OBS_SWITCH */
+};
+
+/* One step of the reference loop, after it (observe_post()). */
+struct observe_step {
+    uint64_t pc;
+    uint64_t c0;       /* the cycle the step began at, before the loop's look at devices and
+                          interrupts (the trace line's cycle) */
+    uint64_t issue;    /* the cycle the instruction issued at */
+    const struct insn *d; /* NULL: pc could not be fetched (a fetch fault) */
+    uint64_t ea;       /* a load's or store's address */
+    bool retired;      /* it completed without a trap (an MRET included) */
+    bool taken;        /* a conditional branch went to its target */
 };
 
 struct observer {
@@ -49,12 +62,26 @@ struct observer {
     /* The observer must see every instruction in the reference loop (the debugger): the
      * fast engine does not run. */
     bool every_insn;
+    /* The observer must see every instruction that issues inside the --trace-from/--trace-to
+     * window (observe.h), and the window is all of the run without them (the trace). */
+    bool every_insn_in_window;
     /* Before the instruction at pc issues (cycle: the hart's count): false ends the run.
      * The hook may move m->hart.pc; the next observer sees where it went. */
     bool (*pre)(void *ctx, struct machine *m, uint64_t pc, uint64_t cycle);
-    /* After it (ea: a load's or store's address; retired: it completed without a trap). */
-    void (*post)(void *ctx, struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea,
-                 bool retired);
+    /* The instruction d at pc was fetched and is about to execute (ea: a load's or store's
+     * address): false ends the run before it (a --check finding).  Only the reference loop
+     * calls it: an observer with this hook sets every_insn. */
+    bool (*exec)(void *ctx, struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea);
+    /* After the step (pre() and exec() let it run): what it did.  The shared state is up
+     * to date: a thread switch the instruction made was an OBS_SWITCH before it. */
+    void (*post)(void *ctx, struct machine *m, const struct observe_step *s);
+    /* The fast engine's accounting of what it ran without the reference loop (fast.c, once
+     * per instruction of a block's runs when it charges their statistics): `runs` runs of d
+     * at pc took `cycles` cycles in all (up to the next instruction's issue), `taken` of
+     * them a conditional branch that went to its target.  d NULL, runs 0: `cycles` of a look
+     * at devices and interrupts before the instruction at pc. */
+    void (*charge)(void *ctx, uint64_t pc, const struct insn *d, uint64_t runs, uint64_t cycles,
+                   uint64_t taken);
     void (*event)(void *ctx, const struct observe_event *e);
     /* The one pc at which pre() may act beyond the flag map (UINT64_MAX: none), so that the
      * fast engine leaves that pc to the reference loop (observe_fast_pc()). */
@@ -65,10 +92,13 @@ struct observer {
     void (*report_json)(const void *ctx, FILE *f);
 };
 
-/* The registered observers (struct machine holds one list). */
-#define OBSERVERS_MAX 8
+/* The registered observers (struct machine holds one list), and what any of them asks of
+ * the execute engines (observe_register() keeps these). */
+#define OBSERVERS_MAX 10
 struct observers {
     struct observer list[OBSERVERS_MAX];
     int n;
+    bool every_insn, every_insn_in_window; /* one sets it */
+    bool exec, charge;                     /* one has the hook */
 };
 #endif

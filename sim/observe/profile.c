@@ -1,6 +1,7 @@
 /* Per-function profile (profile.h). */
 #include "profile.h"
 #include <stdlib.h>
+#include "machine.h"
 
 int profile_init(struct profile *p, const struct symtab *syms)
 {
@@ -26,6 +27,23 @@ void profile_free(struct profile *p)
     free(p->func);
     free(p->cycles);
     free(p->insns);
+}
+
+static void on_post(void *ctx, struct machine *m, const struct observe_step *s)
+{
+    profile_charge(ctx, s->pc, m->hart.clk.cycle - s->c0, s->retired);
+}
+
+static void on_charge(void *ctx, uint64_t pc, const struct insn *d, uint64_t runs, uint64_t cycles,
+                      uint64_t taken)
+{
+    (void)d, (void)taken;
+    profile_charge(ctx, pc, cycles, runs);
+}
+
+struct observer profile_observer(struct profile *p)
+{
+    return (struct observer){.name = "profile", .ctx = p, .post = on_post, .charge = on_charge};
 }
 
 static const char *name(const struct profile *p, uint32_t i)

@@ -1,10 +1,12 @@
-/* --profile / --profile-json: cycles and instructions per function.  Every code word is
- * mapped once, at start-up, to the function that holds it, so the traced loop's accounting
- * is an array index (trace.c). */
+/* --profile / --profile-json: cycles and instructions per function, as an observer
+ * (observer.h) charged by the reference loop's steps and the fast engine's blocks.  Every
+ * code word is mapped once, at start-up, to the function that holds it, so the accounting
+ * is an array index. */
 #ifndef TEMPO_PROFILE_H
 #define TEMPO_PROFILE_H
 #include <stdint.h>
 #include <stdio.h>
+#include "observer.h"
 #include "symbols.h"
 
 struct profile {
@@ -18,8 +20,9 @@ struct profile {
 /* 0, or -1 when out of memory. */
 int profile_init(struct profile *p, const struct symtab *syms);
 void profile_free(struct profile *p);
-/* charge steps at `pc`: `cycles` to its function, and `retired` instructions (the traced
- * loop: one step, 1 if it retired; the fast engine: a block's runs, fast.c) */
+/* charge steps at `pc`: `cycles` to its function, and `retired` instructions (a step of the
+ * reference loop: from its first cycle to the next step's, 1 if it retired; the fast
+ * engine: an instruction's runs) */
 static inline void profile_charge(struct profile *p, uint64_t pc, uint64_t cycles, uint64_t retired)
 {
     uint64_t off = pc - p->lo;
@@ -27,6 +30,8 @@ static inline void profile_charge(struct profile *p, uint64_t pc, uint64_t cycle
     p->cycles[f] += cycles;
     p->insns[f] += retired;
 }
+/* The observer: post and charge hooks. */
+struct observer profile_observer(struct profile *p);
 void profile_print(const struct profile *p, uint64_t total_cycles, FILE *out);
 /* 0, or -1 when the file cannot be written */
 int profile_json(const struct profile *p, uint64_t total_cycles, const char *path);

@@ -1,4 +1,4 @@
-/* --trace and --profile (trace.h).  A trace line:
+/* --trace (trace.h).  A trace line:
  *   cycle pc raw-word  function+0xoffset  disassembly[  xN=value][  mem=address][  thread=name[  irq]]
  * The first three fields are what they always were (tools read them: bench/report's trace
  * walker): the cycle is the one the step began at, so for the first instruction of an
@@ -8,13 +8,14 @@
 #include "trace.h"
 #include "disasm.h"
 #include "observe.h"
-#include "profile.h"
+#include "machine.h"
 #include "symbols.h"
 
-static void trace_line(struct machine *m, uint64_t pc, uint64_t c0, const struct insn *d, uint64_t ea)
+static void trace_line(const struct trace *t, const struct machine *m, uint64_t pc, uint64_t c0,
+                       const struct insn *d, uint64_t ea)
 {
     const struct hart *h = &m->hart;
-    FILE *f = m->trace;
+    FILE *f = t->f;
     int w = h->xlen / 4;
     char text[DISASM_MAX];
     fprintf(f, "%llu %0*llx %08x  ", (unsigned long long)c0, w, (unsigned long long)pc, d->raw);
@@ -31,29 +32,39 @@ static void trace_line(struct machine *m, uint64_t pc, uint64_t c0, const struct
         fprintf(f, "  mem=%0*llx", w, (unsigned long long)ea);
     const struct observe *o = m->obs;
     if (o && o->kernel)
-        fprintf(f, "  thread=%s%s", observe_thread_name(o, o->rtos.cur), o->in_isr ? "  irq" : "");
+        fprintf(f, "  thread=%s%s", observe_thread_name(o, t->switched ? t->from : o->rtos.cur),
+                (t->switched ? t->from_isr : o->in_isr) ? "  irq" : "");
     fputc('\n', f);
 }
 
-void trace_step(struct machine *m, uint64_t pc, uint64_t c0, uint64_t issue, const struct insn *d,
-                uint64_t ea, bool retired)
+static void on_post(void *ctx, struct machine *m, const struct observe_step *s)
 {
-    if (m->profile)
-        profile_charge(m->profile, pc, m->hart.clk.cycle - c0, retired);
-    if (m->trace && retired && (!m->obs || observe_in_window(m->obs, issue)))
-        trace_line(m, pc, c0, d, ea);
-    if (m->obs)
-        observe_post(m, pc, issue, d, ea, retired);
+    struct trace *t = ctx;
+    if (s->retired && observe_in_window(m->obs, s->issue))
+        trace_line(t, m, s->pc, s->c0, s->d, s->ea);
+    t->switched = false;
 }
 
-void trace_trap(struct machine *m)
+static void on_event(void *ctx, const struct observe_event *e)
 {
+    struct trace *t = ctx;
+    const struct machine *m = t->m;
     const struct csr_file *c = &m->hart.csr;
-    uint64_t cycle = m->hart.clk.cycle;
-    if (m->obs && !observe_in_window(m->obs, cycle))
+    if (e->kind == OBS_SWITCH && !t->switched) {
+        t->switched = true;
+        t->from = e->from;
+        t->from_isr = e->nested;
+    }
+    if (e->kind != OBS_TRAP || !observe_in_window(m->obs, e->cycle))
         return;
-    fprintf(m->trace, "%llu trap mcause=0x%llx mepc=0x%llx mtval=0x%llx  %s\n",
-            (unsigned long long)cycle, (unsigned long long)c->mcause,
+    fprintf(t->f, "%llu trap mcause=0x%llx mepc=0x%llx mtval=0x%llx  %s\n",
+            (unsigned long long)e->cycle, (unsigned long long)c->mcause,
             (unsigned long long)c->mepc, (unsigned long long)c->mtval,
             trap_cause_name(c->mcause, m->hart.xlen));
+}
+
+struct observer trace_observer(struct trace *t)
+{
+    return (struct observer){.name = "trace", .ctx = t, .every_insn_in_window = true,
+                             .post = on_post, .event = on_event};
 }

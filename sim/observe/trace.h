@@ -1,18 +1,23 @@
-/* --trace and --profile: what one step of the traced loop did (cpu.c runs the traced loop,
- * an instance of the execute loop with these calls, only when an option asks for it). */
+/* --trace and --trace-file: one line per retired instruction and per trap, inside the
+ * --trace-from/--trace-to window (observe.h), as an observer (observer.h) of the reference
+ * loop; the fast engine leaves it every instruction inside the window. */
 #ifndef TEMPO_TRACE_H
 #define TEMPO_TRACE_H
-#include <stdbool.h>
-#include <stdint.h>
-#include "machine.h"
+#include "observer.h"
 
-/* The step at `pc` began at cycle c0 (before the loop's look at devices and interrupts: the
- * trace line's cycle) and issued at cycle `issue` (the observers' cycle); `d` is its instruction (NULL for a fetch fault), `ea` the
- * address a load or store accessed; `retired`: it completed (false when it trapped).
- * Charges the profile (c0 onwards), writes the trace line of a retired instruction inside
- * the trace window, then tells the observers (observe_post). */
-void trace_step(struct machine *m, uint64_t pc, uint64_t c0, uint64_t issue, const struct insn *d,
-                uint64_t ea, bool retired);
-/* The trace line of a trap: "cycle trap mcause= mepc= mtval=" and the cause's name. */
-void trace_trap(struct machine *m);
+struct trace {
+    FILE *f;
+    struct machine *m;
+    /* the step being traced switched threads (OBS_SWITCH): its line names the thread that
+     * ran it, from, and whether it was in a handler */
+    bool switched, from_isr;
+    int from;
+};
+
+/* A step's line: the step's first cycle (observe_step.c0), pc and raw word, then function,
+ * disassembly, the value written, the address accessed and the thread, for an instruction
+ * that retired and issued inside the window.  A trap's line: "cycle trap mcause= mepc=
+ * mtval=" and the cause's name, at the handler's first cycle inside the window. */
+/* Register it once m->obs is set: it reads the window and the threads. */
+struct observer trace_observer(struct trace *t);
 #endif

@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "machine.h"
-#include "profile.h"
 
 /* docs/simulator.md "The simulated SoCs" and bsp/common/board.h */
 #define PAPER_IMEM_BASE 0x00000000u
@@ -72,7 +71,6 @@ int machine_init(struct machine *m, const struct sim_config *cfg, int xlen)
     m->hart.xlen = xlen;
     m->soc = cfg->soc;
     run_init(&m->run, cfg->max_cycles, &m->hart.next_event);
-    m->trace = cfg->trace;
     m->reference = cfg->reference;
     m->hazards.stop = cfg->hazard_stop;
     m->bus.tohost_dw = UINT64_MAX;

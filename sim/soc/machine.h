@@ -1,7 +1,7 @@
 /* tempo-sim: one machine = one hart (registers, CSRs, clock), the bus with its memories and
  * devices (each owning its state: clint.h, uart.h, simctl.h, testdev.h, vga.h, ps2.h), the
  * timing model with its parameters (timing.h), run control, statistics (stats.h) and the
- * optional trace and profile (trace.h, profile.h).  Machine mode only. */
+ * observers registered on it (observer.h).  Machine mode only. */
 #ifndef TEMPO_MACHINE_H
 #define TEMPO_MACHINE_H
 #include <signal.h>
@@ -59,7 +59,6 @@ struct sim_config {
     enum soc soc;
     uint64_t imem_size, dmem_size, ram_size;
     uint64_t max_cycles; /* 0: no limit */
-    FILE *trace;         /* NULL: no trace */
     struct timing_params timing;
     bool reference;      /* --engine reference */
     struct cache_config cache; /* --icache, --dcache, --mem-* (all zero: none) */
@@ -77,10 +76,8 @@ struct hazards {
     char line[512];        /* the last first occurrence's line: the one that stopped the run */
 };
 
-struct profile;
 struct symtab;
 struct observe;
-struct coverage;
 struct check;
 
 struct machine {
@@ -104,13 +101,11 @@ struct machine {
     struct fault_watch faults;
     struct hazards hazards;
     bool reference;       /* --engine reference: the reference loop only */
-    /* observation: --trace, --profile, and names for messages; the observers' shared state
-     * (observe.h: the flag map, the trace's window, thread names, stack marks; NULL: the loops
-     * call no observer) and the observers registered with observe_register() (observer.h:
-     * --gdb, --timeline, --measure, --check's progress count) */
-    FILE *trace;
-    struct profile *profile;
-    struct coverage *coverage; /* --coverage */
+    /* observation: names for messages; the observers' shared state (observe.h: the flag
+     * map, the trace's window, thread names, stack marks; NULL: none) and the observers
+     * registered with observe_register() (observer.h: --gdb, --trace, --timeline,
+     * --measure, --check, --profile, --coverage; none and no shared state: the loops call
+     * no observer) */
     const struct symtab *symbols;
     struct observe *obs;
     struct observers observers;
@@ -137,9 +132,9 @@ static inline bool machine_cached(const struct machine *m) { return m->caches.on
 
 /* The machine options only the reference execute loop honours: with any of them, cpu_run()
  * runs it instead of the fast engine (fast.h).  cpu.c adds the observers that see every
- * instruction (a debugger, --check's per-instruction checks, a trace without a window);
- * the other observers, the profile, coverage and the caches run on the fast engine, which
- * leaves to the reference loop the instructions it cannot vouch for (fast.h). */
+ * instruction (observer.h: every_insn, a debugger, --check's per-instruction checks; a
+ * trace without a window); the other observers and the caches run on the fast engine,
+ * which leaves to the reference loop the instructions it cannot vouch for (fast.h). */
 static inline bool machine_reference_only(const struct machine *m)
 {
     return m->reference;
