@@ -12,8 +12,10 @@ t 127 '^tempo-sim: output lost: /dev/full could not be written$' "$sim" --stats-
 t 127 '^tempo-sim: output lost: /dev/full could not be written$' "$sim" --profile-json /dev/full "$img"
 t 127 '^tempo-sim: output lost: /dev/full could not be written$' "$sim" --timeline /dev/full "$img"
 # a path that cannot be opened fails at start-up, with the system's reason, before the run
+# (a directory beside the image that does not exist)
+absent=$img.absent/out
 for opt in --stats-json --profile-json --timeline --coverage --trace-file; do
-  t 120 "^tempo-sim: $opt: cannot open /nonexistent/out: No such file or directory$" "$sim" "$opt" /nonexistent/out "$img"
+  t 120 "^tempo-sim: $opt: cannot open $absent: No such file or directory$" "$sim" "$opt" "$absent" "$img"
 done
 err=$("$sim" "$img" 2>&1 >/dev/full); rc=$?
 echo "stdout on /dev/full: status $rc: $err"
