@@ -47,7 +47,18 @@ static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool ir
 {
     struct hart *h = &m->hart;
     struct csr_file *c = &h->csr;
+    enum trap_kind kind = irq ? TRAP_INTERRUPT
+                          : cause == CAUSE_MACHINE_ECALL ? TRAP_ECALL
+                          : cause >= CAUSE_MISALIGNED_LOAD && cause <= CAUSE_STORE_ACCESS ? TRAP_MEM_FAULT
+                          : TRAP_EXCEPTION;
+    /* an interrupt's handler issues a fixed latency after its assertion (timing.h) */
+    const uint64_t cost = irq ? timing_interrupt(&m->timing, h->clk.cycle, asserted)
+                              : timing_trap(&m->timing, kind);
     c->mepc = h->pc;
+    if (kind == TRAP_ECALL && timing_ecall_mepc_back(&m->timing)) {
+        c->mepc = h->xlen == 32 ? (uint32_t)(h->pc - 4) : h->pc - 4;
+        hazard_ecall(m);
+    }
     c->mcause = irq ? MCAUSE_INTERRUPT(h->xlen) | cause : cause;
     c->mtval = tval;
     c->mstatus_mpie = c->mstatus_mie;
@@ -58,13 +69,7 @@ static void trap_enter(struct machine *m, uint64_t cause, uint64_t tval, bool ir
     stats_trap(&m->stats, h->clk.cycle, c->mcause, c->mepc, c->mtval);
     /* the window counts the trap controller's cycles: from the cycle the trap is taken */
     irqoff_mie(&m->irqoff, c->mstatus_mpie, false, IRQOFF_TRAP, h->pc, h->clk.cycle);
-    enum trap_kind kind = irq ? TRAP_INTERRUPT
-                          : cause == CAUSE_MACHINE_ECALL ? TRAP_ECALL
-                          : cause >= CAUSE_MISALIGNED_LOAD && cause <= CAUSE_STORE_ACCESS ? TRAP_MEM_FAULT
-                          : TRAP_EXCEPTION;
-    /* an interrupt's handler issues a fixed latency after its assertion (timing.h) */
-    h->clk.cycle += irq ? timing_interrupt(&m->timing, h->clk.cycle, asserted)
-                        : timing_trap(&m->timing, kind);
+    h->clk.cycle += cost;
     m->stats.traps++;
     m->stats.interrupts += irq;
     if (m->obs)

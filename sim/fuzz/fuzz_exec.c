@@ -102,14 +102,14 @@ static void set_params(struct timing_params *p, const uint8_t *b)
         "store_ram", "store_mmio", "mul", "div32", "div64", "div_early", "data_port", "csr",
         "csr_raw", "read_lag", "trap_detect", "ecall_stage", "exc_stage", "mem_fault_stage",
         "fsm_ecall", "fsm_exc", "fsm_irq", "fsm_mret", "refill", "irq_flush", "mmio_effect",
-        "mret_mepc_window", "predictor", "bp_entries", "bp_init", "bp_frozen"};
+        "mret_mepc_window", "ecall_mepc_wait", "predictor", "bp_entries", "bp_init", "bp_frozen"};
     const size_t n = sizeof names / sizeof names[0];
     for (int i = 0; i < 3; i++) {
         const char *name = names[b[2 * i] % n];
         unsigned v = b[2 * i + 1];
         if (!strcmp(name, "predictor") || !strcmp(name, "bp_init"))
             v &= 3;
-        else if (!strcmp(name, "csr_raw"))
+        else if (!strcmp(name, "csr_raw") || !strcmp(name, "ecall_mepc_wait"))
             v &= 1;
         else if (!strcmp(name, "bp_entries"))
             v = 1u << (v % 13);

@@ -40,6 +40,20 @@ void hazard_mret(struct machine *m)
           (unsigned long long)(m->timing.seq - m->timing.mepc_seq));
 }
 
+void hazard_ecall(struct machine *m)
+{
+    const struct hart *h = &m->hart;
+    const struct symtab *st = m->symbols;
+    if (m->hazards.ecall_back++)
+        return;
+    first(m, "tempo-sim: ECALL hazard at cycle %llu: the ECALL at pc 0x%llx in %s saved mepc "
+             "0x%llx, the instruction before it, which waited in EXR for an operand (the paper's "
+             "RV64 netlist does so; a handler that adds 4 runs the ECALL again; "
+             "--set ecall_mepc_wait=0, the default, closes it)",
+          (unsigned long long)h->clk.cycle, (unsigned long long)h->pc, symtab_name(st, h->pc),
+          (unsigned long long)h->csr.mepc);
+}
+
 void hazard_store_lost(struct machine *m, uint64_t addr, unsigned size)
 {
     const struct hart *h = &m->hart;

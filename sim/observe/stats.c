@@ -89,8 +89,9 @@ void stats_print(const struct machine *m, FILE *out)
             sum == m->hart.clk.cycle ? "==" : "!= (MISMATCH)");
     fprintf(out, "  traps %llu (interrupts %llu)\n", (unsigned long long)m->stats.traps,
             (unsigned long long)m->stats.interrupts);
-    fprintf(out, "  hazards: MRET to the old mepc %llu, lost stores %llu\n",
-            (unsigned long long)m->hazards.mret_stale, (unsigned long long)m->hazards.store_lost);
+    fprintf(out, "  hazards: MRET to the old mepc %llu, lost stores %llu, ECALL saving the pc before it %llu\n",
+            (unsigned long long)m->hazards.mret_stale, (unsigned long long)m->hazards.store_lost,
+            (unsigned long long)m->hazards.ecall_back);
     fprintf(out, "  by class:");
     for (int i = 0; i < TC_COUNT; i++)
         fprintf(out, " %s %llu", class_name[i], (unsigned long long)m->stats.class_count[i]);
@@ -136,8 +137,9 @@ int stats_json(const struct machine *m, const char *path, int exit_status,
     fprintf(f, "  \"traps\": %llu, \"interrupts\": %llu, \"trap_digest\": \"0x%016llx\",\n",
             (unsigned long long)m->stats.traps, (unsigned long long)m->stats.interrupts,
             (unsigned long long)m->stats.trap_digest);
-    fprintf(f, "  \"hazards\": {\"mret_stale_mepc\": %llu, \"store_lost\": %llu}",
-            (unsigned long long)m->hazards.mret_stale, (unsigned long long)m->hazards.store_lost);
+    fprintf(f, "  \"hazards\": {\"mret_stale_mepc\": %llu, \"store_lost\": %llu, \"ecall_mepc_back\": %llu}",
+            (unsigned long long)m->hazards.mret_stale, (unsigned long long)m->hazards.store_lost,
+            (unsigned long long)m->hazards.ecall_back);
     if (more)
         more(m, f);
     fprintf(f, "\n}\n");

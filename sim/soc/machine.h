@@ -72,6 +72,7 @@ struct sim_config {
 struct hazards {
     bool stop;             /* --hazards stop */
     uint64_t mret_stale;   /* MRETs that went to the old mepc, not the one just written */
+    uint64_t ecall_back;   /* ECALLs that saved the pc before them (ecall_mepc_wait=1) */
     uint64_t store_lost;   /* stores into the paper SoC's instruction memory */
     char line[512];        /* the last first occurrence's line: the one that stopped the run */
 };
@@ -160,6 +161,7 @@ const char *trap_cause_name(uint64_t mcause, int xlen);
 /* sim/observe/hazard.c: the MRET at pc goes to the old mepc; a store to addr is lost */
 void hazard_mret(struct machine *m);
 void hazard_store_lost(struct machine *m, uint64_t addr, unsigned size);
+void hazard_ecall(struct machine *m);
 
 /* sim/core/csr.c: 0 on success, -1 -> illegal instruction */
 int csr_read(struct machine *m, unsigned csr, uint64_t *val);

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # usage: sim/tests/hazard-test.sh SIM SOC DIR  (DIR/hazard0.elf .. hazard3.elf: fw/hazard.S;
-#        DIR/lost.elf: fw/lost.S)
+#        DIR/lost.elf: fw/lost.S; DIR/ecall_wait.elf: fw/ecall_wait.S)
 # The MRET hazard, on both engines: 0 to 2 instructions between the write of mepc and the MRET
 # go back to the old mepc with one line naming both instructions (status 2), 3 reach the new
 # one silently (status 1); --hazards stop ends the run there (128); the window closed
 # (mret_mepc_window=0) is the conformance core; --stats and --stats-json count it.  And the
 # store into instruction memory the paper SoC loses: one line, counted, --hazards stop ends it.
+# And the netlist's ECALL behind a waiting instruction, off by default (ecall_mepc_wait=1):
+# the ECALL runs twice, one line, counted.
 set -u
 sim=$1 soc=$2 dir=$3
 fail() { echo "FAIL: $*"; exit 1; }
@@ -27,15 +29,24 @@ for engine in fast reference; do
   out=$(run --set mret_mepc_window=0 "$dir/hazard0.elf"); rc=$?
   [ $rc -eq 1 ] && [ -z "$out" ] || fail "$engine, window closed: exit $rc, expected 1 and silence: $out"
   out=$(run --stats --stats-json "$dir/stats.json" "$dir/hazard0.elf")
-  printf '%s\n' "$out" | grep -q '^  hazards: MRET to the old mepc 1, lost stores 0$' ||
+  printf '%s\n' "$out" | grep -q '^  hazards: MRET to the old mepc 1, lost stores 0, ECALL saving the pc before it 0$' ||
     fail "$engine: --stats does not count the hazard"
-  grep -q '"hazards": {"mret_stale_mepc": 1, "store_lost": 0}' "$dir/stats.json" || fail "$engine: --stats-json does not count it"
+  grep -q '"hazards": {"mret_stale_mepc": 1, "store_lost": 0, "ecall_mepc_back": 0}' "$dir/stats.json" || fail "$engine: --stats-json does not count it"
+  out=$(run "$dir/ecall_wait.elf"); rc=$?
+  [ $rc -eq 1 ] && [ -z "$out" ] || fail "$engine, ECALL behind a wait, by default: exit $rc, expected 1 and silence: $out"
+  out=$(run --set ecall_mepc_wait=1 --stats --stats-json "$dir/stats.json" "$dir/ecall_wait.elf"); rc=$?
+  [ $rc -eq 2 ] || fail "$engine, ecall_mepc_wait=1: exit $rc, expected 2 (the ECALL ran twice)"
+  [ "$(printf '%s\n' "$out" | grep -Ec '^tempo-sim: ECALL hazard at cycle [0-9]+: the ECALL at pc 0x[0-9a-f]+ in waiting_ecall saved mepc 0x[0-9a-f]+, the instruction before it')" = 1 ] ||
+    fail "$engine, ecall_mepc_wait=1: no single hazard line: $out"
+  printf '%s\n' "$out" | grep -q '^  hazards: MRET to the old mepc 0, lost stores 0, ECALL saving the pc before it 1$' ||
+    fail "$engine: --stats does not count the ECALL hazard"
+  grep -q '"ecall_mepc_back": 1}' "$dir/stats.json" || fail "$engine: --stats-json does not count the ECALL hazard"
   out=$(run --stats "$dir/lost.elf"); rc=$?
   if [ "$soc" = paper ]; then
     [ $rc -eq 1 ] || fail "$engine: a store into instruction memory was not lost (exit $rc)"
     [ "$(printf '%s\n' "$out" | grep -Ec '^tempo-sim: lost store at cycle [0-9]+: the 4-byte store at pc 0x[0-9a-f]+ in _start to 0x[0-9a-f]+ changed nothing')" = 1 ] ||
       fail "$engine: no single lost-store line: $out"
-    printf '%s\n' "$out" | grep -q '^  hazards: MRET to the old mepc 0, lost stores 1$' || fail "$engine: --stats does not count the lost store"
+    printf '%s\n' "$out" | grep -q '^  hazards: MRET to the old mepc 0, lost stores 1, ECALL saving the pc before it 0$' || fail "$engine: --stats does not count the lost store"
     out=$(run --hazards stop "$dir/lost.elf"); rc=$?
     [ $rc -eq 128 ] && printf '%s\n' "$out" | grep -q '^tempo-sim: lost store at cycle' ||
       fail "$engine: --hazards stop on a lost store: exit $rc: $out"

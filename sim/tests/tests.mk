@@ -79,7 +79,12 @@ $(SIMT_OUT)/$(1)-$(2)/lost.elf: $(SIMT_FW)/lost.S include/riscv/encoding.h bsp/c
 	@mkdir -p $$(@D)
 	$$(TCC) $$(ARCH_$(2)) $(BOARDDEF_$(1)) -nostdlib -nostartfiles -Ibsp/common -Iinclude \
 	    -Lbsp/common -Wl,--no-warn-rwx-segments -T bsp/$(1)/link.ld -o $$@ $$<
-test-sim-hazard-$(1)-$(2): $(SIM) $(foreach n,0 1 2 3,$(SIMT_OUT)/$(1)-$(2)/hazard$(n).elf) $(SIMT_OUT)/$(1)-$(2)/lost.elf
+$(SIMT_OUT)/$(1)-$(2)/ecall_wait.elf: $(SIMT_FW)/ecall_wait.S include/riscv/encoding.h bsp/common/board.h bsp/$(1)/link.ld
+	@mkdir -p $$(@D)
+	$$(TCC) $$(ARCH_$(2)) $(BOARDDEF_$(1)) -nostdlib -nostartfiles -Ibsp/common -Iinclude \
+	    -Lbsp/common -Wl,--no-warn-rwx-segments -T bsp/$(1)/link.ld -o $$@ $$<
+test-sim-hazard-$(1)-$(2): $(SIM) $(foreach n,0 1 2 3,$(SIMT_OUT)/$(1)-$(2)/hazard$(n).elf) $(SIMT_OUT)/$(1)-$(2)/lost.elf \
+                           $(SIMT_OUT)/$(1)-$(2)/ecall_wait.elf
 	@tools/check.sh sim-hazard-$(1)-$(2) sim/tests/hazard-test.sh $(SIM) $(1) $(SIMT_OUT)/$(1)-$(2)
 test-sim-no-limit-$(1)-$(2): $(SIM) $(SIMT_OUT)/$(1)-$(2)/exit_irq_never.elf $(SIMT_OUT)/$(1)-$(2)/exit_irq_late.elf
 	@tools/check.sh sim-no-limit-$(1)-$(2) sim/tests/no-limit-test.sh $(SIM) $(1) $(SIMT_OUT)/$(1)-$(2)

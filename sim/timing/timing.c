@@ -121,6 +121,11 @@ static const struct param {
      "an MRET fewer than this many instructions after a CSR write to mepc returns to the old "
      "mepc (RTL: mret-after-csrw-mepc-N-between 2 for N = 0..2; with 3 between the RTL writes "
      "0 to mepc, not modelled); 0: no hazard"},
+    {"ecall_mepc_wait", P(ecall_mepc_wait), 0, 1,
+     "1: an ECALL fetched in sequence behind an instruction that waits in EXR for an operand "
+     "saves that instruction's pc as mepc, as the RV64 netlist does (RTL: "
+     "ecall-bgeu-ld0-nt-p0 4, ecall-bgeu-ld0-t-p0 0); 0: its own pc, as the machine that "
+     "measured Table II (docs/timing-rtl.md)"},
     {"predictor", P(predictor), BP_GLOBAL2BIT, BP_TABLE,
      "global2bit (0): ONE global 2-bit counter, read in IO, updated in BR (RTL: "
      "Branch_Predictor.v); what-ifs: not-taken (1), taken (2), table (3): bp_entries counters "
@@ -608,6 +613,13 @@ uint32_t timing_trap(struct timing *t, enum trap_kind kind)
     s.cls = TC_SYSTEM;
     t->seq++;
     uint64_t d = run_until(t, &s, 0, 0, false);
+    /* the ECALL is in ID (cycle d): is the instruction ahead of it held in EXR for an operand,
+     * with the ECALL behind it in sequence (no redirect, no predicted-taken branch)? */
+    const struct tslot *exr = &t->st[TS_EXR];
+    uint8_t cause;
+    t->ecall_behind_wait = kind == TRAP_ECALL && p->ecall_mepc_wait && exr->valid && !exr->wrong &&
+                           !exr->redirect && !(exr->branch && exr->taken) &&
+                           operand_wait(t, exr, &cause);
     uint64_t ready;
     switch (kind) {
     case TRAP_ECALL:

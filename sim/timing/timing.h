@@ -36,6 +36,7 @@
  *  - a CSR instruction: timing_retire_pc BEFORE its CSR access, which reads the counters
  *    timing_read_lag(t) cycles back; a CSR write of mepc calls timing_mepc_written(t);
  *  - MRET: the target is the old mepc when timing_mret_stale_mepc(t), then timing_mret(t);
+ *  - ECALL: after timing_trap, mepc is the pc before it when timing_ecall_mepc_back(t);
  *  - a trap: timing_trap(t, kind) instead of timing_retire_pc; an interrupt:
  *    timing_interrupt(t, now, rise), looked for timing_irq_window(t) cycles ahead (it depends
  *    on what is in flight), waking up timing_irq_window_max(t) before a device event; a line
@@ -112,7 +113,7 @@ struct timing_params {
     uint32_t csr, csr_raw, read_lag;
     uint32_t trap_detect, ecall_stage, exc_stage, mem_fault_stage;
     uint32_t fsm_ecall, fsm_exc, fsm_irq, fsm_mret, refill, irq_flush, mmio_effect;
-    uint32_t mret_mepc_window;
+    uint32_t mret_mepc_window, ecall_mepc_wait;
     uint32_t predictor, bp_entries, bp_init, bp_frozen;
 };
 
@@ -182,6 +183,7 @@ struct timing {
     uint64_t irq_seen;          /* sim/core/cpu.c: assertions up to this cycle were looked at */
     uint64_t mmio_at;           /* cycle the last device store takes effect (timing_interrupt) */
     uint64_t seq, mepc_seq;     /* instructions handed over; the one that last wrote mepc */
+    bool ecall_behind_wait;     /* the last ECALL saves the pc before it (timing_ecall_mepc_back) */
     uint32_t read_lag;          /* of the last instruction handed over (timing_read_lag) */
     uint64_t fetch_delay;       /* I$ miss cycles before the next instruction (timing_fetch_wait) */
     /* the code memory, for the CSR-address bits of wrong-path instructions */
@@ -241,6 +243,11 @@ static inline bool timing_mret_stale_mepc(const struct timing *t)
 {
     return t->mepc_seq && t->seq - t->mepc_seq < t->p.mret_mepc_window;
 }
+/* The ECALL just handed over (timing_trap) saves as mepc the pc of the instruction before
+ * it, not its own, with ecall_mepc_wait: the RV64 netlist's trap controller writes mepc
+ * from EXR four cycles after it starts, and that instruction is still held there waiting
+ * for an operand.  A handler that steps mepc by 4 then runs the ECALL a second time. */
+static inline bool timing_ecall_mepc_back(const struct timing *t) { return t->ecall_behind_wait; }
 /* A CSR instruction (already handed over: timing.h contract) writes mepc. */
 static inline void timing_mepc_written(struct timing *t) { t->mepc_seq = t->seq; }
 /* An interrupt taken at the boundary where mcycle == mcycle_now, its line having risen at

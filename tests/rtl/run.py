@@ -52,6 +52,13 @@ NETLIST_DEVIATIONS = {
 }
 NETLIST_DEVIATIONS["ecall-bge-ld0-nt-p0"] = {64: (-4, 0)}
 
+# The ECALL cases (the last block of cases.S) and the one among them that the opt-in model of
+# that defect (--set ecall_mepc_wait=1) does not give: the netlist saved the address after the
+# ECALL there, for a reason not found (docs/timing-rtl.md).  docs-check.py checks that the
+# model gives the netlist's value in every other ECALL case.
+ECALL_CASE = re.compile(r"ecall-(b[a-z]+|addi|sd)-")
+ECALL_HAZARD_OPEN = {"ecall-bge-ld0-nt-p0"}
+
 
 # ---- ELF ------------------------------------------------------------------------------------
 class Elf:
