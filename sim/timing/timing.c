@@ -603,6 +603,26 @@ static uint32_t trap_wait(struct timing *t, uint64_t start, uint64_t ready)
     return (uint32_t)(ready - start);
 }
 
+/* An ECALL in ID lets the instructions ahead of it complete (mepc is its own pc): a
+ * conditional branch among them reaches BR and sits there while the trap controller holds the
+ * pipeline, and the counter counts it every cycle it sits there (bp_frozen) or once.  RTL: the
+ * branch at 0x25f8 of the paper's Rhealstone image, right before vTaskResume's ECALL, sits in
+ * BR for six cycles of the controller's states and takes the counter from 1 to 0; without
+ * this, tempo-sim left the counter where it was and mispredicted the image's later branches
+ * (docs/timing-rtl.md, "The paper's own firmware"). */
+static void drain_branches(struct timing *t)
+{
+    const unsigned updates = t->p.bp_frozen ? 3 : 1; /* six cycles saturate the counter */
+    for (int s = TS_BR; s >= TS_EXR; s--) {
+        const struct tslot *b = &t->st[s];
+        if (!b->valid || b->wrong || !b->branch)
+            continue;
+        uint8_t *c = &t->bp[b->bp_index];
+        for (unsigned k = 0; k < updates; k++)
+            *c = b->taken ? (*c < 3 ? *c + 1 : 3) : (*c ? *c - 1 : 0);
+    }
+}
+
 /* The trapping instruction enters ID (cycle d); the FSM starts trap_detect later. */
 uint32_t timing_trap(struct timing *t, enum trap_kind kind)
 {
@@ -620,6 +640,8 @@ uint32_t timing_trap(struct timing *t, enum trap_kind kind)
     t->ecall_behind_wait = kind == TRAP_ECALL && p->ecall_mepc_wait && exr->valid && !exr->wrong &&
                            !exr->redirect && !(exr->branch && exr->taken) &&
                            operand_wait(t, exr, &cause);
+    if (kind == TRAP_ECALL)
+        drain_branches(t);
     uint64_t ready;
     switch (kind) {
     case TRAP_ECALL:

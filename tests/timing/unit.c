@@ -342,6 +342,33 @@ static void test_traps(void)
     CHECK_EQ("no load-use across a trap", ALU(&t, 6, 5, 0), 1);
     timing_idle(&t, 100);
     CHECK_EQ("idle stall", t.stall[ST_IDLE], 100);
+    /* a branch ahead of an ECALL still counts in BR, where the trap controller holds it
+     * (RTL: 0x25f8 of the paper's Rhealstone image takes the counter from 1 to 0) */
+    for (unsigned taken = 0; taken < 2; taken++) {
+        fresh(&t);
+        predictor_state(&t, taken ? 2 : 1); /* predicted right: the ECALL follows in sequence */
+        ins(&t, TC_LOAD, 5, 0, 0, 0);
+        ins(&t, TC_BRANCH, 0, 5, 0, taken ? TF_TAKEN : 0);
+        timing_trap(&t, TRAP_ECALL);
+        CHECK_EQ(taken ? "taken branch ahead of an ecall: counter saturates up"
+                       : "not-taken branch ahead of an ecall: counter saturates down",
+                 t.bp[0], taken ? 3 : 0);
+    }
+    /* and its pc becomes mepc with ecall_mepc_wait (it waits in EXR for the load) */
+    params.ecall_mepc_wait = 1;
+    fresh(&t);
+    ins(&t, TC_LOAD, 5, 0, 0, 0);
+    ins(&t, TC_BRANCH, 0, 5, 0, 0);
+    timing_trap(&t, TRAP_ECALL);
+    CHECK_EQ("ecall_mepc_wait: the branch waiting in EXR", timing_ecall_mepc_back(&t), 1);
+    fresh(&t);
+    ins(&t, TC_LOAD, 5, 0, 0, 0);
+    NOP(&t);
+    NOP(&t);
+    ins(&t, TC_BRANCH, 0, 5, 0, 0);
+    timing_trap(&t, TRAP_ECALL);
+    CHECK_EQ("ecall_mepc_wait: no wait, its own pc", timing_ecall_mepc_back(&t), 0);
+    params.ecall_mepc_wait = 0;
 }
 
 static void test_params(void)
