@@ -23,8 +23,14 @@ struct check {
     uint64_t guard;              /* bytes at a stack's base that no push may reach */
     uint64_t sp_load_pc;         /* an AUIPC or LUI into sp: the next add completes an address */
     uint64_t code_lo, code_hi;   /* a store in [code_lo, code_hi) is a store into code */
-    const struct ram *wram;      /* CHECK_UNINIT: the data RAM, and a bit per byte of it */
-    uint8_t *written;
+    const struct ram *wram;      /* the data RAM (ram[0]) */
+    uint8_t *written;            /* CHECK_UNINIT: a bit per byte of it, set once written */
+    /* what the fast engine leaves to check_step() (observe.h's fast_watch): the stores into
+     * a doubleword of ram[0] marked here (W_*), and the threads' stacks as last marked */
+    struct fast_watch *watch;
+    uint8_t *stores;
+    int marked_cur, marked_n;
+    uint64_t marked_base[RTOS_MAX_THREADS], marked_top[RTOS_MAX_THREADS];
     /* progress, as counted at the last look */
     uint64_t switches, seen_switches, seen_out, seen_traps, seen_slept;
     int seen_cur;
@@ -116,6 +122,7 @@ static void code_sections(const struct elf_image *img, uint64_t *lo, uint64_t *h
 }
 
 static void irqoff_over(void *ctx, const struct irqoff_window *w);
+static int watch_new(struct machine *m, struct check *c);
 
 struct check *check_new(struct machine *m, const struct elf_image *img, const char *path,
                         const struct check_config *cfg)
@@ -147,8 +154,8 @@ struct check *check_new(struct machine *m, const struct elf_image *img, const ch
     } else {                   /* virt: one RAM; its code is the executable sections */
         code_sections(img, &c->code_lo, &c->code_hi);
     }
+    c->wram = &m->bus.ram[0];
     if (cfg->what & CHECK_UNINIT) {
-        c->wram = &m->bus.ram[0];
         c->written = calloc(c->wram->size / 8 + 1, 1); /* zero pages until touched */
         if (!c->written) {
             check_free(c);
@@ -156,6 +163,10 @@ struct check *check_new(struct machine *m, const struct elf_image *img, const ch
         }
         for (size_t i = 0; i < img->nseg; i++)
             mark(c, img->seg[i].vaddr, img->seg[i].filesz);
+    }
+    if (m->obs && (cfg->what & CHECK_PER_INSN) && watch_new(m, c)) {
+        check_free(c);
+        return NULL;
     }
     if (cfg->what & CHECK_IRQOFF && cfg->irq_off)
         irqoff_set_limit(&m->irqoff, cfg->irq_off, irqoff_over, m);
@@ -171,6 +182,7 @@ void check_free(struct check *c)
         return;
     lines_close(c->lines);
     free(c->written);
+    free(c->stores);
     free(c);
 }
 
@@ -373,7 +385,7 @@ bool check_step(struct machine *m, uint64_t pc, const struct insn *d, uint64_t e
                            (unsigned long long)c->cfg.null_size);
         if (store)
             return check_store(m, c, pc, ea, n);
-        uint64_t off = ea - (c->wram ? c->wram->base : 0);
+        uint64_t off = ea - c->wram->base;
         if ((w & CHECK_UNINIT) && off < c->wram->size && n <= c->wram->size - off && !any_written(c, off, n)) {
             object_name(c->img, ea, obj, sizeof obj);
             return finding(m, pc, "uninitialised load: %u bytes at %s, never written since reset", n, obj);
@@ -428,11 +440,116 @@ static bool on_exec(void *ctx, struct machine *m, uint64_t pc, const struct insn
     return !check_wants(d) || check_step(m, pc, d, ea);
 }
 
+/* ---- what the fast engine leaves to check_step() (observe.h's fast_watch) ---- */
+
+/* The marks of the store map (c->stores): a store into the doubleword is one to look at */
+enum { W_CODE = 1, W_STACK = 2 };
+
+/* Set (on) or clear bit w of the doublewords of ram[0] that [lo, hi) touches. */
+static void stores_mark(struct check *c, uint64_t lo, uint64_t hi, uint8_t w, bool on)
+{
+    const struct ram *r = c->wram;
+    lo = lo > r->base ? lo - r->base : 0;
+    hi = hi > r->base ? hi - r->base : 0;
+    hi = hi < r->size ? hi : r->size;
+    for (uint64_t d = lo >> 3; d < (hi + 7) >> 3; d++)
+        c->stores[d] = on ? c->stores[d] | w : c->stores[d] & ~w;
+}
+
+/* The stores check_store() may find on: into any thread's stack but the current one's, and
+ * into the current one's guard (it names the thread whose stack holds sp, the current one
+ * whenever sp is in its stack).  Marked anew when the threads or the current one change. */
+static void stack_watch(struct check *c)
+{
+    const struct rtos *r = c->r;
+    bool same = r->cur == c->marked_cur && r->n == c->marked_n;
+    for (int i = 0; i < r->n && same; i++)
+        same = r->t[i].stack_base == c->marked_base[i] && r->t[i].stack_top == c->marked_top[i];
+    if (same)
+        return;
+    for (int i = 0; i < c->marked_n; i++)
+        stores_mark(c, c->marked_base[i], c->marked_top[i], W_STACK, false);
+    for (int i = 0; i < r->n; i++) {
+        const struct rtos_thread *t = &r->t[i];
+        c->marked_base[i] = t->stack_base;
+        c->marked_top[i] = t->stack_top;
+        if (t->stack_top && i != r->cur)
+            stores_mark(c, t->stack_base, t->stack_top, W_STACK, true);
+    }
+    if (r->cur >= 0 && r->t[r->cur].stack_top)
+        stores_mark(c, r->t[r->cur].stack_base, r->t[r->cur].stack_base + c->guard, W_STACK, true);
+    c->marked_cur = r->cur;
+    c->marked_n = r->n;
+    c->watch->sp_lo = c->watch->sp_hi = 0; /* the sp window too */
+}
+
+/* The sp window around sp: where stack_of() names the thread it names for sp (none: no
+ * finding), and the lowest sp a move down may reach in it without a finding. */
+static void sp_window(struct check *c, uint64_t sp)
+{
+    const struct rtos *r = c->r;
+    const struct rtos_thread *t = stack_of(r, sp);
+    struct fast_watch *w = c->watch;
+    uint64_t lo = t ? t->stack_base : 0, hi = t ? t->stack_top : UINT64_MAX;
+    if (!t || r->cur < 0 || t != &r->t[r->cur]) /* the current thread's stack is its own */
+        for (int i = 0; i < r->n; i++) {
+            const struct rtos_thread *u = &r->t[i];
+            if (u == t || !u->stack_top || u->stack_top <= lo || u->stack_base >= hi)
+                continue;
+            if (u->stack_top < sp)
+                lo = u->stack_top;
+            else if (u->stack_base >= sp)
+                hi = u->stack_base;
+            else { /* stacks overlap at sp: a window of sp alone */
+                lo = sp - 1, hi = sp;
+                break;
+            }
+        }
+    w->sp_lo = lo;
+    w->sp_hi = hi;
+    w->sp_floor = t ? t->stack_base + c->guard : 0;
+}
+
+static void on_fast_sync(void *ctx, struct machine *m)
+{
+    struct check *c = ctx;
+    const struct fast_watch *w = c->watch;
+    if (!w->sp)
+        return;
+    stack_watch(c);
+    const uint64_t sp = m->hart.x[2];
+    if (sp - w->sp_lo - 1 >= w->sp_hi - w->sp_lo)
+        sp_window(c, sp);
+}
+
+/* The fast engine's watch for the per-instruction checks asked for: 0, or -1 when out of
+ * memory. */
+static int watch_new(struct machine *m, struct check *c)
+{
+    struct fast_watch *w = &m->obs->watch;
+    unsigned what = c->cfg.what;
+    c->watch = w;
+    w->on = true;
+    w->low = what & CHECK_NULL ? c->cfg.null_size : 0;
+    w->written = c->written;
+    w->sp = (what & CHECK_STACK) && c->r;
+    if (!(what & CHECK_CODE) && !w->sp)
+        return 0;
+    c->stores = calloc(c->wram->size / 8 + 1, 1);
+    if (!c->stores)
+        return -1;
+    w->stores = c->stores;
+    if (what & CHECK_CODE)
+        stores_mark(c, c->code_lo, c->code_hi, W_CODE, true);
+    c->marked_cur = -2;
+    return 0;
+}
+
 struct observer check_observer(struct check *c)
 {
     bool per_insn = check_per_insn(c);
-    return (struct observer){.name = "check", .ctx = c, .every_insn = per_insn,
-                             .exec = per_insn ? on_exec : NULL, .event = on_event};
+    return (struct observer){.name = "check", .ctx = c, .exec = per_insn ? on_exec : NULL,
+                             .fast_sync = per_insn ? on_fast_sync : NULL, .event = on_event};
 }
 
 /* Is the word before addr a call (jal or jalr writing ra)?  Its target into *to (jal), or

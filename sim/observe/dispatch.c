@@ -175,6 +175,14 @@ bool observe_fast_all(const struct observe *o)
     return o->run_pending >= 0 || two;
 }
 
+void observe_fast_sync(struct machine *m)
+{
+    const struct observers *l = &m->observers;
+    for (int i = 0; i < l->n; i++)
+        if (l->list[i].fast_sync)
+            l->list[i].fast_sync(l->list[i].ctx, m);
+}
+
 void observe_trap(struct machine *m, bool irq, uint64_t cause, uint64_t asserted)
 {
     struct observe *o = m->obs;
