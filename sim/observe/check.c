@@ -31,6 +31,7 @@ struct check {
     uint8_t *stores;
     int marked_cur, marked_n;
     uint64_t marked_base[RTOS_MAX_THREADS], marked_top[RTOS_MAX_THREADS];
+    bool disjoint;               /* no two of those stacks overlap */
     /* progress, as counted at the last look */
     uint64_t switches, seen_switches, seen_out, seen_traps, seen_slept;
     int seen_cur;
@@ -445,42 +446,68 @@ static bool on_exec(void *ctx, struct machine *m, uint64_t pc, const struct insn
 /* The marks of the store map (c->stores): a store into the doubleword is one to look at */
 enum { W_CODE = 1, W_STACK = 2 };
 
-/* Set (on) or clear bit w of the doublewords of ram[0] that [lo, hi) touches. */
-static void stores_mark(struct check *c, uint64_t lo, uint64_t hi, uint8_t w, bool on)
+/* Set bit w of the doublewords of ram[0] that [lo, hi) touches. */
+static void stores_mark(struct check *c, uint64_t lo, uint64_t hi, uint8_t w)
 {
     const struct ram *r = c->wram;
     lo = lo > r->base ? lo - r->base : 0;
     hi = hi > r->base ? hi - r->base : 0;
     hi = hi < r->size ? hi : r->size;
     for (uint64_t d = lo >> 3; d < (hi + 7) >> 3; d++)
-        c->stores[d] = on ? c->stores[d] | w : c->stores[d] & ~w;
+        c->stores[d] |= w;
 }
+
+/* Clear bit w of the doublewords of ram[0] that lie inside [lo, hi). */
+static void stores_clear(struct check *c, uint64_t lo, uint64_t hi, uint8_t w)
+{
+    const struct ram *r = c->wram;
+    lo = lo > r->base ? lo - r->base : 0;
+    hi = hi > r->base ? hi - r->base : 0;
+    hi = hi < r->size ? hi : r->size;
+    for (uint64_t d = (lo + 7) >> 3; d < hi >> 3; d++)
+        c->stores[d] &= (uint8_t)~w;
+}
+
+static bool overlap(uint64_t lo, uint64_t hi, uint64_t lo2, uint64_t hi2) { return lo < hi2 && lo2 < hi; }
 
 /* The stores check_store() may find on: into any thread's stack but the current one's, and
  * into the current one's guard (it names the thread whose stack holds sp, the current one
- * whenever sp is in its stack).  Marked anew when the threads or the current one change. */
+ * whenever sp is in its stack).  Marked anew when the threads change; when only the current
+ * one does, on disjoint stacks, the old one's stack is marked and the new one's cleared. */
 static void stack_watch(struct check *c)
 {
     const struct rtos *r = c->r;
-    bool same = r->cur == c->marked_cur && r->n == c->marked_n;
+    bool same = r->n == c->marked_n;
     for (int i = 0; i < r->n && same; i++)
         same = r->t[i].stack_base == c->marked_base[i] && r->t[i].stack_top == c->marked_top[i];
-    if (same)
+    if (same && r->cur == c->marked_cur)
         return;
+    c->watch->sp_lo = c->watch->sp_hi = 0; /* the sp window too */
+    const int old = c->marked_cur;
+    c->marked_cur = r->cur;
+    if (same && c->disjoint) {
+        if (old >= 0 && r->t[old].stack_top)
+            stores_mark(c, r->t[old].stack_base, r->t[old].stack_top, W_STACK);
+        if (r->cur >= 0 && r->t[r->cur].stack_top)
+            stores_clear(c, r->t[r->cur].stack_base + c->guard, r->t[r->cur].stack_top, W_STACK);
+        return;
+    }
     for (int i = 0; i < c->marked_n; i++)
-        stores_mark(c, c->marked_base[i], c->marked_top[i], W_STACK, false);
+        stores_clear(c, c->marked_base[i] & ~7ull, (c->marked_top[i] + 7) & ~7ull, W_STACK);
+    c->disjoint = true;
     for (int i = 0; i < r->n; i++) {
         const struct rtos_thread *t = &r->t[i];
         c->marked_base[i] = t->stack_base;
         c->marked_top[i] = t->stack_top;
+        for (int j = 0; j < i && t->stack_top; j++)
+            if (r->t[j].stack_top && overlap(t->stack_base, t->stack_top, r->t[j].stack_base, r->t[j].stack_top))
+                c->disjoint = false;
         if (t->stack_top && i != r->cur)
-            stores_mark(c, t->stack_base, t->stack_top, W_STACK, true);
+            stores_mark(c, t->stack_base, t->stack_top, W_STACK);
     }
     if (r->cur >= 0 && r->t[r->cur].stack_top)
-        stores_mark(c, r->t[r->cur].stack_base, r->t[r->cur].stack_base + c->guard, W_STACK, true);
-    c->marked_cur = r->cur;
+        stores_mark(c, r->t[r->cur].stack_base, r->t[r->cur].stack_base + c->guard, W_STACK);
     c->marked_n = r->n;
-    c->watch->sp_lo = c->watch->sp_hi = 0; /* the sp window too */
 }
 
 /* The sp window around sp: where stack_of() names the thread it names for sp (none: no
@@ -540,7 +567,7 @@ static int watch_new(struct machine *m, struct check *c)
         return -1;
     w->stores = c->stores;
     if (what & CHECK_CODE)
-        stores_mark(c, c->code_lo, c->code_hi, W_CODE, true);
+        stores_mark(c, c->code_lo, c->code_hi, W_CODE);
     c->marked_cur = -2;
     return 0;
 }
