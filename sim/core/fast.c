@@ -930,10 +930,10 @@ static inline bool watched_store(const struct fast *f, uint64_t ea, uint64_t off
     return false;
 }
 
-/* An ADDI that moves sp from sp to nsp, to be seen by the exec hooks */
-static inline bool watched_sp(const struct fast_watch *w, uint64_t sp, uint64_t nsp)
+/* An ADDI that moves sp to nsp, to be seen by the exec hooks */
+static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
 {
-    return w->sp && nsp < sp && (sp - w->sp_lo - 1 >= w->sp_hi - w->sp_lo || nsp < w->sp_floor);
+    return w->sp && (nsp - w->sp_lo - 1 >= w->sp_hi - w->sp_lo || nsp < w->sp_floor);
 }
 
 #define LBL(name, w) LBL_(name, w)
@@ -1042,7 +1042,7 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t sp, uint64_t 
 #define H_ADDI_SP                                                                          \
     LBL(ADDI_SP, XLEN) : {                                                                 \
         const uint64_t sp = xl(XLEN, op_ADDI(XLEN, x[op->rs1], 0, op->imm));               \
-        if (unlikely(f->watch && watched_sp(f->watch, x[2], sp)))                          \
+        if (unlikely(f->watch && watched_sp(f->watch, sp)))                                \
             goto deopt;                                                                    \
         x[op->rd] = sp;                                                                    \
         observe_sp(f->obs, sp);                                                            \

@@ -29,7 +29,7 @@ struct check {
      * a doubleword of ram[0] marked here (W_*), and the threads' stacks as last marked */
     struct fast_watch *watch;
     uint8_t *stores;
-    int marked_cur, marked_n;
+    int marked_cur, marked_own, marked_n;
     uint64_t marked_base[RTOS_MAX_THREADS], marked_top[RTOS_MAX_THREADS];
     bool disjoint;               /* no two of those stacks overlap */
     /* progress, as counted at the last look */
@@ -470,58 +470,25 @@ static void stores_clear(struct check *c, uint64_t lo, uint64_t hi, uint8_t w)
 
 static bool overlap(uint64_t lo, uint64_t hi, uint64_t lo2, uint64_t hi2) { return lo < hi2 && lo2 < hi; }
 
-/* The stores check_store() may find on: into any thread's stack but the current one's, and
- * into the current one's guard (it names the thread whose stack holds sp, the current one
- * whenever sp is in its stack).  Marked anew when the threads change; when only the current
- * one does, on disjoint stacks, the old one's stack is marked and the new one's cleared. */
-static void stack_watch(struct check *c)
+/* The thread whose stack holds sp (stack_of()) as an index; -1: none. */
+static int stack_index(const struct rtos *r, uint64_t sp)
 {
-    const struct rtos *r = c->r;
-    bool same = r->n == c->marked_n;
-    for (int i = 0; i < r->n && same; i++)
-        same = r->t[i].stack_base == c->marked_base[i] && r->t[i].stack_top == c->marked_top[i];
-    if (same && r->cur == c->marked_cur)
-        return;
-    c->watch->sp_lo = c->watch->sp_hi = 0; /* the sp window too */
-    const int old = c->marked_cur;
-    c->marked_cur = r->cur;
-    if (same && c->disjoint) {
-        if (old >= 0 && r->t[old].stack_top)
-            stores_mark(c, r->t[old].stack_base, r->t[old].stack_top, W_STACK);
-        if (r->cur >= 0 && r->t[r->cur].stack_top)
-            stores_clear(c, r->t[r->cur].stack_base + c->guard, r->t[r->cur].stack_top, W_STACK);
-        return;
-    }
-    for (int i = 0; i < c->marked_n; i++)
-        stores_clear(c, c->marked_base[i] & ~7ull, (c->marked_top[i] + 7) & ~7ull, W_STACK);
-    c->disjoint = true;
-    for (int i = 0; i < r->n; i++) {
-        const struct rtos_thread *t = &r->t[i];
-        c->marked_base[i] = t->stack_base;
-        c->marked_top[i] = t->stack_top;
-        for (int j = 0; j < i && t->stack_top; j++)
-            if (r->t[j].stack_top && overlap(t->stack_base, t->stack_top, r->t[j].stack_base, r->t[j].stack_top))
-                c->disjoint = false;
-        if (t->stack_top && i != r->cur)
-            stores_mark(c, t->stack_base, t->stack_top, W_STACK);
-    }
-    if (r->cur >= 0 && r->t[r->cur].stack_top)
-        stores_mark(c, r->t[r->cur].stack_base, r->t[r->cur].stack_base + c->guard, W_STACK);
-    c->marked_n = r->n;
+    const struct rtos_thread *t = stack_of(r, sp);
+    return t ? (int)(t - r->t) : -1;
 }
 
-/* The sp window around sp: where stack_of() names the thread it names for sp (none: no
- * finding), and the lowest sp a move down may reach in it without a finding. */
-static void sp_window(struct check *c, uint64_t sp)
+/* The sp window around sp, whose thread is `own` (stack_index()): where stack_of() names
+ * that thread, and the lowest sp a move may reach in it without a finding. */
+static void sp_window(struct check *c, uint64_t sp, int own)
 {
     const struct rtos *r = c->r;
-    const struct rtos_thread *t = stack_of(r, sp);
+    const struct rtos_thread *t = own >= 0 ? &r->t[own] : NULL;
     struct fast_watch *w = c->watch;
     uint64_t lo = t ? t->stack_base : 0, hi = t ? t->stack_top : UINT64_MAX;
-    if (!t || r->cur < 0 || t != &r->t[r->cur]) /* the current thread's stack is its own */
+    if (own < 0 || own != r->cur) /* the current thread's stack is its own */
         for (int i = 0; i < r->n; i++) {
             const struct rtos_thread *u = &r->t[i];
-            if (u == t || !u->stack_top || u->stack_top <= lo || u->stack_base >= hi)
+            if (i == own || !u->stack_top || u->stack_top <= lo || u->stack_base >= hi)
                 continue;
             if (u->stack_top < sp)
                 lo = u->stack_top;
@@ -537,16 +504,70 @@ static void sp_window(struct check *c, uint64_t sp)
     w->sp_floor = t ? t->stack_base + c->guard : 0;
 }
 
+/* Mark thread i's stack whole (on) or clear all of it above its guard word. */
+static void stack_mark(struct check *c, int i, bool on)
+{
+    if (i < 0 || !c->r->t[i].stack_top)
+        return;
+    const struct rtos_thread *t = &c->r->t[i];
+    if (on)
+        stores_mark(c, t->stack_base, t->stack_top, W_STACK);
+    else
+        stores_clear(c, t->stack_base + c->guard, t->stack_top, W_STACK);
+}
+
+/* The stores check_store() may find on: into a thread's stack other than the current one's
+ * and the one sp is in (`own`), and into the guard word of own's.  Stacks that overlap are
+ * marked whole; disjoint ones are marked anew when the threads change, and when only the
+ * current thread or own do, theirs are marked and cleared. */
+static void stack_watch(struct check *c, bool same, int own)
+{
+    const struct rtos *r = c->r;
+    if (same && c->disjoint) {
+        stack_mark(c, c->marked_cur, true);
+        stack_mark(c, c->marked_own, true);
+    } else {
+        for (int i = 0; i < c->marked_n; i++)
+            stores_clear(c, c->marked_base[i] & ~7ull, (c->marked_top[i] + 7) & ~7ull, W_STACK);
+        c->disjoint = true;
+        for (int i = 0; i < r->n; i++) {
+            const struct rtos_thread *t = &r->t[i];
+            c->marked_base[i] = t->stack_base;
+            c->marked_top[i] = t->stack_top;
+            for (int j = 0; j < i && t->stack_top; j++)
+                if (r->t[j].stack_top && overlap(t->stack_base, t->stack_top, r->t[j].stack_base, r->t[j].stack_top))
+                    c->disjoint = false;
+            stack_mark(c, i, true);
+        }
+        c->marked_n = r->n;
+    }
+    if (c->disjoint) {
+        stack_mark(c, r->cur, false);
+        stack_mark(c, own, false);
+    }
+    c->marked_cur = r->cur;
+    c->marked_own = own;
+}
+
+/* The engine goes on: the threads, the current one and the thread sp is in as the watch
+ * last saw them, or the watch anew. */
 static void on_fast_sync(void *ctx, struct machine *m)
 {
     struct check *c = ctx;
+    const struct rtos *r = c->r;
     const struct fast_watch *w = c->watch;
     if (!w->sp)
         return;
-    stack_watch(c);
     const uint64_t sp = m->hart.x[2];
-    if (sp - w->sp_lo - 1 >= w->sp_hi - w->sp_lo)
-        sp_window(c, sp);
+    bool same = r->n == c->marked_n;
+    for (int i = 0; i < r->n && same; i++)
+        same = r->t[i].stack_base == c->marked_base[i] && r->t[i].stack_top == c->marked_top[i];
+    if (same && r->cur == c->marked_cur && sp - w->sp_lo - 1 < w->sp_hi - w->sp_lo)
+        return;
+    const int own = stack_index(r, sp);
+    sp_window(c, sp, own);
+    if (!same || r->cur != c->marked_cur || own != c->marked_own)
+        stack_watch(c, same, own);
 }
 
 /* The fast engine's watch for the per-instruction checks asked for: 0, or -1 when out of
@@ -568,7 +589,8 @@ static int watch_new(struct machine *m, struct check *c)
     w->stores = c->stores;
     if (what & CHECK_CODE)
         stores_mark(c, c->code_lo, c->code_hi, W_CODE);
-    c->marked_cur = -2;
+    c->marked_cur = c->marked_own = -1;
+    c->marked_n = -1; /* nothing marked: the first sync marks */
     return 0;
 }
 

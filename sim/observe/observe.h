@@ -60,9 +60,9 @@ struct fast_watch {
                                theirs, and a load none of whose bytes has it leaves the engine */
     const uint8_t *stores;  /* a byte per doubleword of ram[0] (NULL: none): a store into one
                                that is not 0 leaves the engine */
-    /* a write of sp that moves it down (ADDI; the engine leaves every other write of sp to
-     * the traced loop): while sp is in (sp_lo, sp_hi], one below sp_floor leaves the
-     * engine; outside it, every one */
+    /* a write of sp (ADDI; the engine leaves every other one to the traced loop) that moves
+     * it out of (sp_lo, sp_hi], which holds it whenever the engine runs, or below sp_floor
+     * leaves the engine */
     bool sp;
     uint64_t sp_lo, sp_hi, sp_floor;
 };
@@ -138,7 +138,7 @@ void observe_charge(struct machine *m, uint64_t pc, const struct insn *d, uint64
  * observe_fast_pc() is the one pc (UINT64_MAX: none) whose instruction observe_pre() may
  * act on beyond the flags of observe_flags() (PCF_FAST_STOP); observe_fast_all() is true
  * while every instruction must go through observe_pre() (a thread made current that has
- * not run yet, or observers' fast_pc hooks naming two pcs).  Both change only in the
+ * not run yet, when an observer takes OBS_RUN; observers' fast_pc hooks naming two pcs).  Both change only in the
  * traced loop and in trap.c. */
 #define PCF_FAST_STOP (PCF_BREAK | PCF_CALL | PCF_PROBE | PCF_CREATE | PCF_WINDOW)
 uint64_t observe_fast_pc(const struct observe *o);

@@ -65,6 +65,10 @@ struct observer {
     /* The observer must see every instruction that issues inside the --trace-from/--trace-to
      * window (observe.h), and the window is all of the run without them (the trace). */
     bool every_insn_in_window;
+    /* The observer takes OBS_RUN: the fast engine leaves every instruction to the reference
+     * loop from a thread switch until the thread made current runs its own code, which only
+     * the reference loop's look before each instruction finds (observe_fast_all()). */
+    bool run_events;
     /* Before the instruction at pc issues (cycle: the hart's count): false ends the run.
      * The hook may move m->hart.pc; the next observer sees where it went. */
     bool (*pre)(void *ctx, struct machine *m, uint64_t pc, uint64_t cycle);
@@ -104,7 +108,7 @@ struct observer {
 struct observers {
     struct observer list[OBSERVERS_MAX];
     int n;
-    bool every_insn, every_insn_in_window; /* one sets it */
+    bool every_insn, every_insn_in_window, run_events; /* one sets it */
     bool exec, charge;                     /* one has the hook */
 };
 #endif
