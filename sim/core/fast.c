@@ -918,8 +918,8 @@ static inline bool watched_load(const struct fast *f, uint64_t ea, unsigned n)
     return ea < w->low || (w->written && off < f->r0size && !(w->written[off >> 3] & written_bits(off, n)));
 }
 
-/* The same for a store of n bytes at ea, offset off of ram[0]: one that runs here marks
- * its bytes written. */
+/* The same for a store of n bytes at ea, offset off of ram[0]: one that may run here marks
+ * its bytes written (the traced loop marks them again if it runs it after all). */
 static inline bool watched_store(const struct fast *f, uint64_t ea, uint64_t off, unsigned n)
 {
     const struct fast_watch *w = f->watch;
@@ -964,12 +964,13 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
  * (misaligned, a device, a fault, code, tohost) goes to the reference loop. */
 #define H_LOAD(name, width, type) H_LOAD_(name, width, type, x[op->rd] = xl(XLEN, (uint64_t)v), )
 #define H_LOAD_X0(name, width, type) H_LOAD_(name##_X0, width, type, (void)v, )
-/* the checked kinds (checked_of): a D$ miss goes to the reference loop */
+/* the checked kinds (checked_of): a load the observers watch or a D$ miss goes to the
+ * reference loop (the D$ last: a hit updates it) */
 #define H_LOAD_C(name, width, type)                                                        \
     H_LOAD_(name##_C, width, type, x[op->rd] = xl(XLEN, (uint64_t)v), LOAD_HIT)
 #define H_LOAD_X0_C(name, width, type) H_LOAD_(name##_X0_C, width, type, (void)v, LOAD_HIT)
 #define LOAD_HIT                                                                           \
-    if ((f->dcache && !cache_read_hit(f->dcache, ea)) || (f->watch && watched_load(f, ea, n))) \
+    if ((f->watch && watched_load(f, ea, n)) || (f->dcache && !cache_read_hit(f->dcache, ea))) \
         goto deopt;
 #define H_LOAD_(name, width, type, write, check)                                           \
     OPS_AT(XLEN, width, LBL(name, XLEN) : {                                                \
@@ -994,11 +995,12 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
         NEXT;                                                                              \
     })
 #define H_STORE(name, width, type) H_STORE_(name, width, type, )
-/* the checked kinds: a store the observers watch or a D$ miss goes to the reference loop */
+/* the checked kinds: a store the observers watch or a D$ miss goes to the reference loop
+ * (the D$ last: a hit updates it) */
 #define H_STORE_C(name, width, type) H_STORE_(name##_C, width, type, STORE_HIT)
 #define STORE_HIT                                                                          \
-    if (off - f->olo < f->olen || (f->dcache && !cache_write_hit(f->dcache, ea)) ||        \
-        (f->watch && watched_store(f, ea, off, n)))                                        \
+    if (off - f->olo < f->olen || (f->watch && watched_store(f, ea, off, n)) ||            \
+        (f->dcache && !cache_write_hit(f->dcache, ea)))                                    \
         goto deopt;
 #define H_STORE_(name, width, type, check)                                                 \
     OPS_AT(XLEN, width, LBL(name, XLEN) : {                                                \
