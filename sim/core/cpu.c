@@ -365,7 +365,7 @@ int cpu_run_steps(struct machine *m, uint64_t n)
 }
 
 /* The fast engine observes what the traced loop would (fast.h), except for observers that
- * see every instruction (a debugger, --check's per-instruction checks) or every one inside
+ * see every instruction (a debugger) or every one inside
  * a window that is the whole run (a trace without --trace-from/--trace-to). */
 static bool reference_only(const struct machine *m)
 {

@@ -211,6 +211,10 @@ struct fast {
     struct observe *obs;
     bool all_ref, marks;
     uint64_t watch_pc, olo, olen;
+    /* what the observers' exec hooks leave the engine (observe.h; NULL: nothing to look at),
+     * and its loads', stores' and jumps' lowest address (0: no limit) */
+    const struct fast_watch *watch;
+    uint64_t low;
     /* the --trace-from/--trace-to window (observe.h) of an observer that sees every
      * instruction in it (the trace): the traced loop runs the instructions that issue at or
      * after trace_at (UINT64_MAX: none before the window closes) */
@@ -388,7 +392,7 @@ static struct fop observed(const struct fast *f, const struct insn *d, uint64_t 
     } else if (f->marks && d->t.rd == 2 && d->t.cls != TC_STORE && d->t.cls != TC_BRANCH) {
         o.kind = d->op == OP_ADDI ? (xlen == 32 ? K_ADDI_SP_32 : K_ADDI_SP_64) : K_NONE;
         o.imm = d->imm;
-    } else if ((f->dcache || f->olen) && checked_of[o.kind]) {
+    } else if ((f->dcache || f->olen || f->watch) && checked_of[o.kind]) {
         o.kind = checked_of[o.kind];
     }
     return o;
@@ -788,6 +792,10 @@ static void observe_setup(struct fast *f)
         return;
     f->obs = o;
     f->marks = o->kernel;
+    if (o->watch.on) {
+        f->watch = &o->watch;
+        f->low = o->watch.low;
+    }
     if (!o->kernel)
         return;
     const struct rtos *r = &o->rtos;
@@ -812,6 +820,8 @@ static void observe_sync(struct fast *f, uint64_t cycle)
     const struct window *w = &o->win;
     f->watch_pc = observe_fast_pc(o);
     f->all_ref = observe_fast_all(o);
+    if (f->watch)
+        observe_fast_sync(f->m);
     if (f->m->observers.every_insn_in_window) {
         f->trace_at = cycle >= w->to_cycle ? UINT64_MAX : w->from_cycle;
         f->all_ref |= cycle >= f->trace_at;
@@ -893,6 +903,39 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         u->next = e;
     return c;
 }
+/* The bits of ram[0]'s written map (struct fast_watch) for n bytes at offset off (aligned) */
+static inline uint8_t written_bits(uint64_t off, unsigned n)
+{
+    return (uint8_t)(((1u << n) - 1) << (off & 7));
+}
+
+/* A load of n bytes at ea (aligned) the observers' exec hooks must see (struct fast_watch):
+ * below the lowest address, or of bytes of ram[0] none of which was written. */
+static inline bool watched_load(const struct fast *f, uint64_t ea, unsigned n)
+{
+    const struct fast_watch *w = f->watch;
+    const uint64_t off = ea - f->r0base;
+    return ea < w->low || (w->written && off < f->r0size && !(w->written[off >> 3] & written_bits(off, n)));
+}
+
+/* The same for a store of n bytes at ea, offset off of ram[0]: one that may run here marks
+ * its bytes written (the traced loop marks them again if it runs it after all). */
+static inline bool watched_store(const struct fast *f, uint64_t ea, uint64_t off, unsigned n)
+{
+    const struct fast_watch *w = f->watch;
+    if (ea < w->low || (w->stores && w->stores[off >> 3]))
+        return true;
+    if (w->written)
+        w->written[off >> 3] |= written_bits(off, n);
+    return false;
+}
+
+/* An ADDI that moves sp to nsp, to be seen by the exec hooks */
+static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
+{
+    return w->sp && (nsp - w->sp_lo - 1 >= w->sp_hi - w->sp_lo || nsp < w->sp_floor);
+}
+
 #define LBL(name, w) LBL_(name, w)
 #define LBL_(name, w) L_##name##_##w
 #define NEXT                                                                               \
@@ -921,12 +964,13 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
  * (misaligned, a device, a fault, code, tohost) goes to the reference loop. */
 #define H_LOAD(name, width, type) H_LOAD_(name, width, type, x[op->rd] = xl(XLEN, (uint64_t)v), )
 #define H_LOAD_X0(name, width, type) H_LOAD_(name##_X0, width, type, (void)v, )
-/* the checked kinds (checked_of): a D$ miss goes to the reference loop */
+/* the checked kinds (checked_of): a load the observers watch or a D$ miss goes to the
+ * reference loop (the D$ last: a hit updates it) */
 #define H_LOAD_C(name, width, type)                                                        \
     H_LOAD_(name##_C, width, type, x[op->rd] = xl(XLEN, (uint64_t)v), LOAD_HIT)
 #define H_LOAD_X0_C(name, width, type) H_LOAD_(name##_X0_C, width, type, (void)v, LOAD_HIT)
 #define LOAD_HIT                                                                           \
-    if (f->dcache && !cache_read_hit(f->dcache, ea))                                       \
+    if ((f->watch && watched_load(f, ea, n)) || (f->dcache && !cache_read_hit(f->dcache, ea))) \
         goto deopt;
 #define H_LOAD_(name, width, type, write, check)                                           \
     OPS_AT(XLEN, width, LBL(name, XLEN) : {                                                \
@@ -951,10 +995,12 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         NEXT;                                                                              \
     })
 #define H_STORE(name, width, type) H_STORE_(name, width, type, )
-/* the checked kinds: a store the observers watch or a D$ miss goes to the reference loop */
+/* the checked kinds: a store the observers watch or a D$ miss goes to the reference loop
+ * (the D$ last: a hit updates it) */
 #define H_STORE_C(name, width, type) H_STORE_(name##_C, width, type, STORE_HIT)
 #define STORE_HIT                                                                          \
-    if (off - f->olo < f->olen || (f->dcache && !cache_write_hit(f->dcache, ea)))          \
+    if (off - f->olo < f->olen || (f->watch && watched_store(f, ea, off, n)) ||            \
+        (f->dcache && !cache_write_hit(f->dcache, ea)))                                    \
         goto deopt;
 #define H_STORE_(name, width, type, check)                                                 \
     OPS_AT(XLEN, width, LBL(name, XLEN) : {                                                \
@@ -983,7 +1029,7 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
 #define H_JALR                                                                             \
     LBL(JALR, XLEN) : {                                                                    \
         const uint64_t target = op_JALR(XLEN, x[op->rs1], op->imm, 0);                     \
-        if (unlikely(op_misaligned(target, 4)))                                            \
+        if (unlikely(op_misaligned(target, 4) || target < f->low))                         \
             goto deopt;                                                                    \
         x[op->rd] = b->fall;                                                               \
         x[0] = 0;                                                                          \
@@ -997,8 +1043,11 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
     }
 #define H_ADDI_SP                                                                          \
     LBL(ADDI_SP, XLEN) : {                                                                 \
-        x[op->rd] = xl(XLEN, op_ADDI(XLEN, x[op->rs1], 0, op->imm));                       \
-        observe_sp(f->obs, x[2]);                                                          \
+        const uint64_t sp = xl(XLEN, op_ADDI(XLEN, x[op->rs1], 0, op->imm));               \
+        if (unlikely(f->watch && watched_sp(f->watch, sp)))                                \
+            goto deopt;                                                                    \
+        x[op->rd] = sp;                                                                    \
+        observe_sp(f->obs, sp);                                                            \
         NEXT;                                                                              \
     }
 /* Every handler of one XLEN instance */

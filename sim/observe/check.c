@@ -23,8 +23,15 @@ struct check {
     uint64_t guard;              /* bytes at a stack's base that no push may reach */
     uint64_t sp_load_pc;         /* an AUIPC or LUI into sp: the next add completes an address */
     uint64_t code_lo, code_hi;   /* a store in [code_lo, code_hi) is a store into code */
-    const struct ram *wram;      /* CHECK_UNINIT: the data RAM, and a bit per byte of it */
-    uint8_t *written;
+    const struct ram *wram;      /* the data RAM (ram[0]) */
+    uint8_t *written;            /* CHECK_UNINIT: a bit per byte of it, set once written */
+    /* what the fast engine leaves to check_step() (observe.h's fast_watch): the stores into
+     * a doubleword of ram[0] marked here (W_*), and the threads' stacks as last marked */
+    struct fast_watch *watch;
+    uint8_t *stores;
+    int marked_cur, marked_own, marked_n;
+    uint64_t marked_base[RTOS_MAX_THREADS], marked_top[RTOS_MAX_THREADS];
+    bool disjoint;               /* no two of those stacks overlap */
     /* progress, as counted at the last look */
     uint64_t switches, seen_switches, seen_out, seen_traps, seen_slept;
     int seen_cur;
@@ -116,6 +123,7 @@ static void code_sections(const struct elf_image *img, uint64_t *lo, uint64_t *h
 }
 
 static void irqoff_over(void *ctx, const struct irqoff_window *w);
+static int watch_new(struct machine *m, struct check *c);
 
 struct check *check_new(struct machine *m, const struct elf_image *img, const char *path,
                         const struct check_config *cfg)
@@ -147,8 +155,8 @@ struct check *check_new(struct machine *m, const struct elf_image *img, const ch
     } else {                   /* virt: one RAM; its code is the executable sections */
         code_sections(img, &c->code_lo, &c->code_hi);
     }
+    c->wram = &m->bus.ram[0];
     if (cfg->what & CHECK_UNINIT) {
-        c->wram = &m->bus.ram[0];
         c->written = calloc(c->wram->size / 8 + 1, 1); /* zero pages until touched */
         if (!c->written) {
             check_free(c);
@@ -156,6 +164,10 @@ struct check *check_new(struct machine *m, const struct elf_image *img, const ch
         }
         for (size_t i = 0; i < img->nseg; i++)
             mark(c, img->seg[i].vaddr, img->seg[i].filesz);
+    }
+    if (m->obs && (cfg->what & CHECK_PER_INSN) && watch_new(m, c)) {
+        check_free(c);
+        return NULL;
     }
     if (cfg->what & CHECK_IRQOFF && cfg->irq_off)
         irqoff_set_limit(&m->irqoff, cfg->irq_off, irqoff_over, m);
@@ -171,6 +183,7 @@ void check_free(struct check *c)
         return;
     lines_close(c->lines);
     free(c->written);
+    free(c->stores);
     free(c);
 }
 
@@ -373,7 +386,7 @@ bool check_step(struct machine *m, uint64_t pc, const struct insn *d, uint64_t e
                            (unsigned long long)c->cfg.null_size);
         if (store)
             return check_store(m, c, pc, ea, n);
-        uint64_t off = ea - (c->wram ? c->wram->base : 0);
+        uint64_t off = ea - c->wram->base;
         if ((w & CHECK_UNINIT) && off < c->wram->size && n <= c->wram->size - off && !any_written(c, off, n)) {
             object_name(c->img, ea, obj, sizeof obj);
             return finding(m, pc, "uninitialised load: %u bytes at %s, never written since reset", n, obj);
@@ -428,11 +441,164 @@ static bool on_exec(void *ctx, struct machine *m, uint64_t pc, const struct insn
     return !check_wants(d) || check_step(m, pc, d, ea);
 }
 
+/* ---- what the fast engine leaves to check_step() (observe.h's fast_watch) ---- */
+
+/* The marks of the store map (c->stores): a store into the doubleword is one to look at */
+enum { W_CODE = 1, W_STACK = 2 };
+
+/* Set bit w of the doublewords of ram[0] that [lo, hi) touches. */
+static void stores_mark(struct check *c, uint64_t lo, uint64_t hi, uint8_t w)
+{
+    const struct ram *r = c->wram;
+    lo = lo > r->base ? lo - r->base : 0;
+    hi = hi > r->base ? hi - r->base : 0;
+    hi = hi < r->size ? hi : r->size;
+    for (uint64_t d = lo >> 3; d < (hi + 7) >> 3; d++)
+        c->stores[d] |= w;
+}
+
+/* Clear bit w of the doublewords of ram[0] that lie inside [lo, hi). */
+static void stores_clear(struct check *c, uint64_t lo, uint64_t hi, uint8_t w)
+{
+    const struct ram *r = c->wram;
+    lo = lo > r->base ? lo - r->base : 0;
+    hi = hi > r->base ? hi - r->base : 0;
+    hi = hi < r->size ? hi : r->size;
+    for (uint64_t d = (lo + 7) >> 3; d < hi >> 3; d++)
+        c->stores[d] &= (uint8_t)~w;
+}
+
+static bool overlap(uint64_t lo, uint64_t hi, uint64_t lo2, uint64_t hi2) { return lo < hi2 && lo2 < hi; }
+
+/* The thread whose stack holds sp (stack_of()) as an index; -1: none. */
+static int stack_index(const struct rtos *r, uint64_t sp)
+{
+    const struct rtos_thread *t = stack_of(r, sp);
+    return t ? (int)(t - r->t) : -1;
+}
+
+/* The sp window around sp, whose thread is `own` (stack_index()): where stack_of() names
+ * that thread, and the lowest sp a move may reach in it without a finding. */
+static void sp_window(struct check *c, uint64_t sp, int own)
+{
+    const struct rtos *r = c->r;
+    const struct rtos_thread *t = own >= 0 ? &r->t[own] : NULL;
+    struct fast_watch *w = c->watch;
+    uint64_t lo = t ? t->stack_base : 0, hi = t ? t->stack_top : UINT64_MAX;
+    if (own < 0 || own != r->cur) /* the current thread's stack is its own */
+        for (int i = 0; i < r->n; i++) {
+            const struct rtos_thread *u = &r->t[i];
+            if (i == own || !u->stack_top || u->stack_top <= lo || u->stack_base >= hi)
+                continue;
+            if (u->stack_top < sp)
+                lo = u->stack_top;
+            else if (u->stack_base >= sp)
+                hi = u->stack_base;
+            else { /* stacks overlap at sp: a window of sp alone */
+                lo = sp - 1, hi = sp;
+                break;
+            }
+        }
+    w->sp_lo = lo;
+    w->sp_hi = hi;
+    w->sp_floor = t ? t->stack_base + c->guard : 0;
+}
+
+/* Mark thread i's stack whole (on) or clear all of it above its guard word. */
+static void stack_mark(struct check *c, int i, bool on)
+{
+    if (i < 0 || !c->r->t[i].stack_top)
+        return;
+    const struct rtos_thread *t = &c->r->t[i];
+    if (on)
+        stores_mark(c, t->stack_base, t->stack_top, W_STACK);
+    else
+        stores_clear(c, t->stack_base + c->guard, t->stack_top, W_STACK);
+}
+
+/* The stores check_store() may find on: into a thread's stack other than the current one's
+ * and the one sp is in (`own`), and into the guard word of own's.  Stacks that overlap are
+ * marked whole; disjoint ones are marked anew when the threads change, and when only the
+ * current thread or own do, theirs are marked and cleared. */
+static void stack_watch(struct check *c, bool same, int own)
+{
+    const struct rtos *r = c->r;
+    if (same && c->disjoint) {
+        stack_mark(c, c->marked_cur, true);
+        stack_mark(c, c->marked_own, true);
+    } else {
+        for (int i = 0; i < c->marked_n; i++)
+            stores_clear(c, c->marked_base[i] & ~7ull, (c->marked_top[i] + 7) & ~7ull, W_STACK);
+        c->disjoint = true;
+        for (int i = 0; i < r->n; i++) {
+            const struct rtos_thread *t = &r->t[i];
+            c->marked_base[i] = t->stack_base;
+            c->marked_top[i] = t->stack_top;
+            for (int j = 0; j < i && t->stack_top; j++)
+                if (r->t[j].stack_top && overlap(t->stack_base, t->stack_top, r->t[j].stack_base, r->t[j].stack_top))
+                    c->disjoint = false;
+            stack_mark(c, i, true);
+        }
+        c->marked_n = r->n;
+    }
+    if (c->disjoint) {
+        stack_mark(c, r->cur, false);
+        stack_mark(c, own, false);
+    }
+    c->marked_cur = r->cur;
+    c->marked_own = own;
+}
+
+/* The engine goes on: the threads, the current one and the thread sp is in as the watch
+ * last saw them, or the watch anew. */
+static void on_fast_sync(void *ctx, struct machine *m)
+{
+    struct check *c = ctx;
+    const struct rtos *r = c->r;
+    const struct fast_watch *w = c->watch;
+    if (!w->sp)
+        return;
+    const uint64_t sp = m->hart.x[2];
+    bool same = r->n == c->marked_n;
+    for (int i = 0; i < r->n && same; i++)
+        same = r->t[i].stack_base == c->marked_base[i] && r->t[i].stack_top == c->marked_top[i];
+    if (same && r->cur == c->marked_cur && sp - w->sp_lo - 1 < w->sp_hi - w->sp_lo)
+        return;
+    const int own = stack_index(r, sp);
+    sp_window(c, sp, own);
+    if (!same || r->cur != c->marked_cur || own != c->marked_own)
+        stack_watch(c, same, own);
+}
+
+/* The fast engine's watch for the per-instruction checks asked for: 0, or -1 when out of
+ * memory. */
+static int watch_new(struct machine *m, struct check *c)
+{
+    struct fast_watch *w = &m->obs->watch;
+    unsigned what = c->cfg.what;
+    c->watch = w;
+    w->on = true;
+    w->low = what & CHECK_NULL ? c->cfg.null_size : 0;
+    w->written = c->written;
+    w->sp = (what & CHECK_STACK) && c->r;
+    if (!(what & CHECK_CODE) && !w->sp)
+        return 0;
+    c->stores = calloc(c->wram->size / 8 + 1, 1);
+    if (!c->stores)
+        return -1;
+    w->stores = c->stores;
+    if (what & CHECK_CODE)
+        stores_mark(c, c->code_lo, c->code_hi, W_CODE);
+    c->marked_cur = c->marked_own = -1;
+    c->marked_n = -1; /* nothing marked: the first sync marks */
+    return 0;
+}
+
 struct observer check_observer(struct check *c)
 {
     bool per_insn = check_per_insn(c);
-    return (struct observer){.name = "check", .ctx = c, .every_insn = per_insn,
-                             .exec = per_insn ? on_exec : NULL, .event = on_event};
+    return (struct observer){.name = "check", .ctx = c, .exec = per_insn ? on_exec : NULL,
+                             .fast_sync = per_insn ? on_fast_sync : NULL, .event = on_event};
 }
 
 /* Is the word before addr a call (jal or jalr writing ra)?  Its target into *to (jal), or

@@ -1,7 +1,8 @@
 /* tempo-sim --check: firmware that goes wrong is stopped where it goes wrong (docs/check.md).
  *
- * Per instruction, on the traced loop (before the instruction executes, so the neighbour is
- * not yet overwritten): a stack pointer moved below its thread's stack, a store below the
+ * Per instruction (before it executes, so the neighbour is not yet overwritten; on the traced
+ * loop, to which the fast engine leaves every instruction these may find on: observe.h's
+ * fast_watch, kept here): a stack pointer moved below its thread's stack, a store below the
  * stack (or into its guard word), a store into code, an access or a call into the NULL
  * guard region, a load of RAM never written since reset.  At looks every CHECK_LOOK cycles
  * (cpu_event(), no cost per instruction, on the fast engine too): no progress (no thread
@@ -71,7 +72,7 @@ bool check_step(struct machine *m, uint64_t pc, const struct insn *d, uint64_t e
 void check_look(struct machine *m);
 /* The checks as an observer (observer.h), to register with observe_register() when the run
  * has observers: the kernel's thread switches count as progress, and the per-instruction
- * checks are its exec hook (check_step(); the whole run in the reference loop). */
+ * checks are its exec hook (check_step()) with the fast engine's watch (its fast_sync hook). */
 struct observer check_observer(struct check *c);
 /* Where the core is, for a line about the run's end: "thread NAME, " or "" (no kernel), the
  * function and its source line, and whether interrupts are off, into buf. */

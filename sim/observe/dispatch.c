@@ -13,6 +13,7 @@ int observe_register(struct machine *m, const struct observer *ob)
     l->list[l->n++] = *ob;
     l->every_insn |= ob->every_insn;
     l->every_insn_in_window |= ob->every_insn_in_window;
+    l->run_events |= ob->run_events;
     l->exec |= ob->exec != NULL;
     l->charge |= ob->charge != NULL;
     return 0;
@@ -167,12 +168,22 @@ uint64_t observe_fast_pc(const struct observe *o)
     return fast_pc(o, &two);
 }
 
-/* The fast engine leaves one pc to the reference loop: with two, it leaves it everything. */
+/* The fast engine leaves one pc to the reference loop: with two, it leaves it everything;
+ * and everything while a thread made current has not run yet, when an observer takes that
+ * event (OBS_RUN). */
 bool observe_fast_all(const struct observe *o)
 {
     bool two;
     fast_pc(o, &two);
-    return o->run_pending >= 0 || two;
+    return (o->run_pending >= 0 && o->m->observers.run_events) || two;
+}
+
+void observe_fast_sync(struct machine *m)
+{
+    const struct observers *l = &m->observers;
+    for (int i = 0; i < l->n; i++)
+        if (l->list[i].fast_sync)
+            l->list[i].fast_sync(l->list[i].ctx, m);
 }
 
 void observe_trap(struct machine *m, bool irq, uint64_t cause, uint64_t asserted)

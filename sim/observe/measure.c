@@ -346,6 +346,6 @@ static void on_report_json(const void *ctx, FILE *f) { measure_json(ctx, f); }
 
 struct observer measure_observer(struct measures *ms)
 {
-    return (struct observer){.name = "measure", .ctx = ms, .event = on_event, .report = on_report,
+    return (struct observer){.name = "measure", .ctx = ms, .run_events = true, .event = on_event, .report = on_report,
                              .report_json = on_report_json};
 }

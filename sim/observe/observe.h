@@ -47,6 +47,26 @@ struct window {
     bool closed;                    /* the to-symbol was reached */
 };
 
+/* What an observer whose exec hook looks at loads, stores, jumps and moves of sp (--check)
+ * asks of the fast engine instead of every instruction: the engine runs such an instruction
+ * itself only when these say the hook cannot act on it, and leaves it to the traced loop
+ * (whose exec hooks see it) otherwise.  A test that lets through more than it must costs
+ * speed, never exactness: the traced loop decides.  The observer keeps it, in its fast_sync
+ * hook (observer.h) for what changes in the traced loop; the engine reads it. */
+struct fast_watch {
+    bool on;                /* the engine looks at the rest */
+    uint64_t low;           /* loads, stores and JALR targets below it leave the engine */
+    uint8_t *written;       /* a bit per byte of ram[0] (NULL: none): the engine's stores set
+                               theirs, and a load none of whose bytes has it leaves the engine */
+    const uint8_t *stores;  /* a byte per doubleword of ram[0] (NULL: none): a store into one
+                               that is not 0 leaves the engine */
+    /* a write of sp (ADDI; the engine leaves every other one to the traced loop) that moves
+     * it out of (sp_lo, sp_hi], which holds it whenever the engine runs, or below sp_floor
+     * leaves the engine */
+    bool sp;
+    uint64_t sp_lo, sp_hi, sp_floor;
+};
+
 struct machine;
 struct insn;
 struct symtab;
@@ -62,6 +82,7 @@ struct observe {
                                        to a thread switch inside it) */
     int run_pending;                /* a thread made current that has not run yet; -1 none */
     uint64_t call_count;            /* kernel calls seen (the timeline's spans) */
+    struct fast_watch watch;        /* what the exec hooks leave the fast engine to run */
 };
 
 /* ---- The shared state (observe.c) ---- */
@@ -117,11 +138,14 @@ void observe_charge(struct machine *m, uint64_t pc, const struct insn *d, uint64
  * observe_fast_pc() is the one pc (UINT64_MAX: none) whose instruction observe_pre() may
  * act on beyond the flags of observe_flags() (PCF_FAST_STOP); observe_fast_all() is true
  * while every instruction must go through observe_pre() (a thread made current that has
- * not run yet, or observers' fast_pc hooks naming two pcs).  Both change only in the
+ * not run yet, when an observer takes OBS_RUN; observers' fast_pc hooks naming two pcs).  Both change only in the
  * traced loop and in trap.c. */
 #define PCF_FAST_STOP (PCF_BREAK | PCF_CALL | PCF_PROBE | PCF_CREATE | PCF_WINDOW)
 uint64_t observe_fast_pc(const struct observe *o);
 bool observe_fast_all(const struct observe *o);
+/* The fast engine goes on after the traced loop or a look at devices ran: the observers'
+ * fast_sync hooks bring o->watch up to date. */
+void observe_fast_sync(struct machine *m);
 /* trap.c: a trap was entered (cycle: its handler's first instruction; asserted: for an
  * interrupt, the cycle its line rose); an MRET completed. */
 void observe_trap(struct machine *m, bool irq, uint64_t cause, uint64_t asserted);

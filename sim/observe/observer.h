@@ -65,12 +65,18 @@ struct observer {
     /* The observer must see every instruction that issues inside the --trace-from/--trace-to
      * window (observe.h), and the window is all of the run without them (the trace). */
     bool every_insn_in_window;
+    /* The observer takes OBS_RUN: the fast engine leaves every instruction to the reference
+     * loop from a thread switch until the thread made current runs its own code, which only
+     * the reference loop's look before each instruction finds (observe_fast_all()). */
+    bool run_events;
     /* Before the instruction at pc issues (cycle: the hart's count): false ends the run.
      * The hook may move m->hart.pc; the next observer sees where it went. */
     bool (*pre)(void *ctx, struct machine *m, uint64_t pc, uint64_t cycle);
     /* The instruction d at pc was fetched and is about to execute (ea: a load's or store's
      * address): false ends the run before it (a --check finding).  Only the reference loop
-     * calls it: an observer with this hook sets every_insn. */
+     * calls it: an observer with this hook sets every_insn, or keeps the shared state's
+     * fast_watch (observe.h), which makes the fast engine leave it every instruction the
+     * hook may act on. */
     bool (*exec)(void *ctx, struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea);
     /* After the step (pre() and exec() let it run): what it did.  The shared state is up
      * to date: a thread switch the instruction made was an OBS_SWITCH before it. */
@@ -83,6 +89,10 @@ struct observer {
     void (*charge)(void *ctx, uint64_t pc, const struct insn *d, uint64_t runs, uint64_t cycles,
                    uint64_t taken);
     void (*event)(void *ctx, const struct observe_event *e);
+    /* The fast engine goes on after the traced loop or a look at devices ran (which may
+     * have changed what the observer watches: a thread switch, a thread made): bring the
+     * shared state's fast_watch up to date (observe_fast_sync()). */
+    void (*fast_sync)(void *ctx, struct machine *m);
     /* The one pc at which pre() may act beyond the flag map (UINT64_MAX: none), so that the
      * fast engine leaves that pc to the reference loop (observe_fast_pc()). */
     uint64_t (*fast_pc)(const void *ctx);
@@ -98,7 +108,7 @@ struct observer {
 struct observers {
     struct observer list[OBSERVERS_MAX];
     int n;
-    bool every_insn, every_insn_in_window; /* one sets it */
+    bool every_insn, every_insn_in_window, run_events; /* one sets it */
     bool exec, charge;                     /* one has the hook */
 };
 #endif

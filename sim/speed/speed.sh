@@ -70,7 +70,7 @@ for soc in paper virt; do
     printf '%-9s %12s %12s | %8.3fs %8s %10s\n' "$soc-$x" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
   done
 done
-echo "--check (docs/check.md; median of $rruns runs): every check (the traced loop), and hang,deadlock alone (the fast engine):"
+echo "--check (docs/check.md; median of $rruns runs): every check, and hang,deadlock alone (both on the fast engine):"
 for soc in paper virt; do
   for x in 32 64; do
     img=$dir/loop-$soc-$x.elf json=$dir/loop-$soc-$x.json

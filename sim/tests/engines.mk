@@ -41,7 +41,22 @@ ENG_OBS_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)
                   --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)$(ENG_OBS_FILES)$(comma)--measure=m=main;main|$(i))
 ENG_OBS_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(call eng_list,--soc=$(b)$(comma)--max-cycles=100000000$(comma)$(ENG_OBS_FILES)$(comma)--measure=t=trap;mret,\
                   $(patsubst %,$(SIMT_OUT)/$(b)-$(x)/%.elf,hello dev_clint dev_simctl dev_fault fault_storm fault_load))))
-ENG_OBSERVED = $(ENG_OBS_KERNEL) $(ENG_OBS_SPEED) $(ENG_OBS_SIMFW)
+ENG_OBSERVED = $(ENG_OBS_KERNEL) $(ENG_OBS_SPEED) $(ENG_OBS_SIMFW) $(ENG_CHECKED)
+# The checked runs: --check=all (docs/check.md), whose per-instruction checks the fast engine
+# leaves to the reference loop only where they may find something: the broken applications
+# (tests/broken/, each stopped at its finding, with run.sh's --check-hang), the kernel tests
+# at two configurations (CHECK_FAULT_TESTS stop at theirs, CHECK_LATE_TESTS at an irqoff
+# finding), the same at virt RV32 with small caches, and the speed loop (which computes for
+# longer than the default --check-hang).
+ENG_CHECK_BROKEN = $(foreach i,$(BROKEN_TK_IMAGES) $(if $(FREERTOS_DIR),$(BROKEN_FR_IMAGES)),\
+                     --soc=$(if $(findstring /paper,$(i)),paper,virt)$(comma)--check=all$(comma)--check-hang=3000000|$(i))
+ENG_CHECK_KERNEL = $(foreach c,paper32 virt64,$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000$(comma)--check=all,\
+                     $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS_default))))
+ENG_CHECK_CACHED = $(call eng_list,--soc=virt$(comma)--max-cycles=400000000$(comma)--icache=1K:16:2$(comma)--dcache=512:16:2$(comma)--check=all,\
+                     $(patsubst %,build/kernel/virt32/%.elf,$(TK_TESTS_default)))
+ENG_CHECK_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),\
+                    --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)--check=all$(comma)--check-hang=10000000000|$(i))
+ENG_CHECKED = $(ENG_CHECK_BROKEN) $(ENG_CHECK_KERNEL) $(ENG_CHECK_CACHED) $(ENG_CHECK_SPEED)
 # The cached runs: the cache firmware with the configurations of cache-test.sh, the Tempo
 # benchmarks with make bench's (bench-cache), the speed loop, and the kernel tests with
 # small caches that miss often (and with a profile, whose cycles a miss moves).
