@@ -364,9 +364,9 @@ int cpu_run_steps(struct machine *m, uint64_t n)
     return x32 ? run_steps(m, n, 32, false, false) : run_steps(m, n, 64, false, false);
 }
 
-/* The fast engine observes what the traced loop would (fast.h), except for observers that
- * see every instruction (a debugger, --check's per-instruction checks) or every one inside
- * a window that is the whole run (a trace without --trace-from/--trace-to). */
+/* The fast engine observes what the traced loop would (fast.h; a debugger too), except for
+ * observers that see every instruction (--check's per-instruction checks) or every one
+ * inside a window that is the whole run (a trace without --trace-from/--trace-to). */
 static bool reference_only(const struct machine *m)
 {
     const struct observe *o = m->obs;

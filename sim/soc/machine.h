@@ -113,6 +113,11 @@ struct machine {
      * cycle count reaches watch_at */
     struct check *check;
     uint64_t watch_at;
+    /* The execute engine's statistics not charged yet (the fast engine charges its timed
+     * runs' in bulk): settle(settle_ctx) charges them, for a reader before the run ends
+     * (the debugger's monitor stats); NULL: nothing is pending. */
+    void (*settle)(void *ctx);
+    void *settle_ctx;
 };
 
 /* sim/soc/machine.c */
