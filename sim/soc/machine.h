@@ -137,7 +137,7 @@ static inline bool machine_cached(const struct machine *m) { return m->caches.on
 
 /* The machine options only the reference execute loop honours: with any of them, cpu_run()
  * runs it instead of the fast engine (fast.h).  cpu.c adds the observers that see every
- * instruction (observer.h: every_insn, a debugger, --check's per-instruction checks; a
+ * instruction (observer.h: every_insn, --check's per-instruction checks; a
  * trace without a window); the other observers and the caches run on the fast engine,
  * which leaves to the reference loop the instructions it cannot vouch for (fast.h). */
 static inline bool machine_reference_only(const struct machine *m)
