@@ -20,7 +20,6 @@
 /* Cycles between looks for Ctrl-C: a few milliseconds on the fast engine; each look costs
  * a system call and a block of the traced loop. */
 #define POLL_CYCLES (1u << 20)
-#define BREAK_MAX 256
 #define WATCH_MAX 16
 #define CSR_REGNUM(csr) (65 + (csr)) /* GDB's RISC-V numbering: x0-x31, pc, f0-f31, fflags.. */
 
@@ -43,8 +42,6 @@ struct gdb {
     char stop_why[64];
     int g_thread;             /* Hg: thread index for registers (-2: the current one) */
     void (*stats)(const struct machine *m, FILE *out); /* monitor stats */
-    uint64_t brk[BREAK_MAX];
-    int nbrk;
     struct watch wp[WATCH_MAX];
     int nwp;
     unsigned char in[PACKET_MAX];
@@ -499,26 +496,13 @@ static void thread_info(struct gdb *g, struct machine *m)
 
 /* ---- breakpoints and watchpoints ---- */
 
-static bool breakpoint(struct gdb *g, struct machine *m, uint64_t addr, bool insert)
+/* A breakpoint is the flag PCF_BREAK on its code word, as many as there are words (GDB
+ * inserts an address once, however many of its breakpoints share it). */
+static bool breakpoint(struct machine *m, uint64_t addr, bool insert)
 {
-    int found = -1, count = 0;
-    for (int i = 0; i < g->nbrk; i++)
-        if (g->brk[i] == addr) {
-            count++;
-            found = i;
-        }
-    if (insert) {
-        if (g->nbrk == BREAK_MAX || observe_flag(obs(m), addr, PCF_BREAK, true))
-            return false;
-        g->brk[g->nbrk++] = addr;
-        return true;
-    }
-    if (found < 0)
+    if (!insert && !(observe_flags(obs(m), addr) & PCF_BREAK))
         return false;
-    g->brk[found] = g->brk[--g->nbrk];
-    if (count == 1)
-        observe_flag(obs(m), addr, PCF_BREAK, false);
-    return true;
+    return observe_flag(obs(m), addr, PCF_BREAK, insert) == 0;
 }
 
 static bool watchpoint(struct gdb *g, int type, uint64_t addr, uint64_t len, bool insert)
@@ -611,7 +595,7 @@ static void points(struct gdb *g, struct machine *m, const char *p)
         return;
     }
     if (type == 0 || type == 1)
-        ok = breakpoint(g, m, addr, insert);
+        ok = breakpoint(m, addr, insert);
     else if (type >= 2 && type <= 4)
         ok = watchpoint(g, type, addr, len, insert);
     else {

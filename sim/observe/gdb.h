@@ -6,7 +6,8 @@
  * Served: registers x0-x31 and pc ('g', 'G', 'p', 'P') and the CSRs through the target
  * description (qXfer:features:read: org.gnu.gdb.riscv.cpu and .csr, CSR n as register 65 + n);
  * memory ('m', 'M', 'X': RAM, and aligned reads of device registers); breakpoints kept by the
- * simulator, not written into memory (Z0/Z1, so code memory and cycles are untouched);
+ * simulator, any number, not written into memory (Z0/Z1, so code memory and cycles are
+ * untouched);
  * watchpoints on writes, reads and both (Z2, Z3, Z4: the stop comes after the access);
  * single step and continue ('s', 'c', vCont); Ctrl-C (the socket is looked at every 2^20
  * cycles); `monitor` commands (qRcmd: help, cycles, stats, engine, threads, rtos); the threads of

@@ -2,7 +2,7 @@
 """tempo-sim --gdb at the protocol level, with a client of its own (what gdb-multiarch hides):
 acknowledgements and QStartNoAckMode, the stop at reset, the target description (registers,
 CSRs), 'g' and 'p', memory reads and writes (RAM, a device register, a hole: E14), a
-breakpoint that leaves code memory as it was, Ctrl-C while the core runs (T02), `monitor`,
+breakpoint that leaves code memory as it was, a thousand breakpoints, Ctrl-C while the core runs (T02), `monitor`,
 kill (status 137), the exit status in 'W', a connection that drops (the run goes on, with a
 line saying so), and a port already taken (status 120).  Then one session on both engines:
 a breakpoint at a block's start and one inside a block the fast engine has translated, a
@@ -211,6 +211,11 @@ def main():
     code = t.ask("m0,8")
     if t.ask("Z0,4,4") != "OK" or t.ask("m0,8") != code:
         fail("a breakpoint changed code memory")
+    many = range(0x4000, 0x4000 + 4 * 1000, 4)  # code memory the loop does not reach
+    if any(t.ask("Z0,%x,4" % a) != "OK" for a in many) or any(t.ask("z0,%x,4" % a) != "OK" for a in many):
+        fail("1000 breakpoints could not be set and cleared")
+    if t.ask("z0,4000,4") == "OK" or t.ask("Z0,30000000,4") == "OK":
+        fail("a breakpoint cleared twice, or one outside code memory, was accepted")
     if not t.ask("m30000000,4").startswith("E"):
         fail("a read of a hole is not an error")
     if t.ask("M10000000,4:78563412") != "OK" or t.ask("m10000000,4") != "78563412":
@@ -265,7 +270,7 @@ def main():
     if p.returncode != 120 or "cannot listen on 127.0.0.1:" not in p.stderr:
         fail("a port in use: status %d, %r" % (p.returncode, p.stderr))
     seen = engines(sim, loop)
-    print("reset stop, target.xml, g/p, m/M, breakpoint outside memory, Ctrl-C at cycle %d, "
+    print("reset stop, target.xml, g/p, m/M, 1000 breakpoints, breakpoint outside memory, Ctrl-C at cycle %d, "
           "monitor, kill 137, W07, dropped connection, port in use 120; %s" % (cycles, seen))
 
 
