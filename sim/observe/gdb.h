@@ -7,11 +7,10 @@
  * description (qXfer:features:read: org.gnu.gdb.riscv.cpu and .csr, CSR n as register 65 + n);
  * memory ('m', 'M', 'X': RAM, and aligned reads of device registers); breakpoints kept by the
  * simulator, any number, not written into memory (Z0/Z1, so code memory and cycles are
- * untouched);
- * watchpoints on writes, reads and both (Z2, Z3, Z4: the stop comes after the access);
- * single step and continue ('s', 'c', vCont); Ctrl-C (the socket is looked at every 2^20
- * cycles); `monitor` commands (qRcmd: help, cycles, stats, engine, threads, rtos); the threads of
- * the image's kernel (rtos.h: qfThreadInfo, qThreadExtraInfo, Hg, T, registers of a thread
+ * untouched); watchpoints on writes, reads and both (Z2, Z3, Z4: the stop comes after the
+ * access); single step and continue ('s', 'c', vCont); Ctrl-C (the socket is looked at
+ * every 2^20 cycles); `monitor` commands (qRcmd: help, cycles, stats, engine, threads,
+ * rtos); the threads of the image's kernel (rtos.h: qfThreadInfo, qThreadExtraInfo, Hg, T, registers of a thread
  * that is not running from its saved context); the exit status ('W') when the run ends.
  * 'D' detaches (the run goes on to its end), 'k' ends the run with status 137. */
 #ifndef TEMPO_GDB_H
