@@ -95,8 +95,10 @@ def word(hexstr):
 
 
 def symbols(elf):
+    """name: address; a function the compiler specialised ("walk.constprop.0") also by its name"""
     with open(elf, "rb") as f:
-        return {s.name: s["st_value"] for s in ELFFile(f).get_section_by_name(".symtab").iter_symbols()}
+        syms = {s.name: s["st_value"] for s in ELFFile(f).get_section_by_name(".symtab").iter_symbols()}
+    return {**{n.split(".")[0]: a for n, a in syms.items()}, **syms}
 
 
 def engine_session(sim, elf, engine, sym):
@@ -112,32 +114,38 @@ def engine_session(sim, elf, engine, sym):
         cycles, _ = t.monitor("cycles")
         seen.append((reply, cycles, t.ask("g")))
 
-    def go(what):
+    def go(what, pc=None):
         t0 = time.monotonic()
         stop(t.ask("c"))
         if not seen[-1][0].startswith("T05"):
             fail("%s, %s: no stop (%r)" % (engine, what, seen[-1][0]))
+        if pc is not None and word(seen[-1][2][32 * 8:]) != pc:
+            fail("%s, %s: the core stopped at pc 0x%x" % (engine, what, word(seen[-1][2][32 * 8:])))
         return time.monotonic() - t0
+
+    def ok(packet):
+        if t.ask(packet) != "OK":
+            fail("%s: %s refused" % (engine, packet))
 
     inside = sym["hash"] + 16  # after four straight-line instructions of hash's block
     for a in range(sym["hash"], inside, 4):
         if int.from_bytes(bytes.fromhex(t.ask("m%x,4" % a)), "little") & 0x7F in (0x63, 0x67, 0x6F, 0x73):
             fail("hash+0x%x is not straight-line code: the breakpoint would not be inside a block" % (a - sym["hash"]))
-    t.ask("Z0,%x,4" % sym["walk.constprop.0"])  # a block's start, reached after hash ran 96 times
-    go("breakpoint at walk")
-    t.ask("Z0,%x,4" % inside)  # inside hash's block, translated by now
-    go("breakpoint inside hash")
-    go("breakpoint inside hash, again")
-    t.ask("z0,%x,4" % inside)
-    t.ask("z0,%x,4" % sym["walk.constprop.0"])
+    walk = sym["walk"]
+    ok("Z0,%x,4" % walk)  # a block's start, reached after hash ran 96 times
+    go("breakpoint at walk", walk)
+    ok("Z0,%x,4" % inside)  # inside hash's block, translated by now
+    go("breakpoint inside hash", inside)
+    go("breakpoint inside hash, again", inside)
+    ok("z0,%x,4" % inside)
+    ok("z0,%x,4" % walk)
     watched = sym["data"] + 4 * 48
-    if t.ask("Z2,%x,4" % watched) != "OK":
-        fail("Z2 refused")
+    ok("Z2,%x,4" % watched)
     go("write watchpoint")
     go("write watchpoint, again")
     if not seen[-1][0].startswith("T05thread:1;watch:%x;" % watched):
         fail("%s: the watchpoint's stop reply is %r" % (engine, seen[-1][0]))
-    t.ask("z2,%x,4" % watched)
+    ok("z2,%x,4" % watched)
     t.s.sendall(b"$c#63\x03")
     stop(t.recv())
     if not seen[-1][0].startswith("T02"):
@@ -146,11 +154,11 @@ def engine_session(sim, elf, engine, sym):
     if ran <= 0:
         fail("%s: Ctrl-C stopped the core before it ran" % engine)
     before = [int(n) for n in re.findall(r"\d+", t.monitor("engine")[0])]
-    t.ask("Z0,%x,4" % sym["board_puts"])
-    wall = go("breakpoint at board_puts, at the end")
+    ok("Z0,%x,4" % sym["board_puts"])
+    wall = go("breakpoint at board_puts, at the end", sym["board_puts"])
     after = [int(n) for n in re.findall(r"\d+", t.monitor("engine")[0])]
     seen.append(t.monitor("stats"))
-    t.ask("z0,%x,4" % sym["board_puts"])
+    ok("z0,%x,4" % sym["board_puts"])
     seen.append(t.ask("c"))
     t.s.close()
     rc, out, _ = t.end()
