@@ -364,8 +364,8 @@ int cpu_run_steps(struct machine *m, uint64_t n)
     return x32 ? run_steps(m, n, 32, false, false) : run_steps(m, n, 64, false, false);
 }
 
-/* The fast engine observes what the traced loop would (fast.h), except for observers that
- * see every instruction (a debugger) or every one inside
+/* The fast engine observes what the traced loop would (fast.h; a debugger and --check
+ * too), except for observers that see every instruction (every_insn) or every one inside
  * a window that is the whole run (a trace without --trace-from/--trace-to). */
 static bool reference_only(const struct machine *m)
 {

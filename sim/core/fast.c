@@ -205,19 +205,24 @@ struct fast {
     struct timing clean, scratch, fork;
     /* the observers (observe.h; NULL: none), and what the engine leaves to the traced loop
      * for them: the instructions at pcs observe_flags() marks PCF_FAST_STOP (translation
-     * stops before them), blocks at `watch_pc` and every block while `all_ref`, stores
-     * into ram[0] offsets [olo, olo + olen) (the kernel's current-thread variable), writes
-     * of sp other than ADDI (which runs here with observe_sp()) */
+     * stops before them; a flag set later drops the blocks that hold the word, as
+     * code_written() does), blocks at `watch_pc` and every block while `all_ref`, stores
+     * into ram[0] offsets [olo, olo + olen) (observe_fast_stores(): the kernel's
+     * current-thread variable, a debugger's write watchpoints; `stores`: the loads and
+     * stores are the checked kinds, since the range may change), writes of sp other than
+     * ADDI (which runs here with observe_sp()) */
     struct observe *obs;
-    bool all_ref, marks;
+    bool all_ref, marks, stores;
     uint64_t watch_pc, olo, olen;
     /* what the observers' exec hooks leave the engine (observe.h; NULL: nothing to look at),
      * and its loads', stores' and jumps' lowest address (0: no limit) */
     const struct fast_watch *watch;
     uint64_t low;
-    /* the --trace-from/--trace-to window (observe.h) of an observer that sees every
-     * instruction in it (the trace): the traced loop runs the instructions that issue at or
-     * after trace_at (UINT64_MAX: none before the window closes) */
+    /* the traced loop runs the instructions that issue at or after trace_at (UINT64_MAX:
+     * none): the --trace-from/--trace-to window (observe.h) of an observer that sees every
+     * instruction in it (the trace) until the window closes, and the cycle from which an
+     * observer's pre() must see every instruction (observe_fast_at(): a debugger's single
+     * step, its next look for Ctrl-C) */
     uint64_t trace_at;
     /* the caches (cache.h; NULL: none): the engine runs a block whose every fetch hits and
      * the loads and stores that hit, and leaves a miss to the reference loop (a hit costs
@@ -392,7 +397,7 @@ static struct fop observed(const struct fast *f, const struct insn *d, uint64_t 
     } else if (f->marks && d->t.rd == 2 && d->t.cls != TC_STORE && d->t.cls != TC_BRANCH) {
         o.kind = d->op == OP_ADDI ? (xlen == 32 ? K_ADDI_SP_32 : K_ADDI_SP_64) : K_NONE;
         o.imm = d->imm;
-    } else if ((f->dcache || f->olen || f->watch) && checked_of[o.kind]) {
+    } else if ((f->dcache || f->stores || f->watch) && checked_of[o.kind]) {
         o.kind = checked_of[o.kind];
     }
     return o;
@@ -727,6 +732,14 @@ static void forget_entries(struct fast *f)
     f->nentries = 0;
 }
 
+/* machine.h's settle hook: charge every timed run's statistics, keeping the runs. */
+static void settle(void *ctx)
+{
+    struct fast *f = ctx;
+    for (struct entry *e = f->all; e; e = e->all)
+        flush(f, e);
+}
+
 /* Forget every state (no timed run may be left). */
 static void forget_states(struct fast *f)
 {
@@ -783,7 +796,7 @@ static void code_written(void *ctx, uint64_t off, unsigned size)
     }
 }
 
-/* The observers' part of the engine (struct fast): the stores that may switch threads. */
+/* The observers' part of the engine (struct fast); observe_sync() sets what changes. */
 static void observe_setup(struct fast *f)
 {
     struct observe *o = f->m->obs;
@@ -796,20 +809,21 @@ static void observe_setup(struct fast *f)
         f->watch = &o->watch;
         f->low = o->watch.low;
     }
-    if (!o->kernel)
-        return;
-    const struct rtos *r = &o->rtos;
-    uint64_t lo = r->current_var, hi = r->current_var + r->ptr;
-    if (r->watch_started) {
-        lo = r->started_var < lo ? r->started_var : lo;
-        hi = r->started_var + r->started_size > hi ? r->started_var + r->started_size : hi;
-    }
-    /* in doublewords of ram[0], as watch_update(): an aligned store lies in one */
-    lo = (lo - f->r0base) & ~7ull;
-    hi = (hi - f->r0base + 7) & ~7ull;
-    if (lo < f->r0size && lo < hi) {
-        f->olo = lo;
-        f->olen = hi - lo;
+    f->stores = o->kernel || f->m->observers.stores;
+}
+
+/* The ram[0] offsets [olo, olo + olen) of the stores the observers act on: the doublewords
+ * that hold observe_fast_stores()'s range, as watch_update() (an aligned store lies in one). */
+static void observe_stores(struct fast *f)
+{
+    uint64_t lo, hi, end = f->r0base + f->r0size;
+    observe_fast_stores(f->obs, &lo, &hi);
+    lo = lo > f->r0base ? lo : f->r0base;
+    hi = hi < end ? hi : end;
+    f->olo = f->olen = 0;
+    if (lo < hi) {
+        f->olo = (lo - f->r0base) & ~7ull;
+        f->olen = ((hi - f->r0base + 7) & ~7ull) - f->olo;
     }
 }
 
@@ -822,10 +836,12 @@ static void observe_sync(struct fast *f, uint64_t cycle)
     f->all_ref = observe_fast_all(o);
     if (f->watch)
         observe_fast_sync(f->m);
-    if (f->m->observers.every_insn_in_window) {
-        f->trace_at = cycle >= w->to_cycle ? UINT64_MAX : w->from_cycle;
-        f->all_ref |= cycle >= f->trace_at;
-    }
+    f->trace_at = observe_fast_at(o);
+    if (f->m->observers.every_insn_in_window && cycle < w->to_cycle && w->from_cycle < f->trace_at)
+        f->trace_at = w->from_cycle;
+    f->all_ref |= cycle >= f->trace_at;
+    if (f->stores)
+        observe_stores(f);
 }
 
 /* ---- running ---- */
@@ -1295,6 +1311,8 @@ bool fast_run(struct machine *m)
     f->r1mem = m->bus.ram[1].mem;
     code->watch = code_written;
     code->watch_ctx = f;
+    m->settle = settle;
+    m->settle_ctx = f;
     observe_setup(f);
     f->icache = m->caches.i.g.size ? &m->caches.i : NULL;
     f->dcache = m->caches.d.g.size ? &m->caches.d : NULL;
@@ -1303,6 +1321,7 @@ bool fast_run(struct machine *m)
     run_blocks(f);
 
     code->watch = NULL;
+    m->settle = NULL;
     forget_entries(f);
     forget_states(f);
     free(f->states);

@@ -20,12 +20,14 @@
  * every run gives the same cycles, counters, stalls, traps and output as the reference
  * loop; make test checks it on every image (sim/tests/engines-test.sh).
  *
- * With observers (observe.h: --measure, --timeline, the stack marks, a --trace window, the
- * profile, coverage), the reference loop it hands instructions to is the traced one, and
- * it hands it every instruction an observer acts on: the pcs observe_flags() marks
- * PCF_FAST_STOP, the block at observe_fast_pc(), every block while observe_fast_all() or
- * inside a trace window, stores to the kernel's current-thread variable, writes of sp
- * other than ADDI (run here with observe_sp()).  The observers' charge hooks (the profile,
+ * With observers (observe.h: the debugger, --measure, --timeline, the stack marks, a --trace
+ * window, the profile, coverage), the reference loop it hands instructions to is the traced
+ * one, and it hands it every instruction an observer acts on: the pcs observe_flags() marks
+ * PCF_FAST_STOP (a flag set mid-run drops the blocks that hold its word), the block at
+ * observe_fast_pc(), every block while observe_fast_all(), inside a trace window or from
+ * observe_fast_at() on, stores into observe_fast_stores()'s range (the kernel's
+ * current-thread variable, the debugger's write watchpoints), writes of sp other than ADDI
+ * (run here with observe_sp()).  The observers' charge hooks (the profile,
  * coverage) get the timed runs' outcomes; sim/tests/engines-test.sh compares their files
  * too. */
 #ifndef TEMPO_FAST_H

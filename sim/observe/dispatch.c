@@ -16,6 +16,7 @@ int observe_register(struct machine *m, const struct observer *ob)
     l->run_events |= ob->run_events;
     l->exec |= ob->exec != NULL;
     l->charge |= ob->charge != NULL;
+    l->stores |= ob->fast_stores != NULL;
     return 0;
 }
 
@@ -184,6 +185,45 @@ void observe_fast_sync(struct machine *m)
     for (int i = 0; i < l->n; i++)
         if (l->list[i].fast_sync)
             l->list[i].fast_sync(l->list[i].ctx, m);
+}
+
+uint64_t observe_fast_at(const struct observe *o)
+{
+    const struct observers *l = &o->m->observers;
+    uint64_t at = UINT64_MAX;
+    for (int i = 0; i < l->n; i++) {
+        uint64_t a = l->list[i].fast_at ? l->list[i].fast_at(l->list[i].ctx) : UINT64_MAX;
+        at = a < at ? a : at;
+    }
+    return at;
+}
+
+/* [lo, hi) grown to take in [a, b) (an empty range stays out). */
+static void hull(uint64_t *lo, uint64_t *hi, uint64_t a, uint64_t b)
+{
+    if (a >= b)
+        return;
+    *lo = a < *lo ? a : *lo;
+    *hi = b > *hi ? b : *hi;
+}
+
+void observe_fast_stores(const struct observe *o, uint64_t *lo, uint64_t *hi)
+{
+    const struct observers *l = &o->m->observers;
+    *lo = UINT64_MAX;
+    *hi = 0;
+    if (o->kernel) { /* observe_post(): a store there may switch threads */
+        const struct rtos *r = &o->rtos;
+        hull(lo, hi, r->current_var, r->current_var + r->ptr);
+        if (r->watch_started)
+            hull(lo, hi, r->started_var, r->started_var + r->started_size);
+    }
+    for (int i = 0; i < l->n; i++)
+        if (l->list[i].fast_stores) {
+            uint64_t a, b;
+            l->list[i].fast_stores(l->list[i].ctx, &a, &b);
+            hull(lo, hi, a, b);
+        }
 }
 
 void observe_trap(struct machine *m, bool irq, uint64_t cause, uint64_t asserted)

@@ -1,5 +1,6 @@
-/* The GDB stub (gdb.h).  One connection, all-stop, single-threaded: the execute loop calls
- * gdb_pre/gdb_post, and while the core is halted serve() talks to GDB until it resumes. */
+/* The GDB stub (gdb.h).  One connection, all-stop, single-threaded: the traced loop calls
+ * gdb_pre/gdb_post, and while the core is halted serve() talks to GDB until it resumes.  The
+ * fast engine runs the rest (gdb_fast_at, gdb_fast_stores: what it must leave to them). */
 #define _POSIX_C_SOURCE 200809L
 #include "gdb.h"
 #include <errno.h>
@@ -16,8 +17,9 @@
 #include "observe.h"
 
 #define PACKET_MAX 4096
-#define POLL_EVERY 65536 /* instructions between looks for Ctrl-C */
-#define BREAK_MAX 256
+/* Cycles between looks for Ctrl-C: a few milliseconds on the fast engine; each look costs
+ * a system call and a block of the traced loop. */
+#define POLL_CYCLES (1u << 20)
 #define WATCH_MAX 16
 #define CSR_REGNUM(csr) (65 + (csr)) /* GDB's RISC-V numbering: x0-x31, pc, f0-f31, fflags.. */
 
@@ -34,13 +36,12 @@ struct gdb {
     bool stepping;            /* 's': stop after one instruction */
     bool waiting;             /* GDB waits for a stop reply (it resumed the core) */
     uint64_t resume_pc, resume_cycle; /* where the core was resumed: no breakpoint stop there */
-    unsigned poll;
+    uint64_t poll_at;         /* the cycle of the next look for Ctrl-C */
+    uint64_t seen;            /* instructions gdb_pre() saw (monitor engine) */
     int stop_sig;
     char stop_why[64];
     int g_thread;             /* Hg: thread index for registers (-2: the current one) */
     void (*stats)(const struct machine *m, FILE *out); /* monitor stats */
-    uint64_t brk[BREAK_MAX];
-    int nbrk;
     struct watch wp[WATCH_MAX];
     int nwp;
     unsigned char in[PACKET_MAX];
@@ -78,7 +79,6 @@ struct gdb *gdb_listen(unsigned port, void (*stats)(const struct machine *m, FIL
     g->fd = -1;
     g->port = ntohs(a.sin_port);
     g->halt_now = true;
-    g->poll = POLL_EVERY;
     g->g_thread = -2;
     g->stop_sig = 5;
     fprintf(stderr, "tempo-sim: waiting for GDB on 127.0.0.1:%u (target remote :%u)\n", g->port, g->port);
@@ -409,8 +409,14 @@ static void monitor(struct gdb *g, struct machine *m, const char *cmd)
         fprintf(f, "cycle %llu (mcycle %llu, minstret %llu, pc 0x%llx)\n",
                 (unsigned long long)m->hart.clk.cycle, (unsigned long long)machine_mcycle(m),
                 (unsigned long long)m->hart.instret, (unsigned long long)m->hart.pc);
-    } else if (!strcmp(cmd, "stats")) {
-        g->stats(m, f);
+    } else if (!strcmp(cmd, "stats") || !strcmp(cmd, "engine")) {
+        if (m->settle)
+            m->settle(m->settle_ctx);
+        if (cmd[0] == 's')
+            g->stats(m, f);
+        else
+            fprintf(f, "issued %llu, seen by the debugger %llu (the rest ran on the fast engine)\n",
+                    (unsigned long long)m->stats.issued, (unsigned long long)g->seen);
     } else if (!strcmp(cmd, "threads") || !strcmp(cmd, "rtos")) {
         struct rtos *r = &o->rtos;
         if (!o->kernel) {
@@ -437,6 +443,7 @@ static void monitor(struct gdb *g, struct machine *m, const char *cmd)
         fprintf(f, "tempo-sim monitor commands:\n"
                    "  cycles   the cycle count (and mcycle, minstret, pc) where the core stopped\n"
                    "  stats    the --stats report so far\n"
+                   "  engine   instructions issued, and those the debugger saw one at a time\n"
                    "  threads  the kernel's threads: state, priority, stack size and use\n"
                    "  rtos     the kernel found in the image, and the structure offsets used\n"
                    "  help     this list\n");
@@ -489,26 +496,13 @@ static void thread_info(struct gdb *g, struct machine *m)
 
 /* ---- breakpoints and watchpoints ---- */
 
-static bool breakpoint(struct gdb *g, struct machine *m, uint64_t addr, bool insert)
+/* A breakpoint is the flag PCF_BREAK on its code word, as many as there are words (GDB
+ * inserts an address once, however many of its breakpoints share it). */
+static bool breakpoint(struct machine *m, uint64_t addr, bool insert)
 {
-    int found = -1, count = 0;
-    for (int i = 0; i < g->nbrk; i++)
-        if (g->brk[i] == addr) {
-            count++;
-            found = i;
-        }
-    if (insert) {
-        if (g->nbrk == BREAK_MAX || observe_flag(obs(m), addr, PCF_BREAK, true))
-            return false;
-        g->brk[g->nbrk++] = addr;
-        return true;
-    }
-    if (found < 0)
+    if (!insert && !(observe_flags(obs(m), addr) & PCF_BREAK))
         return false;
-    g->brk[found] = g->brk[--g->nbrk];
-    if (count == 1)
-        observe_flag(obs(m), addr, PCF_BREAK, false);
-    return true;
+    return observe_flag(obs(m), addr, PCF_BREAK, insert) == 0;
 }
 
 static bool watchpoint(struct gdb *g, int type, uint64_t addr, uint64_t len, bool insert)
@@ -601,7 +595,7 @@ static void points(struct gdb *g, struct machine *m, const char *p)
         return;
     }
     if (type == 0 || type == 1)
-        ok = breakpoint(g, m, addr, insert);
+        ok = breakpoint(m, addr, insert);
     else if (type >= 2 && type <= 4)
         ok = watchpoint(g, type, addr, len, insert);
     else {
@@ -825,6 +819,7 @@ static bool gdb_pre(void *ctx, struct machine *m, uint64_t pc, uint64_t cycle)
     struct gdb *g = ctx;
     if (g->detached)
         return true;
+    g->seen++;
     bool here = pc == g->resume_pc && cycle == g->resume_cycle;
     if (g->halt_now) {
         g->halt_now = false;
@@ -834,8 +829,8 @@ static bool gdb_pre(void *ctx, struct machine *m, uint64_t pc, uint64_t cycle)
         return serve(m, g, 5, "");
     if ((observe_flags(obs(m), pc) & PCF_BREAK) && !here)
         return serve(m, g, 5, "swbreak:;");
-    if (--g->poll == 0) {
-        g->poll = POLL_EVERY;
+    if (cycle >= g->poll_at) {
+        g->poll_at = cycle + POLL_CYCLES;
         if (interrupted(g))
             return serve(m, g, 2, "");
     }
@@ -874,10 +869,38 @@ static void gdb_post(void *ctx, struct machine *m, const struct observe_step *s)
         serve(m, g, 5, "");
 }
 
+/* The cycle from which gdb_pre() must see every instruction: at once while it halts at
+ * reset or steps, or while a watchpoint watches loads (the fast engine's loads are not
+ * watched); else at its next look for Ctrl-C (its breakpoints are flags: PCF_FAST_STOP). */
+static uint64_t gdb_fast_at(const void *ctx)
+{
+    const struct gdb *g = ctx;
+    if (g->detached)
+        return UINT64_MAX;
+    for (int i = 0; i < g->nwp; i++)
+        if (g->wp[i].type != 2)
+            return 0;
+    return g->halt_now || g->stepping ? 0 : g->poll_at;
+}
+
+/* The range that holds every address a watchpoint watches stores to. */
+static void gdb_fast_stores(const void *ctx, uint64_t *lo, uint64_t *hi)
+{
+    const struct gdb *g = ctx;
+    *lo = UINT64_MAX;
+    *hi = 0;
+    for (int i = 0; i < g->nwp && !g->detached; i++) {
+        const struct watch *w = &g->wp[i];
+        uint64_t end = w->addr + w->len < w->addr ? UINT64_MAX : w->addr + w->len;
+        *lo = w->addr < *lo ? w->addr : *lo;
+        *hi = end > *hi ? end : *hi;
+    }
+}
+
 struct observer gdb_observer(struct gdb *g)
 {
-    return (struct observer){.name = "gdb", .ctx = g, .every_insn = true, .pre = gdb_pre,
-                             .post = gdb_post};
+    return (struct observer){.name = "gdb", .ctx = g, .pre = gdb_pre, .post = gdb_post,
+                             .fast_at = gdb_fast_at, .fast_stores = gdb_fast_stores};
 }
 
 void gdb_exit(struct gdb *g, int status)

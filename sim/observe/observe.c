@@ -54,6 +54,9 @@ int observe_flag(struct observe *o, uint64_t addr, unsigned f, bool on)
     if (w >= o->pcf_words || (addr & 3))
         return -1;
     o->pcf[w] = on ? o->pcf[w] | f : o->pcf[w] & ~f;
+    /* the engine's blocks were cut by the flags they were translated with (PCF_FAST_STOP):
+     * those that hold the word go, as after a store into it (a breakpoint set mid-run) */
+    ram_invalidate(o->m->bus.code, 4 * w, 4);
     return 0;
 }
 

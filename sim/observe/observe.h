@@ -93,7 +93,8 @@ struct observe {
 int observe_init(struct observe *o, struct machine *m, const struct elf_image *img,
                  const struct symtab *syms, bool kernel);
 void observe_free(struct observe *o);
-/* Set or clear flag f on the code word at addr: 0, or -1 when addr is not in code memory. */
+/* Set or clear flag f on the code word at addr: 0, or -1 when addr is not in code memory.
+ * The fast engine forgets what it made of that word (ram_invalidate()). */
 int observe_flag(struct observe *o, uint64_t addr, unsigned f, bool on);
 static inline unsigned observe_flags(const struct observe *o, uint64_t pc)
 {
@@ -138,11 +139,18 @@ void observe_charge(struct machine *m, uint64_t pc, const struct insn *d, uint64
  * observe_fast_pc() is the one pc (UINT64_MAX: none) whose instruction observe_pre() may
  * act on beyond the flags of observe_flags() (PCF_FAST_STOP); observe_fast_all() is true
  * while every instruction must go through observe_pre() (a thread made current that has
- * not run yet, when an observer takes OBS_RUN; observers' fast_pc hooks naming two pcs).  Both change only in the
- * traced loop and in trap.c. */
+ * not run yet, when an observer takes OBS_RUN; observers' fast_pc hooks naming two pcs); observe_fast_at() is the cycle
+ * from which it must again (the observers' fast_at hooks; UINT64_MAX: none);
+ * observe_fast_stores() is one range [*lo, *hi) (empty: lo >= hi) that holds every address
+ * whose stores observe_post() acts on (the kernel's current-thread variable, the observers'
+ * fast_stores hooks).  All change only in the traced loop and in trap.c; a flag changed
+ * while the run goes on (observe_flag()) reaches the engine as a store into that code
+ * word does (ram_invalidate()). */
 #define PCF_FAST_STOP (PCF_BREAK | PCF_CALL | PCF_PROBE | PCF_CREATE | PCF_WINDOW)
 uint64_t observe_fast_pc(const struct observe *o);
 bool observe_fast_all(const struct observe *o);
+uint64_t observe_fast_at(const struct observe *o);
+void observe_fast_stores(const struct observe *o, uint64_t *lo, uint64_t *hi);
 /* The fast engine goes on after the traced loop or a look at devices ran: the observers'
  * fast_sync hooks bring o->watch up to date. */
 void observe_fast_sync(struct machine *m);

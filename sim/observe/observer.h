@@ -59,8 +59,8 @@ struct observe_step {
 struct observer {
     const char *name;
     void *ctx;         /* handed to every hook */
-    /* The observer must see every instruction in the reference loop (the debugger): the
-     * fast engine does not run. */
+    /* The observer must see every instruction in the reference loop (--check's
+     * per-instruction checks): the fast engine does not run. */
     bool every_insn;
     /* The observer must see every instruction that issues inside the --trace-from/--trace-to
      * window (observe.h), and the window is all of the run without them (the trace). */
@@ -96,6 +96,14 @@ struct observer {
     /* The one pc at which pre() may act beyond the flag map (UINT64_MAX: none), so that the
      * fast engine leaves that pc to the reference loop (observe_fast_pc()). */
     uint64_t (*fast_pc)(const void *ctx);
+    /* The cycle from which pre() must see every instruction (0: at once; UINT64_MAX: never),
+     * until it moves it (the debugger: a single step, its next look for Ctrl-C); the fast
+     * engine leaves what issues from then on to the reference loop (observe_fast_at()). */
+    uint64_t (*fast_at)(const void *ctx);
+    /* The addresses whose stores post() acts on, as one range [*lo, *hi) (empty: none; the
+     * debugger's write watchpoints), so that the fast engine leaves those stores to the
+     * reference loop (observe_fast_stores()). */
+    void (*fast_stores)(const void *ctx, uint64_t *lo, uint64_t *hi);
     /* --stats and --stats-json: the observer's own report (JSON: members of the top-level
      * object, each written after a comma). */
     void (*report)(const void *ctx, FILE *out);
@@ -109,6 +117,6 @@ struct observers {
     struct observer list[OBSERVERS_MAX];
     int n;
     bool every_insn, every_insn_in_window, run_events; /* one sets it */
-    bool exec, charge;                     /* one has the hook */
+    bool exec, charge, stores;             /* one has the hook (stores: fast_stores) */
 };
 #endif

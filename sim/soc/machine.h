@@ -114,6 +114,11 @@ struct machine {
      * cycle count reaches watch_at */
     struct check *check;
     uint64_t watch_at;
+    /* The execute engine's statistics not charged yet (the fast engine charges its timed
+     * runs' in bulk): settle(settle_ctx) charges them, for a reader before the run ends
+     * (the debugger's monitor stats); NULL: nothing is pending. */
+    void (*settle)(void *ctx);
+    void *settle_ctx;
 };
 
 /* sim/soc/machine.c */
@@ -133,7 +138,7 @@ static inline bool machine_cached(const struct machine *m) { return m->caches.on
 
 /* The machine options only the reference execute loop honours: with any of them, cpu_run()
  * runs it instead of the fast engine (fast.h).  cpu.c adds the observers that see every
- * instruction (observer.h: every_insn, a debugger; a
+ * instruction (observer.h: every_insn; a
  * trace without a window); the other observers and the caches run on the fast engine,
  * which leaves to the reference loop the instructions it cannot vouch for (fast.h). */
 static inline bool machine_reference_only(const struct machine *m)

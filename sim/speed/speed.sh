@@ -122,4 +122,41 @@ for soc in virt; do
 OPTS
   done
 done
+# Under a debugger: gdb-multiarch in batch mode sets a breakpoint at board_exit and
+# continues through the whole loop.  tempo-sim's CPU time (user + system; it takes none while
+# it waits for GDB), against the plain run's CPU time.
+seconds() { awk -v u="${1% *}" -v s="${1#* }" 'BEGIN { printf "%.4f", u + s }'; } # "user system"
+cpu() { # command...: the command's CPU time in seconds
+  local TIMEFORMAT='%3U %3S' t
+  t=$( { time "$@" >/dev/null 2>&1; } 2>&1) || return 1
+  seconds "$t"
+}
+if command -v gdb-multiarch >/dev/null 2>&1; then
+  for x in 32 64; do
+    img=$dir/loop-virt-$x.elf ps="" os=""
+    for _ in $(seq $oruns); do
+      t=$(cpu "$sim" --soc virt "$img") || { echo "tempo-sim failed on $img"; exit 1; }
+      ps="$ps $t"
+      rm -f "$tmp/gdb.err" "$tmp/gdb.cpu"
+      ( TIMEFORMAT='%3U %3S'; { time "$sim" --soc virt --gdb 0 "$img" >/dev/null 2>"$tmp/gdb.err"; } 2>"$tmp/gdb.cpu" ) &
+      pid=$! port=""
+      for _ in $(seq 100); do
+        port=$(grep -o '127\.0\.0\.1:[0-9]*' "$tmp/gdb.err" 2>/dev/null | head -1 | cut -d: -f2)
+        [ -n "$port" ] && break
+        sleep 0.05
+      done
+      [ -n "$port" ] || { kill $pid; echo "tempo-sim --gdb did not listen"; exit 1; }
+      gdb-multiarch -batch -nx -ex "target remote :$port" -ex "break board_exit" -ex continue -ex kill "$img" \
+        >"$tmp/gdb.log" 2>&1
+      wait $pid
+      grep -q '^Breakpoint 1, board_exit' "$tmp/gdb.log" || { cat "$tmp/gdb.log"; echo "no stop at board_exit under GDB"; exit 1; }
+      os="$os $(seconds "$(cat "$tmp/gdb.cpu")")"
+    done
+    p=$(median <<<"$ps") o=$(median <<<"$os")
+    printf '%-9s %-66s %8.3fs %8.3fs %7.2f\n' "virt-$x" "--gdb: break board_exit, continue (CPU time)" "$p" "$o" \
+      "$(awk -v a="$o" -v b="$p" 'BEGIN { print a / b }')"
+  done
+else
+  echo "--gdb: gdb-multiarch is not installed (sudo apt-get install -y gdb-multiarch): not measured"
+fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

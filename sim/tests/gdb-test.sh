@@ -7,7 +7,9 @@
 #   2. the kernel table's structure offsets (monitor rtos) against the image's DWARF;
 #   3. simulated time stops while halted: the cycle count at every hit of a breakpoint on a
 #      kernel call is the cycle the same instruction issues at in a run without GDB (its
-#      trace), and both runs end at the same cycle.
+#      trace), and both runs end at the same cycle;
+#   4. the engines: session 1 on the reference loop (--engine reference) gives the same
+#      transcript, stop for stop, as on the fast engine (the default).
 # With a fourth argument, OPT (tempo), the same on the example built here with the compiler
 # options OPT instead, the kernel's for size (mk/firmware.mk TK_SIZE_OPT): its switch frame is
 # libgcc's (port/riscv/port_defs.h TK_FRAME_PC), which the thread view must read too.
@@ -77,6 +79,7 @@ stepi
 print \$pc
 monitor cycles
 step
+monitor stats
 continue
 EOF
 session "$out/story.gdb" "$out/story.log"
@@ -163,5 +166,14 @@ without=$(awk -v pc="$hex" '$2 == pc {print $1}' "$out/trace.txt")
 [ "$with" = "$without" ] || { diff <(echo "$with") <(echo "$without") | head; fail "the cycles at the breakpoint differ with GDB"; }
 c1=$(grep -o '"cycles": [0-9]*' "$out/gdb-stats.json" | head -n 1) c2=$(grep -o '"cycles": [0-9]*' "$out/stats.json" | head -n 1)
 [ -n "$c1" ] && [ "$c1" = "$c2" ] || fail "the run ends at $c1 under GDB, $c2 without"
+# ---- 4. the same session on the reference loop ----
+session "$out/story.gdb" "$out/story-ref.log" --engine reference
+transcript() { grep -v '^Remote debugging using' "$1"; }
+diff <(transcript "$out/story.log") <(transcript "$out/story-ref.log") >"$out/story.diff" ||
+  { head -20 "$out/story.diff"; fail "the session differs between the fast engine and the reference loop"; }
+[ "$(cat "$out/story-ref.log.status")" = 0 ] || fail "tempo-sim --engine reference exited $(cat "$out/story-ref.log.status")"
+stops=$(grep -Ec '^(Thread [0-9]+ hit )?(Breakpoint|Hardware watchpoint) [0-9]+' "$out/story.log")
+
 echo "$kernel RV$xlen: breakpoint, threads ($threads), backtraces, watchpoint, stepi/step, exit;" \
-     "$checks offsets match DWARF; $(echo "$with" | wc -l) breakpoint hits at the cycles of the run without GDB (${c1#*: } cycles)"
+     "$checks offsets match DWARF; $(echo "$with" | wc -l) breakpoint hits at the cycles of the run without GDB (${c1#*: } cycles);" \
+     "the session's $stops stops and its statistics the same on both engines"
