@@ -8,7 +8,8 @@
 #include "cache.h"
 #include "machine.h"
 #include "observe.h"
-#include "ops.h"
+#include "fop.h"
+#include "jit.h"
 
 #define likely(c) __builtin_expect(!!(c), 1)
 #define unlikely(c) __builtin_expect(!!(c), 0)
@@ -30,45 +31,7 @@
 /* Cycle the scratch model starts its runs at (far from 0, like a machine's). */
 #define SCRATCH_NOW (1ull << 40)
 
-/* The operations the engine runs with handlers of their own kind: ops.h's rows of these
- * kinds (what each computes is there, shared with the reference loop). */
-#define ENGINE_OPS(A, D, L, S, B) OPS_ALU(A) OPS_DIV(D) OPS_LOAD(L) OPS_STORE(S) OPS_BRANCH(B)
-/* M(xlen, ...) for each XLEN an instruction of `width` exists at */
-#define WIDTHS(width, M, ...) OPS_AT(32, width, M(32, __VA_ARGS__)) M(64, __VA_ARGS__)
-/* Every variant of those kinds as EACH(xlen, kind name): plain, loads into x0 (the value
- * dropped), conditional branches inside a block (side exits, _SX), and the loads and
- * stores through the D$ and watched for the observers (checked_of: _C, _X0_C).  EACH is
- * defined where the list is expanded. */
-#define V_PLAIN(name, width, ...) WIDTHS(width, EACH, name)
-#define V_X0(name, width, ...) WIDTHS(width, EACH, name##_X0)
-#define V_SX(name, width, ...) WIDTHS(width, EACH, name##_SX)
-#define V_C(name, width, ...) WIDTHS(width, EACH, name##_C)
-#define V_X0_C(name, width, ...) WIDTHS(width, EACH, name##_X0_C)
-#define KIND_VARIANTS                                                                      \
-    ENGINE_OPS(V_PLAIN, V_PLAIN, V_PLAIN, V_PLAIN, V_PLAIN) OPS_LOAD(V_X0) OPS_BRANCH(V_SX) \
-    OPS_LOAD(V_C) OPS_STORE(V_C) OPS_LOAD(V_X0_C)
-/* MAP(xlen, from, to): a table row from one variant's kind to another's */
-#define MAP(w, from, to) [K_##from##_##w] = K_##to##_##w,
-
-/* Operation kinds: one per operation and width (the translator picks the machine's). */
-enum kind {
-    K_NONE, /* not run by the engine */
-#define EACH(w, name) K_##name##_##w,
-    KIND_VARIANTS
-#undef EACH
-    K_JALR_32, K_JALR_64,
-    K_JAL,           /* to the block's target; the link is the pc after the block */
-    K_LI_32, K_LI_64, /* LUI, AUIPC: imm is the value */
-    K_LI_POOL,       /* the same with a value beyond 32 bits: imm indexes the block's pool */
-    K_NOP,           /* a result to x0 that can neither trap nor take dynamic time */
-    K_MV,            /* ADDI rd, rs1, 0 */
-    K_SEXT_W,        /* ADDIW rd, rs1, 0 */
-    K_END,           /* the block falls through to the next pc */
-    K_ADDI_SP_32, K_ADDI_SP_64, /* ADDI to sp with the threads' stack marks (observe_sp) */
-    K_COUNT
-};
-_Static_assert(K_COUNT <= 256, "struct fop keeps the kind in a byte");
-
+/* The kind of each decoded instruction, at each XLEN */
 static const uint8_t kind_of[2][OP_COUNT] = {
     {
 #define M32(name, width, ...) OPS_AT(32, width, [OP_##name] = K_##name##_32,)
@@ -107,13 +70,6 @@ static const uint8_t load_x0[K_COUNT] = {
 #define LX(name, width, ...) WIDTHS(width, MAP, name, name##_X0)
     OPS_LOAD(LX)
 #undef LX
-};
-
-/* One operation, one per instruction: 16 bytes.  `h` is its handler in run_blocks(). */
-struct fop {
-    const void *h;
-    int32_t imm;
-    uint8_t kind, rd, rs1, rs2;
 };
 
 /* The model's state at a boundary between instructions, relative to its cycle: all of
@@ -182,6 +138,7 @@ struct block {
     uint64_t ic_fills;
     uint32_t ic_slot[8];
     uint64_t *pool;            /* K_LI_POOL values */
+    jit_code native;           /* its generated code (jit.h; NULL: the interpreter's) */
     struct fop ops[];          /* then src and pool */
 };
 
@@ -191,12 +148,9 @@ struct fast {
     uint64_t base, words;
     struct block *blocks;
     uint64_t wrong_words; /* words after a branch or jump the model may read (wrong path) */
-    /* RAM for loads and stores (ram[1]: the paper's instruction memory, loads only) */
-    uint64_t r0base, r0size, r1base, r1size;
-    uint8_t *r0mem, *r1mem;
-    /* stores of n bytes into ram[0] offsets up to slim[n] run here, except into the
-     * doublewords [wlo, wlo + wlen) that hold predecoded code or tohost (watch_update) */
-    uint64_t slim[9], wlo, wlen;
+    /* RAM for loads and stores, shared with generated code */
+    struct jit_env env;
+    struct jit *jit; /* the code generator (NULL: none, the interpreter runs every block) */
     /* interned states and timed runs: hash tables (chains), sizes a power of two */
     struct state **states, *all_states;
     struct entry **entries, *all;
@@ -399,7 +353,7 @@ static bool ends_block(const struct insn *d)
     return d->t.cls == TC_BRANCH || d->t.cls == TC_JAL || d->t.cls == TC_JALR;
 }
 
-/* Recompute f->wlo/wlen from the predecoded range of ram[0] and tohost's doubleword (both
+/* Recompute f->env.wlo/wlen from the predecoded range of ram[0] and tohost's doubleword (both
  * grow over the run: after a translation and after the reference loop ran). */
 static void watch_update(struct fast *f)
 {
@@ -415,8 +369,8 @@ static void watch_update(struct fast *f)
     /* the doublewords around them: an aligned store of up to 8 bytes lies in one */
     lo &= ~7ull;
     hi = (hi + 7) & ~7ull;
-    f->wlo = lo < hi ? lo : 0;
-    f->wlen = lo < hi ? hi - lo : 0;
+    f->env.wlo = lo < hi ? lo : 0;
+    f->env.wlen = lo < hi ? hi - lo : 0;
 }
 
 /* The model reads the code words of a wrong path from pc on (timing.h): stores into them
@@ -621,6 +575,8 @@ static struct block *translate(struct fast *f, uint64_t pc)
     for (unsigned i = 0; i <= n; i++)
         ops[i].h = handler[ops[i].kind];
     memcpy(b->ops, ops, (n + 1) * sizeof ops[0]);
+    if (n)
+        b->native = jit_block(f->jit, b->ops, n, xlen, b->fall, b->pool, &f->env);
     link_block(f, b);
     watch_update(f);
     return b;
@@ -797,9 +753,9 @@ static void observe_setup(struct fast *f)
         hi = r->started_var + r->started_size > hi ? r->started_var + r->started_size : hi;
     }
     /* in doublewords of ram[0], as watch_update(): an aligned store lies in one */
-    lo = (lo - f->r0base) & ~7ull;
-    hi = (hi - f->r0base + 7) & ~7ull;
-    if (lo < f->r0size && lo < hi) {
+    lo = (lo - f->env.r0base) & ~7ull;
+    hi = (hi - f->env.r0base + 7) & ~7ull;
+    if (lo < f->env.r0size && lo < hi) {
         f->olo = lo;
         f->olen = hi - lo;
     }
@@ -933,16 +889,16 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         const unsigned n = sizeof(type);                                                   \
         const uint64_t ea = op_ea(XLEN, x[op->rs1], op->imm);                              \
         const uint8_t *p;                                                                  \
-        uint64_t off = ea - f->r0base;                                                     \
+        uint64_t off = ea - f->env.r0base;                                                     \
         if (unlikely(op_misaligned(ea, n)))                                                \
             goto deopt;                                                                    \
-        if (likely(off <= f->r0size - n)) {                                                \
-            p = f->r0mem + off;                                                            \
+        if (likely(off <= f->env.r0size - n)) {                                                \
+            p = f->env.r0mem + off;                                                            \
         } else {                                                                           \
-            off = ea - f->r1base;                                                          \
-            if (off >= f->r1size || off > f->r1size - n)                                   \
+            off = ea - f->env.r1base;                                                          \
+            if (off >= f->env.r1size || off > f->env.r1size - n)                                   \
                 goto deopt;                                                                \
-            p = f->r1mem + off;                                                            \
+            p = f->env.r1mem + off;                                                            \
         }                                                                                  \
         check                                                                              \
         type v;                                                                            \
@@ -960,12 +916,12 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
     OPS_AT(XLEN, width, LBL(name, XLEN) : {                                                \
         const unsigned n = sizeof(type);                                                   \
         const uint64_t ea = op_ea(XLEN, x[op->rs1], op->imm);                              \
-        const uint64_t off = ea - f->r0base;                                               \
-        if (unlikely(op_misaligned(ea, n) || off > f->slim[n] || off - f->wlo < f->wlen))  \
+        const uint64_t off = ea - f->env.r0base;                                               \
+        if (unlikely(op_misaligned(ea, n) || off > f->env.slim[n] || off - f->env.wlo < f->env.wlen))  \
             goto deopt;                                                                    \
         check                                                                              \
         const uint64_t v = x[op->rs2];                                                     \
-        memcpy(f->r0mem + off, &v, n); /* little-endian host */                            \
+        memcpy(f->env.r0mem + off, &v, n); /* little-endian host */                            \
         NEXT;                                                                              \
     })
 #define H_BRANCH(name, width, ...)                                                         \
@@ -1155,6 +1111,25 @@ enter:
         goto reference;
     looked = false;
     op = b->ops;
+    if (b->native) { /* its code, then on as the handlers would have gone on */
+        const unsigned r = b->native(x, &f->env);
+        op = b->ops + (r >> JIT_EXIT_BITS);
+        switch ((enum jit_exit)(r & ((1u << JIT_EXIT_BITS) - 1))) {
+        case JIT_RESUME:
+            break;
+        case JIT_TAKEN:
+            goto taken;
+        case JIT_FALL:
+            goto fall;
+        case JIT_SIDE:
+            goto side_taken;
+        case JIT_JUMP:
+            goto jumped;
+        case JIT_JALR:
+            pc = f->env.pc;
+            goto jalr;
+        }
+    }
     goto *op->h;
 
 reference:
@@ -1192,6 +1167,7 @@ fall:
 L_JAL:
     x[op->rd] = b->fall;
     x[0] = 0;
+jumped:
     FINISH(OUT_END, b->target, 0);
 jalr:
     FINISH(OUT_END, pc, c_->b->pc != pc);
@@ -1237,19 +1213,20 @@ bool fast_run(struct machine *m)
     memcpy(&f->scratch, &f->clean, sizeof f->scratch);
     watch_update(f);
     for (unsigned n = 1; n <= 8; n *= 2)
-        f->slim[n] = m->bus.ram[0].size - n;
-    f->r0base = m->bus.ram[0].base;
-    f->r0size = m->bus.ram[0].size;
-    f->r0mem = m->bus.ram[0].mem;
-    f->r1base = m->bus.ram[1].base;
-    f->r1size = m->bus.ram[1].size;
-    f->r1mem = m->bus.ram[1].mem;
+        f->env.slim[n] = m->bus.ram[0].size - n;
+    f->env.r0base = m->bus.ram[0].base;
+    f->env.r0size = m->bus.ram[0].size;
+    f->env.r0mem = m->bus.ram[0].mem;
+    f->env.r1base = m->bus.ram[1].base;
+    f->env.r1size = m->bus.ram[1].size;
+    f->env.r1mem = m->bus.ram[1].mem;
     code->watch = code_written;
     code->watch_ctx = f;
     observe_setup(f);
     f->icache = m->caches.i.g.size ? &m->caches.i : NULL;
     f->dcache = m->caches.d.g.size ? &m->caches.d : NULL;
     f->guarded = f->obs || f->icache;
+    f->jit = jit_open();
 
     run_blocks(f);
 
@@ -1260,6 +1237,7 @@ bool fast_run(struct machine *m)
     free(f->entries);
     while (f->blocks)
         kill(f, f->blocks);
+    jit_close(f->jit);
     free(f->map);
     free(f);
     return true;

@@ -1,0 +1,507 @@
+/* The fast engine's code generator (jit.h): x86-64 code for a block's operations.
+ *
+ * The code is called as jit_code(x, env) (System V: x in rdi, env in rsi) and keeps the
+ * guest registers in memory, x[r] at [rdi + 8r]; rax, rcx and rdx are its scratch
+ * registers.  At RV32 a register holds its value zero-extended (as xl() leaves it), which
+ * is what x86's 32-bit operations leave in a 64-bit register: they compute RV32's results
+ * directly; RV64 uses the 64-bit forms, and the W forms the 32-bit ones sign-extended.
+ * Each check jumps to a stub after the block's code that returns JIT_RESUME at the
+ * operation, which has changed nothing yet. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include "jit.h"
+
+#if defined(__x86_64__)
+#include <sys/mman.h>
+
+/* Code memory, mapped once; a block's code is never freed (a block dropped by a store into
+ * code leaves its code unused), and once it is full the blocks translated later stay on
+ * the interpreter. */
+#define CODE_BYTES (32u << 20)
+/* A block of at most this many operations is generated (fast.c's are shorter)... */
+#define OPS_MAX 64
+/* ...and needs at most this many bytes per operation, its stubs included. */
+#define OP_BYTES 256
+
+enum reg { RAX = 0, RCX = 1, RDX = 2, RSI = 6, RDI = 7 };
+/* x86 condition codes (the low nibble of Jcc and SETcc) */
+enum cc { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_L = 0xc, CC_GE = 0xd };
+
+struct jit {
+    uint8_t *mem, *p, *end;
+};
+
+/* A jump to a stub: the rel32 to patch, and what the stub returns */
+struct fix {
+    uint8_t *at;
+    unsigned result;
+};
+
+struct gen {
+    uint8_t *p;
+    struct fix fix[4 * OPS_MAX];
+    unsigned nfix;
+};
+
+static void b1(struct gen *g, unsigned v) { *g->p++ = (uint8_t)v; }
+static void b4(struct gen *g, uint32_t v)
+{
+    memcpy(g->p, &v, 4);
+    g->p += 4;
+}
+static void b8(struct gen *g, uint64_t v)
+{
+    memcpy(g->p, &v, 8);
+    g->p += 8;
+}
+
+/* The REX prefix (when needed) and the opcode (one byte, or 0x0F and one) */
+static void opcode(struct gen *g, bool w, unsigned opc, int reg, int rm)
+{
+    const unsigned rex = (w ? 8 : 0) | (reg & 8 ? 4 : 0) | (rm & 8 ? 1 : 0);
+    if (rex)
+        b1(g, 0x40 | rex);
+    if (opc > 0xff)
+        b1(g, opc >> 8);
+    b1(g, opc & 0xff);
+}
+
+/* opc reg, [base + disp] (reg: a register or an opcode extension; the disp32 form, which
+ * every base but rsp and r12 takes without a SIB byte) */
+static void mem(struct gen *g, bool w, unsigned opc, int reg, int base, int32_t disp)
+{
+    opcode(g, w, opc, reg, base);
+    b1(g, 0x80 | (reg & 7) << 3 | (base & 7));
+    b4(g, (uint32_t)disp);
+}
+
+/* opc reg, rm (two registers) */
+static void rr(struct gen *g, bool w, unsigned opc, int reg, int rm)
+{
+    opcode(g, w, opc, reg, rm);
+    b1(g, 0xc0 | (reg & 7) << 3 | (rm & 7));
+}
+
+#define X(r) (8 * (int32_t)(r))
+#define ENV(field) ((int32_t)offsetof(struct jit_env, field))
+
+/* reg = x[r] (x0 reads 0) */
+static void get(struct gen *g, bool w, int reg, unsigned r)
+{
+    if (r)
+        mem(g, w, 0x8b, reg, RDI, X(r));
+    else
+        rr(g, false, 0x31, reg, reg); /* xor */
+}
+
+/* x[r] = reg, the whole register (x0 keeps 0) */
+static void put(struct gen *g, int reg, unsigned r)
+{
+    if (r)
+        mem(g, true, 0x89, reg, RDI, X(r));
+}
+
+static void mov_imm(struct gen *g, int reg, uint64_t v)
+{
+    if (v == (uint32_t)v) { /* mov r32, imm32 zero-extends */
+        b1(g, 0xb8 + reg);
+        b4(g, (uint32_t)v);
+    } else {
+        b1(g, 0x48);
+        b1(g, 0xb8 + reg);
+        b8(g, v);
+    }
+}
+
+static unsigned result(unsigned k, enum jit_exit why) { return k << JIT_EXIT_BITS | why; }
+
+/* mov eax, result; ret */
+static void leave(struct gen *g, unsigned res)
+{
+    mov_imm(g, RAX, res);
+    b1(g, 0xc3);
+}
+
+/* jcc to a stub that returns res */
+static void jcc_out(struct gen *g, enum cc cc, unsigned res)
+{
+    b1(g, 0x0f);
+    b1(g, 0x80 | cc);
+    g->fix[g->nfix++] = (struct fix){g->p, res};
+    b4(g, 0);
+}
+
+/* rax = the effective address of a load or store (op_ea), and a misaligned one (n bytes)
+ * to the interpreter */
+static void address(struct gen *g, bool w, const struct fop *o, unsigned n, unsigned bail)
+{
+    get(g, w, RAX, o->rs1);
+    if (o->imm)
+        rr(g, w, 0x81, 0, RAX), b4(g, (uint32_t)o->imm); /* add rax, imm */
+    if (n > 1) {
+        b1(g, 0xa8); /* test al, n - 1 */
+        b1(g, n - 1);
+        jcc_out(g, CC_NE, bail);
+    }
+    rr(g, true, 0x89, RAX, RCX);                 /* mov rcx, rax */
+    mem(g, true, 0x2b, RCX, RSI, ENV(r0base));   /* sub rcx, r0base */
+}
+
+/* The x86 load of each RISC-V load kind: opcode, REX.W */
+struct ld {
+    unsigned n, opc;
+    bool w;
+};
+
+static bool load_of(unsigned kind, struct ld *l, bool *x0)
+{
+    *x0 = false;
+    switch (kind) {
+#define LD(name, n_, opc32, w32, opc64, w64)                                               \
+    case K_##name##_X0_32:                                                                 \
+    case K_##name##_X0_64:                                                                 \
+        *x0 = true; /* fall through */                                                     \
+        /* FALLTHROUGH */                                                                  \
+    case K_##name##_32:                                                                    \
+    case K_##name##_64:                                                                    \
+        *l = kind == K_##name##_32 || kind == K_##name##_X0_32 ? (struct ld){n_, opc32, w32} \
+                                                               : (struct ld){n_, opc64, w64}; \
+        return true;
+        LD(LB, 1, 0x0fbe, false, 0x0fbe, true)
+        LD(LH, 2, 0x0fbf, false, 0x0fbf, true)
+        LD(LW, 4, 0x8b, false, 0x63, true) /* RV64: movsxd */
+        LD(LBU, 1, 0x0fb6, false, 0x0fb6, false)
+        LD(LHU, 2, 0x0fb7, false, 0x0fb7, false)
+#undef LD
+    case K_LD_64:
+    case K_LD_X0_64:
+        *x0 = kind == K_LD_X0_64;
+        *l = (struct ld){8, 0x8b, true};
+        return true;
+    case K_LWU_64:
+    case K_LWU_X0_64:
+        *x0 = kind == K_LWU_X0_64;
+        *l = (struct ld){4, 0x8b, false};
+        return true;
+    }
+    return false;
+}
+
+/* A load from ram[0], or from ram[1] when there is one; anything else to the interpreter
+ * (fast.c's H_LOAD_) */
+static void load(struct gen *g, bool w, const struct fop *o, const struct ld *l, bool x0,
+                 bool r1, unsigned bail)
+{
+    address(g, w, o, l->n, bail);
+    mem(g, true, 0x3b, RCX, RSI, ENV(slim[l->n])); /* cmp rcx, r0size - n */
+    uint8_t *to_r1 = NULL, *back = NULL;
+    if (r1) {
+        b1(g, 0x0f), b1(g, 0x80 | CC_A), to_r1 = g->p, b4(g, 0);
+    } else {
+        jcc_out(g, CC_A, bail);
+    }
+    mem(g, true, 0x8b, RDX, RSI, ENV(r0mem));
+    uint8_t *at = g->p;
+    rr(g, true, 0x01, RCX, RDX); /* add rdx, rcx */
+    if (!x0) {
+        mem(g, l->w, l->opc, RAX, RDX, 0);
+        put(g, RAX, o->rd);
+    }
+    if (r1) {
+        b1(g, 0xe9), back = g->p, b4(g, 0); /* jmp over the ram[1] path */
+        const int32_t d = (int32_t)(g->p - (to_r1 + 4));
+        memcpy(to_r1, &d, 4);
+        rr(g, true, 0x89, RAX, RCX);               /* mov rcx, rax */
+        mem(g, true, 0x2b, RCX, RSI, ENV(r1base)); /* sub rcx, r1base */
+        mem(g, true, 0x8b, RDX, RSI, ENV(r1size));
+        rr(g, true, 0x39, RDX, RCX); /* cmp rcx, rdx */
+        jcc_out(g, CC_AE, bail);
+        rr(g, true, 0x81, 5, RDX), b4(g, l->n); /* sub rdx, n */
+        rr(g, true, 0x39, RDX, RCX);
+        jcc_out(g, CC_A, bail);
+        mem(g, true, 0x8b, RDX, RSI, ENV(r1mem));
+        b1(g, 0xe9);
+        b4(g, (uint32_t)(int32_t)(at - (g->p + 4)));
+        const int32_t e = (int32_t)(g->p - (back + 4));
+        memcpy(back, &e, 4);
+    }
+}
+
+/* A store into ram[0] outside the watched window (fast.c's H_STORE_) */
+static void store(struct gen *g, bool w, const struct fop *o, unsigned n, unsigned bail)
+{
+    address(g, w, o, n, bail);
+    mem(g, true, 0x3b, RCX, RSI, ENV(slim[n])); /* cmp rcx, slim[n] */
+    jcc_out(g, CC_A, bail);
+    rr(g, true, 0x89, RCX, RDX);             /* mov rdx, rcx */
+    mem(g, true, 0x2b, RDX, RSI, ENV(wlo));  /* sub rdx, wlo */
+    mem(g, true, 0x3b, RDX, RSI, ENV(wlen)); /* cmp rdx, wlen */
+    jcc_out(g, CC_B, bail);
+    get(g, true, RAX, o->rs2);
+    mem(g, true, 0x8b, RDX, RSI, ENV(r0mem));
+    rr(g, true, 0x01, RCX, RDX); /* add rdx, rcx */
+    if (n == 2)
+        b1(g, 0x66);
+    mem(g, n == 8, n == 1 ? 0x88 : 0x89, RAX, RDX, 0);
+}
+
+/* The ALU operations x86 has one instruction for: its form and opcode (or extension) */
+enum form { F_NONE, F_RR, F_RI, F_SHIFT, F_SHIFTI, F_SLT, F_SLTI };
+struct alu {
+    enum form form;
+    unsigned opc;
+    bool word;  /* an RV64 W form: 32 bits, then sign-extended */
+    enum cc cc; /* SLT forms */
+};
+
+static struct alu alu_of(unsigned kind)
+{
+    switch (kind) {
+#define BOTH(name) case K_##name##_32: case K_##name##_64
+    BOTH(ADD): return (struct alu){.form = F_RR, .opc = 0x03};
+    BOTH(SUB): return (struct alu){.form = F_RR, .opc = 0x2b};
+    BOTH(XOR): return (struct alu){.form = F_RR, .opc = 0x33};
+    BOTH(OR): return (struct alu){.form = F_RR, .opc = 0x0b};
+    BOTH(AND): return (struct alu){.form = F_RR, .opc = 0x23};
+    BOTH(MUL): return (struct alu){.form = F_RR, .opc = 0x0faf};
+    BOTH(SLL): return (struct alu){.form = F_SHIFT, .opc = 4};
+    BOTH(SRL): return (struct alu){.form = F_SHIFT, .opc = 5};
+    BOTH(SRA): return (struct alu){.form = F_SHIFT, .opc = 7};
+    BOTH(SLT): return (struct alu){.form = F_SLT, .opc = 0, .cc = CC_L};
+    BOTH(SLTU): return (struct alu){.form = F_SLT, .opc = 0, .cc = CC_B};
+    BOTH(ADDI): return (struct alu){.form = F_RI, .opc = 0};
+    BOTH(XORI): return (struct alu){.form = F_RI, .opc = 6};
+    BOTH(ORI): return (struct alu){.form = F_RI, .opc = 1};
+    BOTH(ANDI): return (struct alu){.form = F_RI, .opc = 4};
+    BOTH(SLLI): return (struct alu){.form = F_SHIFTI, .opc = 4};
+    BOTH(SRLI): return (struct alu){.form = F_SHIFTI, .opc = 5};
+    BOTH(SRAI): return (struct alu){.form = F_SHIFTI, .opc = 7};
+    BOTH(SLTI): return (struct alu){.form = F_SLTI, .opc = 0, .cc = CC_L};
+    BOTH(SLTIU): return (struct alu){.form = F_SLTI, .opc = 0, .cc = CC_B};
+#undef BOTH
+    case K_ADDW_64: return (struct alu){.form = F_RR, .opc = 0x03, .word = true};
+    case K_SUBW_64: return (struct alu){.form = F_RR, .opc = 0x2b, .word = true};
+    case K_MULW_64: return (struct alu){.form = F_RR, .opc = 0x0faf, .word = true};
+    case K_SLLW_64: return (struct alu){.form = F_SHIFT, .opc = 4, .word = true};
+    case K_SRLW_64: return (struct alu){.form = F_SHIFT, .opc = 5, .word = true};
+    case K_SRAW_64: return (struct alu){.form = F_SHIFT, .opc = 7, .word = true};
+    case K_ADDIW_64: return (struct alu){.form = F_RI, .opc = 0, .word = true};
+    case K_SLLIW_64: return (struct alu){.form = F_SHIFTI, .opc = 4, .word = true};
+    case K_SRLIW_64: return (struct alu){.form = F_SHIFTI, .opc = 5, .word = true};
+    case K_SRAIW_64: return (struct alu){.form = F_SHIFTI, .opc = 7, .word = true};
+    }
+    return (struct alu){.form = F_NONE};
+}
+
+static void alu(struct gen *g, bool w, const struct fop *o, const struct alu *a)
+{
+    const bool ww = w && !a->word; /* the x86 width */
+    get(g, ww, RAX, o->rs1);
+    switch (a->form) {
+    case F_RR:
+        get(g, ww, RCX, o->rs2);
+        rr(g, ww, a->opc, RAX, RCX);
+        break;
+    case F_RI:
+        rr(g, ww, 0x81, (int)a->opc, RAX);
+        b4(g, (uint32_t)o->imm);
+        break;
+    case F_SHIFT: /* x86 masks the count as RISC-V does: to 5 bits, 6 for 64 */
+        get(g, false, RCX, o->rs2);
+        rr(g, ww, 0xd3, (int)a->opc, RAX);
+        break;
+    case F_SHIFTI:
+        rr(g, ww, 0xc1, (int)a->opc, RAX);
+        b1(g, (unsigned)o->imm);
+        break;
+    case F_SLT:
+    case F_SLTI:
+        if (a->form == F_SLT) {
+            get(g, ww, RCX, o->rs2);
+            rr(g, ww, 0x3b, RAX, RCX); /* cmp rax, rcx */
+        } else {
+            rr(g, ww, 0x81, 7, RAX); /* cmp rax, imm (sign-extended, as SLTIU's) */
+            b4(g, (uint32_t)o->imm);
+        }
+        b1(g, 0x0f), b1(g, 0x90 | a->cc), b1(g, 0xc0); /* setcc al */
+        rr(g, false, 0x0fb6, RAX, RAX);                /* movzx eax, al */
+        break;
+    case F_NONE:
+        break;
+    }
+    if (a->word)
+        rr(g, true, 0x63, RAX, RAX); /* movsxd rax, eax */
+    put(g, RAX, o->rd);
+}
+
+static enum cc branch_cc(unsigned kind)
+{
+    switch (kind) {
+#define BR(name, cc)                                                                       \
+    case K_##name##_32: case K_##name##_64: case K_##name##_SX_32: case K_##name##_SX_64:   \
+        return cc;
+        BR(BEQ, CC_E) BR(BNE, CC_NE) BR(BLT, CC_L) BR(BGE, CC_GE) BR(BLTU, CC_B) BR(BGEU, CC_AE)
+#undef BR
+    }
+    return 0;
+}
+
+static bool side_exit_kind(unsigned kind)
+{
+    switch (kind) {
+#define SX(name, width, ...) WIDTHS(width, SX_CASE, name)
+#define SX_CASE(w, name) case K_##name##_SX_##w:
+        OPS_BRANCH(SX)
+#undef SX_CASE
+#undef SX
+        return true;
+    }
+    return false;
+}
+
+/* Operation k; false when it ended the code (a branch at the block's end, a jump, or a
+ * kind left to the interpreter). */
+static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
+                      uint64_t fall, const uint64_t *pool, bool r1)
+{
+    const bool w = xlen == 64;
+    const unsigned bail = result(k, JIT_RESUME);
+    struct ld l;
+    bool x0;
+    const struct alu a = alu_of(o->kind);
+    if (a.form != F_NONE) {
+        alu(g, w, o, &a);
+        return true;
+    }
+    if (load_of(o->kind, &l, &x0)) {
+        load(g, w, o, &l, x0, r1, bail);
+        return true;
+    }
+    const enum cc cc = branch_cc(o->kind);
+    if (cc) {
+        get(g, w, RAX, o->rs1);
+        get(g, w, RCX, o->rs2);
+        rr(g, w, 0x3b, RAX, RCX); /* cmp rax, rcx */
+        if (side_exit_kind(o->kind)) {
+            jcc_out(g, cc, result(k, JIT_SIDE));
+            return true;
+        }
+        jcc_out(g, cc, result(k, JIT_TAKEN));
+        leave(g, result(k, JIT_FALL));
+        return false;
+    }
+    switch (o->kind) {
+    case K_SB_32: case K_SB_64: store(g, w, o, 1, bail); return true;
+    case K_SH_32: case K_SH_64: store(g, w, o, 2, bail); return true;
+    case K_SW_32: case K_SW_64: store(g, w, o, 4, bail); return true;
+    case K_SD_64: store(g, w, o, 8, bail); return true;
+    case K_LI_32: /* the value as fast.c's H_LI leaves it */
+        mov_imm(g, RAX, (uint32_t)o->imm);
+        put(g, RAX, o->rd);
+        return true;
+    case K_LI_64:
+        mov_imm(g, RAX, (uint64_t)(int64_t)o->imm);
+        put(g, RAX, o->rd);
+        return true;
+    case K_LI_POOL:
+        mov_imm(g, RAX, pool[o->imm]);
+        put(g, RAX, o->rd);
+        return true;
+    case K_NOP:
+        return true;
+    case K_MV:
+        get(g, true, RAX, o->rs1);
+        put(g, RAX, o->rd);
+        return true;
+    case K_SEXT_W:
+        if (o->rs1)
+            mem(g, true, 0x63, RAX, RDI, X(o->rs1)); /* movsxd rax, x[rs1] */
+        else
+            get(g, true, RAX, 0);
+        put(g, RAX, o->rd);
+        return true;
+    case K_JAL:
+        mov_imm(g, RAX, fall);
+        put(g, RAX, o->rd);
+        leave(g, result(k, JIT_JUMP));
+        return false;
+    case K_JALR_32:
+    case K_JALR_64: /* op_JALR; a misaligned target to the interpreter, before the link */
+        get(g, w, RAX, o->rs1);
+        if (o->imm)
+            rr(g, w, 0x81, 0, RAX), b4(g, (uint32_t)o->imm);
+        rr(g, w, 0x83, 4, RAX), b1(g, 0xfe); /* and rax, -2 */
+        b1(g, 0xa8), b1(g, 3);               /* test al, 3 */
+        jcc_out(g, CC_NE, bail);
+        mem(g, true, 0x89, RAX, RSI, ENV(pc));
+        mov_imm(g, RAX, fall);
+        put(g, RAX, o->rd);
+        leave(g, result(k, JIT_JALR));
+        return false;
+    case K_END:
+        leave(g, result(k, JIT_FALL));
+        return false;
+    }
+    leave(g, bail); /* a kind the generator leaves to the interpreter */
+    return false;
+}
+
+jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, uint64_t fall,
+                   const uint64_t *pool, const struct jit_env *env)
+{
+    if (!j || n + 1 > OPS_MAX || (size_t)(j->end - j->p) < (size_t)(n + 1) * OP_BYTES + 16)
+        return NULL;
+    struct gen g = {.p = j->p};
+    uint8_t *const start = g.p;
+    for (unsigned k = 0; k <= n; k++)
+        if (!operation(&g, &ops[k], k, xlen, fall, pool, env->r1size != 0))
+            break;
+    /* the stubs: one per result, each jump to it patched */
+    uint8_t *stub = NULL;
+    for (unsigned i = 0; i < g.nfix; i++) {
+        if (!i || g.fix[i].result != g.fix[i - 1].result) {
+            stub = g.p;
+            leave(&g, g.fix[i].result);
+        }
+        const int32_t d = (int32_t)(stub - (g.fix[i].at + 4));
+        memcpy(g.fix[i].at, &d, 4);
+    }
+    j->p = (uint8_t *)(((uintptr_t)g.p + 15) & ~(uintptr_t)15);
+    return (jit_code)(void *)start;
+}
+
+struct jit *jit_open(void)
+{
+    struct jit *j = calloc(1, sizeof *j);
+    if (!j)
+        return NULL;
+    void *m = mmap(NULL, CODE_BYTES, PROT_READ | PROT_WRITE | PROT_EXEC,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) {
+        free(j);
+        return NULL;
+    }
+    j->mem = j->p = m;
+    j->end = j->mem + CODE_BYTES;
+    return j;
+}
+
+void jit_close(struct jit *j)
+{
+    if (!j)
+        return;
+    munmap(j->mem, CODE_BYTES);
+    free(j);
+}
+#else /* no generator for this host: every block on the interpreter */
+struct jit *jit_open(void) { return NULL; }
+void jit_close(struct jit *j) { (void)j; }
+jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, uint64_t fall,
+                   const uint64_t *pool, const struct jit_env *env)
+{
+    (void)j, (void)ops, (void)n, (void)xlen, (void)fall, (void)pool, (void)env;
+    return NULL;
+}
+#endif

@@ -1,0 +1,57 @@
+/* The fast engine's code generator (jit.c): a translated block's operations (fop.h) as
+ * native code, on x86-64 hosts; elsewhere jit_open() says there is none, and every block
+ * stays on the threaded interpreter of fast.c.
+ *
+ * Generated code computes what the interpreter's handlers compute, with the same checks,
+ * and hands anything else back to them: it returns to run_blocks() with the operation it
+ * stopped at and why (JIT_EXIT), and the interpreter goes on from there exactly as if it
+ * had run the operations before.  An operation of a kind the generator does not know (the
+ * divides, the D$ and observer kinds, ...) and every check that fails (a misaligned or
+ * device access, a store into the watched window) end the generated code with JIT_RESUME
+ * at that operation, before it changed anything: its handler then runs it. */
+#ifndef TEMPO_JIT_H
+#define TEMPO_JIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "fop.h"
+
+/* What generated code reads besides the registers: the RAM it loads from and stores to
+ * directly (fast.c keeps these up to date; ram[1] is the paper's instruction memory,
+ * loads only), and where it leaves a JALR's target. */
+struct jit_env {
+    uint64_t r0base, r0size, r1base, r1size;
+    uint8_t *r0mem, *r1mem;
+    /* stores of n bytes into ram[0] offsets up to slim[n] run here, except into the
+     * doublewords [wlo, wlo + wlen) that hold predecoded code or tohost (watch_update) */
+    uint64_t slim[9], wlo, wlen;
+    uint64_t pc; /* JIT_JALR: the target */
+};
+
+/* Why generated code returned, in the low bits of its result; the operation's index in
+ * the block is the rest (result >> JIT_EXIT_BITS). */
+enum jit_exit {
+    JIT_RESUME, /* the interpreter runs the block on from this operation */
+    JIT_TAKEN,  /* the block's last operation, a conditional branch, was taken */
+    JIT_FALL,   /* the block ran to its end: on to the pc after it */
+    JIT_SIDE,   /* this operation, a side exit, was taken */
+    JIT_JUMP,   /* this JAL ran: on to its target */
+    JIT_JALR,   /* this JALR ran: on to env->pc */
+};
+#define JIT_EXIT_BITS 3
+
+/* A block's generated code: x is the hart's register file. */
+typedef unsigned (*jit_code)(uint64_t *x, struct jit_env *env);
+
+struct jit;
+/* The generator, with its code memory; NULL when the host has none (not x86-64) or it
+ * cannot have executable memory. */
+struct jit *jit_open(void);
+void jit_close(struct jit *j);
+/* The code for a block's operations ops[0..n] (ops[n] is its K_END) at XLEN xlen; `fall`
+ * is the pc after the block (a JAL's or JALR's link), `pool` its K_LI_POOL values, `env`
+ * the RAM it will run with (whether there is a ram[1]).  NULL when the code memory is
+ * full: the block stays on the interpreter. */
+jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, uint64_t fall,
+                   const uint64_t *pool, const struct jit_env *env);
+#endif
