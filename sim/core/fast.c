@@ -575,8 +575,9 @@ static struct block *translate(struct fast *f, uint64_t pc)
     for (unsigned i = 0; i <= n; i++)
         ops[i].h = handler[ops[i].kind];
     memcpy(b->ops, ops, (n + 1) * sizeof ops[0]);
-    if (n)
-        b->native = jit_block(f->jit, b->ops, n, xlen, b->fall, b->pool, &f->env);
+    if (n && !f->guarded) /* with observers or an I$, FINISH does more than generated code */
+        b->native = jit_block(f->jit, b->ops, n, xlen, b->fall, b->pool, &f->env, OUT_SIDE,
+                              OUT_END, OUT_END_TAKEN);
     link_block(f, b);
     watch_update(f);
     return b;
@@ -1030,6 +1031,12 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         dseq += u_->n;                                                                     \
         u_->runs++;                                                                        \
         ps = u_->exit;                                                                     \
+        ONWARD(o, npc, check);                                                             \
+    } while (0)
+/* FINISH's way on from outcome o, charged */
+#define ONWARD(o, npc, check)                                                              \
+    do {                                                                                   \
+        struct outcome *const u_ = &e->out[o];                                             \
         struct entry *const c_ = u_->next;                                                 \
         if (likely(c_ && !(check))) {                                                      \
             e = c_;                                                                        \
@@ -1111,23 +1118,35 @@ enter:
         goto reference;
     looked = false;
     op = b->ops;
-    if (b->native) { /* its code, then on as the handlers would have gone on */
-        const unsigned r = b->native(x, &f->env);
+    if (b->native) { /* its code (and its successors'), then on as FINISH goes on */
+        f->env.cycle = cycle;
+        f->env.instret = instret;
+        f->env.seq = dseq;
+        f->env.next_event = h->next_event;
+        f->env.state = ps;
+        f->env.entry = e;
+        const unsigned r = jit_run(f->jit, b->native, x, &f->env);
+        cycle = f->env.cycle;
+        instret = f->env.instret;
+        dseq = f->env.seq;
+        ps = f->env.state;
+        e = f->env.entry;
+        b = e->b;
         op = b->ops + (r >> JIT_EXIT_BITS);
         switch ((enum jit_exit)(r & ((1u << JIT_EXIT_BITS) - 1))) {
         case JIT_RESUME:
             break;
         case JIT_TAKEN:
-            goto taken;
+            ONWARD(OUT_END_TAKEN, b->target, 0);
         case JIT_FALL:
-            goto fall;
+            ONWARD(OUT_END, b->fall, 0);
         case JIT_SIDE:
-            goto side_taken;
+            ONWARD(OUT_SIDE + op->imm, b->side_target[op->imm], 0);
         case JIT_JUMP:
-            goto jumped;
+            ONWARD(OUT_END, b->target, 0);
         case JIT_JALR:
             pc = f->env.pc;
-            goto jalr;
+            ONWARD(OUT_END, pc, c_->b->pc != pc);
         }
     }
     goto *op->h;
@@ -1167,7 +1186,6 @@ fall:
 L_JAL:
     x[op->rd] = b->fall;
     x[0] = 0;
-jumped:
     FINISH(OUT_END, b->target, 0);
 jalr:
     FINISH(OUT_END, pc, c_->b->pc != pc);
@@ -1226,7 +1244,21 @@ bool fast_run(struct machine *m)
     f->icache = m->caches.i.g.size ? &m->caches.i : NULL;
     f->dcache = m->caches.d.g.size ? &m->caches.d : NULL;
     f->guarded = f->obs || f->icache;
-    f->jit = jit_open();
+    const struct jit_layout lay = {
+        .entry_block = offsetof(struct entry, b),
+        .entry_prefix = offsetof(struct entry, prefix),
+        .entry_out = offsetof(struct entry, out),
+        .outcome_size = sizeof(struct outcome),
+        .out_cost = offsetof(struct outcome, cost),
+        .out_next = offsetof(struct outcome, next),
+        .out_exit = offsetof(struct outcome, exit),
+        .out_runs = offsetof(struct outcome, runs),
+        .out_n = offsetof(struct outcome, n),
+        .out_instret = offsetof(struct outcome, instret),
+        .block_pc = offsetof(struct block, pc),
+        .block_code = offsetof(struct block, native),
+    };
+    f->jit = jit_open(&lay);
 
     run_blocks(f);
 

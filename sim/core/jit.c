@@ -1,8 +1,11 @@
 /* The fast engine's code generator (jit.h): x86-64 code for a block's operations.
  *
- * The code is called as jit_code(x, env) (System V: x in rdi, env in rsi) and keeps the
- * guest registers in memory, x[r] at [rdi + 8r]; rax, rcx and rdx are its scratch
- * registers.  At RV32 a register holds its value zero-extended (as xl() leaves it), which
+ * The code runs from jit_run(), through a routine generated once (enter) that saves the
+ * host's callee-saved registers and jumps to it with x in rdi and env in rsi (System V's
+ * first two arguments); every way back goes through that routine's other half (leave).
+ * The guest registers live in memory, x[r] at [rdi + 8r]; a block keeps the ones it uses
+ * most in host registers (loaded when it starts, stored back on every way out), and
+ * computes in rax, rcx and rdx.  At RV32 a register holds its value zero-extended (as xl() leaves it), which
  * is what x86's 32-bit operations leave in a 64-bit register: they compute RV32's results
  * directly; RV64 uses the 64-bit forms, and the W forms the 32-bit ones sign-extended.
  * Each check jumps to a stub after the block's code that returns JIT_RESUME at the
@@ -22,26 +25,40 @@
 #define CODE_BYTES (32u << 20)
 /* A block of at most this many operations is generated (fast.c's are shorter)... */
 #define OPS_MAX 64
-/* ...and needs at most this many bytes per operation, its stubs included. */
-#define OP_BYTES 256
+/* ...and needs at most this many bytes per operation, its stubs and ways out included
+ * (a branch that ends the block has two ways out, and the K_END after it none). */
+#define OP_BYTES 512
 
-enum reg { RAX = 0, RCX = 1, RDX = 2, RSI = 6, RDI = 7 };
+enum reg { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RBP = 5, RSI = 6, RDI = 7 };
+/* The host registers that hold guest registers (not the scratch ones nor the bases) */
+static const int8_t cache_regs[] = {RBX, RBP, 8, 9, 10, 11, 12, 13, 14, 15};
+#define CACHED (sizeof cache_regs / sizeof cache_regs[0])
 /* x86 condition codes (the low nibble of Jcc and SETcc) */
 enum cc { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_L = 0xc, CC_GE = 0xd };
 
 struct jit {
     uint8_t *mem, *p, *end;
+    struct jit_layout lay;
+    unsigned (*enter)(uint64_t *x, struct jit_env *env, jit_code code);
+    uint8_t *leave; /* enter's way back: result in eax */
 };
 
-/* A jump to a stub: the rel32 to patch, and what the stub returns */
+/* A jump to a stub: the rel32 to patch, what the stub returns, and the outcome it charges
+ * and goes on from first (-1: none) */
 struct fix {
     uint8_t *at;
     unsigned result;
+    int out;
+    bool jalr;
 };
 
 struct gen {
     uint8_t *p;
-    struct fix fix[4 * OPS_MAX];
+    const struct jit_layout *lay;
+    const uint8_t *leave;
+    int8_t host[32];   /* the host register holding guest register r (-1: none) */
+    uint32_t written;  /* the guest registers held that the block writes */
+    struct fix fix[8 * OPS_MAX];
     unsigned nfix;
 };
 
@@ -90,17 +107,31 @@ static void rr(struct gen *g, bool w, unsigned opc, int reg, int rm)
 /* reg = x[r] (x0 reads 0) */
 static void get(struct gen *g, bool w, int reg, unsigned r)
 {
-    if (r)
-        mem(g, w, 0x8b, reg, RDI, X(r));
-    else
+    if (!r)
         rr(g, false, 0x31, reg, reg); /* xor */
+    else if (g->host[r] >= 0)
+        rr(g, w, 0x8b, reg, g->host[r]);
+    else
+        mem(g, w, 0x8b, reg, RDI, X(r));
 }
 
 /* x[r] = reg, the whole register (x0 keeps 0) */
 static void put(struct gen *g, int reg, unsigned r)
 {
-    if (r)
+    if (!r)
+        return;
+    if (g->host[r] >= 0)
+        rr(g, true, 0x89, reg, g->host[r]);
+    else
         mem(g, true, 0x89, reg, RDI, X(r));
+}
+
+/* The registers the block holds that it writes, back to memory (on every way out) */
+static void store_back(struct gen *g)
+{
+    for (unsigned r = 1; r < 32; r++)
+        if (g->written >> r & 1)
+            mem(g, true, 0x89, g->host[r], RDI, X(r));
 }
 
 static void mov_imm(struct gen *g, int reg, uint64_t v)
@@ -117,20 +148,71 @@ static void mov_imm(struct gen *g, int reg, uint64_t v)
 
 static unsigned result(unsigned k, enum jit_exit why) { return k << JIT_EXIT_BITS | why; }
 
-/* mov eax, result; ret */
-static void leave(struct gen *g, unsigned res)
+static void jmp_to(struct gen *g, const uint8_t *to)
 {
-    mov_imm(g, RAX, res);
-    b1(g, 0xc3);
+    b1(g, 0xe9);
+    b4(g, (uint32_t)(int32_t)(to - (g->p + 4)));
 }
 
-/* jcc to a stub that returns res */
-static void jcc_out(struct gen *g, enum cc cc, unsigned res)
+/* Back to jit_run()'s caller with res */
+static void leave(struct gen *g, unsigned res)
+{
+    store_back(g);
+    mov_imm(g, RAX, res);
+    jmp_to(g, g->leave);
+}
+
+/* jcc to a stub that charges outcome `out` (-1: none) and returns res */
+static void jcc_to(struct gen *g, enum cc cc, unsigned res, int out, bool jalr)
 {
     b1(g, 0x0f);
     b1(g, 0x80 | cc);
-    g->fix[g->nfix++] = (struct fix){g->p, res};
+    g->fix[g->nfix++] = (struct fix){g->p, res, out, jalr};
     b4(g, 0);
+}
+
+/* jcc to a stub that returns res */
+static void jcc_out(struct gen *g, enum cc cc, unsigned res) { jcc_to(g, cc, res, -1, false); }
+
+#define LAY(field) (g->lay->field)
+
+/* The block's way out with outcome o of its timed run (env->entry): FINISH of fast.c's
+ * run_blocks().  The outcome charged; then on to the timed run it remembers, when there
+ * is one (for a JALR: at env->pc), no event is due before its last instruction and its
+ * block has code; otherwise back to run_blocks() with res. */
+static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
+{
+    store_back(g);
+    mem(g, true, 0x8b, RDX, RSI, ENV(entry));
+    mem(g, true, 0x8d, RCX, RDX, LAY(entry_out) + (int32_t)o * LAY(outcome_size)); /* lea */
+    mem(g, true, 0x8b, RAX, RCX, LAY(out_cost));
+    mem(g, true, 0x01, RAX, RSI, ENV(cycle)); /* add [cycle], rax */
+    mem(g, false, 0x8b, RAX, RCX, LAY(out_instret));
+    mem(g, true, 0x01, RAX, RSI, ENV(instret));
+    mem(g, false, 0x8b, RAX, RCX, LAY(out_n));
+    mem(g, true, 0x01, RAX, RSI, ENV(seq));
+    mem(g, true, 0xff, 0, RCX, LAY(out_runs)); /* inc qword [runs] */
+    mem(g, true, 0x8b, RAX, RCX, LAY(out_exit));
+    mem(g, true, 0x89, RAX, RSI, ENV(state));
+    mem(g, true, 0x8b, RDX, RCX, LAY(out_next));
+    rr(g, true, 0x85, RDX, RDX); /* test rdx, rdx */
+    jcc_out(g, CC_E, res);
+    if (jalr) { /* the run remembered is at the pc it went to last time */
+        mem(g, true, 0x8b, RAX, RDX, LAY(entry_block));
+        mem(g, true, 0x8b, RAX, RAX, LAY(block_pc));
+        mem(g, true, 0x3b, RAX, RSI, ENV(pc));
+        jcc_out(g, CC_NE, res);
+    }
+    mem(g, true, 0x8b, RAX, RDX, LAY(entry_prefix));
+    mem(g, true, 0x03, RAX, RSI, ENV(cycle));
+    mem(g, true, 0x3b, RAX, RSI, ENV(next_event));
+    jcc_out(g, CC_AE, res);
+    mem(g, true, 0x8b, RAX, RDX, LAY(entry_block));
+    mem(g, true, 0x8b, RAX, RAX, LAY(block_code));
+    rr(g, true, 0x85, RAX, RAX);
+    jcc_out(g, CC_E, res);
+    mem(g, true, 0x89, RDX, RSI, ENV(entry));
+    rr(g, false, 0xff, 4, RAX); /* jmp rax */
 }
 
 /* rax = the effective address of a load or store (op_ea), and a misaligned one (n bytes)
@@ -361,10 +443,18 @@ static bool side_exit_kind(unsigned kind)
     return false;
 }
 
+/* What jit_block() was told about the block */
+struct exits {
+    uint64_t fall;
+    const uint64_t *pool;
+    bool r1;
+    unsigned side, end, taken;
+};
+
 /* Operation k; false when it ended the code (a branch at the block's end, a jump, or a
  * kind left to the interpreter). */
 static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
-                      uint64_t fall, const uint64_t *pool, bool r1)
+                      const struct exits *x)
 {
     const bool w = xlen == 64;
     const unsigned bail = result(k, JIT_RESUME);
@@ -376,7 +466,7 @@ static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
         return true;
     }
     if (load_of(o->kind, &l, &x0)) {
-        load(g, w, o, &l, x0, r1, bail);
+        load(g, w, o, &l, x0, x->r1, bail);
         return true;
     }
     const enum cc cc = branch_cc(o->kind);
@@ -385,11 +475,11 @@ static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
         get(g, w, RCX, o->rs2);
         rr(g, w, 0x3b, RAX, RCX); /* cmp rax, rcx */
         if (side_exit_kind(o->kind)) {
-            jcc_out(g, cc, result(k, JIT_SIDE));
+            jcc_to(g, cc, result(k, JIT_SIDE), (int)(x->side + (unsigned)o->imm), false);
             return true;
         }
-        jcc_out(g, cc, result(k, JIT_TAKEN));
-        leave(g, result(k, JIT_FALL));
+        jcc_to(g, cc, result(k, JIT_TAKEN), (int)x->taken, false);
+        finish(g, x->end, result(k, JIT_FALL), false);
         return false;
     }
     switch (o->kind) {
@@ -406,7 +496,7 @@ static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
         put(g, RAX, o->rd);
         return true;
     case K_LI_POOL:
-        mov_imm(g, RAX, pool[o->imm]);
+        mov_imm(g, RAX, x->pool[o->imm]);
         put(g, RAX, o->rd);
         return true;
     case K_NOP:
@@ -416,16 +506,14 @@ static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
         put(g, RAX, o->rd);
         return true;
     case K_SEXT_W:
-        if (o->rs1)
-            mem(g, true, 0x63, RAX, RDI, X(o->rs1)); /* movsxd rax, x[rs1] */
-        else
-            get(g, true, RAX, 0);
+        get(g, false, RAX, o->rs1);
+        rr(g, true, 0x63, RAX, RAX); /* movsxd rax, eax */
         put(g, RAX, o->rd);
         return true;
     case K_JAL:
-        mov_imm(g, RAX, fall);
+        mov_imm(g, RAX, x->fall);
         put(g, RAX, o->rd);
-        leave(g, result(k, JIT_JUMP));
+        finish(g, x->end, result(k, JIT_JUMP), false);
         return false;
     case K_JALR_32:
     case K_JALR_64: /* op_JALR; a misaligned target to the interpreter, before the link */
@@ -436,47 +524,83 @@ static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
         b1(g, 0xa8), b1(g, 3);               /* test al, 3 */
         jcc_out(g, CC_NE, bail);
         mem(g, true, 0x89, RAX, RSI, ENV(pc));
-        mov_imm(g, RAX, fall);
+        mov_imm(g, RAX, x->fall);
         put(g, RAX, o->rd);
-        leave(g, result(k, JIT_JALR));
+        finish(g, x->end, result(k, JIT_JALR), true);
         return false;
     case K_END:
-        leave(g, result(k, JIT_FALL));
+        finish(g, x->end, result(k, JIT_FALL), false);
         return false;
     }
     leave(g, bail); /* a kind the generator leaves to the interpreter */
     return false;
 }
 
+/* The guest registers the block's operations name most often (twice at least: a load
+ * and a store back cost more than one access to memory), in host registers; an operation
+ * writes only its rd, so the ones named as an rd are those to store back. */
+static void hold(struct gen *g, const struct fop *ops, unsigned n)
+{
+    unsigned uses[32] = {0};
+    uint32_t rd = 0;
+    for (unsigned k = 0; k < n; k++) {
+        uses[ops[k].rs1]++, uses[ops[k].rs2]++, uses[ops[k].rd]++;
+        rd |= 1u << ops[k].rd;
+    }
+    memset(g->host, -1, sizeof g->host);
+    for (unsigned i = 0; i < CACHED; i++) {
+        unsigned best = 0;
+        for (unsigned r = 1; r < 32; r++)
+            if (g->host[r] < 0 && uses[r] >= 2 && (!best || uses[r] > uses[best]))
+                best = r;
+        if (!best)
+            break;
+        g->host[best] = cache_regs[i];
+        g->written |= rd & 1u << best;
+    }
+}
+
 jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, uint64_t fall,
-                   const uint64_t *pool, const struct jit_env *env)
+                   const uint64_t *pool, const struct jit_env *env, unsigned side,
+                   unsigned end, unsigned taken)
 {
     if (!j || n + 1 > OPS_MAX || (size_t)(j->end - j->p) < (size_t)(n + 1) * OP_BYTES + 16)
         return NULL;
-    struct gen g = {.p = j->p};
+    struct gen g = {.p = j->p, .lay = &j->lay, .leave = j->leave};
+    const struct exits x = {fall, pool, env->r1size != 0, side, end, taken};
+    hold(&g, ops, n);
     uint8_t *const start = g.p;
+    for (unsigned r = 1; r < 32; r++)
+        if (g.host[r] >= 0)
+            mem(&g, true, 0x8b, g.host[r], RDI, X(r));
     for (unsigned k = 0; k <= n; k++)
-        if (!operation(&g, &ops[k], k, xlen, fall, pool, env->r1size != 0))
+        if (!operation(&g, &ops[k], k, xlen, &x))
             break;
-    /* the stubs: one per result, each jump to it patched */
+    /* the stubs: an outcome's way out each, one return per result (the ways out add
+     * their own), each jump to it patched */
     uint8_t *stub = NULL;
     for (unsigned i = 0; i < g.nfix; i++) {
-        if (!i || g.fix[i].result != g.fix[i - 1].result) {
+        const struct fix *const u = &g.fix[i];
+        if (u->out >= 0) {
             stub = g.p;
-            leave(&g, g.fix[i].result);
+            finish(&g, (unsigned)u->out, u->result, u->jalr);
+        } else if (!i || g.fix[i - 1].out >= 0 || u->result != g.fix[i - 1].result) {
+            stub = g.p;
+            leave(&g, u->result);
         }
         const int32_t d = (int32_t)(stub - (g.fix[i].at + 4));
         memcpy(g.fix[i].at, &d, 4);
     }
     j->p = (uint8_t *)(((uintptr_t)g.p + 15) & ~(uintptr_t)15);
-    return (jit_code)(void *)start;
+    return start;
 }
 
-struct jit *jit_open(void)
+struct jit *jit_open(const struct jit_layout *layout)
 {
     struct jit *j = calloc(1, sizeof *j);
     if (!j)
         return NULL;
+    j->lay = *layout;
     void *m = mmap(NULL, CODE_BYTES, PROT_READ | PROT_WRITE | PROT_EXEC,
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (m == MAP_FAILED) {
@@ -485,7 +609,22 @@ struct jit *jit_open(void)
     }
     j->mem = j->p = m;
     j->end = j->mem + CODE_BYTES;
+    /* enter: push the callee-saved registers, jmp rdx (the code); leave: pop them, ret */
+    static const uint8_t enter[] = {0x53, 0x55, 0x41, 0x54, 0x41, 0x55, 0x41, 0x56, 0x41, 0x57,
+                                    0xff, 0xe2};
+    static const uint8_t leave[] = {0x41, 0x5f, 0x41, 0x5e, 0x41, 0x5d, 0x41, 0x5c, 0x5d, 0x5b,
+                                    0xc3};
+    memcpy(j->p, enter, sizeof enter);
+    j->enter = (unsigned (*)(uint64_t *, struct jit_env *, jit_code))(void *)j->p;
+    j->leave = j->p + sizeof enter;
+    memcpy(j->leave, leave, sizeof leave);
+    j->p = (uint8_t *)(((uintptr_t)j->leave + sizeof leave + 15) & ~(uintptr_t)15);
     return j;
+}
+
+unsigned jit_run(const struct jit *j, jit_code code, uint64_t *x, struct jit_env *env)
+{
+    return j->enter(x, env, code);
 }
 
 void jit_close(struct jit *j)
@@ -496,12 +635,23 @@ void jit_close(struct jit *j)
     free(j);
 }
 #else /* no generator for this host: every block on the interpreter */
-struct jit *jit_open(void) { return NULL; }
-void jit_close(struct jit *j) { (void)j; }
-jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, uint64_t fall,
-                   const uint64_t *pool, const struct jit_env *env)
+struct jit *jit_open(const struct jit_layout *layout)
 {
-    (void)j, (void)ops, (void)n, (void)xlen, (void)fall, (void)pool, (void)env;
+    (void)layout;
+    return NULL;
+}
+void jit_close(struct jit *j) { (void)j; }
+unsigned jit_run(const struct jit *j, jit_code code, uint64_t *x, struct jit_env *env)
+{
+    (void)j, (void)code, (void)x, (void)env;
+    return JIT_RESUME; /* never called: no block has code */
+}
+jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, uint64_t fall,
+                   const uint64_t *pool, const struct jit_env *env, unsigned side,
+                   unsigned end, unsigned taken)
+{
+    (void)j, (void)ops, (void)n, (void)xlen, (void)fall, (void)pool, (void)env, (void)side;
+    (void)end, (void)taken;
     return NULL;
 }
 #endif
