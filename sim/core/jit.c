@@ -9,7 +9,8 @@
  * is what x86's 32-bit operations leave in a 64-bit register: they compute RV32's results
  * directly; RV64 uses the 64-bit forms, and the W forms the 32-bit ones sign-extended.
  * Each check jumps to a stub after the block's code that returns JIT_RESUME at the
- * operation, which has changed nothing yet. */
+ * operation, which has changed nothing yet.  Not generated (JIT_RESUME before them): the
+ * D$'s and observers' load and store kinds, ADDI to sp with the stack marks, MULHSU. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stddef.h>
 #include <stdlib.h>
@@ -418,6 +419,57 @@ static void alu(struct gen *g, bool w, const struct fop *o, const struct alu *a)
     put(g, RAX, o->rd);
 }
 
+/* The divides: signed or not, the remainder or the quotient, an RV64 W form */
+struct div {
+    bool is, sign, rem, word;
+};
+
+static struct div div_of(unsigned kind)
+{
+    switch (kind) {
+#define BOTH(name) case K_##name##_32: case K_##name##_64
+    BOTH(DIV): return (struct div){true, true, false, false};
+    BOTH(DIVU): return (struct div){true, false, false, false};
+    BOTH(REM): return (struct div){true, true, true, false};
+    BOTH(REMU): return (struct div){true, false, true, false};
+#undef BOTH
+    case K_DIVW_64: return (struct div){true, true, false, true};
+    case K_DIVUW_64: return (struct div){true, false, false, true};
+    case K_REMW_64: return (struct div){true, true, true, true};
+    case K_REMUW_64: return (struct div){true, false, true, true};
+    }
+    return (struct div){false, false, false, false};
+}
+
+/* x86's div and idiv; a divisor of 0, and of -1 (which the overflow case needs), go to
+ * the interpreter: the model times a divide that finishes early differently (muldiv.h) */
+static void divide(struct gen *g, bool w, const struct fop *o, const struct div *d,
+                   unsigned bail)
+{
+    const bool ww = w && !d->word;
+    get(g, ww, RCX, o->rs2);
+    rr(g, ww, 0x85, RCX, RCX); /* test rcx, rcx */
+    jcc_out(g, CC_E, bail);
+    if (d->sign) {
+        rr(g, ww, 0x83, 7, RCX), b1(g, 0xff); /* cmp rcx, -1 */
+        jcc_out(g, CC_E, bail);
+    }
+    get(g, ww, RAX, o->rs1);
+    if (d->sign) {
+        if (ww)
+            b1(g, 0x48);
+        b1(g, 0x99); /* cdq, cqo */
+        rr(g, ww, 0xf7, 7, RCX); /* idiv rcx */
+    } else {
+        rr(g, false, 0x31, RDX, RDX);
+        rr(g, ww, 0xf7, 6, RCX); /* div rcx */
+    }
+    const int v = d->rem ? RDX : RAX;
+    if (d->word)
+        rr(g, true, 0x63, v, v); /* movsxd */
+    put(g, v, o->rd);
+}
+
 static enum cc branch_cc(unsigned kind)
 {
     switch (kind) {
@@ -469,6 +521,11 @@ static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
         load(g, w, o, &l, x0, x->r1, bail);
         return true;
     }
+    const struct div d = div_of(o->kind);
+    if (d.is) {
+        divide(g, w, o, &d, bail);
+        return true;
+    }
     const enum cc cc = branch_cc(o->kind);
     if (cc) {
         get(g, w, RAX, o->rs1);
@@ -498,6 +555,15 @@ static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
     case K_LI_POOL:
         mov_imm(g, RAX, x->pool[o->imm]);
         put(g, RAX, o->rd);
+        return true;
+    case K_MULH_32:
+    case K_MULH_64:
+    case K_MULHU_32:
+    case K_MULHU_64: /* the high half of x86's one-operand imul, mul: rdx */
+        get(g, w, RAX, o->rs1);
+        get(g, w, RCX, o->rs2);
+        rr(g, w, 0xf7, o->kind == K_MULH_32 || o->kind == K_MULH_64 ? 5 : 4, RCX);
+        put(g, RDX, o->rd);
         return true;
     case K_NOP:
         return true;
