@@ -1258,7 +1258,7 @@ bool fast_run(struct machine *m)
         .block_pc = offsetof(struct block, pc),
         .block_code = offsetof(struct block, native),
     };
-    f->jit = jit_open(&lay);
+    f->jit = m->threaded ? NULL : jit_open(&lay);
 
     run_blocks(f);
 
