@@ -1033,6 +1033,12 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         ps = u_->exit;                                                                     \
         ONWARD(o, npc, check);                                                             \
     } while (0)
+/* Generated code left e's block by outcome o, charged but for its exit state */
+#define EXITED(o, npc, check)                                                              \
+    do {                                                                                   \
+        ps = e->out[o].exit;                                                               \
+        ONWARD(o, npc, check);                                                             \
+    } while (0)
 /* FINISH's way on from outcome o, charged */
 #define ONWARD(o, npc, check)                                                              \
     do {                                                                                   \
@@ -1123,30 +1129,29 @@ enter:
         f->env.instret = instret;
         f->env.seq = dseq;
         f->env.next_event = h->next_event;
-        f->env.state = ps;
         f->env.entry = e;
         const unsigned r = jit_run(f->jit, b->native, x, &f->env);
         cycle = f->env.cycle;
         instret = f->env.instret;
         dseq = f->env.seq;
-        ps = f->env.state;
         e = f->env.entry;
         b = e->b;
+        ps = e->s; /* or the exit state of the outcome it left by (EXITED) */
         op = b->ops + (r >> JIT_EXIT_BITS);
         switch ((enum jit_exit)(r & ((1u << JIT_EXIT_BITS) - 1))) {
         case JIT_RESUME:
             break;
         case JIT_TAKEN:
-            ONWARD(OUT_END_TAKEN, b->target, 0);
+            EXITED(OUT_END_TAKEN, b->target, 0);
         case JIT_FALL:
-            ONWARD(OUT_END, b->fall, 0);
+            EXITED(OUT_END, b->fall, 0);
         case JIT_SIDE:
-            ONWARD(OUT_SIDE + op->imm, b->side_target[op->imm], 0);
+            EXITED(OUT_SIDE + op->imm, b->side_target[op->imm], 0);
         case JIT_JUMP:
-            ONWARD(OUT_END, b->target, 0);
+            EXITED(OUT_END, b->target, 0);
         case JIT_JALR:
             pc = f->env.pc;
-            ONWARD(OUT_END, pc, c_->b->pc != pc);
+            EXITED(OUT_END, pc, c_->b->pc != pc);
         }
     }
     goto *op->h;

@@ -31,8 +31,11 @@
 #define OP_BYTES 512
 
 enum reg { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RBP = 5, RSI = 6, RDI = 7 };
-/* The host registers that hold guest registers (not the scratch ones nor the bases) */
-static const int8_t cache_regs[] = {RBX, RBP, 8, 9, 10, 11, 12, 13, 14, 15};
+/* run_blocks()' state while generated code runs (env's, loaded by enter, stored by leave):
+ * the cycle, the timed run, instret, the instructions issued */
+enum { CYCLE = 12, ENTRY = 13, INSTRET = 14, SEQ = 15 };
+/* The host registers that hold guest registers (not the scratch ones nor the others) */
+static const int8_t cache_regs[] = {RBX, RBP, 8, 9, 10, 11};
 #define CACHED (sizeof cache_regs / sizeof cache_regs[0])
 /* x86 condition codes (the low nibble of Jcc and SETcc) */
 enum cc { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_L = 0xc, CC_GE = 0xd };
@@ -178,23 +181,20 @@ static void jcc_out(struct gen *g, enum cc cc, unsigned res) { jcc_to(g, cc, res
 #define LAY(field) (g->lay->field)
 
 /* The block's way out with outcome o of its timed run (env->entry): FINISH of fast.c's
- * run_blocks().  The outcome charged; then on to the timed run it remembers, when there
- * is one (for a JALR: at env->pc), no event is due before its last instruction and its
- * block has code; otherwise back to run_blocks() with res. */
+ * run_blocks().  The outcome charged (its exit state is run_blocks()' to take); then on to
+ * the timed run it remembers, when there is one (for a JALR: at env->pc), no event is due
+ * before its last instruction and its block has code; otherwise back to run_blocks() with
+ * res. */
 static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
 {
     store_back(g);
-    mem(g, true, 0x8b, RDX, RSI, ENV(entry));
-    mem(g, true, 0x8d, RCX, RDX, LAY(entry_out) + (int32_t)o * LAY(outcome_size)); /* lea */
-    mem(g, true, 0x8b, RAX, RCX, LAY(out_cost));
-    mem(g, true, 0x01, RAX, RSI, ENV(cycle)); /* add [cycle], rax */
+    mem(g, true, 0x8d, RCX, ENTRY, LAY(entry_out) + (int32_t)o * LAY(outcome_size)); /* lea */
+    mem(g, true, 0x03, CYCLE, RCX, LAY(out_cost)); /* add r12, cost */
     mem(g, false, 0x8b, RAX, RCX, LAY(out_instret));
-    mem(g, true, 0x01, RAX, RSI, ENV(instret));
+    rr(g, true, 0x03, INSTRET, RAX);
     mem(g, false, 0x8b, RAX, RCX, LAY(out_n));
-    mem(g, true, 0x01, RAX, RSI, ENV(seq));
+    rr(g, true, 0x03, SEQ, RAX);
     mem(g, true, 0xff, 0, RCX, LAY(out_runs)); /* inc qword [runs] */
-    mem(g, true, 0x8b, RAX, RCX, LAY(out_exit));
-    mem(g, true, 0x89, RAX, RSI, ENV(state));
     mem(g, true, 0x8b, RDX, RCX, LAY(out_next));
     rr(g, true, 0x85, RDX, RDX); /* test rdx, rdx */
     jcc_out(g, CC_E, res);
@@ -205,15 +205,15 @@ static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
         jcc_out(g, CC_NE, res);
     }
     mem(g, true, 0x8b, RAX, RDX, LAY(entry_prefix));
-    mem(g, true, 0x03, RAX, RSI, ENV(cycle));
+    rr(g, true, 0x03, RAX, CYCLE);
     mem(g, true, 0x3b, RAX, RSI, ENV(next_event));
     jcc_out(g, CC_AE, res);
     mem(g, true, 0x8b, RAX, RDX, LAY(entry_block));
     mem(g, true, 0x8b, RAX, RAX, LAY(block_code));
     rr(g, true, 0x85, RAX, RAX);
     jcc_out(g, CC_E, res);
-    mem(g, true, 0x89, RDX, RSI, ENV(entry));
-    rr(g, false, 0xff, 4, RAX); /* jmp rax */
+    rr(g, true, 0x89, RDX, ENTRY); /* mov r13, rdx */
+    rr(g, false, 0xff, 4, RAX);    /* jmp rax */
 }
 
 /* rax = the effective address of a load or store (op_ea), and a misaligned one (n bytes)
@@ -675,16 +675,27 @@ struct jit *jit_open(const struct jit_layout *layout)
     }
     j->mem = j->p = m;
     j->end = j->mem + CODE_BYTES;
-    /* enter: push the callee-saved registers, jmp rdx (the code); leave: pop them, ret */
-    static const uint8_t enter[] = {0x53, 0x55, 0x41, 0x54, 0x41, 0x55, 0x41, 0x56, 0x41, 0x57,
-                                    0xff, 0xe2};
-    static const uint8_t leave[] = {0x41, 0x5f, 0x41, 0x5e, 0x41, 0x5d, 0x41, 0x5c, 0x5d, 0x5b,
-                                    0xc3};
-    memcpy(j->p, enter, sizeof enter);
-    j->enter = (unsigned (*)(uint64_t *, struct jit_env *, jit_code))(void *)j->p;
-    j->leave = j->p + sizeof enter;
-    memcpy(j->leave, leave, sizeof leave);
-    j->p = (uint8_t *)(((uintptr_t)j->leave + sizeof leave + 15) & ~(uintptr_t)15);
+    /* enter: push the callee-saved registers, load run_blocks()' state, jmp rdx (the
+     * code); leave: store the state, pop the registers, ret */
+    static const int8_t saved[] = {RBX, RBP, 12, 13, 14, 15};
+    static const struct {
+        int reg;
+        int32_t at;
+    } state[] = {{CYCLE, ENV(cycle)}, {ENTRY, ENV(entry)}, {INSTRET, ENV(instret)}, {SEQ, ENV(seq)}};
+    struct gen g = {.p = j->p};
+    j->enter = (unsigned (*)(uint64_t *, struct jit_env *, jit_code))(void *)g.p;
+    for (unsigned i = 0; i < sizeof saved; i++)
+        opcode(&g, false, 0x50 + (saved[i] & 7), 0, saved[i]); /* push */
+    for (unsigned i = 0; i < sizeof state / sizeof state[0]; i++)
+        mem(&g, true, 0x8b, state[i].reg, RSI, state[i].at);
+    rr(&g, false, 0xff, 4, RDX); /* jmp rdx */
+    j->leave = g.p;
+    for (unsigned i = 0; i < sizeof state / sizeof state[0]; i++)
+        mem(&g, true, 0x89, state[i].reg, RSI, state[i].at);
+    for (unsigned i = sizeof saved; i-- > 0;)
+        opcode(&g, false, 0x58 + (saved[i] & 7), 0, saved[i]); /* pop */
+    b1(&g, 0xc3);
+    j->p = (uint8_t *)(((uintptr_t)g.p + 15) & ~(uintptr_t)15);
     return j;
 }
 

@@ -32,7 +32,6 @@ struct jit_env {
     uint64_t pc;                  /* JIT_JALR: the target */
     uint64_t cycle, instret, seq; /* run_blocks()' cycle, instret, dseq */
     uint64_t next_event;          /* the hart's: no device runs in generated code */
-    const void *state;            /* the pipeline state at this boundary (struct state) */
     void *entry;                  /* the timed run being run (struct entry) */
 };
 
@@ -47,7 +46,8 @@ struct jit_layout {
 /* Why generated code returned, in the low bits of its result; the operation's index in
  * its block (env->entry's) is the rest (result >> JIT_EXIT_BITS).  Every reason but
  * JIT_RESUME is a way out of the block whose outcome has been charged (FINISH's part
- * before it goes on) and whose successor the code did not go on to. */
+ * before it goes on, but for the exit state, which run_blocks() takes from the outcome)
+ * and whose successor the code did not go on to. */
 enum jit_exit {
     JIT_RESUME, /* the interpreter runs the block on from this operation */
     JIT_TAKEN,  /* the block's last operation, a conditional branch, was taken */
