@@ -60,6 +60,7 @@ struct gen {
     uint8_t *p;
     const struct jit_layout *lay;
     const uint8_t *leave;
+    const uint8_t *start, *body; /* the block's code, and its operations' after the loads */
     int8_t host[32];   /* the host register holding guest register r (-1: none) */
     uint32_t written;  /* the guest registers held that the block writes */
     struct fix fix[8 * OPS_MAX];
@@ -187,7 +188,6 @@ static void jcc_out(struct gen *g, enum cc cc, unsigned res) { jcc_to(g, cc, res
  * res. */
 static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
 {
-    store_back(g);
     mem(g, true, 0x8d, RCX, ENTRY, LAY(entry_out) + (int32_t)o * LAY(outcome_size)); /* lea */
     mem(g, true, 0x03, CYCLE, RCX, LAY(out_cost)); /* add r12, cost */
     mem(g, false, 0x8b, RAX, RCX, LAY(out_instret));
@@ -213,7 +213,14 @@ static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
     rr(g, true, 0x85, RAX, RAX);
     jcc_out(g, CC_E, res);
     rr(g, true, 0x89, RDX, ENTRY); /* mov r13, rdx */
-    rr(g, false, 0xff, 4, RAX);    /* jmp rax */
+    /* the same block again (a loop): on with the registers it holds */
+    b1(g, 0x48), b1(g, 0x8d), b1(g, 0x0d); /* lea rcx, [rip + start] */
+    b4(g, (uint32_t)(int32_t)(g->start - (g->p + 4)));
+    rr(g, true, 0x3b, RAX, RCX);
+    b1(g, 0x0f), b1(g, 0x80 | CC_E);
+    b4(g, (uint32_t)(int32_t)(g->body - (g->p + 4)));
+    store_back(g);
+    rr(g, false, 0xff, 4, RAX); /* jmp rax */
 }
 
 /* rax = the effective address of a load or store (op_ea), and a misaligned one (n bytes)
@@ -639,6 +646,8 @@ jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, u
     for (unsigned r = 1; r < 32; r++)
         if (g.host[r] >= 0)
             mem(&g, true, 0x8b, g.host[r], RDI, X(r));
+    g.start = start;
+    g.body = g.p;
     for (unsigned k = 0; k <= n; k++)
         if (!operation(&g, &ops[k], k, xlen, &x))
             break;
