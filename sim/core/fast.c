@@ -101,6 +101,7 @@ enum { OUT_END, OUT_END_TAKEN, OUT_SIDE }; /* the last instruction not a taken b
 struct outcome {
     uint64_t cost;              /* cycles the run adds to mcycle */
     struct entry *next;         /* the timed run that followed (JALR: its pc checked) */
+    jit_code code;              /* next's block's generated code (NULL: none) */
     const struct state *exit;   /* the state after it */
     uint64_t runs;              /* not yet charged to the machine's statistics */
     uint32_t n, instret;        /* instructions run, minstret */
@@ -847,7 +848,7 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         return c;
     struct entry *e = entry_of(f, c, u->exit);
     if (e)
-        u->next = e;
+        u->next = e, u->code = c->native;
     return c;
 }
 #define LBL(name, w) LBL_(name, w)
@@ -1256,12 +1257,11 @@ bool fast_run(struct machine *m)
         .outcome_size = sizeof(struct outcome),
         .out_cost = offsetof(struct outcome, cost),
         .out_next = offsetof(struct outcome, next),
-        .out_exit = offsetof(struct outcome, exit),
+        .out_code = offsetof(struct outcome, code),
         .out_runs = offsetof(struct outcome, runs),
         .out_n = offsetof(struct outcome, n),
         .out_instret = offsetof(struct outcome, instret),
         .block_pc = offsetof(struct block, pc),
-        .block_code = offsetof(struct block, native),
     };
     f->jit = m->threaded ? NULL : jit_open(&lay);
 

@@ -208,8 +208,7 @@ static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
     rr(g, true, 0x03, RAX, CYCLE);
     mem(g, true, 0x3b, RAX, RSI, ENV(next_event));
     jcc_out(g, CC_AE, res);
-    mem(g, true, 0x8b, RAX, RDX, LAY(entry_block));
-    mem(g, true, 0x8b, RAX, RAX, LAY(block_code));
+    mem(g, true, 0x8b, RAX, RCX, LAY(out_code));
     rr(g, true, 0x85, RAX, RAX);
     jcc_out(g, CC_E, res);
     rr(g, true, 0x89, RDX, ENTRY); /* mov r13, rdx */

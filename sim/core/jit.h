@@ -39,8 +39,8 @@ struct jit_env {
  * to the next: byte offsets (offsetof), set by fast.c. */
 struct jit_layout {
     int32_t entry_block, entry_prefix, entry_out, outcome_size;
-    int32_t out_cost, out_next, out_exit, out_runs, out_n, out_instret;
-    int32_t block_pc, block_code;
+    int32_t out_cost, out_next, out_code, out_runs, out_n, out_instret;
+    int32_t block_pc;
 };
 
 /* Why generated code returned, in the low bits of its result; the operation's index in
