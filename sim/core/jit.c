@@ -384,31 +384,38 @@ static struct alu alu_of(unsigned kind)
     return (struct alu){.form = F_NONE};
 }
 
+/* The two-operand forms compute in rd's host register when it has one (the operand in rcx
+ * or a host register, read first); the others in rax, then stored to rd. */
 static void alu(struct gen *g, bool w, const struct fop *o, const struct alu *a)
 {
     const bool ww = w && !a->word; /* the x86 width */
-    get(g, ww, RAX, o->rs1);
+    const bool slt = a->form == F_SLT || a->form == F_SLTI;
+    const int d = !slt && g->host[o->rd] >= 0 ? g->host[o->rd] : RAX;
+    int src = RCX;
+    if (a->form == F_RR && o->rs2 && g->host[o->rs2] >= 0 && o->rs2 != o->rd)
+        src = g->host[o->rs2];
+    else if (a->form == F_RR || a->form == F_SHIFT || a->form == F_SLT)
+        get(g, ww && a->form != F_SHIFT, RCX, o->rs2);
+    if (d == RAX || o->rs1 != o->rd)
+        get(g, ww, d, o->rs1);
     switch (a->form) {
     case F_RR:
-        get(g, ww, RCX, o->rs2);
-        rr(g, ww, a->opc, RAX, RCX);
+        rr(g, ww, a->opc, d, src);
         break;
     case F_RI:
-        rr(g, ww, 0x81, (int)a->opc, RAX);
+        rr(g, ww, 0x81, (int)a->opc, d);
         b4(g, (uint32_t)o->imm);
         break;
     case F_SHIFT: /* x86 masks the count as RISC-V does: to 5 bits, 6 for 64 */
-        get(g, false, RCX, o->rs2);
-        rr(g, ww, 0xd3, (int)a->opc, RAX);
+        rr(g, ww, 0xd3, (int)a->opc, d);
         break;
     case F_SHIFTI:
-        rr(g, ww, 0xc1, (int)a->opc, RAX);
+        rr(g, ww, 0xc1, (int)a->opc, d);
         b1(g, (unsigned)o->imm);
         break;
     case F_SLT:
     case F_SLTI:
         if (a->form == F_SLT) {
-            get(g, ww, RCX, o->rs2);
             rr(g, ww, 0x3b, RAX, RCX); /* cmp rax, rcx */
         } else {
             rr(g, ww, 0x81, 7, RAX); /* cmp rax, imm (sign-extended, as SLTIU's) */
@@ -421,8 +428,9 @@ static void alu(struct gen *g, bool w, const struct fop *o, const struct alu *a)
         break;
     }
     if (a->word)
-        rr(g, true, 0x63, RAX, RAX); /* movsxd rax, eax */
-    put(g, RAX, o->rd);
+        rr(g, true, 0x63, d, d); /* movsxd */
+    if (d == RAX)
+        put(g, RAX, o->rd);
 }
 
 /* The divides: signed or not, the remainder or the quotient, an RV64 W form */
