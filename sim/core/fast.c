@@ -1129,7 +1129,6 @@ enter:
         f->env.cycle = cycle;
         f->env.instret = instret;
         f->env.seq = dseq;
-        f->env.next_event = h->next_event;
         f->env.entry = e;
         const unsigned r = jit_run(f->jit, b->native, x, &f->env);
         cycle = f->env.cycle;
@@ -1262,6 +1261,7 @@ bool fast_run(struct machine *m)
         .out_n = offsetof(struct outcome, n),
         .out_instret = offsetof(struct outcome, instret),
         .block_pc = offsetof(struct block, pc),
+        .next_event = (int32_t)(offsetof(struct hart, next_event) - offsetof(struct hart, x)),
     };
     f->jit = m->threaded ? NULL : jit_open(&lay);
 

@@ -206,7 +206,7 @@ static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
     }
     mem(g, true, 0x8b, RAX, RDX, LAY(entry_prefix));
     rr(g, true, 0x03, RAX, CYCLE);
-    mem(g, true, 0x3b, RAX, RSI, ENV(next_event));
+    mem(g, true, 0x3b, RAX, RDI, LAY(next_event));
     jcc_out(g, CC_AE, res);
     mem(g, true, 0x8b, RAX, RCX, LAY(out_code));
     rr(g, true, 0x85, RAX, RAX);

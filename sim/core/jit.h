@@ -31,7 +31,6 @@ struct jit_env {
     uint64_t slim[9], wlo, wlen;
     uint64_t pc;                  /* JIT_JALR: the target */
     uint64_t cycle, instret, seq; /* run_blocks()' cycle, instret, dseq */
-    uint64_t next_event;          /* the hart's: no device runs in generated code */
     void *entry;                  /* the timed run being run (struct entry) */
 };
 
@@ -41,6 +40,9 @@ struct jit_layout {
     int32_t entry_block, entry_prefix, entry_out, outcome_size;
     int32_t out_cost, out_next, out_code, out_runs, out_n, out_instret;
     int32_t block_pc;
+    /* the hart's next_event, from its register file x (read at every block: the handler of
+     * SIGINT and SIGTERM sets it to 0) */
+    int32_t next_event;
 };
 
 /* Why generated code returned, in the low bits of its result; the operation's index in
