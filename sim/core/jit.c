@@ -5,9 +5,9 @@
  * first two arguments); every way back goes through that routine's other half (leave).
  * The guest registers live in memory, x[r] at [rdi + 8r]; a block keeps the ones it uses
  * most in host registers (loaded when it starts, stored back on every way out), and
- * computes in rax, rcx and rdx.  At RV32 a register holds its value zero-extended (as xl() leaves it), which
- * is what x86's 32-bit operations leave in a 64-bit register: they compute RV32's results
- * directly; RV64 uses the 64-bit forms, and the W forms the 32-bit ones sign-extended.
+ * computes in rax, rcx and rdx.  At RV32 a register holds its value zero-extended (as xl()
+ * leaves it), which is what x86's 32-bit operations leave in a 64-bit register: they
+ * compute RV32's results directly; RV64 uses the 64-bit forms, and the W forms the 32-bit ones sign-extended.
  * Each check jumps to a stub after the block's code that returns JIT_RESUME at the
  * operation, which has changed nothing yet.  Not generated (JIT_RESUME before them): the
  * D$'s and observers' load and store kinds, ADDI to sp with the stack marks, MULHSU. */

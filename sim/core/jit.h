@@ -6,9 +6,11 @@
  * and hands anything else back to them: it returns to run_blocks() with the operation it
  * stopped at and why (JIT_EXIT), and the interpreter goes on from there exactly as if it
  * had run the operations before.  An operation of a kind the generator does not know (the
- * divides, the D$ and observer kinds, ...) and every check that fails (a misaligned or
- * device access, a store into the watched window) end the generated code with JIT_RESUME
- * at that operation, before it changed anything: its handler then runs it. */
+ * D$ and observer kinds, MULHSU) and every check that fails (a misaligned or device
+ * access, a store into the watched window, a divisor of 0 or -1) end the generated code
+ * with JIT_RESUME at that operation, before it changed anything: its handler then runs it.
+ * Its ways out of a block go on to the next block's code themselves when they can
+ * (struct jit_env). */
 #ifndef TEMPO_JIT_H
 #define TEMPO_JIT_H
 
