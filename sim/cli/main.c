@@ -93,7 +93,7 @@ static const struct opt {
     {"vga-png", OPT_VGA_PNG, "FILE", "paper: at exit, the VGA screen as a 640 x 480 PNG (needs --vga-font)"},
     {"vga-font", OPT_VGA_FONT, "FILE", "the SoC's 8 x 16 font ROM for --vga-png (the RTL's cp437_8x16.mem)"},
     {"list-params", OPT_LIST_PARAMS, NULL, "list the timing parameters (after any --set) and exit"},
-    {"engine", OPT_ENGINE, "fast|reference", "execute loop (default fast; the results are the same)"},
+    {"engine", OPT_ENGINE, "fast|reference|threaded", "execute loop (default fast; threaded: the fast engine without generated code; the results are the same)"},
     {"version", OPT_VERSION, NULL, "the simulator's version (git revision) and exit"},
     {"help", OPT_HELP, NULL, "this text and exit (also -h)"},
 };
@@ -213,12 +213,17 @@ static int prefixes(const char *arg)
     return count;
 }
 
-/* A word of a fixed set: its index in `words`, or a usage error listing them. */
-static int choice(const char *opt, const char *v, const char *const words[2], const char *what)
+/* A word of a fixed set (`words`, NULL-terminated, two or three): its index, or a usage
+ * error listing them. */
+static int choice(const char *opt, const char *v, const char *const words[], const char *what)
 {
-    for (int i = 0; i < 2; i++)
-        if (!strcmp(v, words[i]))
-            return i;
+    int n = 0;
+    for (; words[n]; n++)
+        if (!strcmp(v, words[n]))
+            return n;
+    if (n == 3)
+        die(EXIT_USAGE, "--%s: unknown %s '%s' (%s, %s or %s)", opt, what, v, words[0], words[1],
+            words[2]);
     die(EXIT_USAGE, "--%s: unknown %s '%s' (%s or %s)", opt, what, v, words[0], words[1]);
 }
 
@@ -229,7 +234,7 @@ static bool machine_option(struct options *o, int c, const char *name, char *v)
     struct cache_config *cc = &o->cfg.cache;
     switch (c) {
     case OPT_SOC:
-        o->cfg.soc = choice(name, v, (const char *const[]){"paper", "virt"}, "SoC") ? SOC_VIRT : SOC_PAPER;
+        o->cfg.soc = choice(name, v, (const char *const[]){"paper", "virt", NULL}, "SoC") ? SOC_VIRT : SOC_PAPER;
         break;
     case OPT_MAX_CYCLES: o->cfg.max_cycles = parse_number(name, v, false, MACHINE_END_OF_TIME); break;
     case OPT_IMEM: o->cfg.imem_size = parse_size(name, v, PAPER_IMEM_MAX); break;
@@ -241,10 +246,13 @@ static bool machine_option(struct options *o, int c, const char *name, char *v)
         break;
     case OPT_LIST_PARAMS: o->list_params = true; break;
     case OPT_ENGINE:
-        o->cfg.reference = choice(name, v, (const char *const[]){"fast", "reference"}, "engine");
+        switch (choice(name, v, (const char *const[]){"fast", "reference", "threaded", NULL}, "engine")) {
+        case 1: o->cfg.reference = true; break;
+        case 2: o->cfg.threaded = true; break;
+        }
         break;
     case OPT_HAZARDS:
-        o->cfg.hazard_stop = choice(name, v, (const char *const[]){"warn", "stop"}, "choice");
+        o->cfg.hazard_stop = choice(name, v, (const char *const[]){"warn", "stop", NULL}, "choice");
         break;
     case OPT_XLEN:
         if (strcmp(v, "32") && strcmp(v, "64"))

@@ -8,7 +8,8 @@
 #include "cache.h"
 #include "machine.h"
 #include "observe.h"
-#include "ops.h"
+#include "fop.h"
+#include "jit.h"
 
 #define likely(c) __builtin_expect(!!(c), 1)
 #define unlikely(c) __builtin_expect(!!(c), 0)
@@ -30,45 +31,7 @@
 /* Cycle the scratch model starts its runs at (far from 0, like a machine's). */
 #define SCRATCH_NOW (1ull << 40)
 
-/* The operations the engine runs with handlers of their own kind: ops.h's rows of these
- * kinds (what each computes is there, shared with the reference loop). */
-#define ENGINE_OPS(A, D, L, S, B) OPS_ALU(A) OPS_DIV(D) OPS_LOAD(L) OPS_STORE(S) OPS_BRANCH(B)
-/* M(xlen, ...) for each XLEN an instruction of `width` exists at */
-#define WIDTHS(width, M, ...) OPS_AT(32, width, M(32, __VA_ARGS__)) M(64, __VA_ARGS__)
-/* Every variant of those kinds as EACH(xlen, kind name): plain, loads into x0 (the value
- * dropped), conditional branches inside a block (side exits, _SX), and the loads and
- * stores through the D$ and watched for the observers (checked_of: _C, _X0_C).  EACH is
- * defined where the list is expanded. */
-#define V_PLAIN(name, width, ...) WIDTHS(width, EACH, name)
-#define V_X0(name, width, ...) WIDTHS(width, EACH, name##_X0)
-#define V_SX(name, width, ...) WIDTHS(width, EACH, name##_SX)
-#define V_C(name, width, ...) WIDTHS(width, EACH, name##_C)
-#define V_X0_C(name, width, ...) WIDTHS(width, EACH, name##_X0_C)
-#define KIND_VARIANTS                                                                      \
-    ENGINE_OPS(V_PLAIN, V_PLAIN, V_PLAIN, V_PLAIN, V_PLAIN) OPS_LOAD(V_X0) OPS_BRANCH(V_SX) \
-    OPS_LOAD(V_C) OPS_STORE(V_C) OPS_LOAD(V_X0_C)
-/* MAP(xlen, from, to): a table row from one variant's kind to another's */
-#define MAP(w, from, to) [K_##from##_##w] = K_##to##_##w,
-
-/* Operation kinds: one per operation and width (the translator picks the machine's). */
-enum kind {
-    K_NONE, /* not run by the engine */
-#define EACH(w, name) K_##name##_##w,
-    KIND_VARIANTS
-#undef EACH
-    K_JALR_32, K_JALR_64,
-    K_JAL,           /* to the block's target; the link is the pc after the block */
-    K_LI_32, K_LI_64, /* LUI, AUIPC: imm is the value */
-    K_LI_POOL,       /* the same with a value beyond 32 bits: imm indexes the block's pool */
-    K_NOP,           /* a result to x0 that can neither trap nor take dynamic time */
-    K_MV,            /* ADDI rd, rs1, 0 */
-    K_SEXT_W,        /* ADDIW rd, rs1, 0 */
-    K_END,           /* the block falls through to the next pc */
-    K_ADDI_SP_32, K_ADDI_SP_64, /* ADDI to sp with the threads' stack marks (observe_sp) */
-    K_COUNT
-};
-_Static_assert(K_COUNT <= 256, "struct fop keeps the kind in a byte");
-
+/* The kind of each decoded instruction, at each XLEN */
 static const uint8_t kind_of[2][OP_COUNT] = {
     {
 #define M32(name, width, ...) OPS_AT(32, width, [OP_##name] = K_##name##_32,)
@@ -109,13 +72,6 @@ static const uint8_t load_x0[K_COUNT] = {
 #undef LX
 };
 
-/* One operation, one per instruction: 16 bytes.  `h` is its handler in run_blocks(). */
-struct fop {
-    const void *h;
-    int32_t imm;
-    uint8_t kind, rd, rs1, rs2;
-};
-
 /* The model's state at a boundary between instructions, relative to its cycle: all of
  * struct timing that decides how later instructions are timed (timing.h), and nothing
  * absolute.  The machine's model and this form convert both ways (capture, restore).
@@ -145,6 +101,7 @@ enum { OUT_END, OUT_END_TAKEN, OUT_SIDE }; /* the last instruction not a taken b
 struct outcome {
     uint64_t cost;              /* cycles the run adds to mcycle */
     struct entry *next;         /* the timed run that followed (JALR: its pc checked) */
+    jit_code code;              /* next's block's generated code (NULL: none) */
     const struct state *exit;   /* the state after it */
     uint64_t runs;              /* not yet charged to the machine's statistics */
     uint32_t n, instret;        /* instructions run, minstret */
@@ -182,6 +139,7 @@ struct block {
     uint64_t ic_fills;
     uint32_t ic_slot[8];
     uint64_t *pool;            /* K_LI_POOL values */
+    jit_code native;           /* its generated code (jit.h; NULL: the interpreter's) */
     struct fop ops[];          /* then src and pool */
 };
 
@@ -191,12 +149,9 @@ struct fast {
     uint64_t base, words;
     struct block *blocks;
     uint64_t wrong_words; /* words after a branch or jump the model may read (wrong path) */
-    /* RAM for loads and stores (ram[1]: the paper's instruction memory, loads only) */
-    uint64_t r0base, r0size, r1base, r1size;
-    uint8_t *r0mem, *r1mem;
-    /* stores of n bytes into ram[0] offsets up to slim[n] run here, except into the
-     * doublewords [wlo, wlo + wlen) that hold predecoded code or tohost (watch_update) */
-    uint64_t slim[9], wlo, wlen;
+    /* RAM for loads and stores, shared with generated code */
+    struct jit_env env;
+    struct jit *jit; /* the code generator (NULL: none, the interpreter runs every block) */
     /* interned states and timed runs: hash tables (chains), sizes a power of two */
     struct state **states, *all_states;
     struct entry **entries, *all;
@@ -408,7 +363,7 @@ static bool ends_block(const struct insn *d)
     return d->t.cls == TC_BRANCH || d->t.cls == TC_JAL || d->t.cls == TC_JALR;
 }
 
-/* Recompute f->wlo/wlen from the predecoded range of ram[0] and tohost's doubleword (both
+/* Recompute f->env.wlo/wlen from the predecoded range of ram[0] and tohost's doubleword (both
  * grow over the run: after a translation and after the reference loop ran). */
 static void watch_update(struct fast *f)
 {
@@ -424,8 +379,8 @@ static void watch_update(struct fast *f)
     /* the doublewords around them: an aligned store of up to 8 bytes lies in one */
     lo &= ~7ull;
     hi = (hi + 7) & ~7ull;
-    f->wlo = lo < hi ? lo : 0;
-    f->wlen = lo < hi ? hi - lo : 0;
+    f->env.wlo = lo < hi ? lo : 0;
+    f->env.wlen = lo < hi ? hi - lo : 0;
 }
 
 /* The model reads the code words of a wrong path from pc on (timing.h): stores into them
@@ -630,6 +585,9 @@ static struct block *translate(struct fast *f, uint64_t pc)
     for (unsigned i = 0; i <= n; i++)
         ops[i].h = handler[ops[i].kind];
     memcpy(b->ops, ops, (n + 1) * sizeof ops[0]);
+    if (n && !f->guarded) /* with observers or an I$, FINISH does more than generated code */
+        b->native = jit_block(f->jit, b->ops, n, xlen, b->fall, b->pool, &f->env, OUT_SIDE,
+                              OUT_END, OUT_END_TAKEN);
     link_block(f, b);
     watch_update(f);
     return b;
@@ -816,14 +774,14 @@ static void observe_setup(struct fast *f)
  * that hold observe_fast_stores()'s range, as watch_update() (an aligned store lies in one). */
 static void observe_stores(struct fast *f)
 {
-    uint64_t lo, hi, end = f->r0base + f->r0size;
+    uint64_t lo, hi, end = f->env.r0base + f->env.r0size;
     observe_fast_stores(f->obs, &lo, &hi);
-    lo = lo > f->r0base ? lo : f->r0base;
+    lo = lo > f->env.r0base ? lo : f->env.r0base;
     hi = hi < end ? hi : end;
     f->olo = f->olen = 0;
     if (lo < hi) {
-        f->olo = (lo - f->r0base) & ~7ull;
-        f->olen = ((hi - f->r0base + 7) & ~7ull) - f->olo;
+        f->olo = (lo - f->env.r0base) & ~7ull;
+        f->olen = ((hi - f->env.r0base + 7) & ~7ull) - f->olo;
     }
 }
 
@@ -916,7 +874,7 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         return c;
     struct entry *e = entry_of(f, c, u->exit);
     if (e)
-        u->next = e;
+        u->next = e, u->code = c->native;
     return c;
 }
 /* The bits of ram[0]'s written map (struct fast_watch) for n bytes at offset off (aligned) */
@@ -930,8 +888,8 @@ static inline uint8_t written_bits(uint64_t off, unsigned n)
 static inline bool watched_load(const struct fast *f, uint64_t ea, unsigned n)
 {
     const struct fast_watch *w = f->watch;
-    const uint64_t off = ea - f->r0base;
-    return ea < w->low || (w->written && off < f->r0size && !(w->written[off >> 3] & written_bits(off, n)));
+    const uint64_t off = ea - f->env.r0base;
+    return ea < w->low || (w->written && off < f->env.r0size && !(w->written[off >> 3] & written_bits(off, n)));
 }
 
 /* The same for a store of n bytes at ea, offset off of ram[0]: one that may run here marks
@@ -993,16 +951,16 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
         const unsigned n = sizeof(type);                                                   \
         const uint64_t ea = op_ea(XLEN, x[op->rs1], op->imm);                              \
         const uint8_t *p;                                                                  \
-        uint64_t off = ea - f->r0base;                                                     \
+        uint64_t off = ea - f->env.r0base;                                                     \
         if (unlikely(op_misaligned(ea, n)))                                                \
             goto deopt;                                                                    \
-        if (likely(off <= f->r0size - n)) {                                                \
-            p = f->r0mem + off;                                                            \
+        if (likely(off <= f->env.r0size - n)) {                                                \
+            p = f->env.r0mem + off;                                                            \
         } else {                                                                           \
-            off = ea - f->r1base;                                                          \
-            if (off >= f->r1size || off > f->r1size - n)                                   \
+            off = ea - f->env.r1base;                                                          \
+            if (off >= f->env.r1size || off > f->env.r1size - n)                                   \
                 goto deopt;                                                                \
-            p = f->r1mem + off;                                                            \
+            p = f->env.r1mem + off;                                                            \
         }                                                                                  \
         check                                                                              \
         type v;                                                                            \
@@ -1022,12 +980,12 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
     OPS_AT(XLEN, width, LBL(name, XLEN) : {                                                \
         const unsigned n = sizeof(type);                                                   \
         const uint64_t ea = op_ea(XLEN, x[op->rs1], op->imm);                              \
-        const uint64_t off = ea - f->r0base;                                               \
-        if (unlikely(op_misaligned(ea, n) || off > f->slim[n] || off - f->wlo < f->wlen))  \
+        const uint64_t off = ea - f->env.r0base;                                               \
+        if (unlikely(op_misaligned(ea, n) || off > f->env.slim[n] || off - f->env.wlo < f->env.wlen))  \
             goto deopt;                                                                    \
         check                                                                              \
         const uint64_t v = x[op->rs2];                                                     \
-        memcpy(f->r0mem + off, &v, n); /* little-endian host */                            \
+        memcpy(f->env.r0mem + off, &v, n); /* little-endian host */                            \
         NEXT;                                                                              \
     })
 #define H_BRANCH(name, width, ...)                                                         \
@@ -1139,6 +1097,18 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
         dseq += u_->n;                                                                     \
         u_->runs++;                                                                        \
         ps = u_->exit;                                                                     \
+        ONWARD(o, npc, check);                                                             \
+    } while (0)
+/* Generated code left e's block by outcome o, charged but for its exit state */
+#define EXITED(o, npc, check)                                                              \
+    do {                                                                                   \
+        ps = e->out[o].exit;                                                               \
+        ONWARD(o, npc, check);                                                             \
+    } while (0)
+/* FINISH's way on from outcome o, charged */
+#define ONWARD(o, npc, check)                                                              \
+    do {                                                                                   \
+        struct outcome *const u_ = &e->out[o];                                             \
         struct entry *const c_ = u_->next;                                                 \
         if (likely(c_ && !(check))) {                                                      \
             e = c_;                                                                        \
@@ -1220,6 +1190,35 @@ enter:
         goto reference;
     looked = false;
     op = b->ops;
+    if (b->native) { /* its code (and its successors'), then on as FINISH goes on */
+        f->env.cycle = cycle;
+        f->env.instret = instret;
+        f->env.seq = dseq;
+        f->env.entry = e;
+        const unsigned r = jit_run(f->jit, b->native, x, &f->env);
+        cycle = f->env.cycle;
+        instret = f->env.instret;
+        dseq = f->env.seq;
+        e = f->env.entry;
+        b = e->b;
+        ps = e->s; /* or the exit state of the outcome it left by (EXITED) */
+        op = b->ops + (r >> JIT_EXIT_BITS);
+        switch ((enum jit_exit)(r & ((1u << JIT_EXIT_BITS) - 1))) {
+        case JIT_RESUME:
+            break;
+        case JIT_TAKEN:
+            EXITED(OUT_END_TAKEN, b->target, 0);
+        case JIT_FALL:
+            EXITED(OUT_END, b->fall, 0);
+        case JIT_SIDE:
+            EXITED(OUT_SIDE + op->imm, b->side_target[op->imm], 0);
+        case JIT_JUMP:
+            EXITED(OUT_END, b->target, 0);
+        case JIT_JALR:
+            pc = f->env.pc;
+            EXITED(OUT_END, pc, c_->b->pc != pc);
+        }
+    }
     goto *op->h;
 
 reference:
@@ -1302,13 +1301,13 @@ bool fast_run(struct machine *m)
     memcpy(&f->scratch, &f->clean, sizeof f->scratch);
     watch_update(f);
     for (unsigned n = 1; n <= 8; n *= 2)
-        f->slim[n] = m->bus.ram[0].size - n;
-    f->r0base = m->bus.ram[0].base;
-    f->r0size = m->bus.ram[0].size;
-    f->r0mem = m->bus.ram[0].mem;
-    f->r1base = m->bus.ram[1].base;
-    f->r1size = m->bus.ram[1].size;
-    f->r1mem = m->bus.ram[1].mem;
+        f->env.slim[n] = m->bus.ram[0].size - n;
+    f->env.r0base = m->bus.ram[0].base;
+    f->env.r0size = m->bus.ram[0].size;
+    f->env.r0mem = m->bus.ram[0].mem;
+    f->env.r1base = m->bus.ram[1].base;
+    f->env.r1size = m->bus.ram[1].size;
+    f->env.r1mem = m->bus.ram[1].mem;
     code->watch = code_written;
     code->watch_ctx = f;
     m->settle = settle;
@@ -1317,6 +1316,21 @@ bool fast_run(struct machine *m)
     f->icache = m->caches.i.g.size ? &m->caches.i : NULL;
     f->dcache = m->caches.d.g.size ? &m->caches.d : NULL;
     f->guarded = f->obs || f->icache;
+    const struct jit_layout lay = {
+        .entry_block = offsetof(struct entry, b),
+        .entry_prefix = offsetof(struct entry, prefix),
+        .entry_out = offsetof(struct entry, out),
+        .outcome_size = sizeof(struct outcome),
+        .out_cost = offsetof(struct outcome, cost),
+        .out_next = offsetof(struct outcome, next),
+        .out_code = offsetof(struct outcome, code),
+        .out_runs = offsetof(struct outcome, runs),
+        .out_n = offsetof(struct outcome, n),
+        .out_instret = offsetof(struct outcome, instret),
+        .block_pc = offsetof(struct block, pc),
+        .next_event = (int32_t)(offsetof(struct hart, next_event) - offsetof(struct hart, x)),
+    };
+    f->jit = m->threaded ? NULL : jit_open(&lay);
 
     run_blocks(f);
 
@@ -1328,6 +1342,7 @@ bool fast_run(struct machine *m)
     free(f->entries);
     while (f->blocks)
         kill(f, f->blocks);
+    jit_close(f->jit);
     free(f->map);
     free(f);
     return true;

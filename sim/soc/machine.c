@@ -72,6 +72,7 @@ int machine_init(struct machine *m, const struct sim_config *cfg, int xlen)
     m->soc = cfg->soc;
     run_init(&m->run, cfg->max_cycles, &m->hart.next_event);
     m->reference = cfg->reference;
+    m->threaded = cfg->threaded;
     m->hazards.stop = cfg->hazard_stop;
     m->bus.tohost_dw = UINT64_MAX;
     m->bus.run = &m->run;

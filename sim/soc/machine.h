@@ -61,6 +61,7 @@ struct sim_config {
     uint64_t max_cycles; /* 0: no limit */
     struct timing_params timing;
     bool reference;      /* --engine reference */
+    bool threaded;       /* --engine threaded */
     struct cache_config cache; /* --icache, --dcache, --mem-* (all zero: none) */
     bool hazard_stop;    /* --hazards stop */
 };
@@ -102,6 +103,7 @@ struct machine {
     struct fault_watch faults;
     struct hazards hazards;
     bool reference;       /* --engine reference: the reference loop only */
+    bool threaded;        /* --engine threaded: the fast engine generates no code (fast.h) */
     /* observation: names for messages; the observers' shared state (observe.h: the flag
      * map, the trace's window, thread names, stack marks; NULL: none) and the observers
      * registered with observe_register() (observer.h: --gdb, --trace, --timeline,

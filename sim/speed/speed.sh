@@ -8,8 +8,9 @@
 # count is tempo-sim's for the same image.  The ratio is tempo-sim's time over QEMU's (at
 # most 1: tempo-sim takes no longer) on this host: it differs from host to host, so the first
 # line names the host's processor and the date, and no ratio is a property of tempo-sim
-# alone.  Then the reference execute loop (--engine reference), for what the fast engine
-# buys, and --check's cost.  Not a test: the figures depend on the machine.
+# alone.  Then the fast engine without its generated code (--engine threaded) and the
+# reference execute loop (--engine reference), for what each buys, and --check's cost.
+# Not a test: the figures depend on the machine.
 # usage: sim/speed/speed.sh SIM DIR [RUNS]   (DIR holds loop-{paper,virt}-{32,64}.elf)
 set -u
 sim=$1 dir=$2 runs=${3:-9}
@@ -56,18 +57,23 @@ for soc in paper virt; do
 done
 echo "ratio: tempo-sim's time over QEMU's on the same image (at most 1.00: tempo-sim takes no longer)"
 rruns=3
-echo "the reference execute loop (--engine reference, median of $rruns runs), for comparison:"
-for soc in paper virt; do
-  for x in 32 64; do
-    img=$dir/loop-$soc-$x.elf json=$dir/loop-$soc-$x.json
-    n=$(field instructions "$json") c=$(field cycles "$json")
-    ts=""
-    for _ in $(seq $rruns); do
-      t=$(wall "$sim" --engine reference --soc "$soc" "$img") || { echo "tempo-sim failed on $img"; exit 1; }
-      ts="$ts $t"
+for engine in threaded reference; do
+  case $engine in
+    threaded) echo "the fast engine's interpreter alone (--engine threaded: no generated code; median of $rruns runs):" ;;
+    reference) echo "the reference execute loop (--engine reference, median of $rruns runs), for comparison:" ;;
+  esac
+  for soc in paper virt; do
+    for x in 32 64; do
+      img=$dir/loop-$soc-$x.elf json=$dir/loop-$soc-$x.json
+      n=$(field instructions "$json") c=$(field cycles "$json")
+      ts=""
+      for _ in $(seq $rruns); do
+        t=$(wall "$sim" --engine $engine --soc "$soc" "$img") || { echo "tempo-sim failed on $img"; exit 1; }
+        ts="$ts $t"
+      done
+      t=$(median <<<"$ts")
+      printf '%-9s %12s %12s | %8.3fs %8s %10s\n' "$soc-$x" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
     done
-    t=$(median <<<"$ts")
-    printf '%-9s %12s %12s | %8.3fs %8s %10s\n' "$soc-$x" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
   done
 done
 echo "--check (docs/check.md; median of $rruns runs): every check, and hang,deadlock alone (both on the fast engine):"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The differential test of the two execute loops: every image runs on the reference loop
-# (--engine reference) and on the fast engine (--engine fast, sim/core/fast.h) with the same
-# options; exit status, stdout, stderr and --stats-json (cycles, minstret, stall cycles by
+# The differential test of the execute loops: every image runs on the reference loop
+# (--engine reference), on the fast engine (--engine fast, sim/core/fast.h: with generated
+# code where the host has a generator) and on the fast engine's interpreter alone (--engine
+# threaded) with the same options; exit status, stdout, stderr and --stats-json (cycles, minstret, stall cycles by
 # cause, instruction classes, traps and their digest: which traps at which cycles) must be
 # byte for byte the same, and so must every file the options write (the observers' and the
 # profile's: --timeline=@OUT@.tl.json names one file per engine).
@@ -28,20 +29,22 @@ one() { # index entry: writes $dir/$index.result (a verdict line, then any diffe
   for a in "${args[@]}"; do
     [[ $a == *$out.ENGINE.* ]] && files+=("${a#*$out.ENGINE.}")
   done
-  for e in reference fast; do
+  for e in reference fast threaded; do
     eargs=("${args[@]//$out.ENGINE/$out.$e}")
     "$sim" --engine "$e" "${eargs[@]//;/,}" --stats-json "$out.$e.json" "$img" >"$out.$e.out" 2>"$out.$e.err"
     echo $? >"$out.$e.status"
   done
-  for k in status out err json "${files[@]}"; do
-    [ ! -e "$out.reference.$k" ] && [ ! -e "$out.fast.$k" ] && continue # neither wrote it
-    cmp -s "$out.reference.$k" "$out.fast.$k" || diffs="$diffs $k"
+  for e in fast threaded; do
+    for k in status out err json "${files[@]}"; do
+      [ ! -e "$out.reference.$k" ] && [ ! -e "$out.$e.$k" ] && continue # neither wrote it
+      cmp -s "$out.reference.$k" "$out.$e.$k" || diffs="$diffs $e:$k"
+    done
   done
   if [ -z "$diffs" ]; then
     echo "SAME $img" >"$out.result"
   else
     { echo "DIFFERENT $img (${args[*]}):$diffs"
-      for k in $diffs; do diff "$out.reference.$k" "$out.fast.$k" | head -n 6 | sed 's/^/    /'; done
+      for d in $diffs; do diff "$out.reference.${d#*:}" "$out.${d%%:*}.${d#*:}" | head -n 6 | sed 's/^/    /'; done
     } >"$out.result"
   fi
 }
@@ -62,5 +65,5 @@ for ((k = 0; k < i; k++)); do
     *) n=$((n + 1)); bad=$((bad + 1)); echo "$r" ;;
   esac
 done
-echo "$n images on both execute loops: $((n - bad)) identical, $bad different, $missing missing"
+echo "$n images on the three execute loops: $((n - bad)) identical, $bad different, $missing missing"
 [ $bad -eq 0 ] && [ $missing -eq 0 ] && [ $n -gt 0 ]

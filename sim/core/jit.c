@@ -1,0 +1,750 @@
+/* The fast engine's code generator (jit.h): x86-64 code for a block's operations.
+ *
+ * The code runs from jit_run(), through a routine generated once (enter) that saves the
+ * host's callee-saved registers and jumps to it with x in rdi and env in rsi (System V's
+ * first two arguments); every way back goes through that routine's other half (leave).
+ * The guest registers live in memory, x[r] at [rdi + 8r]; a block keeps the ones it uses
+ * most in host registers (loaded when it starts, stored back on every way out), and
+ * computes in rax, rcx and rdx.  At RV32 a register holds its value zero-extended (as xl()
+ * leaves it), which is what x86's 32-bit operations leave in a 64-bit register: they
+ * compute RV32's results directly; RV64 uses the 64-bit forms, and the W forms the 32-bit ones sign-extended.
+ * Each check jumps to a stub after the block's code that returns JIT_RESUME at the
+ * operation, which has changed nothing yet.  Not generated (JIT_RESUME before them): the
+ * D$'s and observers' load and store kinds, ADDI to sp with the stack marks, MULHSU. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include "jit.h"
+
+#if defined(__x86_64__)
+#include <sys/mman.h>
+
+/* Code memory, mapped once; a block's code is never freed (a block dropped by a store into
+ * code leaves its code unused), and once it is full the blocks translated later stay on
+ * the interpreter. */
+#define CODE_BYTES (32u << 20)
+/* A block of at most this many operations is generated (fast.c's are shorter)... */
+#define OPS_MAX 64
+/* ...and needs at most this many bytes per operation, its stubs and ways out included
+ * (a branch that ends the block has two ways out, and the K_END after it none). */
+#define OP_BYTES 512
+
+enum reg { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RBP = 5, RSI = 6, RDI = 7 };
+/* run_blocks()' state while generated code runs (env's, loaded by enter, stored by leave):
+ * the cycle, the timed run, instret, the instructions issued */
+enum { CYCLE = 12, ENTRY = 13, INSTRET = 14, SEQ = 15 };
+/* The host registers that hold guest registers (not the scratch ones nor the others) */
+static const int8_t cache_regs[] = {RBX, RBP, 8, 9, 10, 11};
+#define CACHED (sizeof cache_regs / sizeof cache_regs[0])
+/* x86 condition codes (the low nibble of Jcc and SETcc) */
+enum cc { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_L = 0xc, CC_GE = 0xd };
+
+struct jit {
+    uint8_t *mem, *p, *end;
+    struct jit_layout lay;
+    unsigned (*enter)(uint64_t *x, struct jit_env *env, jit_code code);
+    uint8_t *leave; /* enter's way back: result in eax */
+};
+
+/* A jump to a stub: the rel32 to patch, what the stub returns, and the outcome it charges
+ * and goes on from first (-1: none) */
+struct fix {
+    uint8_t *at;
+    unsigned result;
+    int out;
+    bool jalr;
+};
+
+struct gen {
+    uint8_t *p;
+    const struct jit_layout *lay;
+    const uint8_t *leave;
+    const uint8_t *start, *body; /* the block's code, and its operations' after the loads */
+    int8_t host[32];   /* the host register holding guest register r (-1: none) */
+    uint32_t written;  /* the guest registers held that the block writes */
+    struct fix fix[8 * OPS_MAX];
+    unsigned nfix;
+};
+
+static void b1(struct gen *g, unsigned v) { *g->p++ = (uint8_t)v; }
+static void b4(struct gen *g, uint32_t v)
+{
+    memcpy(g->p, &v, 4);
+    g->p += 4;
+}
+static void b8(struct gen *g, uint64_t v)
+{
+    memcpy(g->p, &v, 8);
+    g->p += 8;
+}
+
+/* The REX prefix (when needed) and the opcode (one byte, or 0x0F and one) */
+static void opcode(struct gen *g, bool w, unsigned opc, int reg, int rm)
+{
+    const unsigned rex = (w ? 8 : 0) | (reg & 8 ? 4 : 0) | (rm & 8 ? 1 : 0);
+    if (rex)
+        b1(g, 0x40 | rex);
+    if (opc > 0xff)
+        b1(g, opc >> 8);
+    b1(g, opc & 0xff);
+}
+
+/* opc reg, [base + disp] (reg: a register or an opcode extension; the disp32 form, which
+ * every base but rsp and r12 takes without a SIB byte) */
+static void mem(struct gen *g, bool w, unsigned opc, int reg, int base, int32_t disp)
+{
+    opcode(g, w, opc, reg, base);
+    b1(g, 0x80 | (reg & 7) << 3 | (base & 7));
+    b4(g, (uint32_t)disp);
+}
+
+/* opc reg, rm (two registers) */
+static void rr(struct gen *g, bool w, unsigned opc, int reg, int rm)
+{
+    opcode(g, w, opc, reg, rm);
+    b1(g, 0xc0 | (reg & 7) << 3 | (rm & 7));
+}
+
+#define X(r) (8 * (int32_t)(r))
+#define ENV(field) ((int32_t)offsetof(struct jit_env, field))
+
+/* reg = x[r] (x0 reads 0) */
+static void get(struct gen *g, bool w, int reg, unsigned r)
+{
+    if (!r)
+        rr(g, false, 0x31, reg, reg); /* xor */
+    else if (g->host[r] >= 0)
+        rr(g, w, 0x8b, reg, g->host[r]);
+    else
+        mem(g, w, 0x8b, reg, RDI, X(r));
+}
+
+/* x[r] = reg, the whole register (x0 keeps 0) */
+static void put(struct gen *g, int reg, unsigned r)
+{
+    if (!r)
+        return;
+    if (g->host[r] >= 0)
+        rr(g, true, 0x89, reg, g->host[r]);
+    else
+        mem(g, true, 0x89, reg, RDI, X(r));
+}
+
+/* The registers the block holds that it writes, back to memory (on every way out) */
+static void store_back(struct gen *g)
+{
+    for (unsigned r = 1; r < 32; r++)
+        if (g->written >> r & 1)
+            mem(g, true, 0x89, g->host[r], RDI, X(r));
+}
+
+static void mov_imm(struct gen *g, int reg, uint64_t v)
+{
+    if (v == (uint32_t)v) { /* mov r32, imm32 zero-extends */
+        b1(g, 0xb8 + reg);
+        b4(g, (uint32_t)v);
+    } else {
+        b1(g, 0x48);
+        b1(g, 0xb8 + reg);
+        b8(g, v);
+    }
+}
+
+static unsigned result(unsigned k, enum jit_exit why) { return k << JIT_EXIT_BITS | why; }
+
+static void jmp_to(struct gen *g, const uint8_t *to)
+{
+    b1(g, 0xe9);
+    b4(g, (uint32_t)(int32_t)(to - (g->p + 4)));
+}
+
+/* Back to jit_run()'s caller with res */
+static void leave(struct gen *g, unsigned res)
+{
+    store_back(g);
+    mov_imm(g, RAX, res);
+    jmp_to(g, g->leave);
+}
+
+/* jcc to a stub that charges outcome `out` (-1: none) and returns res */
+static void jcc_to(struct gen *g, enum cc cc, unsigned res, int out, bool jalr)
+{
+    b1(g, 0x0f);
+    b1(g, 0x80 | cc);
+    g->fix[g->nfix++] = (struct fix){g->p, res, out, jalr};
+    b4(g, 0);
+}
+
+/* jcc to a stub that returns res */
+static void jcc_out(struct gen *g, enum cc cc, unsigned res) { jcc_to(g, cc, res, -1, false); }
+
+#define LAY(field) (g->lay->field)
+
+/* The block's way out with outcome o of its timed run (env->entry): FINISH of fast.c's
+ * run_blocks().  The outcome charged (its exit state is run_blocks()' to take); then on to
+ * the timed run it remembers, when there is one (for a JALR: at env->pc), no event is due
+ * before its last instruction and its block has code; otherwise back to run_blocks() with
+ * res. */
+static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
+{
+    mem(g, true, 0x8d, RCX, ENTRY, LAY(entry_out) + (int32_t)o * LAY(outcome_size)); /* lea */
+    mem(g, true, 0x03, CYCLE, RCX, LAY(out_cost)); /* add r12, cost */
+    mem(g, false, 0x8b, RAX, RCX, LAY(out_instret));
+    rr(g, true, 0x03, INSTRET, RAX);
+    mem(g, false, 0x8b, RAX, RCX, LAY(out_n));
+    rr(g, true, 0x03, SEQ, RAX);
+    mem(g, true, 0xff, 0, RCX, LAY(out_runs)); /* inc qword [runs] */
+    mem(g, true, 0x8b, RDX, RCX, LAY(out_next));
+    rr(g, true, 0x85, RDX, RDX); /* test rdx, rdx */
+    jcc_out(g, CC_E, res);
+    if (jalr) { /* the run remembered is at the pc it went to last time */
+        mem(g, true, 0x8b, RAX, RDX, LAY(entry_block));
+        mem(g, true, 0x8b, RAX, RAX, LAY(block_pc));
+        mem(g, true, 0x3b, RAX, RSI, ENV(pc));
+        jcc_out(g, CC_NE, res);
+    }
+    mem(g, true, 0x8b, RAX, RDX, LAY(entry_prefix));
+    rr(g, true, 0x03, RAX, CYCLE);
+    mem(g, true, 0x3b, RAX, RDI, LAY(next_event));
+    jcc_out(g, CC_AE, res);
+    mem(g, true, 0x8b, RAX, RCX, LAY(out_code));
+    rr(g, true, 0x85, RAX, RAX);
+    jcc_out(g, CC_E, res);
+    rr(g, true, 0x89, RDX, ENTRY); /* mov r13, rdx */
+    /* the same block again (a loop): on with the registers it holds */
+    b1(g, 0x48), b1(g, 0x8d), b1(g, 0x0d); /* lea rcx, [rip + start] */
+    b4(g, (uint32_t)(int32_t)(g->start - (g->p + 4)));
+    rr(g, true, 0x3b, RAX, RCX);
+    b1(g, 0x0f), b1(g, 0x80 | CC_E);
+    b4(g, (uint32_t)(int32_t)(g->body - (g->p + 4)));
+    store_back(g);
+    rr(g, false, 0xff, 4, RAX); /* jmp rax */
+}
+
+/* rax = the effective address of a load or store (op_ea), and a misaligned one (n bytes)
+ * to the interpreter */
+static void address(struct gen *g, bool w, const struct fop *o, unsigned n, unsigned bail)
+{
+    get(g, w, RAX, o->rs1);
+    if (o->imm)
+        rr(g, w, 0x81, 0, RAX), b4(g, (uint32_t)o->imm); /* add rax, imm */
+    if (n > 1) {
+        b1(g, 0xa8); /* test al, n - 1 */
+        b1(g, n - 1);
+        jcc_out(g, CC_NE, bail);
+    }
+    rr(g, true, 0x89, RAX, RCX);                 /* mov rcx, rax */
+    mem(g, true, 0x2b, RCX, RSI, ENV(r0base));   /* sub rcx, r0base */
+}
+
+/* The x86 load of each RISC-V load kind: opcode, REX.W */
+struct ld {
+    unsigned n, opc;
+    bool w;
+};
+
+static bool load_of(unsigned kind, struct ld *l, bool *x0)
+{
+    *x0 = false;
+    switch (kind) {
+#define LD(name, n_, opc32, w32, opc64, w64)                                               \
+    case K_##name##_X0_32:                                                                 \
+    case K_##name##_X0_64:                                                                 \
+        *x0 = true; /* fall through */                                                     \
+        /* FALLTHROUGH */                                                                  \
+    case K_##name##_32:                                                                    \
+    case K_##name##_64:                                                                    \
+        *l = kind == K_##name##_32 || kind == K_##name##_X0_32 ? (struct ld){n_, opc32, w32} \
+                                                               : (struct ld){n_, opc64, w64}; \
+        return true;
+        LD(LB, 1, 0x0fbe, false, 0x0fbe, true)
+        LD(LH, 2, 0x0fbf, false, 0x0fbf, true)
+        LD(LW, 4, 0x8b, false, 0x63, true) /* RV64: movsxd */
+        LD(LBU, 1, 0x0fb6, false, 0x0fb6, false)
+        LD(LHU, 2, 0x0fb7, false, 0x0fb7, false)
+#undef LD
+    case K_LD_64:
+    case K_LD_X0_64:
+        *x0 = kind == K_LD_X0_64;
+        *l = (struct ld){8, 0x8b, true};
+        return true;
+    case K_LWU_64:
+    case K_LWU_X0_64:
+        *x0 = kind == K_LWU_X0_64;
+        *l = (struct ld){4, 0x8b, false};
+        return true;
+    }
+    return false;
+}
+
+/* A load from ram[0], or from ram[1] when there is one; anything else to the interpreter
+ * (fast.c's H_LOAD_) */
+static void load(struct gen *g, bool w, const struct fop *o, const struct ld *l, bool x0,
+                 bool r1, unsigned bail)
+{
+    address(g, w, o, l->n, bail);
+    mem(g, true, 0x3b, RCX, RSI, ENV(slim[l->n])); /* cmp rcx, r0size - n */
+    uint8_t *to_r1 = NULL, *back = NULL;
+    if (r1) {
+        b1(g, 0x0f), b1(g, 0x80 | CC_A), to_r1 = g->p, b4(g, 0);
+    } else {
+        jcc_out(g, CC_A, bail);
+    }
+    mem(g, true, 0x8b, RDX, RSI, ENV(r0mem));
+    uint8_t *at = g->p;
+    rr(g, true, 0x01, RCX, RDX); /* add rdx, rcx */
+    if (!x0) {
+        mem(g, l->w, l->opc, RAX, RDX, 0);
+        put(g, RAX, o->rd);
+    }
+    if (r1) {
+        b1(g, 0xe9), back = g->p, b4(g, 0); /* jmp over the ram[1] path */
+        const int32_t d = (int32_t)(g->p - (to_r1 + 4));
+        memcpy(to_r1, &d, 4);
+        rr(g, true, 0x89, RAX, RCX);               /* mov rcx, rax */
+        mem(g, true, 0x2b, RCX, RSI, ENV(r1base)); /* sub rcx, r1base */
+        mem(g, true, 0x8b, RDX, RSI, ENV(r1size));
+        rr(g, true, 0x39, RDX, RCX); /* cmp rcx, rdx */
+        jcc_out(g, CC_AE, bail);
+        rr(g, true, 0x81, 5, RDX), b4(g, l->n); /* sub rdx, n */
+        rr(g, true, 0x39, RDX, RCX);
+        jcc_out(g, CC_A, bail);
+        mem(g, true, 0x8b, RDX, RSI, ENV(r1mem));
+        b1(g, 0xe9);
+        b4(g, (uint32_t)(int32_t)(at - (g->p + 4)));
+        const int32_t e = (int32_t)(g->p - (back + 4));
+        memcpy(back, &e, 4);
+    }
+}
+
+/* A store into ram[0] outside the watched window (fast.c's H_STORE_) */
+static void store(struct gen *g, bool w, const struct fop *o, unsigned n, unsigned bail)
+{
+    address(g, w, o, n, bail);
+    mem(g, true, 0x3b, RCX, RSI, ENV(slim[n])); /* cmp rcx, slim[n] */
+    jcc_out(g, CC_A, bail);
+    rr(g, true, 0x89, RCX, RDX);             /* mov rdx, rcx */
+    mem(g, true, 0x2b, RDX, RSI, ENV(wlo));  /* sub rdx, wlo */
+    mem(g, true, 0x3b, RDX, RSI, ENV(wlen)); /* cmp rdx, wlen */
+    jcc_out(g, CC_B, bail);
+    get(g, true, RAX, o->rs2);
+    mem(g, true, 0x8b, RDX, RSI, ENV(r0mem));
+    rr(g, true, 0x01, RCX, RDX); /* add rdx, rcx */
+    if (n == 2)
+        b1(g, 0x66);
+    mem(g, n == 8, n == 1 ? 0x88 : 0x89, RAX, RDX, 0);
+}
+
+/* The ALU operations x86 has one instruction for: its form and opcode (or extension) */
+enum form { F_NONE, F_RR, F_RI, F_SHIFT, F_SHIFTI, F_SLT, F_SLTI };
+struct alu {
+    enum form form;
+    unsigned opc;
+    bool word;  /* an RV64 W form: 32 bits, then sign-extended */
+    enum cc cc; /* SLT forms */
+};
+
+static struct alu alu_of(unsigned kind)
+{
+    switch (kind) {
+#define BOTH(name) case K_##name##_32: case K_##name##_64
+    BOTH(ADD): return (struct alu){.form = F_RR, .opc = 0x03};
+    BOTH(SUB): return (struct alu){.form = F_RR, .opc = 0x2b};
+    BOTH(XOR): return (struct alu){.form = F_RR, .opc = 0x33};
+    BOTH(OR): return (struct alu){.form = F_RR, .opc = 0x0b};
+    BOTH(AND): return (struct alu){.form = F_RR, .opc = 0x23};
+    BOTH(MUL): return (struct alu){.form = F_RR, .opc = 0x0faf};
+    BOTH(SLL): return (struct alu){.form = F_SHIFT, .opc = 4};
+    BOTH(SRL): return (struct alu){.form = F_SHIFT, .opc = 5};
+    BOTH(SRA): return (struct alu){.form = F_SHIFT, .opc = 7};
+    BOTH(SLT): return (struct alu){.form = F_SLT, .opc = 0, .cc = CC_L};
+    BOTH(SLTU): return (struct alu){.form = F_SLT, .opc = 0, .cc = CC_B};
+    BOTH(ADDI): return (struct alu){.form = F_RI, .opc = 0};
+    BOTH(XORI): return (struct alu){.form = F_RI, .opc = 6};
+    BOTH(ORI): return (struct alu){.form = F_RI, .opc = 1};
+    BOTH(ANDI): return (struct alu){.form = F_RI, .opc = 4};
+    BOTH(SLLI): return (struct alu){.form = F_SHIFTI, .opc = 4};
+    BOTH(SRLI): return (struct alu){.form = F_SHIFTI, .opc = 5};
+    BOTH(SRAI): return (struct alu){.form = F_SHIFTI, .opc = 7};
+    BOTH(SLTI): return (struct alu){.form = F_SLTI, .opc = 0, .cc = CC_L};
+    BOTH(SLTIU): return (struct alu){.form = F_SLTI, .opc = 0, .cc = CC_B};
+#undef BOTH
+    case K_ADDW_64: return (struct alu){.form = F_RR, .opc = 0x03, .word = true};
+    case K_SUBW_64: return (struct alu){.form = F_RR, .opc = 0x2b, .word = true};
+    case K_MULW_64: return (struct alu){.form = F_RR, .opc = 0x0faf, .word = true};
+    case K_SLLW_64: return (struct alu){.form = F_SHIFT, .opc = 4, .word = true};
+    case K_SRLW_64: return (struct alu){.form = F_SHIFT, .opc = 5, .word = true};
+    case K_SRAW_64: return (struct alu){.form = F_SHIFT, .opc = 7, .word = true};
+    case K_ADDIW_64: return (struct alu){.form = F_RI, .opc = 0, .word = true};
+    case K_SLLIW_64: return (struct alu){.form = F_SHIFTI, .opc = 4, .word = true};
+    case K_SRLIW_64: return (struct alu){.form = F_SHIFTI, .opc = 5, .word = true};
+    case K_SRAIW_64: return (struct alu){.form = F_SHIFTI, .opc = 7, .word = true};
+    }
+    return (struct alu){.form = F_NONE};
+}
+
+/* The two-operand forms compute in rd's host register when it has one (the operand in rcx
+ * or a host register, read first); the others in rax, then stored to rd. */
+static void alu(struct gen *g, bool w, const struct fop *o, const struct alu *a)
+{
+    const bool ww = w && !a->word; /* the x86 width */
+    const bool slt = a->form == F_SLT || a->form == F_SLTI;
+    const int d = !slt && g->host[o->rd] >= 0 ? g->host[o->rd] : RAX;
+    int src = RCX;
+    if (a->form == F_RR && o->rs2 && g->host[o->rs2] >= 0 && o->rs2 != o->rd)
+        src = g->host[o->rs2];
+    else if (a->form == F_RR || a->form == F_SHIFT || a->form == F_SLT)
+        get(g, ww && a->form != F_SHIFT, RCX, o->rs2);
+    if (d == RAX || o->rs1 != o->rd)
+        get(g, ww, d, o->rs1);
+    switch (a->form) {
+    case F_RR:
+        rr(g, ww, a->opc, d, src);
+        break;
+    case F_RI:
+        rr(g, ww, 0x81, (int)a->opc, d);
+        b4(g, (uint32_t)o->imm);
+        break;
+    case F_SHIFT: /* x86 masks the count as RISC-V does: to 5 bits, 6 for 64 */
+        rr(g, ww, 0xd3, (int)a->opc, d);
+        break;
+    case F_SHIFTI:
+        rr(g, ww, 0xc1, (int)a->opc, d);
+        b1(g, (unsigned)o->imm);
+        break;
+    case F_SLT:
+    case F_SLTI:
+        if (a->form == F_SLT) {
+            rr(g, ww, 0x3b, RAX, RCX); /* cmp rax, rcx */
+        } else {
+            rr(g, ww, 0x81, 7, RAX); /* cmp rax, imm (sign-extended, as SLTIU's) */
+            b4(g, (uint32_t)o->imm);
+        }
+        b1(g, 0x0f), b1(g, 0x90 | a->cc), b1(g, 0xc0); /* setcc al */
+        rr(g, false, 0x0fb6, RAX, RAX);                /* movzx eax, al */
+        break;
+    case F_NONE:
+        break;
+    }
+    if (a->word)
+        rr(g, true, 0x63, d, d); /* movsxd */
+    if (d == RAX)
+        put(g, RAX, o->rd);
+}
+
+/* The divides: signed or not, the remainder or the quotient, an RV64 W form */
+struct div {
+    bool is, sign, rem, word;
+};
+
+static struct div div_of(unsigned kind)
+{
+    switch (kind) {
+#define BOTH(name) case K_##name##_32: case K_##name##_64
+    BOTH(DIV): return (struct div){true, true, false, false};
+    BOTH(DIVU): return (struct div){true, false, false, false};
+    BOTH(REM): return (struct div){true, true, true, false};
+    BOTH(REMU): return (struct div){true, false, true, false};
+#undef BOTH
+    case K_DIVW_64: return (struct div){true, true, false, true};
+    case K_DIVUW_64: return (struct div){true, false, false, true};
+    case K_REMW_64: return (struct div){true, true, true, true};
+    case K_REMUW_64: return (struct div){true, false, true, true};
+    }
+    return (struct div){false, false, false, false};
+}
+
+/* x86's div and idiv; a divisor of 0, and of -1 (which the overflow case needs), go to
+ * the interpreter: the model times a divide that finishes early differently (muldiv.h) */
+static void divide(struct gen *g, bool w, const struct fop *o, const struct div *d,
+                   unsigned bail)
+{
+    const bool ww = w && !d->word;
+    get(g, ww, RCX, o->rs2);
+    rr(g, ww, 0x85, RCX, RCX); /* test rcx, rcx */
+    jcc_out(g, CC_E, bail);
+    if (d->sign) {
+        rr(g, ww, 0x83, 7, RCX), b1(g, 0xff); /* cmp rcx, -1 */
+        jcc_out(g, CC_E, bail);
+    }
+    get(g, ww, RAX, o->rs1);
+    if (d->sign) {
+        if (ww)
+            b1(g, 0x48);
+        b1(g, 0x99); /* cdq, cqo */
+        rr(g, ww, 0xf7, 7, RCX); /* idiv rcx */
+    } else {
+        rr(g, false, 0x31, RDX, RDX);
+        rr(g, ww, 0xf7, 6, RCX); /* div rcx */
+    }
+    const int v = d->rem ? RDX : RAX;
+    if (d->word)
+        rr(g, true, 0x63, v, v); /* movsxd */
+    put(g, v, o->rd);
+}
+
+static enum cc branch_cc(unsigned kind)
+{
+    switch (kind) {
+#define BR(name, cc)                                                                       \
+    case K_##name##_32: case K_##name##_64: case K_##name##_SX_32: case K_##name##_SX_64:   \
+        return cc;
+        BR(BEQ, CC_E) BR(BNE, CC_NE) BR(BLT, CC_L) BR(BGE, CC_GE) BR(BLTU, CC_B) BR(BGEU, CC_AE)
+#undef BR
+    }
+    return 0;
+}
+
+static bool side_exit_kind(unsigned kind)
+{
+    switch (kind) {
+#define SX(name, width, ...) WIDTHS(width, SX_CASE, name)
+#define SX_CASE(w, name) case K_##name##_SX_##w:
+        OPS_BRANCH(SX)
+#undef SX_CASE
+#undef SX
+        return true;
+    }
+    return false;
+}
+
+/* What jit_block() was told about the block */
+struct exits {
+    uint64_t fall;
+    const uint64_t *pool;
+    bool r1;
+    unsigned side, end, taken;
+};
+
+/* Operation k; false when it ended the code (a branch at the block's end, a jump, or a
+ * kind left to the interpreter). */
+static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
+                      const struct exits *x)
+{
+    const bool w = xlen == 64;
+    const unsigned bail = result(k, JIT_RESUME);
+    struct ld l;
+    bool x0;
+    const struct alu a = alu_of(o->kind);
+    if (a.form != F_NONE) {
+        alu(g, w, o, &a);
+        return true;
+    }
+    if (load_of(o->kind, &l, &x0)) {
+        load(g, w, o, &l, x0, x->r1, bail);
+        return true;
+    }
+    const struct div d = div_of(o->kind);
+    if (d.is) {
+        divide(g, w, o, &d, bail);
+        return true;
+    }
+    const enum cc cc = branch_cc(o->kind);
+    if (cc) {
+        get(g, w, RAX, o->rs1);
+        get(g, w, RCX, o->rs2);
+        rr(g, w, 0x3b, RAX, RCX); /* cmp rax, rcx */
+        if (side_exit_kind(o->kind)) {
+            jcc_to(g, cc, result(k, JIT_SIDE), (int)(x->side + (unsigned)o->imm), false);
+            return true;
+        }
+        jcc_to(g, cc, result(k, JIT_TAKEN), (int)x->taken, false);
+        finish(g, x->end, result(k, JIT_FALL), false);
+        return false;
+    }
+    switch (o->kind) {
+    case K_SB_32: case K_SB_64: store(g, w, o, 1, bail); return true;
+    case K_SH_32: case K_SH_64: store(g, w, o, 2, bail); return true;
+    case K_SW_32: case K_SW_64: store(g, w, o, 4, bail); return true;
+    case K_SD_64: store(g, w, o, 8, bail); return true;
+    case K_LI_32: /* the value as fast.c's H_LI leaves it */
+        mov_imm(g, RAX, (uint32_t)o->imm);
+        put(g, RAX, o->rd);
+        return true;
+    case K_LI_64:
+        mov_imm(g, RAX, (uint64_t)(int64_t)o->imm);
+        put(g, RAX, o->rd);
+        return true;
+    case K_LI_POOL:
+        mov_imm(g, RAX, x->pool[o->imm]);
+        put(g, RAX, o->rd);
+        return true;
+    case K_MULH_32:
+    case K_MULH_64:
+    case K_MULHU_32:
+    case K_MULHU_64: /* the high half of x86's one-operand imul, mul: rdx */
+        get(g, w, RAX, o->rs1);
+        get(g, w, RCX, o->rs2);
+        rr(g, w, 0xf7, o->kind == K_MULH_32 || o->kind == K_MULH_64 ? 5 : 4, RCX);
+        put(g, RDX, o->rd);
+        return true;
+    case K_NOP:
+        return true;
+    case K_MV:
+        get(g, true, RAX, o->rs1);
+        put(g, RAX, o->rd);
+        return true;
+    case K_SEXT_W:
+        get(g, false, RAX, o->rs1);
+        rr(g, true, 0x63, RAX, RAX); /* movsxd rax, eax */
+        put(g, RAX, o->rd);
+        return true;
+    case K_JAL:
+        mov_imm(g, RAX, x->fall);
+        put(g, RAX, o->rd);
+        finish(g, x->end, result(k, JIT_JUMP), false);
+        return false;
+    case K_JALR_32:
+    case K_JALR_64: /* op_JALR; a misaligned target to the interpreter, before the link */
+        get(g, w, RAX, o->rs1);
+        if (o->imm)
+            rr(g, w, 0x81, 0, RAX), b4(g, (uint32_t)o->imm);
+        rr(g, w, 0x83, 4, RAX), b1(g, 0xfe); /* and rax, -2 */
+        b1(g, 0xa8), b1(g, 3);               /* test al, 3 */
+        jcc_out(g, CC_NE, bail);
+        mem(g, true, 0x89, RAX, RSI, ENV(pc));
+        mov_imm(g, RAX, x->fall);
+        put(g, RAX, o->rd);
+        finish(g, x->end, result(k, JIT_JALR), true);
+        return false;
+    case K_END:
+        finish(g, x->end, result(k, JIT_FALL), false);
+        return false;
+    }
+    leave(g, bail); /* a kind the generator leaves to the interpreter */
+    return false;
+}
+
+/* The guest registers the block's operations name most often (twice at least: a load
+ * and a store back cost more than one access to memory), in host registers; an operation
+ * writes only its rd, so the ones named as an rd are those to store back. */
+static void hold(struct gen *g, const struct fop *ops, unsigned n)
+{
+    unsigned uses[32] = {0};
+    uint32_t rd = 0;
+    for (unsigned k = 0; k < n; k++) {
+        uses[ops[k].rs1]++, uses[ops[k].rs2]++, uses[ops[k].rd]++;
+        rd |= 1u << ops[k].rd;
+    }
+    memset(g->host, -1, sizeof g->host);
+    for (unsigned i = 0; i < CACHED; i++) {
+        unsigned best = 0;
+        for (unsigned r = 1; r < 32; r++)
+            if (g->host[r] < 0 && uses[r] >= 2 && (!best || uses[r] > uses[best]))
+                best = r;
+        if (!best)
+            break;
+        g->host[best] = cache_regs[i];
+        g->written |= rd & 1u << best;
+    }
+}
+
+jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, uint64_t fall,
+                   const uint64_t *pool, const struct jit_env *env, unsigned side,
+                   unsigned end, unsigned taken)
+{
+    if (!j || n + 1 > OPS_MAX || (size_t)(j->end - j->p) < (size_t)(n + 1) * OP_BYTES + 16)
+        return NULL;
+    struct gen g = {.p = j->p, .lay = &j->lay, .leave = j->leave};
+    const struct exits x = {fall, pool, env->r1size != 0, side, end, taken};
+    hold(&g, ops, n);
+    uint8_t *const start = g.p;
+    for (unsigned r = 1; r < 32; r++)
+        if (g.host[r] >= 0)
+            mem(&g, true, 0x8b, g.host[r], RDI, X(r));
+    g.start = start;
+    g.body = g.p;
+    for (unsigned k = 0; k <= n; k++)
+        if (!operation(&g, &ops[k], k, xlen, &x))
+            break;
+    /* the stubs: an outcome's way out each, one return per result (the ways out add
+     * their own), each jump to it patched */
+    uint8_t *stub = NULL;
+    for (unsigned i = 0; i < g.nfix; i++) {
+        const struct fix *const u = &g.fix[i];
+        if (u->out >= 0) {
+            stub = g.p;
+            finish(&g, (unsigned)u->out, u->result, u->jalr);
+        } else if (!i || g.fix[i - 1].out >= 0 || u->result != g.fix[i - 1].result) {
+            stub = g.p;
+            leave(&g, u->result);
+        }
+        const int32_t d = (int32_t)(stub - (g.fix[i].at + 4));
+        memcpy(g.fix[i].at, &d, 4);
+    }
+    j->p = (uint8_t *)(((uintptr_t)g.p + 15) & ~(uintptr_t)15);
+    return start;
+}
+
+struct jit *jit_open(const struct jit_layout *layout)
+{
+    struct jit *j = calloc(1, sizeof *j);
+    if (!j)
+        return NULL;
+    j->lay = *layout;
+    void *m = mmap(NULL, CODE_BYTES, PROT_READ | PROT_WRITE | PROT_EXEC,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) {
+        free(j);
+        return NULL;
+    }
+    j->mem = j->p = m;
+    j->end = j->mem + CODE_BYTES;
+    /* enter: push the callee-saved registers, load run_blocks()' state, jmp rdx (the
+     * code); leave: store the state, pop the registers, ret */
+    static const int8_t saved[] = {RBX, RBP, 12, 13, 14, 15};
+    static const struct {
+        int reg;
+        int32_t at;
+    } state[] = {{CYCLE, ENV(cycle)}, {ENTRY, ENV(entry)}, {INSTRET, ENV(instret)}, {SEQ, ENV(seq)}};
+    struct gen g = {.p = j->p};
+    j->enter = (unsigned (*)(uint64_t *, struct jit_env *, jit_code))(void *)g.p;
+    for (unsigned i = 0; i < sizeof saved; i++)
+        opcode(&g, false, 0x50 + (saved[i] & 7), 0, saved[i]); /* push */
+    for (unsigned i = 0; i < sizeof state / sizeof state[0]; i++)
+        mem(&g, true, 0x8b, state[i].reg, RSI, state[i].at);
+    rr(&g, false, 0xff, 4, RDX); /* jmp rdx */
+    j->leave = g.p;
+    for (unsigned i = 0; i < sizeof state / sizeof state[0]; i++)
+        mem(&g, true, 0x89, state[i].reg, RSI, state[i].at);
+    for (unsigned i = sizeof saved; i-- > 0;)
+        opcode(&g, false, 0x58 + (saved[i] & 7), 0, saved[i]); /* pop */
+    b1(&g, 0xc3);
+    j->p = (uint8_t *)(((uintptr_t)g.p + 15) & ~(uintptr_t)15);
+    return j;
+}
+
+unsigned jit_run(const struct jit *j, jit_code code, uint64_t *x, struct jit_env *env)
+{
+    return j->enter(x, env, code);
+}
+
+void jit_close(struct jit *j)
+{
+    if (!j)
+        return;
+    munmap(j->mem, CODE_BYTES);
+    free(j);
+}
+#else /* no generator for this host: every block on the interpreter */
+struct jit *jit_open(const struct jit_layout *layout)
+{
+    (void)layout;
+    return NULL;
+}
+void jit_close(struct jit *j) { (void)j; }
+unsigned jit_run(const struct jit *j, jit_code code, uint64_t *x, struct jit_env *env)
+{
+    (void)j, (void)code, (void)x, (void)env;
+    return JIT_RESUME; /* never called: no block has code */
+}
+jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, uint64_t fall,
+                   const uint64_t *pool, const struct jit_env *env, unsigned side,
+                   unsigned end, unsigned taken)
+{
+    (void)j, (void)ops, (void)n, (void)xlen, (void)fall, (void)pool, (void)env, (void)side;
+    (void)end, (void)taken;
+    return NULL;
+}
+#endif

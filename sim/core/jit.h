@@ -1,0 +1,85 @@
+/* The fast engine's code generator (jit.c): a translated block's operations (fop.h) as
+ * native code, on x86-64 hosts; elsewhere jit_open() says there is none, and every block
+ * stays on the threaded interpreter of fast.c.
+ *
+ * Generated code computes what the interpreter's handlers compute, with the same checks,
+ * and hands anything else back to them: it returns to run_blocks() with the operation it
+ * stopped at and why (JIT_EXIT), and the interpreter goes on from there exactly as if it
+ * had run the operations before.  An operation of a kind the generator does not know (the
+ * D$ and observer kinds, MULHSU) and every check that fails (a misaligned or device
+ * access, a store into the watched window, a divisor of 0 or -1) end the generated code
+ * with JIT_RESUME at that operation, before it changed anything: its handler then runs it.
+ * Its ways out of a block go on to the next block's code themselves when they can
+ * (struct jit_env). */
+#ifndef TEMPO_JIT_H
+#define TEMPO_JIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "fop.h"
+
+/* What generated code reads and writes besides the registers: the RAM it loads from and
+ * stores to directly (fast.c keeps these up to date; ram[1] is the paper's instruction
+ * memory, loads only), and run_blocks()' own state while generated code runs: the code
+ * of a block that ends with a timed run remembered for its outcome goes on to that run's
+ * block itself, as run_blocks() would (FINISH: the outcome's cycles, instret and issued
+ * instructions added, its runs counted, its exit state), when no event is due before the
+ * next block's last instruction and that block has code. */
+struct jit_env {
+    uint64_t r0base, r0size, r1base, r1size;
+    uint8_t *r0mem, *r1mem;
+    /* stores of n bytes into ram[0] offsets up to slim[n] run here, except into the
+     * doublewords [wlo, wlo + wlen) that hold predecoded code or tohost (watch_update) */
+    uint64_t slim[9], wlo, wlen;
+    uint64_t pc;                  /* JIT_JALR: the target */
+    uint64_t cycle, instret, seq; /* run_blocks()' cycle, instret, dseq */
+    void *entry;                  /* the timed run being run (struct entry) */
+};
+
+/* Where generated code finds, in fast.c's structures, what it follows from one timed run
+ * to the next: byte offsets (offsetof), set by fast.c. */
+struct jit_layout {
+    int32_t entry_block, entry_prefix, entry_out, outcome_size;
+    int32_t out_cost, out_next, out_code, out_runs, out_n, out_instret;
+    int32_t block_pc;
+    /* the hart's next_event, from its register file x (read at every block: the handler of
+     * SIGINT and SIGTERM sets it to 0) */
+    int32_t next_event;
+};
+
+/* Why generated code returned, in the low bits of its result; the operation's index in
+ * its block (env->entry's) is the rest (result >> JIT_EXIT_BITS).  Every reason but
+ * JIT_RESUME is a way out of the block whose outcome has been charged (FINISH's part
+ * before it goes on, but for the exit state, which run_blocks() takes from the outcome)
+ * and whose successor the code did not go on to. */
+enum jit_exit {
+    JIT_RESUME, /* the interpreter runs the block on from this operation */
+    JIT_TAKEN,  /* the block's last operation, a conditional branch, was taken */
+    JIT_FALL,   /* the block ran to its end: on to the pc after it */
+    JIT_SIDE,   /* this operation, a side exit, was taken */
+    JIT_JUMP,   /* this JAL ran: on to its target */
+    JIT_JALR,   /* this JALR ran: on to env->pc */
+};
+#define JIT_EXIT_BITS 3
+
+/* A block's generated code, run through jit_run() */
+typedef const void *jit_code;
+
+struct jit;
+/* The generator, with its code memory, for fast.c's structures laid out as `layout` says;
+ * NULL when the host has none (not x86-64) or it cannot have executable memory. */
+struct jit *jit_open(const struct jit_layout *layout);
+void jit_close(struct jit *j);
+/* Run a block's code (and the code of the blocks it goes on to) on register file x;
+ * returns why it stopped (JIT_EXIT_BITS). */
+unsigned jit_run(const struct jit *j, jit_code code, uint64_t *x, struct jit_env *env);
+/* The code for a block's operations ops[0..n] (ops[n] is its K_END) at XLEN xlen; `fall`
+ * is the pc after the block (a JAL's or JALR's link), `pool` its K_LI_POOL values, `env`
+ * the RAM it will run with (whether there is a ram[1]); `side` gives each side exit's
+ * outcome (OUT_SIDE + j: fast.c's struct fop imm is j), `end`, `taken` the outcomes of
+ * the block's end and of its last branch taken.  NULL when the code memory is
+ * full: the block stays on the interpreter. */
+jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, uint64_t fall,
+                   const uint64_t *pool, const struct jit_env *env, unsigned side,
+                   unsigned end, unsigned taken);
+#endif
