@@ -34,7 +34,7 @@ TEST_TARGETS += test-paper-firmware-args
 # total.  PAPER_RTL_SIM_PATCH has tempo-sim run the netlist's path: no tick (mtimecmp = all
 # ones at 0x3cd4) and the netlist's store defect on the critical nesting (the two
 # `ld t0, 240(sp)` before the restore's store become nops, which leaves t0 as the netlist's
-# stale store data).  A fast PS/2 clock (2 us half period) and typing right after the prompt
+# stale store data), and the netlist's ECALL defect modelled (--set ecall_mepc_wait=1).  A fast PS/2 clock (2 us half period) and typing right after the prompt
 # keep the RTL's run to about 2.5 million cycles (its task preempt alone is 1.7 million): 20 to
 # 50 minutes of vvp at 900 to 2,000 cycles per second; one run at a time.
 PAPER_RTL_TESTS  ?= preempt
@@ -53,7 +53,7 @@ else
 	  nice tools/python.sh tests/rtl/run.py mem "$(PAPER_FW_DIR)/firmware_RV64_rhealstone.mem" \
 	      --sim $(SIM) --vvp64 "$(abspath $(RTL_VVP))" --work $(PAPER_OUT)/rtl-$$t \
 	      --keys "rheal $$t\n" --keys-at-ns 1500000 --ps2-half-ns 2000 --cycles $(PAPER_RTL_CYCLES) \
-	      $(addprefix --patch ,$(PAPER_RTL_PATCH)) $(addprefix --sim-patch ,$(PAPER_RTL_SIM_PATCH)) \
+	      $(addprefix --patch ,$(PAPER_RTL_PATCH)) $(addprefix --sim-patch ,$(PAPER_RTL_SIM_PATCH)) --set ecall_mepc_wait=1 \
 	      --marker 'total cycles *: *[0-9]+\n' || exit 1; \
 	done
 endif
