@@ -161,29 +161,24 @@ struct fast {
     /* the observers (observe.h; NULL: none), and what the engine leaves to the traced loop
      * for them: the instructions at pcs observe_flags() marks PCF_FAST_STOP (translation
      * stops before them; a flag set later drops the blocks that hold the word, as
-     * code_written() does), blocks at `watch_pc` and every block while `all_ref`, stores
+     * code_written() does), blocks at env.watch_pc and every block while `all_ref`, stores
      * into ram[0] offsets [olo, olo + olen) (observe_fast_stores(): the kernel's
      * current-thread variable, a debugger's write watchpoints; `stores`: the loads and
      * stores are the checked kinds, since the range may change), writes of sp other than
-     * ADDI (which runs here with observe_sp()) */
+     * ADDI (which runs here with observe_sp()); env.watch_pc and env.trace_at (jit.h) */
     struct observe *obs;
     bool all_ref, marks, stores;
-    uint64_t watch_pc, olo, olen;
+    uint64_t olo, olen;
     /* what the observers' exec hooks leave the engine (observe.h; NULL: nothing to look at),
-     * and its loads', stores' and jumps' lowest address (0: no limit) */
+     * and its loads', stores' and jumps' lowest address (env.low; 0: no limit) */
     const struct fast_watch *watch;
-    uint64_t low;
-    /* the traced loop runs the instructions that issue at or after trace_at (UINT64_MAX:
-     * none): the --trace-from/--trace-to window (observe.h) of an observer that sees every
-     * instruction in it (the trace) until the window closes, and the cycle from which an
-     * observer's pre() must see every instruction (observe_fast_at(): a debugger's single
-     * step, its next look for Ctrl-C) */
-    uint64_t trace_at;
     /* the caches (cache.h; NULL: none): the engine runs a block whose every fetch hits and
      * the loads and stores that hit, and leaves a miss to the reference loop (a hit costs
      * what an access costs without caches, so the timed runs hold) */
     struct cache *icache, *dcache;
-    bool guarded; /* observers or an I$: a block's entry checks more (run_blocks) */
+    /* observers or an I$: a block's entry checks more (run_blocks); generated code checks
+     * what observers need itself (jit.h), and no block has code with an I$ */
+    bool guarded;
     struct block outside; /* stands for a pc outside code memory: the reference loop (last:
                            * its flexible ops[] stays empty) */
 };
@@ -585,7 +580,7 @@ static struct block *translate(struct fast *f, uint64_t pc)
     for (unsigned i = 0; i <= n; i++)
         ops[i].h = handler[ops[i].kind];
     memcpy(b->ops, ops, (n + 1) * sizeof ops[0]);
-    if (n && !f->guarded) /* with observers or an I$, FINISH does more than generated code */
+    if (n && !f->icache) /* with an I$, FINISH does more than generated code */
         b->native = jit_block(f->jit, b->ops, n, xlen, b->fall, b->pool, &f->env, OUT_SIDE,
                               OUT_END, OUT_END_TAKEN);
     link_block(f, b);
@@ -758,14 +753,14 @@ static void code_written(void *ctx, uint64_t off, unsigned size)
 static void observe_setup(struct fast *f)
 {
     struct observe *o = f->m->obs;
-    f->watch_pc = f->trace_at = UINT64_MAX;
+    f->env.watch_pc = f->env.trace_at = UINT64_MAX;
     if (!o)
         return;
     f->obs = o;
     f->marks = o->kernel;
     if (o->watch.on) {
         f->watch = &o->watch;
-        f->low = o->watch.low;
+        f->env.low = o->watch.low;
     }
     f->stores = o->kernel || f->m->observers.stores;
 }
@@ -790,14 +785,14 @@ static void observe_sync(struct fast *f, uint64_t cycle)
 {
     const struct observe *o = f->obs;
     const struct window *w = &o->win;
-    f->watch_pc = observe_fast_pc(o);
+    f->env.watch_pc = observe_fast_pc(o);
     f->all_ref = observe_fast_all(o);
     if (f->watch)
         observe_fast_sync(f->m);
-    f->trace_at = observe_fast_at(o);
-    if (f->m->observers.every_insn_in_window && cycle < w->to_cycle && w->from_cycle < f->trace_at)
-        f->trace_at = w->from_cycle;
-    f->all_ref |= cycle >= f->trace_at;
+    f->env.trace_at = observe_fast_at(o);
+    if (f->m->observers.every_insn_in_window && cycle < w->to_cycle && w->from_cycle < f->env.trace_at)
+        f->env.trace_at = w->from_cycle;
+    f->all_ref |= cycle >= f->env.trace_at;
     if (f->stores)
         observe_stores(f);
 }
@@ -1003,7 +998,7 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
 #define H_JALR                                                                             \
     LBL(JALR, XLEN) : {                                                                    \
         const uint64_t target = op_JALR(XLEN, x[op->rs1], op->imm, 0);                     \
-        if (unlikely(op_misaligned(target, 4) || target < f->low))                         \
+        if (unlikely(op_misaligned(target, 4) || target < f->env.low))                         \
             goto deopt;                                                                    \
         x[op->rd] = b->fall;                                                               \
         x[0] = 0;                                                                          \
@@ -1185,8 +1180,9 @@ enter:
      * when an event is due before its last instruction */
     if (unlikely(cycle + e->prefix >= h->next_event))
         goto reference;
-    if (unlikely(f->guarded) && (b->pc == f->watch_pc || cycle + e->prefix >= f->trace_at ||
-                                 (f->icache && !icache_holds(f->icache, b))))
+    if (unlikely(f->guarded) &&
+        (b->pc == f->env.watch_pc || cycle + e->prefix >= f->env.trace_at ||
+         (f->icache && !icache_holds(f->icache, b))))
         goto reference;
     looked = false;
     op = b->ops;
@@ -1329,6 +1325,7 @@ bool fast_run(struct machine *m)
         .out_instret = offsetof(struct outcome, instret),
         .block_pc = offsetof(struct block, pc),
         .next_event = (int32_t)(offsetof(struct hart, next_event) - offsetof(struct hart, x)),
+        .guarded = f->obs != NULL,
     };
     f->jit = m->threaded ? NULL : jit_open(&lay);
 

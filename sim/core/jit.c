@@ -184,8 +184,8 @@ static void jcc_out(struct gen *g, enum cc cc, unsigned res) { jcc_to(g, cc, res
 /* The block's way out with outcome o of its timed run (env->entry): FINISH of fast.c's
  * run_blocks().  The outcome charged (its exit state is run_blocks()' to take); then on to
  * the timed run it remembers, when there is one (for a JALR: at env->pc), no event is due
- * before its last instruction and its block has code; otherwise back to run_blocks() with
- * res. */
+ * before its last instruction (with observers: nor the trace window, and it is not at the
+ * pc they watch) and its block has code; otherwise back to run_blocks() with res. */
 static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
 {
     mem(g, true, 0x8d, RCX, ENTRY, LAY(entry_out) + (int32_t)o * LAY(outcome_size)); /* lea */
@@ -208,6 +208,14 @@ static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
     rr(g, true, 0x03, RAX, CYCLE);
     mem(g, true, 0x3b, RAX, RDI, LAY(next_event));
     jcc_out(g, CC_AE, res);
+    if (LAY(guarded)) { /* run_blocks()' entry checks for the observers */
+        mem(g, true, 0x3b, RAX, RSI, ENV(trace_at));
+        jcc_out(g, CC_AE, res);
+        mem(g, true, 0x8b, RAX, RDX, LAY(entry_block));
+        mem(g, true, 0x8b, RAX, RAX, LAY(block_pc));
+        mem(g, true, 0x3b, RAX, RSI, ENV(watch_pc));
+        jcc_out(g, CC_E, res);
+    }
     mem(g, true, 0x8b, RAX, RCX, LAY(out_code));
     rr(g, true, 0x85, RAX, RAX);
     jcc_out(g, CC_E, res);
@@ -603,6 +611,10 @@ static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
         rr(g, w, 0x83, 4, RAX), b1(g, 0xfe); /* and rax, -2 */
         b1(g, 0xa8), b1(g, 3);               /* test al, 3 */
         jcc_out(g, CC_NE, bail);
+        if (LAY(guarded)) {
+            mem(g, true, 0x3b, RAX, RSI, ENV(low)); /* cmp rax, low */
+            jcc_out(g, CC_B, bail);
+        }
         mem(g, true, 0x89, RAX, RSI, ENV(pc));
         mov_imm(g, RAX, x->fall);
         put(g, RAX, o->rd);

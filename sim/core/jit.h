@@ -7,7 +7,8 @@
  * stopped at and why (JIT_EXIT), and the interpreter goes on from there exactly as if it
  * had run the operations before.  An operation of a kind the generator does not know (the
  * D$ and observer kinds, MULHSU) and every check that fails (a misaligned or device
- * access, a store into the watched window, a divisor of 0 or -1) end the generated code
+ * access, a store into the watched window, a divisor of 0 or -1, a jump below --check's
+ * lowest address) end the generated code
  * with JIT_RESUME at that operation, before it changed anything: its handler then runs it.
  * Its ways out of a block go on to the next block's code themselves when they can
  * (struct jit_env). */
@@ -32,6 +33,11 @@ struct jit_env {
      * doublewords [wlo, wlo + wlen) that hold predecoded code or tohost (watch_update) */
     uint64_t slim[9], wlo, wlen;
     uint64_t pc;                  /* JIT_JALR: the target */
+    /* with observers (jit_layout's guarded): no going on to the block at watch_pc (one the
+     * observers see the start of), nor to one with an instruction that issues at or after
+     * trace_at (UINT64_MAX: none), nor a JALR to a target below low (0: no limit):
+     * run_blocks() leaves them to the traced loop (fast.c's struct fast says why) */
+    uint64_t watch_pc, trace_at, low;
     uint64_t cycle, instret, seq; /* run_blocks()' cycle, instret, dseq */
     void *entry;                  /* the timed run being run (struct entry) */
 };
@@ -45,6 +51,7 @@ struct jit_layout {
     /* the hart's next_event, from its register file x (read at every block: the handler of
      * SIGINT and SIGTERM sets it to 0) */
     int32_t next_event;
+    bool guarded; /* the code checks env's watch_pc, trace_at and low too */
 };
 
 /* Why generated code returned, in the low bits of its result; the operation's index in
