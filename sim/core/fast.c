@@ -162,13 +162,12 @@ struct fast {
      * for them: the instructions at pcs observe_flags() marks PCF_FAST_STOP (translation
      * stops before them; a flag set later drops the blocks that hold the word, as
      * code_written() does), blocks at env.watch_pc and every block while `all_ref`, stores
-     * into ram[0] offsets [olo, olo + olen) (observe_fast_stores(): the kernel's
+     * into ram[0] offsets [env.olo, env.olo + env.olen) (observe_fast_stores(): the kernel's
      * current-thread variable, a debugger's write watchpoints; `stores`: the loads and
      * stores are the checked kinds, since the range may change), writes of sp other than
      * ADDI (which runs here with observe_sp()); env.watch_pc and env.trace_at (jit.h) */
     struct observe *obs;
     bool all_ref, marks, stores;
-    uint64_t olo, olen;
     /* what the observers' exec hooks leave the engine (observe.h; NULL: nothing to look at),
      * and its loads', stores' and jumps' lowest address (env.low; 0: no limit) */
     const struct fast_watch *watch;
@@ -176,8 +175,8 @@ struct fast {
      * the loads and stores that hit, and leaves a miss to the reference loop (a hit costs
      * what an access costs without caches, so the timed runs hold) */
     struct cache *icache, *dcache;
-    /* observers or an I$: a block's entry checks more (run_blocks); generated code checks
-     * what observers need itself (jit.h), and no block has code with an I$ */
+    /* observers or an I$: a block's entry checks more (run_blocks), and so does generated
+     * code before it goes on to the next block (jit.h) */
     bool guarded;
     struct block outside; /* stands for a pc outside code memory: the reference loop (last:
                            * its flexible ops[] stays empty) */
@@ -580,7 +579,7 @@ static struct block *translate(struct fast *f, uint64_t pc)
     for (unsigned i = 0; i <= n; i++)
         ops[i].h = handler[ops[i].kind];
     memcpy(b->ops, ops, (n + 1) * sizeof ops[0]);
-    if (n && !f->icache) /* with an I$, FINISH does more than generated code */
+    if (n)
         b->native = jit_block(f->jit, b->ops, n, xlen, b->fall, b->pool, &f->env, OUT_SIDE,
                               OUT_END, OUT_END_TAKEN);
     link_block(f, b);
@@ -765,7 +764,7 @@ static void observe_setup(struct fast *f)
     f->stores = o->kernel || f->m->observers.stores;
 }
 
-/* The ram[0] offsets [olo, olo + olen) of the stores the observers act on: the doublewords
+/* The ram[0] offsets [env.olo, env.olo + env.olen) of the stores the observers act on: the doublewords
  * that hold observe_fast_stores()'s range, as watch_update() (an aligned store lies in one). */
 static void observe_stores(struct fast *f)
 {
@@ -773,10 +772,10 @@ static void observe_stores(struct fast *f)
     observe_fast_stores(f->obs, &lo, &hi);
     lo = lo > f->env.r0base ? lo : f->env.r0base;
     hi = hi < end ? hi : end;
-    f->olo = f->olen = 0;
+    f->env.olo = f->env.olen = 0;
     if (lo < hi) {
-        f->olo = (lo - f->env.r0base) & ~7ull;
-        f->olen = ((hi - f->env.r0base + 7) & ~7ull) - f->olo;
+        f->env.olo = (lo - f->env.r0base) & ~7ull;
+        f->env.olen = ((hi - f->env.r0base + 7) & ~7ull) - f->env.olo;
     }
 }
 
@@ -837,6 +836,17 @@ static bool icache_holds(const struct cache *c, struct block *b)
     }
     b->ic_fills = c->fills;
     return true;
+}
+
+/* jit_layout's icache_step: generated code's FINISH for the I$, and its entry check of the
+ * block it goes on to */
+static bool icache_step(struct jit_env *env, const void *entry, const void *outcome)
+{
+    struct fast *f = (struct fast *)((char *)env - offsetof(struct fast, env));
+    const struct entry *e = entry;
+    const struct outcome *u = outcome;
+    icache_fetch(f->icache, e->b, u->n);
+    return u->next && icache_holds(f->icache, u->next->b);
 }
 
 /* Charge instructions [0, k) of b through the model, as the reference loop would have
@@ -968,7 +978,7 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
  * (the D$ last: a hit updates it) */
 #define H_STORE_C(name, width, type) H_STORE_(name##_C, width, type, STORE_HIT)
 #define STORE_HIT                                                                          \
-    if (off - f->olo < f->olen || (f->watch && watched_store(f, ea, off, n)) ||            \
+    if (off - f->env.olo < f->env.olen || (f->watch && watched_store(f, ea, off, n)) ||            \
         (f->dcache && !cache_write_hit(f->dcache, ea)))                                    \
         goto deopt;
 #define H_STORE_(name, width, type, check)                                                 \
@@ -1326,6 +1336,9 @@ bool fast_run(struct machine *m)
         .block_pc = offsetof(struct block, pc),
         .next_event = (int32_t)(offsetof(struct hart, next_event) - offsetof(struct hart, x)),
         .guarded = f->obs != NULL,
+        .checked = !f->watch,
+        .dcache = f->dcache,
+        .icache_step = f->icache ? icache_step : NULL,
     };
     f->jit = m->threaded ? NULL : jit_open(&lay);
 

@@ -10,12 +10,14 @@
  * compute RV32's results directly; RV64 uses the 64-bit forms, and the W forms the 32-bit ones sign-extended.
  * Each check jumps to a stub after the block's code that returns JIT_RESUME at the
  * operation, which has changed nothing yet.  Not generated (JIT_RESUME before them): the
- * D$'s and observers' load and store kinds, ADDI to sp with the stack marks, MULHSU. */
+ * load and store kinds --check watches, ADDI to sp with the stack marks, MULHSU.  The D$
+ * (and an I$, at a block's end) is looked up by calling cache.c, host registers saved. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "jit.h"
+#include "cache.h"
 
 #if defined(__x86_64__)
 #include <sys/mman.h>
@@ -181,6 +183,32 @@ static void jcc_out(struct gen *g, enum cc cc, unsigned res) { jcc_to(g, cc, res
 
 #define LAY(field) (g->lay->field)
 
+/* Push, pop registers (pop in the reverse order) */
+static void push_all(struct gen *g, const int8_t *regs, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        opcode(g, false, 0x50 + (regs[i] & 7), 0, regs[i]);
+}
+static void pop_all(struct gen *g, const int8_t *regs, unsigned n)
+{
+    for (unsigned i = n; i-- > 0;)
+        opcode(g, false, 0x58 + (regs[i] & 7), 0, regs[i]);
+}
+
+/* Call a C function returning bool, rsp 16-aligned (the caller's pushes see to it), and
+ * test its result: ZF when false.  rax and the caller-saved registers are clobbered. */
+static void call(struct gen *g, const void *fn)
+{
+    mov_imm(g, RAX, (uint64_t)(uintptr_t)fn);
+    rr(g, false, 0xff, 2, RAX); /* call rax */
+    rr(g, false, 0x84, RAX, RAX); /* test al, al */
+}
+
+/* The registers a D$ lookup keeps across its call: the scratch rcx, env, x and the host
+ * registers that may hold guest registers; seven (odd): rsp 16-aligned at the call, as
+ * code runs with rsp = 8 mod 16 (enter's pushes after jit_run()'s call) */
+static const int8_t dcache_keep[] = {RCX, RSI, RDI, 8, 9, 10, 11};
+
 /* The block's way out with outcome o of its timed run (env->entry): FINISH of fast.c's
  * run_blocks().  The outcome charged (its exit state is run_blocks()' to take); then on to
  * the timed run it remembers, when there is one (for a JALR: at env->pc), no event is due
@@ -195,6 +223,20 @@ static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
     mem(g, false, 0x8b, RAX, RCX, LAY(out_n));
     rr(g, true, 0x03, SEQ, RAX);
     mem(g, true, 0xff, 0, RCX, LAY(out_runs)); /* inc qword [runs] */
+    if (LAY(icache_step)) { /* icache_step(env, entry, outcome), the registers in memory */
+        store_back(g);
+        static const int8_t keep[] = {RCX, RSI, RDI}; /* an odd number: rsp 16-aligned */
+        push_all(g, keep, sizeof keep);
+        rr(g, true, 0x89, RCX, RDX);
+        rr(g, true, 0x89, RSI, RDI);
+        rr(g, true, 0x89, ENTRY, RSI);
+        call(g, (const void *)LAY(icache_step));
+        pop_all(g, keep, sizeof keep);
+        for (unsigned r = 1; r < 32; r++) /* the held registers back (clobbered) */
+            if (g->host[r] >= 0)
+                mem(g, true, 0x8b, g->host[r], RDI, X(r));
+        jcc_out(g, CC_E, res);
+    }
     mem(g, true, 0x8b, RDX, RCX, LAY(out_next));
     rr(g, true, 0x85, RDX, RDX); /* test rdx, rdx */
     jcc_out(g, CC_E, res);
@@ -246,6 +288,45 @@ static void address(struct gen *g, bool w, const struct fop *o, unsigned n, unsi
     mem(g, true, 0x2b, RCX, RSI, ENV(r0base));   /* sub rcx, r0base */
 }
 
+/* A checked access at ea (rax; rcx its ram[0] offset, kept) through the D$, when there is
+ * one: a hit as cache_read_hit() and cache_write_hit() make it, a miss (nothing changed)
+ * to the interpreter.  A load of the line used last is counted here; the rest calls
+ * cache.c. */
+static void dcache_lookup(struct gen *g, bool write, unsigned bail)
+{
+    const struct cache *c = LAY(dcache);
+    if (!c)
+        return;
+    uint8_t *hit = NULL;
+    if (write) {
+        rr(g, true, 0x89, RAX, RDX); /* mov rdx, rax */
+    } else {
+        rr(g, true, 0x89, RAX, RDX);
+        rr(g, true, 0xc1, 5, RDX), b1(g, c->line_shift); /* shr rdx, line_shift */
+        mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
+        mem(g, true, 0x3b, RDX, RAX, (int32_t)offsetof(struct cache, mru));
+        b1(g, 0x0f), b1(g, 0x80 | CC_E), hit = g->p, b4(g, 0);
+        rr(g, true, 0x89, RCX, RDX);                 /* rdx = ea again */
+        mem(g, true, 0x03, RDX, RSI, ENV(r0base));
+    }
+    push_all(g, dcache_keep, sizeof dcache_keep);
+    mov_imm(g, RDI, (uint64_t)(uintptr_t)c);
+    rr(g, true, 0x89, RDX, RSI);
+    call(g, write ? (const void *)cache_write_hit_slow : (const void *)cache_read_hit_slow);
+    pop_all(g, dcache_keep, sizeof dcache_keep);
+    jcc_out(g, CC_E, bail);
+    if (hit) {
+        b1(g, 0xe9);
+        uint8_t *over = g->p;
+        b4(g, 0);
+        int32_t d = (int32_t)(g->p - (hit + 4));
+        memcpy(hit, &d, 4);
+        mem(g, true, 0xff, 0, RAX, (int32_t)offsetof(struct cache, reads)); /* inc */
+        d = (int32_t)(g->p - (over + 4));
+        memcpy(over, &d, 4);
+    }
+}
+
 /* The x86 load of each RISC-V load kind: opcode, REX.W */
 struct ld {
     unsigned n, opc;
@@ -289,16 +370,19 @@ static bool load_of(unsigned kind, struct ld *l, bool *x0)
 /* A load from ram[0], or from ram[1] when there is one; anything else to the interpreter
  * (fast.c's H_LOAD_) */
 static void load(struct gen *g, bool w, const struct fop *o, const struct ld *l, bool x0,
-                 bool r1, unsigned bail)
+                 bool r1, bool checked, unsigned bail)
 {
     address(g, w, o, l->n, bail);
     mem(g, true, 0x3b, RCX, RSI, ENV(slim[l->n])); /* cmp rcx, r0size - n */
     uint8_t *to_r1 = NULL, *back = NULL;
+    r1 &= !checked; /* a checked load of ram[1] to the interpreter */
     if (r1) {
         b1(g, 0x0f), b1(g, 0x80 | CC_A), to_r1 = g->p, b4(g, 0);
     } else {
         jcc_out(g, CC_A, bail);
     }
+    if (checked)
+        dcache_lookup(g, false, bail);
     mem(g, true, 0x8b, RDX, RSI, ENV(r0mem));
     uint8_t *at = g->p;
     rr(g, true, 0x01, RCX, RDX); /* add rdx, rcx */
@@ -326,8 +410,10 @@ static void load(struct gen *g, bool w, const struct fop *o, const struct ld *l,
     }
 }
 
-/* A store into ram[0] outside the watched window (fast.c's H_STORE_) */
-static void store(struct gen *g, bool w, const struct fop *o, unsigned n, unsigned bail)
+/* A store into ram[0] outside the watched window (fast.c's H_STORE_); a checked one also
+ * outside the observers' (H_STORE_C), through the D$ */
+static void store(struct gen *g, bool w, const struct fop *o, unsigned n, bool checked,
+                  unsigned bail)
 {
     address(g, w, o, n, bail);
     mem(g, true, 0x3b, RCX, RSI, ENV(slim[n])); /* cmp rcx, slim[n] */
@@ -336,6 +422,13 @@ static void store(struct gen *g, bool w, const struct fop *o, unsigned n, unsign
     mem(g, true, 0x2b, RDX, RSI, ENV(wlo));  /* sub rdx, wlo */
     mem(g, true, 0x3b, RDX, RSI, ENV(wlen)); /* cmp rdx, wlen */
     jcc_out(g, CC_B, bail);
+    if (checked) {
+        rr(g, true, 0x89, RCX, RDX);
+        mem(g, true, 0x2b, RDX, RSI, ENV(olo));
+        mem(g, true, 0x3b, RDX, RSI, ENV(olen));
+        jcc_out(g, CC_B, bail);
+        dcache_lookup(g, true, bail);
+    }
     get(g, true, RAX, o->rs2);
     mem(g, true, 0x8b, RDX, RSI, ENV(r0mem));
     rr(g, true, 0x01, RCX, RDX); /* add rdx, rcx */
@@ -517,6 +610,15 @@ static bool side_exit_kind(unsigned kind)
     return false;
 }
 
+/* The plain kind of each checked one (fop.h; K_NONE: not a checked kind) */
+static const uint8_t unchecked[K_COUNT] = {
+#define UC(name, width, ...) WIDTHS(width, MAP, name##_C, name)
+#define UCX(name, width, ...) WIDTHS(width, MAP, name##_X0_C, name##_X0)
+    OPS_LOAD(UC) OPS_STORE(UC) OPS_LOAD(UCX)
+#undef UC
+#undef UCX
+};
+
 /* What jit_block() was told about the block */
 struct exits {
     uint64_t fall;
@@ -534,13 +636,20 @@ static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
     const unsigned bail = result(k, JIT_RESUME);
     struct ld l;
     bool x0;
+    struct fop plain;
+    const bool checked = LAY(checked) && unchecked[o->kind];
+    if (checked) { /* the plain kind's code, with the checks */
+        plain = *o;
+        plain.kind = unchecked[o->kind];
+        o = &plain;
+    }
     const struct alu a = alu_of(o->kind);
     if (a.form != F_NONE) {
         alu(g, w, o, &a);
         return true;
     }
     if (load_of(o->kind, &l, &x0)) {
-        load(g, w, o, &l, x0, x->r1, bail);
+        load(g, w, o, &l, x0, x->r1, checked, bail);
         return true;
     }
     const struct div d = div_of(o->kind);
@@ -562,10 +671,10 @@ static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
         return false;
     }
     switch (o->kind) {
-    case K_SB_32: case K_SB_64: store(g, w, o, 1, bail); return true;
-    case K_SH_32: case K_SH_64: store(g, w, o, 2, bail); return true;
-    case K_SW_32: case K_SW_64: store(g, w, o, 4, bail); return true;
-    case K_SD_64: store(g, w, o, 8, bail); return true;
+    case K_SB_32: case K_SB_64: store(g, w, o, 1, checked, bail); return true;
+    case K_SH_32: case K_SH_64: store(g, w, o, 2, checked, bail); return true;
+    case K_SW_32: case K_SW_64: store(g, w, o, 4, checked, bail); return true;
+    case K_SD_64: store(g, w, o, 8, checked, bail); return true;
     case K_LI_32: /* the value as fast.c's H_LI leaves it */
         mov_imm(g, RAX, (uint32_t)o->imm);
         put(g, RAX, o->rd);

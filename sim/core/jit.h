@@ -6,9 +6,9 @@
  * and hands anything else back to them: it returns to run_blocks() with the operation it
  * stopped at and why (JIT_EXIT), and the interpreter goes on from there exactly as if it
  * had run the operations before.  An operation of a kind the generator does not know (the
- * D$ and observer kinds, MULHSU) and every check that fails (a misaligned or device
- * access, a store into the watched window, a divisor of 0 or -1, a jump below --check's
- * lowest address) end the generated code
+ * loads and stores --check watches, MULHSU) and every check that fails (a misaligned or
+ * device access, a store into the watched window, a D$ miss, a divisor of 0 or -1, a jump
+ * below --check's lowest address) end the generated code
  * with JIT_RESUME at that operation, before it changed anything: its handler then runs it.
  * Its ways out of a block go on to the next block's code themselves when they can
  * (struct jit_env). */
@@ -38,6 +38,9 @@ struct jit_env {
      * trace_at (UINT64_MAX: none), nor a JALR to a target below low (0: no limit):
      * run_blocks() leaves them to the traced loop (fast.c's struct fast says why) */
     uint64_t watch_pc, trace_at, low;
+    /* the checked kinds' stores into ram[0] offsets [olo, olo + olen) go to the traced loop
+     * (the observers act on them) */
+    uint64_t olo, olen;
     uint64_t cycle, instret, seq; /* run_blocks()' cycle, instret, dseq */
     void *entry;                  /* the timed run being run (struct entry) */
 };
@@ -52,6 +55,14 @@ struct jit_layout {
      * SIGINT and SIGTERM sets it to 0) */
     int32_t next_event;
     bool guarded; /* the code checks env's watch_pc, trace_at and low too */
+    /* the checked kinds (fop.h: loads and stores through the D$, or watched by observers)
+     * are generated; not with --check, whose per-access checks stay the interpreter's */
+    bool checked;
+    struct cache *dcache; /* the D$ the checked kinds go through (NULL: none) */
+    /* with an I$: the fetches of the run that ended with `outcome` of timed run `entry`
+     * (fast.c's icache_fetch()), and whether the run it remembers is held in the I$ (its
+     * block's entry check); called by every way out of a block */
+    bool (*icache_step)(struct jit_env *env, const void *entry, const void *outcome);
 };
 
 /* Why generated code returned, in the low bits of its result; the operation's index in

@@ -14,12 +14,15 @@ int profile_init(struct profile *p, const struct symtab *syms)
     p->insns = calloc(n + 1, sizeof *p->insns);
     if (!p->func || !p->cycles || !p->insns)
         return -1;
-    for (uint64_t w = 0; w < p->words; w++)
-        p->func[w] = p->unknown;
-    for (size_t i = 0; i < n; i++)
-        for (uint64_t a = syms->f[i].lo & ~3ull; a < syms->f[i].hi; a += 4)
-            p->func[(a - p->lo) / 4] = (uint32_t)i;
     return 0;
+}
+
+/* The function index of pc, a word of the map not mapped yet */
+uint32_t profile_map(struct profile *p, uint64_t pc)
+{
+    const uint32_t f = (uint32_t)symtab_index(p->syms, pc & ~3ull);
+    p->func[(pc - p->lo) >> 2] = f + 1;
+    return f;
 }
 
 void profile_free(struct profile *p)
