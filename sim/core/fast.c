@@ -838,17 +838,6 @@ static bool icache_holds(const struct cache *c, struct block *b)
     return true;
 }
 
-/* jit_layout's icache_step: generated code's FINISH for the I$, and its entry check of the
- * block it goes on to */
-static bool icache_step(struct jit_env *env, const void *entry, const void *outcome)
-{
-    struct fast *f = (struct fast *)((char *)env - offsetof(struct fast, env));
-    const struct entry *e = entry;
-    const struct outcome *u = outcome;
-    icache_fetch(f->icache, e->b, u->n);
-    return u->next && icache_holds(f->icache, u->next->b);
-}
-
 /* Charge instructions [0, k) of b through the model, as the reference loop would have
  * (their loads and stores have been through the D$ already). */
 static void replay(struct fast *f, const struct block *b, unsigned k)
@@ -1201,6 +1190,8 @@ enter:
         f->env.instret = instret;
         f->env.seq = dseq;
         f->env.entry = e;
+        if (f->icache)
+            f->env.ic_fills = f->icache->fills;
         const unsigned r = jit_run(f->jit, b->native, x, &f->env);
         cycle = f->env.cycle;
         instret = f->env.instret;
@@ -1338,7 +1329,10 @@ bool fast_run(struct machine *m)
         .guarded = f->obs != NULL,
         .checked = !f->watch,
         .dcache = f->dcache,
-        .icache_step = f->icache ? icache_step : NULL,
+        .icache = f->icache,
+        .block_ic_slot = offsetof(struct block, ic_slot),
+        .block_ic_fills = offsetof(struct block, ic_fills),
+        .ic_lines = ICACHE_LINES,
     };
     f->jit = m->threaded ? NULL : jit_open(&lay);
 

@@ -40,7 +40,7 @@ enum { CYCLE = 12, ENTRY = 13, INSTRET = 14, SEQ = 15 };
 static const int8_t cache_regs[] = {RBX, RBP, 8, 9, 10, 11};
 #define CACHED (sizeof cache_regs / sizeof cache_regs[0])
 /* x86 condition codes (the low nibble of Jcc and SETcc) */
-enum cc { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_L = 0xc, CC_GE = 0xd };
+enum cc { CC_NONE = -1, CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_L = 0xc, CC_GE = 0xd };
 
 struct jit {
     uint8_t *mem, *p, *end;
@@ -63,6 +63,8 @@ struct gen {
     const struct jit_layout *lay;
     const uint8_t *leave;
     const uint8_t *start, *body; /* the block's code, and its operations' after the loads */
+    uint64_t pc;                 /* the block's, and its instructions */
+    unsigned n;
     int8_t host[32];   /* the host register holding guest register r (-1: none) */
     uint32_t written;  /* the guest registers held that the block writes */
     struct fix fix[8 * OPS_MAX];
@@ -169,11 +171,15 @@ static void leave(struct gen *g, unsigned res)
     jmp_to(g, g->leave);
 }
 
-/* jcc to a stub that charges outcome `out` (-1: none) and returns res */
+/* jcc (CC_NONE: jmp) to a stub that charges outcome `out` (-1: none) and returns res */
 static void jcc_to(struct gen *g, enum cc cc, unsigned res, int out, bool jalr)
 {
-    b1(g, 0x0f);
-    b1(g, 0x80 | cc);
+    if (cc == CC_NONE) {
+        b1(g, 0xe9); /* jmp */
+    } else {
+        b1(g, 0x0f);
+        b1(g, 0x80 | cc);
+    }
     g->fix[g->nfix++] = (struct fix){g->p, res, out, jalr};
     b4(g, 0);
 }
@@ -183,31 +189,64 @@ static void jcc_out(struct gen *g, enum cc cc, unsigned res) { jcc_to(g, cc, res
 
 #define LAY(field) (g->lay->field)
 
-/* Push, pop registers (pop in the reverse order) */
-static void push_all(struct gen *g, const int8_t *regs, unsigned n)
+/* opc reg, [base + index * 2^scale] (base, index: rax, rcx or rdx) */
+static void sib(struct gen *g, bool w, unsigned opc, int reg, int base, int index, unsigned scale)
 {
-    for (unsigned i = 0; i < n; i++)
-        opcode(g, false, 0x50 + (regs[i] & 7), 0, regs[i]);
-}
-static void pop_all(struct gen *g, const int8_t *regs, unsigned n)
-{
-    for (unsigned i = n; i-- > 0;)
-        opcode(g, false, 0x58 + (regs[i] & 7), 0, regs[i]);
+    opcode(g, w, opc, reg, 0);
+    b1(g, 0x04 | (reg & 7) << 3);
+    b1(g, scale << 6 | index << 3 | base);
 }
 
-/* Call a C function returning bool, rsp 16-aligned (the caller's pushes see to it), and
- * test its result: ZF when false.  rax and the caller-saved registers are clobbered. */
-static void call(struct gen *g, const void *fn)
+/* rdx = line number ln of cache c, its slot in rcx: the line becomes the last used, as
+ * cache.c's hits make it (mru, mru_slot, stamp = ++clock; a write: dirty). */
+static void line_used(struct gen *g, const struct cache *c, bool write)
 {
-    mov_imm(g, RAX, (uint64_t)(uintptr_t)fn);
-    rr(g, false, 0xff, 2, RAX); /* call rax */
-    rr(g, false, 0x84, RAX, RAX); /* test al, al */
+    mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
+    mem(g, true, 0x89, RDX, RAX, (int32_t)offsetof(struct cache, mru));
+    mem(g, true, 0x89, RCX, RAX, (int32_t)offsetof(struct cache, mru_slot));
+    mem(g, true, 0x8b, RDX, RAX, (int32_t)offsetof(struct cache, clock));
+    rr(g, true, 0xff, 0, RDX); /* inc rdx */
+    mem(g, true, 0x89, RDX, RAX, (int32_t)offsetof(struct cache, clock));
+    mov_imm(g, RAX, (uint64_t)(uintptr_t)c->stamp);
+    sib(g, true, 0x89, RDX, RAX, RCX, 3); /* stamp[slot] = clock */
+    if (write) {
+        mov_imm(g, RAX, (uint64_t)(uintptr_t)c->dirty);
+        sib(g, false, 0xc6, 0, RAX, RCX, 0), b1(g, 1); /* dirty[slot] = 1 */
+    }
 }
 
-/* The registers a D$ lookup keeps across its call: the scratch rcx, env, x and the host
- * registers that may hold guest registers; seven (odd): rsp 16-aligned at the call, as
- * code runs with rsp = 8 mod 16 (enter's pushes after jit_run()'s call) */
-static const int8_t dcache_keep[] = {RCX, RSI, RDI, 8, 9, 10, 11};
+/* Patch the rel32 at `at` to jump here */
+static void land(struct gen *g, uint8_t *at)
+{
+    const int32_t d = (int32_t)(g->p - (at + 4));
+    memcpy(at, &d, 4);
+}
+
+/* The I$ fetches of the block's way out with result res: its first k + 1 instructions
+ * (k: res's operation; the block's n at its end), as fast.c's icache_fetch() makes them,
+ * each line's slot from the block's ic_slot[] (valid: the block is held; jit_block() has
+ * checked it keeps a slot for each line).  rax, rcx, rdx clobbered. */
+static void icache_fetch(struct gen *g, unsigned res)
+{
+    const struct cache *c = LAY(icache);
+    const unsigned k = res >> JIT_EXIT_BITS, n = k + 1 < g->n ? k + 1 : g->n;
+    const uint64_t first = g->pc >> c->line_shift;
+    const uint64_t last = (g->pc + 4 * (uint64_t)n - 1) >> c->line_shift;
+    for (uint64_t ln = first; ln <= last; ln++) {
+        mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
+        mov_imm(g, RDX, ln);
+        mem(g, true, 0x3b, RDX, RAX, (int32_t)offsetof(struct cache, mru));
+        b1(g, 0x0f), b1(g, 0x80 | CC_E);
+        uint8_t *same = g->p;
+        b4(g, 0);
+        mem(g, true, 0x8b, RCX, ENTRY, LAY(entry_block));
+        mem(g, false, 0x8b, RCX, RCX, LAY(block_ic_slot) + 4 * (int32_t)(ln - first));
+        line_used(g, c, false);
+        land(g, same);
+    }
+    mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
+    mem(g, true, 0x81, 0, RAX, (int32_t)offsetof(struct cache, reads)), b4(g, n); /* add */
+}
 
 /* The block's way out with outcome o of its timed run (env->entry): FINISH of fast.c's
  * run_blocks().  The outcome charged (its exit state is run_blocks()' to take); then on to
@@ -223,19 +262,9 @@ static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
     mem(g, false, 0x8b, RAX, RCX, LAY(out_n));
     rr(g, true, 0x03, SEQ, RAX);
     mem(g, true, 0xff, 0, RCX, LAY(out_runs)); /* inc qword [runs] */
-    if (LAY(icache_step)) { /* icache_step(env, entry, outcome), the registers in memory */
-        store_back(g);
-        static const int8_t keep[] = {RCX, RSI, RDI}; /* an odd number: rsp 16-aligned */
-        push_all(g, keep, sizeof keep);
-        rr(g, true, 0x89, RCX, RDX);
-        rr(g, true, 0x89, RSI, RDI);
-        rr(g, true, 0x89, ENTRY, RSI);
-        call(g, (const void *)LAY(icache_step));
-        pop_all(g, keep, sizeof keep);
-        for (unsigned r = 1; r < 32; r++) /* the held registers back (clobbered) */
-            if (g->host[r] >= 0)
-                mem(g, true, 0x8b, g->host[r], RDI, X(r));
-        jcc_out(g, CC_E, res);
+    if (LAY(icache)) {
+        icache_fetch(g, res);
+        mem(g, true, 0x8d, RCX, ENTRY, LAY(entry_out) + (int32_t)o * LAY(outcome_size));
     }
     mem(g, true, 0x8b, RDX, RCX, LAY(out_next));
     rr(g, true, 0x85, RDX, RDX); /* test rdx, rdx */
@@ -244,6 +273,12 @@ static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
         mem(g, true, 0x8b, RAX, RDX, LAY(entry_block));
         mem(g, true, 0x8b, RAX, RAX, LAY(block_pc));
         mem(g, true, 0x3b, RAX, RSI, ENV(pc));
+        jcc_out(g, CC_NE, res);
+    }
+    if (LAY(icache)) { /* the next block held (its lines looked up with these fills) */
+        mem(g, true, 0x8b, RAX, RDX, LAY(entry_block));
+        mem(g, true, 0x8b, RAX, RAX, LAY(block_ic_fills));
+        mem(g, true, 0x3b, RAX, RSI, ENV(ic_fills));
         jcc_out(g, CC_NE, res);
     }
     mem(g, true, 0x8b, RAX, RDX, LAY(entry_prefix));
@@ -288,43 +323,59 @@ static void address(struct gen *g, bool w, const struct fop *o, unsigned n, unsi
     mem(g, true, 0x2b, RCX, RSI, ENV(r0base));   /* sub rcx, r0base */
 }
 
+/* The most ways a D$ lookup compares inline; a D$ of more ways leaves every checked
+ * access to the interpreter */
+#define DCACHE_WAYS 8
+
 /* A checked access at ea (rax; rcx its ram[0] offset, kept) through the D$, when there is
  * one: a hit as cache_read_hit() and cache_write_hit() make it, a miss (nothing changed)
- * to the interpreter.  A load of the line used last is counted here; the rest calls
- * cache.c. */
+ * or a store into a write-through D$ (it costs cycles) to the interpreter. */
 static void dcache_lookup(struct gen *g, bool write, unsigned bail)
 {
     const struct cache *c = LAY(dcache);
     if (!c)
         return;
-    uint8_t *hit = NULL;
-    if (write) {
-        rr(g, true, 0x89, RAX, RDX); /* mov rdx, rax */
-    } else {
-        rr(g, true, 0x89, RAX, RDX);
-        rr(g, true, 0xc1, 5, RDX), b1(g, c->line_shift); /* shr rdx, line_shift */
-        mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
-        mem(g, true, 0x3b, RDX, RAX, (int32_t)offsetof(struct cache, mru));
-        b1(g, 0x0f), b1(g, 0x80 | CC_E), hit = g->p, b4(g, 0);
-        rr(g, true, 0x89, RCX, RDX);                 /* rdx = ea again */
-        mem(g, true, 0x03, RDX, RSI, ENV(r0base));
+    if ((write && c->g.write_through) || c->g.ways > DCACHE_WAYS) {
+        jcc_out(g, CC_NONE, bail);
+        return;
     }
-    push_all(g, dcache_keep, sizeof dcache_keep);
-    mov_imm(g, RDI, (uint64_t)(uintptr_t)c);
-    rr(g, true, 0x89, RDX, RSI);
-    call(g, write ? (const void *)cache_write_hit_slow : (const void *)cache_read_hit_slow);
-    pop_all(g, dcache_keep, sizeof dcache_keep);
-    jcc_out(g, CC_E, bail);
-    if (hit) {
-        b1(g, 0xe9);
-        uint8_t *over = g->p;
-        b4(g, 0);
-        int32_t d = (int32_t)(g->p - (hit + 4));
-        memcpy(hit, &d, 4);
-        mem(g, true, 0xff, 0, RAX, (int32_t)offsetof(struct cache, reads)); /* inc */
-        d = (int32_t)(g->p - (over + 4));
-        memcpy(over, &d, 4);
+    rr(g, true, 0x89, RAX, RDX);
+    rr(g, true, 0xc1, 5, RDX), b1(g, c->line_shift); /* shr rdx, line_shift: ln */
+    mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
+    mem(g, true, 0x3b, RDX, RAX, (int32_t)offsetof(struct cache, mru));
+    opcode(g, false, 0x51, 0, RCX); /* push rcx */
+    uint8_t *last = NULL, *found[DCACHE_WAYS + 1];
+    if (write) { /* the line used last: its slot */
+        b1(g, 0x0f), b1(g, 0x80 | CC_NE), last = g->p, b4(g, 0);
+        mem(g, true, 0x8b, RCX, RAX, (int32_t)offsetof(struct cache, mru_slot));
+        b1(g, 0xe9), found[0] = g->p, b4(g, 0); /* to line_used */
+        land(g, last);
+        last = NULL;
+    } else { /* the line used last: counted, nothing else */
+        b1(g, 0x0f), b1(g, 0x80 | CC_E), last = g->p, b4(g, 0);
     }
+    /* its set's ways: rcx = the set's first slot, rax its tag */
+    rr(g, true, 0x89, RDX, RCX);
+    rr(g, true, 0x81, 4, RCX), b4(g, (uint32_t)c->set_mask); /* and rcx, set_mask */
+    opcode(g, true, 0x69, RCX, RCX), b1(g, 0xc0 | RCX << 3 | RCX), b4(g, c->g.ways); /* imul */
+    mov_imm(g, RAX, (uint64_t)(uintptr_t)c->tag);
+    unsigned nfound = write ? 1 : 0;
+    for (unsigned w = 0; w < c->g.ways; w++) {
+        sib(g, true, 0x3b, RDX, RAX, RCX, 3); /* cmp rdx, tag[rcx] */
+        b1(g, 0x0f), b1(g, 0x80 | CC_E), found[nfound++] = g->p, b4(g, 0);
+        rr(g, true, 0xff, 0, RCX); /* inc rcx */
+    }
+    opcode(g, false, 0x59, 0, RCX); /* a miss: pop rcx, to the interpreter */
+    jcc_out(g, CC_NONE, bail);
+    for (unsigned i = 0; i < nfound; i++)
+        land(g, found[i]);
+    line_used(g, c, write);
+    mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
+    if (last)
+        land(g, last);
+    mem(g, true, 0xff, 0, RAX, write ? (int32_t)offsetof(struct cache, writes)
+                                     : (int32_t)offsetof(struct cache, reads)); /* inc */
+    opcode(g, false, 0x59, 0, RCX); /* pop rcx */
 }
 
 /* The x86 load of each RISC-V load kind: opcode, REX.W */
@@ -767,7 +818,14 @@ jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, u
 {
     if (!j || n + 1 > OPS_MAX || (size_t)(j->end - j->p) < (size_t)(n + 1) * OP_BYTES + 16)
         return NULL;
-    struct gen g = {.p = j->p, .lay = &j->lay, .leave = j->leave};
+    struct gen g = {.p = j->p, .lay = &j->lay, .leave = j->leave, .n = n};
+    g.pc = fall - 4 * (uint64_t)n;
+    if (xlen == 32)
+        g.pc = (uint32_t)g.pc;
+    const struct cache *ic = j->lay.icache;
+    if (ic && ((g.pc + 4 * (uint64_t)n - 1) >> ic->line_shift) - (g.pc >> ic->line_shift) >=
+                  j->lay.ic_lines)
+        return NULL; /* more lines than it keeps slots for: the interpreter's */
     const struct exits x = {fall, pool, env->r1size != 0, side, end, taken};
     hold(&g, ops, n);
     uint8_t *const start = g.p;

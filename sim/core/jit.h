@@ -41,6 +41,7 @@ struct jit_env {
     /* the checked kinds' stores into ram[0] offsets [olo, olo + olen) go to the traced loop
      * (the observers act on them) */
     uint64_t olo, olen;
+    uint64_t ic_fills; /* with an I$: its fills count (a block whose ic_fills equals it is held) */
     uint64_t cycle, instret, seq; /* run_blocks()' cycle, instret, dseq */
     void *entry;                  /* the timed run being run (struct entry) */
 };
@@ -59,10 +60,13 @@ struct jit_layout {
      * are generated; not with --check, whose per-access checks stay the interpreter's */
     bool checked;
     struct cache *dcache; /* the D$ the checked kinds go through (NULL: none) */
-    /* with an I$: the fetches of the run that ended with `outcome` of timed run `entry`
-     * (fast.c's icache_fetch()), and whether the run it remembers is held in the I$ (its
-     * block's entry check); called by every way out of a block */
-    bool (*icache_step)(struct jit_env *env, const void *entry, const void *outcome);
+    /* with an I$ (NULL: none): a way out of a block makes its fetches as fast.c's
+     * icache_fetch() does, with the slots of the block's lines (ic_slot[], for its first
+     * ic_lines lines: a longer block has no code), and goes on to a block whose ic_fills is
+     * env's (icache_holds() has looked its lines up since the I$ last changed) */
+    struct cache *icache;
+    int32_t block_ic_slot, block_ic_fills;
+    unsigned ic_lines;
 };
 
 /* Why generated code returned, in the low bits of its result; the operation's index in
