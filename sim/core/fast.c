@@ -648,6 +648,26 @@ static void flush_observed(struct fast *f, const struct entry *e, unsigned o)
     }
 }
 
+/* The classes of b's first n instructions, run `runs` times, into the machine's statistics,
+ * and their fetches and (each a hit, or they would not have run here) loads and stores into
+ * the caches' counts: the engine counts these per timed run and outcome (icache_fetch(),
+ * the checked kinds' handlers and generated code leave them out), the accesses made in
+ * the cache themselves. */
+static void count_insns(struct fast *f, const struct block *b, unsigned n, uint64_t runs)
+{
+    struct machine *m = f->m;
+    for (unsigned i = 0; i < n; i++) {
+        const enum tclass cls = b->src[i].t.cls;
+        m->stats.class_count[cls] += runs;
+        if (f->dcache && cls == TC_LOAD)
+            f->dcache->reads += runs;
+        else if (f->dcache && cls == TC_STORE)
+            f->dcache->writes += runs;
+    }
+    if (f->icache)
+        f->icache->reads += runs * n;
+}
+
 /* Charge the runs of e into the machine's statistics. */
 static void flush(struct fast *f, struct entry *e)
 {
@@ -657,8 +677,7 @@ static void flush(struct fast *f, struct entry *e)
         struct outcome *u = &e->out[o];
         if (!u->runs)
             continue;
-        for (unsigned i = 0; i < u->n; i++)
-            m->stats.class_count[e->b->src[i].t.cls] += u->runs;
+        count_insns(f, e->b, u->n, u->runs);
         if (m->observers.charge)
             flush_observed(f, e, o);
         m->stats.issued += u->runs * u->n;
@@ -801,7 +820,10 @@ static void observe_sync(struct fast *f, uint64_t cycle)
 #define ICACHE_LINES (sizeof ((struct block *)0)->ic_slot / sizeof ((struct block *)0)->ic_slot[0])
 
 /* The I$ fetches of b's first n instructions, every one a hit (icache_holds()): as cpu.c's
- * cache_read() per instruction makes them (the LRU stamp once per line entered). */
+ * cache_read() per instruction makes them (the LRU stamp once per line entered), but for
+ * the reads count, which a timed run's outcome adds when its runs are charged (flush()):
+ * the count is read only then, and a count in memory at every block would cost generated
+ * code a chain of dependent additions. */
 static void icache_fetch(struct cache *c, const struct block *b, unsigned n)
 {
     uint64_t pc = b->pc;
@@ -815,7 +837,6 @@ static void icache_fetch(struct cache *c, const struct block *b, unsigned n)
             c->mru_slot = j < ICACHE_LINES ? b->ic_slot[j] : (size_t)cache_slot(c, pc);
             c->stamp[c->mru_slot] = ++c->clock;
         }
-        c->reads += (next - pc) / 4;
         pc = next;
     }
 }
@@ -845,10 +866,10 @@ static void replay(struct fast *f, const struct block *b, unsigned k)
     struct machine *m = f->m;
     if (f->icache)
         icache_fetch(f->icache, b, k);
+    count_insns(f, b, k, 1);
     for (unsigned i = 0; i < k; i++) {
         const struct insn *d = &b->src[i];
         m->hart.instret += d->retires;
-        m->stats.class_count[d->t.cls]++;
         m->stats.issued++;
         const uint64_t pc = b->pc + 4 * i, cost = timing_retire_pc(&m->timing, d->t, d->sflags, pc);
         m->hart.clk.cycle += cost;

@@ -223,7 +223,8 @@ static void land(struct gen *g, uint8_t *at)
 }
 
 /* The I$ fetches of the block's way out with result res: its first k + 1 instructions
- * (k: res's operation; the block's n at its end), as fast.c's icache_fetch() makes them,
+ * (k: res's operation; the block's n at its end), as fast.c's icache_fetch() makes them
+ * (the reads count is the outcome's, added when its runs are charged),
  * each line's slot from the block's ic_slot[] (valid: the block is held; jit_block() has
  * checked it keeps a slot for each line).  rax, rcx, rdx clobbered. */
 static void icache_fetch(struct gen *g, unsigned res)
@@ -244,8 +245,6 @@ static void icache_fetch(struct gen *g, unsigned res)
         line_used(g, c, false);
         land(g, same);
     }
-    mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
-    mem(g, true, 0x81, 0, RAX, (int32_t)offsetof(struct cache, reads)), b4(g, n); /* add */
 }
 
 /* The block's way out with outcome o of its timed run (env->entry): FINISH of fast.c's
@@ -328,8 +327,9 @@ static void address(struct gen *g, bool w, const struct fop *o, unsigned n, unsi
 #define DCACHE_WAYS 8
 
 /* A checked access at ea (rax; rcx its ram[0] offset, kept) through the D$, when there is
- * one: a hit as cache_read_hit() and cache_write_hit() make it, a miss (nothing changed)
- * or a store into a write-through D$ (it costs cycles) to the interpreter. */
+ * one: a hit as cache_read_hit() and cache_write_hit() make it (fast.c counts it with its
+ * timed run), a miss (nothing changed) or a store into a write-through D$ (it costs
+ * cycles) to the interpreter. */
 static void dcache_lookup(struct gen *g, bool write, unsigned bail)
 {
     const struct cache *c = LAY(dcache);
@@ -343,16 +343,17 @@ static void dcache_lookup(struct gen *g, bool write, unsigned bail)
     rr(g, true, 0xc1, 5, RDX), b1(g, c->line_shift); /* shr rdx, line_shift: ln */
     mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
     mem(g, true, 0x3b, RDX, RAX, (int32_t)offsetof(struct cache, mru));
-    opcode(g, false, 0x51, 0, RCX); /* push rcx */
     uint8_t *last = NULL, *found[DCACHE_WAYS + 1];
     if (write) { /* the line used last: its slot */
+        opcode(g, false, 0x51, 0, RCX); /* push rcx */
         b1(g, 0x0f), b1(g, 0x80 | CC_NE), last = g->p, b4(g, 0);
         mem(g, true, 0x8b, RCX, RAX, (int32_t)offsetof(struct cache, mru_slot));
         b1(g, 0xe9), found[0] = g->p, b4(g, 0); /* to line_used */
         land(g, last);
         last = NULL;
-    } else { /* the line used last: counted, nothing else */
+    } else { /* the line used last: nothing to do */
         b1(g, 0x0f), b1(g, 0x80 | CC_E), last = g->p, b4(g, 0);
+        opcode(g, false, 0x51, 0, RCX);
     }
     /* its set's ways: rcx = the set's first slot, rax its tag */
     rr(g, true, 0x89, RDX, RCX);
@@ -370,12 +371,9 @@ static void dcache_lookup(struct gen *g, bool write, unsigned bail)
     for (unsigned i = 0; i < nfound; i++)
         land(g, found[i]);
     line_used(g, c, write);
-    mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
+    opcode(g, false, 0x59, 0, RCX); /* pop rcx */
     if (last)
         land(g, last);
-    mem(g, true, 0xff, 0, RAX, write ? (int32_t)offsetof(struct cache, writes)
-                                     : (int32_t)offsetof(struct cache, reads)); /* inc */
-    opcode(g, false, 0x59, 0, RCX); /* pop rcx */
 }
 
 /* The x86 load of each RISC-V load kind: opcode, REX.W */

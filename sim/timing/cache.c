@@ -259,7 +259,6 @@ bool cache_read_hit_slow(struct cache *c, uint64_t addr)
         c->stamp[c->mru_slot] = ++c->clock;
         c->mru = ln;
     }
-    c->reads++;
     return true;
 }
 
@@ -270,7 +269,6 @@ bool cache_write_hit_slow(struct cache *c, uint64_t addr)
     if (w < 0)
         return false;
     size_t k = set * c->g.ways + (size_t)w;
-    c->writes++;
     c->dirty[k] = 1;
     c->stamp[k] = ++c->clock;
     c->mru = ln;

@@ -104,24 +104,22 @@ uint32_t cache_read(struct cache *c, uint64_t addr);
 uint32_t cache_write(struct cache *c, const struct mem_params *m, uint64_t addr, unsigned size);
 /* For an engine that runs only hits itself (fast.c): the index in tag[] of the line of
  * addr, or -1 when the cache does not hold it; and an access that hits, made as
- * cache_read() / cache_write() would make it (counters, LRU order, dirty bit) with true,
- * or false with nothing changed when it would miss or cost cycles (every write-through
- * store does).  The last line used is the common case, inline. */
+ * cache_read() / cache_write() would make it (LRU order, dirty bit) with true, or false
+ * with nothing changed when it would miss or cost cycles (every write-through store does).
+ * The reads and writes counts are the engine's to add (it counts its hits per timed run).
+ * The last line used is the common case, inline. */
 long cache_slot(const struct cache *c, uint64_t addr);
 bool cache_read_hit_slow(struct cache *c, uint64_t addr);
 bool cache_write_hit_slow(struct cache *c, uint64_t addr);
 static inline bool cache_read_hit(struct cache *c, uint64_t addr)
 {
-    if ((addr >> c->line_shift) == c->mru) {
-        c->reads++;
+    if ((addr >> c->line_shift) == c->mru)
         return true;
-    }
     return cache_read_hit_slow(c, addr);
 }
 static inline bool cache_write_hit(struct cache *c, uint64_t addr)
 {
     if ((addr >> c->line_shift) == c->mru && !c->g.write_through) {
-        c->writes++;
         c->dirty[c->mru_slot] = 1;
         c->stamp[c->mru_slot] = ++c->clock;
         return true;
