@@ -77,18 +77,17 @@ for engine in threaded reference; do
     threaded) echo "the fast engine's interpreter alone (--engine threaded: no generated code; median of $rruns runs):" ;;
     reference) echo "the reference execute loop (--engine reference, median of $rruns runs), for comparison:" ;;
   esac
-  for soc in paper virt; do
-    for x in 32 64; do
-      img=$dir/loop-$soc-$x.elf json=$dir/loop-$soc-$x.json
-      n=$(field instructions "$json") c=$(field cycles "$json")
-      ts=""
-      for _ in $(seq $rruns); do
-        t=$(wall "$sim" --engine $engine --soc "$soc" "$img") || { echo "tempo-sim failed on $img"; exit 1; }
-        ts="$ts $t"
-      done
-      t=$(median <<<"$ts")
-      printf '%-9s %12s %12s | %8.3fs %8s %10s\n' "$soc-$x" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
+  for entry in $images; do
+    name=${entry%:*} soc=${entry#*:}
+    img=$dir/$name.elf json=$dir/$name.json
+    n=$(field instructions "$json") c=$(field cycles "$json")
+    ts=""
+    for _ in $(seq $rruns); do
+      t=$(wall "$sim" --engine $engine --soc "$soc" "$img") || { echo "tempo-sim failed on $img"; exit 1; }
+      ts="$ts $t"
     done
+    t=$(median <<<"$ts")
+    printf '%-13s %12s %12s | %8.3fs %8s %10s\n' "$name" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
   done
 done
 echo "--check (docs/check.md; median of $rruns runs): every check, and hang,deadlock alone (both on the fast engine):"
