@@ -1,79 +1,93 @@
 #!/usr/bin/env bash
 # `make bench-sim`: tempo-sim's speed (simulated instructions and cycles per host second,
 # the timing model in the loop) on the loop images of sim/speed/loop.c at both SoCs and
-# widths, and QEMU's (qemu-system-riscv32/64 -M virt, TCG) on the same virt images when it
-# is installed.  The comparison is meant to be fair: one ELF for both (its written data off
-# the code pages: loop.c), the two run interleaved (tempo-sim, QEMU, tempo-sim, ...), whole-
-# process wall time (start-up included), the median of RUNS runs each.  QEMU's instruction
-# count is tempo-sim's for the same image.  The ratio is tempo-sim's time over QEMU's (at
-# most 1: tempo-sim takes no longer) on this host: it differs from host to host, so the first
-# line names the host's processor and the date, and no ratio is a property of tempo-sim
-# alone.  Then the fast engine without its generated code (--engine threaded) and the
-# reference execute loop (--engine reference), for what each buys, and --check's cost.
+# widths and on the kernel images of sim/speed/irq.c (the Tempo kernel taking software
+# interrupts) at virt, both widths; and QEMU's (qemu-system-riscv32/64 -M virt, TCG) on the
+# same virt images when it is installed.  The comparison is meant to be fair: one ELF for
+# both (its written data off the code pages: loop.c), the same work on both (no timer paces
+# either image), the two run interleaved (tempo-sim, QEMU, tempo-sim, ...), whole-process
+# wall time (start-up included), the median of RUNS runs each; every run must exit 0 and
+# print the image's checksum line as tempo-sim's first run did, or the script fails.  QEMU's
+# instruction count is tempo-sim's for the same image.  The ratio is tempo-sim's time over
+# QEMU's (at most 1: tempo-sim takes no longer) on this host: it differs from host to host,
+# so the first line names the host's processor and the date, and no ratio is a property of
+# tempo-sim alone.  Then the fast engine without its generated code (--engine threaded) and
+# the reference execute loop (--engine reference), for what each buys, and --check's cost.
 # Not a test: the figures depend on the machine.
-# usage: sim/speed/speed.sh SIM DIR [RUNS]   (DIR holds loop-{paper,virt}-{32,64}.elf)
+# usage: sim/speed/speed.sh SIM DIR [RUNS]
+#   (DIR holds loop-{paper,virt}-{32,64}.elf and irq-virt-{32,64}.elf)
 set -u
 sim=$1 dir=$2 runs=${3:-9}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 ns() { date +%s%N; }
-wall() { # command...: whole-process wall time in seconds; fails when the command fails
+wall() { # command...: whole-process wall time in seconds (its output in $tmp/out); fails when the command fails
   local s e
-  s=$(ns); "$@" >/dev/null 2>&1 || return 1; e=$(ns)
+  s=$(ns); "$@" >"$tmp/out" 2>/dev/null || return 1; e=$(ns)
   awk -v d=$((e - s)) 'BEGIN { printf "%.4f", d / 1e9 }'
+}
+checked() { # LINE command...: wall, and the command must have printed LINE (the checksum line)
+  local line=$1 t
+  shift
+  t=$(wall "$@") && grep -qxF "$line" "$tmp/out" && echo "$t"
 }
 median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.1f", n / t / 1e6 }'; }
 field() { grep -o "\"$1\": [0-9]*" "$2" | head -1 | grep -o '[0-9]*$'; }
+# image SoC pairs: the loop at both SoCs, the kernel image at virt (QEMU's machine)
+images="loop-paper-32:paper loop-paper-64:paper loop-virt-32:virt loop-virt-64:virt irq-virt-32:virt irq-virt-64:virt"
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 echo "tempo-sim speed on ${cpu:-an unknown processor} ($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)), $(date -u +%Y-%m-%d): median of $runs runs, whole-process wall time"
-printf '%-9s %12s %12s | %9s %8s %10s | %9s %8s | %s\n' image instructions cycles "tempo-sim" Minsn/s Mcycles/s "QEMU s" Minsn/s "ratio"
-for soc in paper virt; do
-  for x in 32 64; do
-    img=$dir/loop-$soc-$x.elf json=$dir/loop-$soc-$x.json
-    "$sim" --soc "$soc" --stats-json "$json" "$img" >/dev/null || { echo "tempo-sim failed on $img"; exit 1; }
-    n=$(field instructions "$json") c=$(field cycles "$json")
-    q=qemu-system-riscv$x
-    [ "$soc" = virt ] && command -v "$q" >/dev/null 2>&1 && qemu=1 || qemu=0
-    ts="" qs=""
-    for _ in $(seq "$runs"); do
-      t=$(wall "$sim" --soc "$soc" "$img") || { echo "tempo-sim failed on $img"; exit 1; }
-      ts="$ts $t"
-      if [ $qemu = 1 ]; then
-        t=$(wall timeout 300 "$q" -M virt -bios none -nographic -kernel "$img") || { echo "$q failed on $img"; exit 1; }
-        qs="$qs $t"
-      fi
-    done
-    t=$(median <<<"$ts")
-    printf '%-9s %12s %12s | %8.3fs %8s %10s |' "$soc-$x" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
+printf '%-13s %12s %12s | %9s %8s %10s | %9s %8s | %s\n' image instructions cycles "tempo-sim" Minsn/s Mcycles/s "QEMU s" Minsn/s "ratio"
+for entry in $images; do
+  name=${entry%:*} soc=${entry#*:}
+  x=${name##*-} img=$dir/$name.elf json=$dir/$name.json
+  "$sim" --soc "$soc" --stats-json "$json" "$img" >"$tmp/first" || { echo "tempo-sim failed on $img"; exit 1; }
+  sum=$(grep checksum "$tmp/first" | head -n 1)
+  [ -n "$sum" ] || { echo "tempo-sim printed no checksum line on $img"; exit 1; }
+  n=$(field instructions "$json") c=$(field cycles "$json")
+  q=qemu-system-riscv$x
+  [ "$soc" = virt ] && command -v "$q" >/dev/null 2>&1 && qemu=1 || qemu=0
+  ts="" qs=""
+  for _ in $(seq "$runs"); do
+    t=$(checked "$sum" "$sim" --soc "$soc" "$img") || { echo "tempo-sim failed on $img (or printed another checksum)"; exit 1; }
+    ts="$ts $t"
     if [ $qemu = 1 ]; then
-      u=$(median <<<"$qs")
-      printf ' %8.3fs %8s | %.2f\n' "$u" "$(rate "$n" "$u")" "$(awk -v a="$t" -v b="$u" 'BEGIN { print a / b }')"
-    elif [ "$soc" = virt ]; then
-      echo " $q not installed: not measured"
-    else
-      echo " (QEMU has no paper SoC)"
+      t=$(checked "$sum" timeout 300 "$q" -M virt -bios none -nographic -kernel "$img") ||
+        { echo "$q failed on $img: not exit status 0 with tempo-sim's line '$sum'; it printed:"; cat "$tmp/out"; exit 1; }
+      qs="$qs $t"
     fi
   done
+  t=$(median <<<"$ts")
+  printf '%-13s %12s %12s | %8.3fs %8s %10s |' "$name" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
+  if [ $qemu = 1 ]; then
+    u=$(median <<<"$qs")
+    printf ' %8.3fs %8s | %.2f\n' "$u" "$(rate "$n" "$u")" "$(awk -v a="$t" -v b="$u" 'BEGIN { print a / b }')"
+  elif [ "$soc" = virt ]; then
+    echo " $q not installed: not measured"
+  else
+    echo " (QEMU has no paper SoC)"
+  fi
 done
-echo "ratio: tempo-sim's time over QEMU's on the same image (at most 1.00: tempo-sim takes no longer)"
+echo "ratio: tempo-sim's time over QEMU's on the same image (at most 1.00: tempo-sim takes no longer); every run measured exited 0 with tempo-sim's checksum line"
 rruns=3
 for engine in threaded reference; do
   case $engine in
     threaded) echo "the fast engine's interpreter alone (--engine threaded: no generated code; median of $rruns runs):" ;;
     reference) echo "the reference execute loop (--engine reference, median of $rruns runs), for comparison:" ;;
   esac
-  for soc in paper virt; do
-    for x in 32 64; do
-      img=$dir/loop-$soc-$x.elf json=$dir/loop-$soc-$x.json
-      n=$(field instructions "$json") c=$(field cycles "$json")
-      ts=""
-      for _ in $(seq $rruns); do
-        t=$(wall "$sim" --engine $engine --soc "$soc" "$img") || { echo "tempo-sim failed on $img"; exit 1; }
-        ts="$ts $t"
-      done
-      t=$(median <<<"$ts")
-      printf '%-9s %12s %12s | %8.3fs %8s %10s\n' "$soc-$x" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
+  for entry in $images; do
+    name=${entry%:*} soc=${entry#*:}
+    img=$dir/$name.elf json=$dir/$name.json
+    n=$(field instructions "$json") c=$(field cycles "$json")
+    ts=""
+    for _ in $(seq $rruns); do
+      t=$(wall "$sim" --engine $engine --soc "$soc" "$img") || { echo "tempo-sim failed on $img"; exit 1; }
+      ts="$ts $t"
     done
+    t=$(median <<<"$ts")
+    printf '%-13s %12s %12s | %8.3fs %8s %10s\n' "$name" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
   done
 done
 echo "--check (docs/check.md; median of $rruns runs): every check, and hang,deadlock alone (both on the fast engine):"
@@ -100,8 +114,6 @@ done
 oruns=5
 echo "observed runs (median of $oruns, interleaved with the plain run): time over the plain run's"
 printf '%-9s %-66s %9s %9s %7s\n' image options plain observed ratio
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 for soc in virt; do
   for x in 32 64; do
     img=$dir/loop-$soc-$x.elf

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The speed loop's images keep written data off the 4 KiB pages that hold code, so that
-# QEMU's TCG does not take its self-modifying-code path on them (make bench-sim compares
-# with QEMU on these images).  usage: sim/tests/speed-image-test.sh READELF IMAGE...
+# The speed images (the loop, sim/speed/loop.c, and the kernel image, sim/speed/irq.c) keep
+# written data off the 4 KiB pages that hold code, so that QEMU's TCG does not take its
+# self-modifying-code path on them (make bench-sim compares with QEMU on these images).
+# usage: sim/tests/speed-image-test.sh READELF IMAGE...
 set -u
 readelf=$1; shift
 fails=0
