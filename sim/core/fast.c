@@ -208,7 +208,8 @@ static void copy_slot(struct tslot *b, const struct tslot *a)
  * value up to now is alike), a wrong path's fields are 0 without one. */
 static void capture(const struct timing *t, struct pstate *s)
 {
-    memset(s, 0, sizeof *s);
+    static const struct pstate zero;
+    memcpy(s, &zero, sizeof *s); /* padding included (hashed, compared); no rep stos */
     for (int i = 0; i < TS_N; i++)
         if (t->st[i].valid)
             copy_slot(&s->st[i], &t->st[i]);
@@ -236,14 +237,21 @@ static uint64_t mix(uint64_t h, uint64_t v)
     return h ^ (h >> 29);
 }
 
+/* Four lanes of mix(), combined at the end: one lane would be a chain of dependent
+ * multiplies, and the engine hashes a state each time the reference loop hands back. */
 static uint64_t state_hash(const struct pstate *s)
 {
-    uint64_t h = 0, w;
-    for (size_t i = 0; i + 8 <= sizeof *s; i += 8) {
-        memcpy(&w, (const char *)s + i, 8);
-        h = mix(h, w);
+    uint64_t h0 = 0, h1 = 0, h2 = 0, h3 = 0, w[4];
+    size_t i = 0;
+    for (; i + 32 <= sizeof *s; i += 32) {
+        memcpy(w, (const char *)s + i, 32);
+        h0 = mix(h0, w[0]), h1 = mix(h1, w[1]), h2 = mix(h2, w[2]), h3 = mix(h3, w[3]);
     }
-    return h;
+    for (; i + 8 <= sizeof *s; i += 8) {
+        memcpy(w, (const char *)s + i, 8);
+        h0 = mix(h0, w[0]);
+    }
+    return mix(mix(mix(h0, h1), h2), h3);
 }
 
 /* Grow a chained hash table of `*slots` heads to twice its size (`next_of` finds an
@@ -288,6 +296,14 @@ static const struct state *intern(struct fast *f, const struct pstate *s)
     *head = e;
     f->nstates++;
     return e;
+}
+
+/* The interned state of model t now (NULL: no memory for it) */
+static const struct state *state_now(struct fast *f, const struct timing *t)
+{
+    struct pstate s;
+    capture(t, &s);
+    return intern(f, &s);
 }
 
 static uint64_t entry_hash(const struct block *b, const struct state *s)
@@ -1071,7 +1087,8 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
 
 /* The machine's state the loop keeps in locals, to and from memory around anything else:
  * the block `b` knows the pc; `ps` is the model's pipeline state at this boundary (NULL:
- * no memory for it, the model itself holds it), at the model's cycle cycle + off. */
+ * the model itself holds it: b is the reference loop's, which needs no interned state, or
+ * there is no memory for one), at the model's cycle cycle + off. */
 #define SAVE()                                                                             \
     do {                                                                                   \
         h->clk.cycle = cycle;                                                              \
@@ -1091,10 +1108,8 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
         cycle = h->clk.cycle;                                                              \
         off = t->cyc - cycle;                                                              \
         instret = h->instret;                                                              \
-        struct pstate s_;                                                                  \
-        capture(t, &s_);                                                                   \
-        ps = intern(f, &s_);                                                               \
         b = find(f, h->pc);                                                                \
+        ps = b->ref ? NULL : state_now(f, t);                                              \
         watch_update(f);                                                                   \
         if (f->obs)                                                                        \
             observe_sync(f, cycle);                                                        \
@@ -1246,6 +1261,8 @@ reference:
         return;
     case HANDED_HOT:
         b = warm_up(f, b);
+        if (!ps && !b->ref)
+            ps = state_now(f, t);
         goto enter_checked;
     case HANDED_EVENTS:
         looked = true;
