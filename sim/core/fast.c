@@ -799,8 +799,9 @@ static void observe_setup(struct fast *f)
     f->stores = o->kernel || f->m->observers.stores;
 }
 
-/* The ram[0] offsets [env.olo, env.olo + env.olen) of the stores the observers act on: the doublewords
- * that hold observe_fast_stores()'s range, as watch_update() (an aligned store lies in one). */
+/* The ram[0] offsets [env.olo, env.olo + env.olen) of the stores the observers act on: the
+ * doublewords that hold observe_fast_stores()'s range, as watch_update() (an aligned store
+ * lies in one). */
 static void observe_stores(struct fast *f)
 {
     uint64_t lo, hi, end = f->env.r0base + f->env.r0size;
@@ -824,7 +825,8 @@ static void observe_sync(struct fast *f, uint64_t cycle)
     if (f->watch)
         observe_fast_sync(f->m);
     f->env.trace_at = observe_fast_at(o);
-    if (f->m->observers.every_insn_in_window && cycle < w->to_cycle && w->from_cycle < f->env.trace_at)
+    if (f->m->observers.every_insn_in_window && cycle < w->to_cycle &&
+        w->from_cycle < f->env.trace_at)
         f->env.trace_at = w->from_cycle;
     f->all_ref |= cycle >= f->env.trace_at;
     if (f->stores)
