@@ -340,13 +340,13 @@ static void run64_cached(struct machine *m) { run(m, 64, true, true); }
  * instances run. */
 static bool observed(const struct machine *m) { return m->obs || m->observers.n; }
 
-static ALWAYS_INLINE int run_steps(struct machine *m, uint64_t n, const int xlen, const bool traced,
-                                   const bool cached)
+static ALWAYS_INLINE int run_steps(struct machine *m, uint64_t n, uint64_t first_c0,
+                                   const int xlen, const bool traced, const bool cached)
 {
     struct hart *const h = &m->hart;
     struct ram *const code = m->bus.code, *const r0 = &m->bus.ram[0];
     for (uint64_t i = 0; i < n; i++) {
-        const uint64_t c0 = h->clk.cycle;
+        const uint64_t c0 = i ? h->clk.cycle : first_c0;
         if (i && unlikely(h->clk.cycle >= h->next_event) && cpu_event(m))
             return 1;
         step(m, code, r0, c0, xlen, traced, cached);
@@ -354,14 +354,14 @@ static ALWAYS_INLINE int run_steps(struct machine *m, uint64_t n, const int xlen
     return 0;
 }
 
-int cpu_run_steps(struct machine *m, uint64_t n)
+int cpu_run_steps(struct machine *m, uint64_t n, uint64_t c0)
 {
     const bool x32 = m->hart.xlen == 32;
     if (machine_cached(m)) /* the cached instances are traced ones */
-        return x32 ? run_steps(m, n, 32, true, true) : run_steps(m, n, 64, true, true);
+        return x32 ? run_steps(m, n, c0, 32, true, true) : run_steps(m, n, c0, 64, true, true);
     if (observed(m))
-        return x32 ? run_steps(m, n, 32, true, false) : run_steps(m, n, 64, true, false);
-    return x32 ? run_steps(m, n, 32, false, false) : run_steps(m, n, 64, false, false);
+        return x32 ? run_steps(m, n, c0, 32, true, false) : run_steps(m, n, c0, 64, true, false);
+    return x32 ? run_steps(m, n, c0, 32, false, false) : run_steps(m, n, c0, 64, false, false);
 }
 
 /* The fast engine observes what the traced loop would (fast.h; a debugger and --check

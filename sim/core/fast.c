@@ -1157,22 +1157,18 @@ enum handed { HANDED_STOP, HANDED_EVENTS, HANDED_STEPS, HANDED_HOT };
 /* At the start of block b, the machine saved (run_blocks: SAVE), the reference loop's turn:
  * device events and interrupts when `look` (due, and not looked at yet at this boundary),
  * as it would look at them first; otherwise b's instructions, unless b is a cold block
- * that has just become hot (the caller translates it). */
-static enum handed hand_over(struct fast *f, struct block *b, bool look)
+ * that has just become hot (the caller translates it).  c0: the cycle this boundary began
+ * at, before any look at events (the first step's, as in the reference loop's own steps:
+ * its observers charge it the events' cycles, and the trace prints it). */
+static enum handed hand_over(struct fast *f, struct block *b, bool look, uint64_t c0)
 {
     struct machine *const m = f->m;
-    if (look) {
-        const uint64_t c0 = m->hart.clk.cycle;
-        if (cpu_event(m))
-            return HANDED_STOP;
-        if (m->observers.charge) /* as the traced loop does: to the instruction that follows */
-            observe_charge(m, m->hart.pc, NULL, 0, m->hart.clk.cycle - c0, 0);
-        return HANDED_EVENTS;
-    }
+    if (look)
+        return cpu_event(m) ? HANDED_STOP : HANDED_EVENTS;
     /* a cold block of the map (f->outside, part of f, is never cold nor freed) */
     if (b->cold && b != &f->outside && ++b->heat >= HOT_RUNS)
         return HANDED_HOT;
-    return cpu_run_steps(m, b->n) ? HANDED_STOP : HANDED_STEPS;
+    return cpu_run_steps(m, b->n, c0) ? HANDED_STOP : HANDED_STEPS;
 }
 
 /* Operation k of block b cannot complete in the engine, the machine saved at b's start:
@@ -1182,7 +1178,7 @@ static bool deopt_step(struct fast *f, const struct block *b, unsigned k)
 {
     replay(f, b, k);
     f->m->hart.pc = b->pc + 4 * k;
-    return cpu_run_steps(f->m, 1);
+    return cpu_run_steps(f->m, 1, f->m->hart.clk.cycle);
 }
 
 static void run_blocks(struct fast *f)
@@ -1200,7 +1196,8 @@ static void run_blocks(struct fast *f)
     struct block *b;
     struct entry *e = NULL;
     const struct fop *op;
-    bool looked = false; /* cpu_event() ran at this boundary */
+    bool looked = false; /* cpu_event() ran at this boundary, which began at cycle c_look */
+    uint64_t c_look = 0;
     LOAD();
 
 enter_checked:
@@ -1221,6 +1218,9 @@ enter:
         (b->pc == f->env.watch_pc || cycle + e->prefix >= f->env.trace_at ||
          (f->icache && !icache_holds(f->icache, b))))
         goto reference;
+    if (unlikely(looked) && m->observers.charge) /* the events' cycles, as the traced loop
+                                                    charges them: to the next instruction */
+        observe_charge(m, b->pc, NULL, 0, cycle - c_look, 0);
     looked = false;
     op = b->ops;
     if (b->native) { /* its code (and its successors'), then on as FINISH goes on */
@@ -1258,7 +1258,9 @@ enter:
 
 reference:
     SAVE();
-    switch (hand_over(f, b, !looked && cycle >= h->next_event)) {
+    if (!looked)
+        c_look = cycle;
+    switch (hand_over(f, b, !looked && cycle >= h->next_event, c_look)) {
     case HANDED_STOP:
         return;
     case HANDED_HOT:

@@ -154,8 +154,9 @@ void cpu_run(struct machine *m);
  * of predecoded words that stores must invalidate (code->dec_lo, dec_hi) */
 void cpu_predecode(struct ram *code, struct insn *d, uint64_t off, int xlen);
 /* n instructions of the reference loop, the first without looking at device events (the
- * caller just did); 1 when the run must end */
-int cpu_run_steps(struct machine *m, uint64_t n);
+ * caller just did: c0 is the cycle before its look, where the first step began, as the
+ * loop's own steps begin); 1 when the run must end */
+int cpu_run_steps(struct machine *m, uint64_t n, uint64_t c0);
 
 /* sim/core/trap.c: trap entry, interrupts, WFI, MRET and run control */
 void trap_exception(struct machine *m, uint64_t cause, uint64_t tval);
