@@ -109,7 +109,7 @@ t0=$(date +%s)
 timeout 300 sbatch --wait --quiet "$out/slurm/sweep.slurm" >"$out/sbatch.log" 2>&1
 rc=$?
 [ $rc -eq 0 ] || fail "sbatch --wait exited $rc: $(tail -n 3 "$out/sbatch.log")"
-logs=$(ls "$out"/slurm/slurm-*_*.log 2>/dev/null | wc -l)
+logs=$(find "$out/slurm" -maxdepth 1 -name 'slurm-*_*.log' | wc -l)
 [ "$logs" = 7 ] || fail "$logs task logs for 7 array tasks"
 tools/python.sh tools/sweep.py merge --out "$out/slurm" --quiet || fail "merge of the Slurm run"
 tools/python.sh - "$out/local/results.json" "$out/slurm/results.json" <<'PY' || exit 1
