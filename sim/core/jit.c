@@ -441,8 +441,7 @@ static void load(struct gen *g, bool w, const struct fop *o, const struct ld *l,
     }
     if (r1) {
         b1(g, 0xe9), back = g->p, b4(g, 0); /* jmp over the ram[1] path */
-        const int32_t d = (int32_t)(g->p - (to_r1 + 4));
-        memcpy(to_r1, &d, 4);
+        land(g, to_r1);
         rr(g, true, 0x89, RAX, RCX);               /* mov rcx, rax */
         mem(g, true, 0x2b, RCX, RSI, ENV(r1base)); /* sub rcx, r1base */
         mem(g, true, 0x8b, RDX, RSI, ENV(r1size));
@@ -454,8 +453,7 @@ static void load(struct gen *g, bool w, const struct fop *o, const struct ld *l,
         mem(g, true, 0x8b, RDX, RSI, ENV(r1mem));
         b1(g, 0xe9);
         b4(g, (uint32_t)(int32_t)(at - (g->p + 4)));
-        const int32_t e = (int32_t)(g->p - (back + 4));
-        memcpy(back, &e, 4);
+        land(g, back);
     }
 }
 
