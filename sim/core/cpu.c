@@ -104,11 +104,10 @@ static ALWAYS_INLINE void store(struct machine *m, struct ram *r0, struct step *
         s->flags |= TF_MMIO;
 }
 
-/* Zicsr: the CSR's old value in *v and, when it writes the CSR, TF_CSR_WRITE in *flags;
- * -1 for an illegal access.  Out of line and given locals, not the step record, so that
- * the record stays in registers. */
-static __attribute__((noinline)) int csr_op(struct machine *m, const struct insn *d, uint64_t a,
-                                             uint64_t *v, unsigned *flags)
+/* Out of line and given locals, not the step record, so that the record stays in
+ * registers. */
+__attribute__((noinline)) int cpu_csr(struct machine *m, const struct insn *d, uint64_t a,
+                                      uint64_t *v, unsigned *flags)
 {
     unsigned csr = (unsigned)d->imm & 0xfff;
     bool imm = d->op >= OP_CSRRWI;
@@ -165,7 +164,7 @@ static ALWAYS_INLINE void csr_insn(struct machine *m, const struct insn *d, uint
     clk->cycle -= timing_read_lag(&m->timing);
     uint64_t old;
     unsigned written = 0;
-    int r = csr_op(m, d, a, &old, &written);
+    int r = cpu_csr(m, d, a, &old, &written);
     clk->cycle += timing_read_lag(&m->timing);
     if (r) {
         m->stats.issued++; /* its base cycle was charged above; retire() is not reached */

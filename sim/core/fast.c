@@ -32,18 +32,23 @@
 #define SCRATCH_NOW (1ull << 40)
 
 /* The kind of each decoded instruction, at each XLEN */
+#define CSR_KINDS                                                                          \
+    [OP_CSRRW] = K_CSR, [OP_CSRRS] = K_CSR, [OP_CSRRC] = K_CSR, [OP_CSRRWI] = K_CSR,       \
+    [OP_CSRRSI] = K_CSR, [OP_CSRRCI] = K_CSR,
 static const uint8_t kind_of[2][OP_COUNT] = {
     {
 #define M32(name, width, ...) OPS_AT(32, width, [OP_##name] = K_##name##_32,)
         ENGINE_OPS(M32, M32, M32, M32, M32)
 #undef M32
         [OP_JALR] = K_JALR_32, [OP_JAL] = K_JAL, [OP_LUI] = K_LI_32, [OP_AUIPC] = K_LI_32,
+        CSR_KINDS
     },
     {
 #define M64(name, width, ...) [OP_##name] = K_##name##_64,
         ENGINE_OPS(M64, M64, M64, M64, M64)
 #undef M64
         [OP_JALR] = K_JALR_64, [OP_JAL] = K_JAL, [OP_LUI] = K_LI_64, [OP_AUIPC] = K_LI_64,
+        CSR_KINDS
     },
 };
 
@@ -112,6 +117,7 @@ struct tally {
 struct entry {
     struct block *b;
     uint64_t prefix;            /* cycles up to the boundary before the last instruction */
+    uint32_t lag;               /* the last instruction's timing_read_lag() (a CSR's) */
     const struct state *s;      /* the state the block starts in */
     struct entry *chain;        /* in the engine's table, by (b, s) */
     struct entry *all;          /* every entry */
@@ -149,6 +155,10 @@ struct fast {
     uint64_t base, words;
     struct block *blocks;
     uint64_t wrong_words; /* words after a branch or jump the model may read (wrong path) */
+    /* a bit per word of code memory: its instruction reached a device (deopt_step), and
+     * the blocks translated since end before it, so that no run of theirs has the
+     * instructions before it replayed (NULL: none yet) */
+    uint8_t *device;
     /* RAM for loads and stores, shared with generated code */
     struct jit_env env;
     struct jit *jit; /* the code generator (NULL: none, the interpreter runs every block) */
@@ -325,7 +335,7 @@ static const struct insn *decoded(struct ram *code, uint64_t off, int xlen)
 }
 
 /* The operation for `d` at `pc` (K_NONE when the engine leaves it to the reference loop:
- * CSRs, system instructions, FENCE, illegal ones, jumps to misaligned targets); `value`:
+ * system instructions, FENCE, illegal ones, jumps to misaligned targets); `value`:
  * a LUI's or AUIPC's result, `target`: a branch's or JAL's. */
 static struct fop operation(const struct insn *d, uint64_t pc, int xlen, uint64_t *value,
                             uint64_t *target)
@@ -349,14 +359,18 @@ static struct fop operation(const struct insn *d, uint64_t pc, int xlen, uint64_
     return o;
 }
 
-/* operation() on the engine of machine f->m: with observers, K_NONE for what they must see
- * in the traced loop (struct fast) */
+/* operation() on the engine of machine f->m: K_NONE for an instruction that reached a
+ * device (f->device) and, with observers, for what they must see in the traced loop
+ * (struct fast) */
 static struct fop observed(const struct fast *f, const struct insn *d, uint64_t pc, int xlen,
                            uint64_t *value, uint64_t *target)
 {
     struct fop o = operation(d, pc, xlen, value, target);
-    if (o.kind == K_NONE)
+    const uint64_t w = (pc - f->base) >> 2;
+    if (o.kind == K_NONE || (f->device && (f->device[w / 8] >> (w % 8) & 1))) {
+        o.kind = K_NONE;
         return o;
+    }
     if (f->obs && (observe_flags(f->obs, pc) & PCF_FAST_STOP)) {
         o.kind = K_NONE;
     } else if (f->marks && d->t.rd == 2 && d->t.cls != TC_STORE && d->t.cls != TC_BRANCH) {
@@ -368,9 +382,16 @@ static struct fop observed(const struct fast *f, const struct insn *d, uint64_t 
     return o;
 }
 
-static bool ends_block(const struct insn *d)
+static bool jumps(const struct insn *d)
 {
     return d->t.cls == TC_BRANCH || d->t.cls == TC_JAL || d->t.cls == TC_JALR;
+}
+
+/* A CSR instruction ends its block too: what it writes may make an interrupt due, which
+ * the reference loop takes before the next instruction (its handler: L_CSR). */
+static bool ends_block(const struct insn *d)
+{
+    return jumps(d) || d->t.cls == TC_CSR;
 }
 
 /* Recompute f->env.wlo/wlen from the predecoded range of ram[0] and tohost's doubleword (both
@@ -417,7 +438,7 @@ static void watch_wrong_paths(struct fast *f, const struct block *b, const struc
 {
     if (s->s.wrong_on)
         watch_wrong_path(f, s->s.wrong_pc);
-    if (ends_block(&b->src[b->n - 1])) {
+    if (jumps(&b->src[b->n - 1])) {
         watch_wrong_path(f, b->fall);
         watch_wrong_path(f, b->target);
     }
@@ -478,6 +499,8 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
             struct tally *y = &e->tally[o];
             u->cost = v->cyc - SCRATCH_NOW;
             u->n = i + 1;
+            if (end)
+                e->lag = v->read_lag;
             for (unsigned k = 0; k <= i; k++)
                 u->instret += b->src[k].retires;
             memcpy(y->stall, v->stall, sizeof y->stall);
@@ -1083,7 +1106,7 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
         [K_JALR_32] = &&L_JALR_32, [K_JALR_64] = &&L_JALR_64, [K_JAL] = &&L_JAL,           \
         [K_LI_32] = &&L_LI_32, [K_LI_64] = &&L_LI_64, [K_LI_POOL] = &&L_LI_POOL,           \
         [K_NOP] = &&L_NOP, [K_MV] = &&L_MV, [K_SEXT_W] = &&L_SEXT_W, [K_END] = &&L_END,    \
-        [K_ADDI_SP_32] = &&L_ADDI_SP_32, [K_ADDI_SP_64] = &&L_ADDI_SP_64,                  \
+        [K_ADDI_SP_32] = &&L_ADDI_SP_32, [K_ADDI_SP_64] = &&L_ADDI_SP_64, [K_CSR] = &&L_CSR, \
     }
 
 
@@ -1171,14 +1194,43 @@ static enum handed hand_over(struct fast *f, struct block *b, bool look, uint64_
     return cpu_run_steps(m, b->n, c0) ? HANDED_STOP : HANDED_STEPS;
 }
 
+/* Instruction d, about to run, loads from or stores to a device (outside the RAMs): its
+ * address is most likely a device register's, which it will reach on later runs too. */
+static bool device_access(const struct fast *f, const struct insn *d)
+{
+    if (d->t.cls != TC_LOAD && d->t.cls != TC_STORE)
+        return false;
+    const uint64_t ea = op_ea(f->m->hart.xlen, f->m->hart.x[d->t.rs1], d->imm);
+    return ea - f->env.r0base >= f->env.r0size && ea - f->env.r1base >= f->env.r1size;
+}
+
+/* Mark the instruction at pc as one that reaches a device (f->device); false when it was
+ * already, or there is no memory for the marks. */
+static bool device_mark(struct fast *f, uint64_t pc)
+{
+    const uint64_t w = (pc - f->base) >> 2;
+    if (!f->device && !(f->device = calloc(f->words / 8 + 1, 1)))
+        return false;
+    if (f->device[w / 8] >> (w % 8) & 1)
+        return false;
+    f->device[w / 8] |= (uint8_t)(1u << (w % 8));
+    return true;
+}
+
 /* Operation k of block b cannot complete in the engine, the machine saved at b's start:
  * the reference loop runs it, after the model has charged the instructions before it
  * (from the state the block started in).  True when the machine stopped. */
 static bool deopt_step(struct fast *f, const struct block *b, unsigned k)
 {
+    const uint64_t pc = b->pc + 4 * k;
+    const bool device = k && device_access(f, &b->src[k]);
     replay(f, b, k);
-    f->m->hart.pc = b->pc + 4 * k;
-    return cpu_run_steps(f->m, 1, f->m->hart.clk.cycle);
+    f->m->hart.pc = pc;
+    if (cpu_run_steps(f->m, 1, f->m->hart.clk.cycle))
+        return true;
+    if (device && device_mark(f, pc))
+        code_written(f, pc - f->base, 4); /* b and the blocks that hold pc: translated anew */
+    return false;
 }
 
 static void run_blocks(struct fast *f)
@@ -1197,7 +1249,7 @@ static void run_blocks(struct fast *f)
     struct entry *e = NULL;
     const struct fop *op;
     bool looked = false; /* cpu_event() ran at this boundary, which began at cycle c_look */
-    uint64_t c_look = 0;
+    uint64_t c_look = 0, traps;
     LOAD();
 
 enter_checked:
@@ -1260,6 +1312,7 @@ reference:
     SAVE();
     if (!looked)
         c_look = cycle;
+    traps = m->stats.traps;
     switch (hand_over(f, b, !looked && cycle >= h->next_event, c_look)) {
     case HANDED_STOP:
         return;
@@ -1270,6 +1323,12 @@ reference:
         goto enter_checked;
     case HANDED_EVENTS:
         looked = true;
+        /* no interrupt taken (nor anything else run): the model is still in state ps */
+        if (ps && h->pc == b->pc && m->stats.traps == traps) {
+            if (f->obs)
+                observe_sync(f, cycle);
+            goto enter_checked;
+        }
         break;
     case HANDED_STEPS:
         looked = false;
@@ -1300,6 +1359,28 @@ jalr:
     FINISH(OUT_END, pc, c_->b->pc != pc);
 L_END:
     FINISH(OUT_END, b->fall, 0);
+L_CSR: {
+    /* as the reference loop runs it (cpu.c's csr_insn): at the cycle the core reads the
+     * CSR, the run's cycles less the read lag, with the machine's pc, instret and the
+     * model's instruction count (timing_mepc_written()) those of the instruction */
+    const struct outcome *const u = &e->out[OUT_END];
+    const struct insn *const d = &b->src[op - b->ops];
+    const uint64_t before = u->instret - d->retires, seq = dseq + u->n;
+    uint64_t v;
+    unsigned written;
+    h->pc = b->pc + 4 * (uint64_t)(op - b->ops);
+    h->clk.cycle = cycle + u->cost - e->lag;
+    h->instret = instret + before;
+    t->seq += seq;
+    const int r = cpu_csr(m, d, x[op->rs1], &v, &written);
+    t->seq -= seq;
+    if (unlikely(r))
+        goto deopt; /* illegal: the reference loop traps */
+    instret = h->instret - before; /* a write of minstret */
+    x[op->rd] = xl(h->xlen, v);
+    x[0] = 0;
+    FINISH(OUT_END, b->fall, 0);
+}
 
 deopt:
     SAVE();
@@ -1389,6 +1470,7 @@ bool fast_run(struct machine *m)
     while (f->blocks)
         kill(f, f->blocks);
     jit_close(f->jit);
+    free(f->device);
     free(f->map);
     free(f);
     return true;

@@ -157,6 +157,10 @@ void cpu_predecode(struct ram *code, struct insn *d, uint64_t off, int xlen);
  * caller just did: c0 is the cycle before its look, where the first step began, as the
  * loop's own steps begin); 1 when the run must end */
 int cpu_run_steps(struct machine *m, uint64_t n, uint64_t c0);
+/* Zicsr: instruction d on its CSR with rs1's value a, at the machine's pc and cycle (the
+ * cycle the core reads the CSR: timing_read_lag()): the CSR's old value in *v and, when it
+ * writes the CSR, TF_CSR_WRITE in *flags; -1, with nothing changed, for an illegal access */
+int cpu_csr(struct machine *m, const struct insn *d, uint64_t a, uint64_t *v, unsigned *flags);
 
 /* sim/core/trap.c: trap entry, interrupts, WFI, MRET and run control */
 void trap_exception(struct machine *m, uint64_t cause, uint64_t tval);
