@@ -4,8 +4,9 @@
 #   (no option)    the RISC-V cross GCC, python3, the report's Python modules and pytest, picolibc for
 #                  the cross GCC and gdb-multiarch (the examples and the --gdb tests),
 #                  libdw-dev (source lines in tempo-sim --check's findings)
-#   --optional     also qemu-system-misc (QEMU cross-checks; their tests SKIP without it)
-#                  and clang (the fuzz harnesses; they SKIP without it)
+#   --optional     also qemu-system-misc (QEMU cross-checks; their tests SKIP without it),
+#                  clang (the fuzz harnesses; they SKIP without it) and iverilog (the RTL
+#                  tests' stand-in testbench; the netlists' own tests need the netlists too)
 #   --coverage     also lcov (make coverage: genhtml for the HTML report)
 #   --analysis     also clang, clang-tools and frama-c-base (make analyze, fuzz, frama-c)
 #   --screenshots  also chromium (tools/screenshots.sh: the report in a headless browser)
@@ -55,7 +56,8 @@ fi
 case "${1:-}" in
 --optional)
   need qemu-system-riscv32 || install qemu-system-misc || true
-  need clang || install clang || true ;;
+  need clang || install clang || true
+  { need iverilog && need vvp; } || install iverilog || true ;;
 --coverage)
   need genhtml || install lcov || true ;;
 --analysis)

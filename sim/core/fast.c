@@ -41,14 +41,14 @@ static const uint8_t kind_of[2][OP_COUNT] = {
         ENGINE_OPS(M32, M32, M32, M32, M32)
 #undef M32
         [OP_JALR] = K_JALR_32, [OP_JAL] = K_JAL, [OP_LUI] = K_LI_32, [OP_AUIPC] = K_LI_32,
-        CSR_KINDS
+        CSR_KINDS [OP_MRET] = K_MRET,
     },
     {
 #define M64(name, width, ...) [OP_##name] = K_##name##_64,
         ENGINE_OPS(M64, M64, M64, M64, M64)
 #undef M64
         [OP_JALR] = K_JALR_64, [OP_JAL] = K_JAL, [OP_LUI] = K_LI_64, [OP_AUIPC] = K_LI_64,
-        CSR_KINDS
+        CSR_KINDS [OP_MRET] = K_MRET,
     },
 };
 
@@ -155,10 +155,10 @@ struct fast {
     uint64_t base, words;
     struct block *blocks;
     uint64_t wrong_words; /* words after a branch or jump the model may read (wrong path) */
-    /* a bit per word of code memory: its instruction reached a device (deopt_step), and
-     * the blocks translated since end before it, so that no run of theirs has the
-     * instructions before it replayed (NULL: none yet) */
-    uint8_t *device;
+    /* a bit per word of code memory: its instruction left a block for the reference loop
+     * and will again (deopt_step), and the blocks translated since end before it, so that
+     * no run of theirs has the instructions before it replayed (NULL: none yet) */
+    uint8_t *apart;
     /* RAM for loads and stores, shared with generated code */
     struct jit_env env;
     struct jit *jit; /* the code generator (NULL: none, the interpreter runs every block) */
@@ -178,6 +178,13 @@ struct fast {
      * ADDI (which runs here with observe_sp()); env.watch_pc and env.trace_at (jit.h) */
     struct observe *obs;
     bool all_ref, marks, stores;
+    /* an observer's OBS_RUN is pending (observe_fast_run()): each block's entry looks
+     * whether it is due there (observe_run_due(): the traced loop takes it), and the
+     * interpreter runs the blocks, whose handlers go on to the next block through that
+     * look; a block is alike throughout in PCF_SWITCH_CODE (`run_events`, translate()), so
+     * only an ADDI to sp can make it due inside one (its handler leaves that to the traced
+     * loop) */
+    bool pending, run_events;
     /* what the observers' exec hooks leave the engine (observe.h; NULL: nothing to look at),
      * and its loads', stores' and jumps' lowest address (env.low; 0: no limit) */
     const struct fast_watch *watch;
@@ -359,15 +366,15 @@ static struct fop operation(const struct insn *d, uint64_t pc, int xlen, uint64_
     return o;
 }
 
-/* operation() on the engine of machine f->m: K_NONE for an instruction that reached a
- * device (f->device) and, with observers, for what they must see in the traced loop
+/* operation() on the engine of machine f->m: K_NONE for an instruction the blocks end
+ * before (f->apart) and, with observers, for what they must see in the traced loop
  * (struct fast) */
 static struct fop observed(const struct fast *f, const struct insn *d, uint64_t pc, int xlen,
                            uint64_t *value, uint64_t *target)
 {
     struct fop o = operation(d, pc, xlen, value, target);
     const uint64_t w = (pc - f->base) >> 2;
-    if (o.kind == K_NONE || (f->device && (f->device[w / 8] >> (w % 8) & 1))) {
+    if (o.kind == K_NONE || (f->apart && (f->apart[w / 8] >> (w % 8) & 1))) {
         o.kind = K_NONE;
         return o;
     }
@@ -387,11 +394,12 @@ static bool jumps(const struct insn *d)
     return d->t.cls == TC_BRANCH || d->t.cls == TC_JAL || d->t.cls == TC_JALR;
 }
 
-/* A CSR instruction ends its block too: what it writes may make an interrupt due, which
- * the reference loop takes before the next instruction (its handler: L_CSR). */
+/* A CSR instruction and an MRET end their block too: what they write may make an
+ * interrupt due, which the reference loop takes before the next instruction (their
+ * handlers: L_CSR, L_MRET). */
 static bool ends_block(const struct insn *d)
 {
-    return jumps(d) || d->t.cls == TC_CSR;
+    return jumps(d) || d->t.cls == TC_CSR || d->op == OP_MRET;
 }
 
 /* Recompute f->env.wlo/wlen from the predecoded range of ram[0] and tohost's doubleword (both
@@ -491,7 +499,10 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
             struct timing *r = side && !taken ? w : v; /* a side exit passed: on with w */
             if (r == v)
                 memcpy(v, w, sizeof *v);
-            timing_retire_pc(r, d->t, d->sflags | (taken ? TF_TAKEN : 0), pc);
+            if (d->op == OP_MRET) /* handed over as the reference loop does (cpu_mret) */
+                timing_mret(r);
+            else
+                timing_retire_pc(r, d->t, d->sflags | (taken ? TF_TAKEN : 0), pc);
             if (r == w)
                 continue;
             const unsigned o = side ? OUT_SIDE + j : taken ? OUT_END_TAKEN : OUT_END;
@@ -563,6 +574,9 @@ static struct block *translate(struct fast *f, uint64_t pc)
         if (off > code->size - 4)
             break;
         const struct insn *d = decoded(code, off, xlen);
+        if (n && f->run_events &&
+            ((observe_flags(f->obs, p) ^ observe_flags(f->obs, pc)) & PCF_SWITCH_CODE))
+            break;
         ops[n] = observed(f, d, p, xlen, &value, &target[n]);
         if (ops[n].kind == K_NONE)
             break;
@@ -820,6 +834,7 @@ static void observe_setup(struct fast *f)
         f->env.low = o->watch.low;
     }
     f->stores = o->kernel || f->m->observers.stores;
+    f->run_events = f->m->observers.run_events;
 }
 
 /* The ram[0] offsets [env.olo, env.olo + env.olen) of the stores the observers act on: the
@@ -845,6 +860,7 @@ static void observe_sync(struct fast *f, uint64_t cycle)
     const struct window *w = &o->win;
     f->env.watch_pc = observe_fast_pc(o);
     f->all_ref = observe_fast_all(o);
+    f->pending = observe_fast_run(o);
     if (f->watch)
         observe_fast_sync(f->m);
     f->env.trace_at = observe_fast_at(o);
@@ -1074,7 +1090,8 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
 #define H_ADDI_SP                                                                          \
     LBL(ADDI_SP, XLEN) : {                                                                 \
         const uint64_t sp = xl(XLEN, op_ADDI(XLEN, x[op->rs1], 0, op->imm));               \
-        if (unlikely(f->watch && watched_sp(f->watch, sp)))                                \
+        if (unlikely(f->watch && watched_sp(f->watch, sp)) ||                              \
+            (f->pending && observe_run_due(f->obs, observe_flags(f->obs, b->pc), sp)))     \
             goto deopt;                                                                    \
         x[op->rd] = sp;                                                                    \
         observe_sp(f->obs, sp);                                                            \
@@ -1107,6 +1124,7 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
         [K_LI_32] = &&L_LI_32, [K_LI_64] = &&L_LI_64, [K_LI_POOL] = &&L_LI_POOL,           \
         [K_NOP] = &&L_NOP, [K_MV] = &&L_MV, [K_SEXT_W] = &&L_SEXT_W, [K_END] = &&L_END,    \
         [K_ADDI_SP_32] = &&L_ADDI_SP_32, [K_ADDI_SP_64] = &&L_ADDI_SP_64, [K_CSR] = &&L_CSR, \
+        [K_MRET] = &&L_MRET,                                                               \
     }
 
 
@@ -1135,6 +1153,7 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
         instret = h->instret;                                                              \
         b = find(f, h->pc);                                                                \
         ps = b->ref ? NULL : state_now(f, t);                                              \
+        e = NULL; /* maybe forgotten above */                                              \
         watch_update(f);                                                                   \
         if (f->obs)                                                                        \
             observe_sync(f, cycle);                                                        \
@@ -1194,26 +1213,30 @@ static enum handed hand_over(struct fast *f, struct block *b, bool look, uint64_
     return cpu_run_steps(m, b->n, c0) ? HANDED_STOP : HANDED_STEPS;
 }
 
-/* Instruction d, about to run, loads from or stores to a device (outside the RAMs): its
- * address is most likely a device register's, which it will reach on later runs too. */
-static bool device_access(const struct fast *f, const struct insn *d)
+/* Instruction d, about to run in the reference loop, will most likely be handed to it on
+ * later runs too: a load or store that reaches a device (outside the RAMs: a device
+ * register's address is fixed), or a store the observers act on (env.olo: the kernel's
+ * current-thread variable, a debugger's watchpoint). */
+static bool handed_again(const struct fast *f, const struct insn *d)
 {
     if (d->t.cls != TC_LOAD && d->t.cls != TC_STORE)
         return false;
     const uint64_t ea = op_ea(f->m->hart.xlen, f->m->hart.x[d->t.rs1], d->imm);
-    return ea - f->env.r0base >= f->env.r0size && ea - f->env.r1base >= f->env.r1size;
+    if (ea - f->env.r0base >= f->env.r0size && ea - f->env.r1base >= f->env.r1size)
+        return true;
+    return d->t.cls == TC_STORE && ea - f->env.r0base - f->env.olo < f->env.olen;
 }
 
-/* Mark the instruction at pc as one that reaches a device (f->device); false when it was
+/* Mark the instruction at pc as one the blocks end before (f->apart); false when it was
  * already, or there is no memory for the marks. */
-static bool device_mark(struct fast *f, uint64_t pc)
+static bool apart_mark(struct fast *f, uint64_t pc)
 {
     const uint64_t w = (pc - f->base) >> 2;
-    if (!f->device && !(f->device = calloc(f->words / 8 + 1, 1)))
+    if (!f->apart && !(f->apart = calloc(f->words / 8 + 1, 1)))
         return false;
-    if (f->device[w / 8] >> (w % 8) & 1)
+    if (f->apart[w / 8] >> (w % 8) & 1)
         return false;
-    f->device[w / 8] |= (uint8_t)(1u << (w % 8));
+    f->apart[w / 8] |= (uint8_t)(1u << (w % 8));
     return true;
 }
 
@@ -1223,12 +1246,12 @@ static bool device_mark(struct fast *f, uint64_t pc)
 static bool deopt_step(struct fast *f, const struct block *b, unsigned k)
 {
     const uint64_t pc = b->pc + 4 * k;
-    const bool device = k && device_access(f, &b->src[k]);
+    const bool again = k && handed_again(f, &b->src[k]);
     replay(f, b, k);
     f->m->hart.pc = pc;
     if (cpu_run_steps(f->m, 1, f->m->hart.clk.cycle))
         return true;
-    if (device && device_mark(f, pc))
+    if (again && apart_mark(f, pc))
         code_written(f, pc - f->base, 4); /* b and the blocks that hold pc: translated anew */
     return false;
 }
@@ -1268,14 +1291,15 @@ enter:
         goto reference;
     if (unlikely(f->guarded) &&
         (b->pc == f->env.watch_pc || cycle + e->prefix >= f->env.trace_at ||
-         (f->icache && !icache_holds(f->icache, b))))
+         (f->icache && !icache_holds(f->icache, b)) ||
+         (f->pending && observe_run_due(f->obs, observe_flags(f->obs, b->pc), x[2]))))
         goto reference;
     if (unlikely(looked) && m->observers.charge) /* the events' cycles, as the traced loop
                                                     charges them: to the next instruction */
         observe_charge(m, b->pc, NULL, 0, cycle - c_look, 0);
     looked = false;
     op = b->ops;
-    if (b->native) { /* its code (and its successors'), then on as FINISH goes on */
+    if (b->native && !f->pending) { /* its code (and its successors'), then on as FINISH goes on */
         f->env.cycle = cycle;
         f->env.instret = instret;
         f->env.seq = dseq;
@@ -1327,6 +1351,8 @@ reference:
         if (ps && h->pc == b->pc && m->stats.traps == traps) {
             if (f->obs)
                 observe_sync(f, cycle);
+            if (e && e->b == b && e->s == ps && !f->all_ref)
+                goto enter;
             goto enter_checked;
         }
         break;
@@ -1380,6 +1406,24 @@ L_CSR: {
     x[op->rd] = xl(h->xlen, v);
     x[0] = 0;
     FINISH(OUT_END, b->fall, 0);
+}
+L_MRET: {
+    /* as cpu_mret() runs it: at the cycle before it, and the model's instruction count
+     * that of the instructions before it; its events at the cycle after it */
+    const struct outcome *const u = &e->out[OUT_END];
+    const uint64_t seq = dseq + u->n - 1, mret_pc = b->pc + 4 * (uint64_t)(op - b->ops);
+    const bool was = h->csr.mstatus_mie;
+    h->pc = mret_pc;
+    h->clk.cycle = cycle + e->prefix;
+    t->seq += seq;
+    pc = trap_mret(m);
+    t->seq -= seq;
+    irqoff_mie(&m->irqoff, was, h->csr.mstatus_mie, IRQOFF_MRET, mret_pc, cycle + u->cost);
+    if (m->obs) {
+        h->clk.cycle = cycle + u->cost;
+        observe_mret(m);
+    }
+    FINISH(OUT_END, pc, c_->b->pc != pc);
 }
 
 deopt:
@@ -1470,7 +1514,7 @@ bool fast_run(struct machine *m)
     while (f->blocks)
         kill(f, f->blocks);
     jit_close(f->jit);
-    free(f->device);
+    free(f->apart);
     free(f->map);
     free(f);
     return true;

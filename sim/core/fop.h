@@ -42,6 +42,7 @@ enum kind {
     K_END,           /* the block falls through to the next pc */
     K_ADDI_SP_32, K_ADDI_SP_64, /* ADDI to sp with the threads' stack marks (observe_sp) */
     K_CSR,           /* a CSR instruction, the block's last (cpu_csr) */
+    K_MRET,          /* MRET, the block's last (trap_mret) */
     K_COUNT
 };
 _Static_assert(K_COUNT <= 256, "struct fop keeps the kind in a byte");

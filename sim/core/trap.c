@@ -113,11 +113,9 @@ void trap_fetch_fault(struct machine *m)
     trap_exception(m, CAUSE_FETCH_ACCESS, pc);
 }
 
-void cpu_mret(struct machine *m)
+uint64_t trap_mret(struct machine *m)
 {
     struct hart *h = &m->hart;
-    uint64_t mret_pc = h->pc;
-    bool was = h->csr.mstatus_mie;
     h->csr.mstatus_mie = h->csr.mstatus_mpie;
     h->csr.mstatus_mpie = true;
     /* RTL: an MRET right behind a CSR write to mepc reads mepc before the write
@@ -125,10 +123,18 @@ void cpu_mret(struct machine *m)
     bool stale = timing_mret_stale_mepc(&m->timing) && h->csr.mepc_old != h->csr.mepc;
     if (stale)
         hazard_mret(m);
-    h->pc = stale ? h->csr.mepc_old : h->csr.mepc;
     h->next_event = 0;
     m->faults.open = false;
     m->faults.repeats = 0;
+    return stale ? h->csr.mepc_old : h->csr.mepc;
+}
+
+void cpu_mret(struct machine *m)
+{
+    struct hart *h = &m->hart;
+    uint64_t mret_pc = h->pc;
+    bool was = h->csr.mstatus_mie;
+    h->pc = trap_mret(m);
     h->instret += 1;
     m->stats.class_count[TC_SYSTEM]++;
     m->stats.issued++;

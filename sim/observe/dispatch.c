@@ -65,6 +65,11 @@ static bool on_own_stack(const struct observe *o, uint64_t sp)
     return !t->stack_top || (sp > t->stack_base && sp <= t->stack_top);
 }
 
+bool observe_run_due(const struct observe *o, unsigned flags, uint64_t sp)
+{
+    return o->run_pending >= 0 && !o->in_isr && !(flags & PCF_SWITCH_CODE) && on_own_stack(o, sp);
+}
+
 /* The flags of the word at pc that the dispatcher acts on. */
 static void flagged(struct machine *m, unsigned f, uint64_t pc, uint64_t cycle)
 {
@@ -95,7 +100,7 @@ bool observe_pre(struct machine *m, uint64_t pc)
     unsigned f = observe_flags(o, pc);
     if (f & (PCF_WINDOW | PCF_CREATE | PCF_CALL | PCF_PROBE))
         flagged(m, f, pc, cycle);
-    if (o->run_pending >= 0 && !o->in_isr && !(f & PCF_SWITCH_CODE) && on_own_stack(o, m->hart.x[2])) {
+    if (observe_run_due(o, f, m->hart.x[2])) {
         emit(m, &(struct observe_event){.kind = OBS_RUN, .cycle = cycle,
                                         .arg = (uint64_t)(int64_t)o->run_pending});
         o->run_pending = -1;
@@ -169,14 +174,17 @@ uint64_t observe_fast_pc(const struct observe *o)
     return fast_pc(o, &two);
 }
 
-/* The fast engine leaves one pc to the reference loop: with two, it leaves it everything;
- * and everything while a thread made current has not run yet, when an observer takes that
- * event (OBS_RUN). */
+/* The fast engine leaves one pc to the reference loop: with two, it leaves it everything. */
 bool observe_fast_all(const struct observe *o)
 {
     bool two;
     fast_pc(o, &two);
-    return (o->run_pending >= 0 && o->m->observers.run_events) || two;
+    return two;
+}
+
+bool observe_fast_run(const struct observe *o)
+{
+    return o->run_pending >= 0 && o->m->observers.run_events;
 }
 
 void observe_fast_sync(struct machine *m)

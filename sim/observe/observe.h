@@ -138,8 +138,10 @@ void observe_charge(struct machine *m, uint64_t pc, const struct insn *d, uint64
 /* What the fast engine (fast.c) must leave to the traced loop, which calls the two above:
  * observe_fast_pc() is the one pc (UINT64_MAX: none) whose instruction observe_pre() may
  * act on beyond the flags of observe_flags() (PCF_FAST_STOP); observe_fast_all() is true
- * while every instruction must go through observe_pre() (a thread made current that has
- * not run yet, when an observer takes OBS_RUN; observers' fast_pc hooks naming two pcs); observe_fast_at() is the cycle
+ * while every instruction must go through observe_pre() (observers' fast_pc hooks naming
+ * two pcs); observe_fast_run() while a thread made current has not run yet, when an
+ * observer takes that event (OBS_RUN), which observe_pre() emits before the first
+ * instruction at whose flags and sp observe_run_due() holds; observe_fast_at() is the cycle
  * from which it must again (the observers' fast_at hooks; UINT64_MAX: none);
  * observe_fast_stores() is one range [*lo, *hi) (empty: lo >= hi) that holds every address
  * whose stores observe_post() acts on (the kernel's current-thread variable, the observers'
@@ -149,6 +151,8 @@ void observe_charge(struct machine *m, uint64_t pc, const struct insn *d, uint64
 #define PCF_FAST_STOP (PCF_BREAK | PCF_CALL | PCF_PROBE | PCF_CREATE | PCF_WINDOW)
 uint64_t observe_fast_pc(const struct observe *o);
 bool observe_fast_all(const struct observe *o);
+bool observe_fast_run(const struct observe *o);
+bool observe_run_due(const struct observe *o, unsigned flags, uint64_t sp);
 uint64_t observe_fast_at(const struct observe *o);
 void observe_fast_stores(const struct observe *o, uint64_t *lo, uint64_t *hi);
 /* The fast engine goes on after the traced loop or a look at devices ran: the observers'

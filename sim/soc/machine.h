@@ -168,6 +168,10 @@ void trap_fetch_fault(struct machine *m); /* pc lies outside code memory */
 int cpu_event(struct machine *m); /* 1: the run must end */
 void cpu_wfi(struct machine *m);
 void cpu_mret(struct machine *m);
+/* MRET's effect on the hart's CSRs and the fault watch (cpu_mret() and the fast engine's):
+ * the pc it returns to, at the machine's pc and cycle before it, the model's instruction
+ * count that of the instructions before it */
+uint64_t trap_mret(struct machine *m);
 /* "load access fault", ... (privileged spec names); "interrupt N" for interrupts */
 const char *trap_cause_name(uint64_t mcause, int xlen);
 /* sim/observe/hazard.c: the MRET at pc goes to the old mepc; a store to addr is lost */

@@ -109,36 +109,43 @@ for soc in paper virt; do
   done
 done
 # The observers, the profile, coverage and the caches against the plain run of the same
-# image: interleaved, median of $oruns; the ratio is the observed run's time over the plain
-# run's (how much a long run slows down when one is turned on).
+# image, the loop and the kernel image (where the kernel awareness acts: thread switches,
+# interrupts, stacks): interleaved, median of $oruns; the ratio is the observed run's time
+# over the plain run's (how much a long run slows down when one is turned on).  --measure
+# takes main to main on the loop, and on the kernel image each interrupt's latency to the
+# worker thread's run; the trace window is 100 cycles half-way through the run.
 oruns=5
 echo "observed runs (median of $oruns, interleaved with the plain run): time over the plain run's"
-printf '%-9s %-66s %9s %9s %7s\n' image options plain observed ratio
-for soc in virt; do
-  for x in 32 64; do
-    img=$dir/loop-$soc-$x.elf
-    while IFS= read -r opts; do
-      [ -n "$opts" ] || continue
-      ps="" os=""
-      for _ in $(seq $oruns); do
-        t=$(wall "$sim" --soc "$soc" "$img") || { echo "tempo-sim failed on $img"; exit 1; }
-        ps="$ps $t"
-        # shellcheck disable=SC2086 # opts holds several options
-        t=$(wall "$sim" --soc "$soc" ${opts//@T@/$tmp} "$img") || { echo "tempo-sim $opts failed on $img"; exit 1; }
-        os="$os $t"
-      done
-      p=$(median <<<"$ps") o=$(median <<<"$os")
-      printf '%-9s %-66s %8.3fs %8.3fs %7.2f\n' "$soc-$x" "${opts//@T@\//}" "$p" "$o" "$(awk -v a="$o" -v b="$p" 'BEGIN { print a / b }')"
-    done <<'OPTS'
---measure m=main,main
+printf '%-13s %-62s %9s %9s %7s\n' image options plain observed ratio
+for name in loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64; do
+  img=$dir/$name.elf
+  case $name in
+    loop-*) probe=m=main,main ;;
+    irq-*) probe=lat=irq:soft,run:worker ;;
+  esac
+  mid=$(( $(field cycles "$dir/$name.json") / 2 ))
+  while IFS= read -r opts; do
+    [ -n "$opts" ] || continue
+    opts=${opts//@P@/$probe} opts=${opts//@F@/$mid} opts=${opts//@E@/$((mid + 100))}
+    ps="" os=""
+    for _ in $(seq $oruns); do
+      t=$(wall "$sim" --soc virt "$img") || { echo "tempo-sim failed on $img"; exit 1; }
+      ps="$ps $t"
+      # shellcheck disable=SC2086 # opts holds several options
+      t=$(wall "$sim" --soc virt ${opts//@T@/$tmp} "$img") || { echo "tempo-sim $opts failed on $img"; exit 1; }
+      os="$os $t"
+    done
+    p=$(median <<<"$ps") o=$(median <<<"$os")
+    printf '%-13s %-62s %8.3fs %8.3fs %7.2f\n' "$name" "${opts//@T@\//}" "$p" "$o" "$(awk -v a="$o" -v b="$p" 'BEGIN { print a / b }')"
+  done <<'OPTS'
+--measure @P@
 --timeline @T@/t.json
 --profile
 --coverage @T@/c.txt
 --stats
---trace-file @T@/t.txt --trace-from 100000000 --trace-to 100000100
+--trace-file @T@/t.txt --trace-from @F@ --trace-to @E@
 --icache 4K:32:2 --dcache 4K:32:2
 OPTS
-  done
 done
 # Under a debugger: gdb-multiarch in batch mode sets a breakpoint at board_exit and
 # continues through the whole loop.  tempo-sim's CPU time (user + system; it takes none while
@@ -171,7 +178,7 @@ if command -v gdb-multiarch >/dev/null 2>&1; then
       os="$os $(seconds "$(cat "$tmp/gdb.cpu")")"
     done
     p=$(median <<<"$ps") o=$(median <<<"$os")
-    printf '%-9s %-66s %8.3fs %8.3fs %7.2f\n' "virt-$x" "--gdb: break board_exit, continue (CPU time)" "$p" "$o" \
+    printf '%-13s %-62s %8.3fs %8.3fs %7.2f\n' "loop-virt-$x" "--gdb: break board_exit, continue (CPU time)" "$p" "$o" \
       "$(awk -v a="$o" -v b="$p" 'BEGIN { print a / b }')"
   done
 else

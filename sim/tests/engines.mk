@@ -21,7 +21,7 @@ ENG_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(call eng_list,--soc=$(b)$
               $(call eng_list,--soc=$(b)$(comma)--max-cycles=10000000,$(patsubst %,$(SIMT_OUT)/$(b)-$(x)/exit_%.elf,wfi_idle illegal exit300 tohost_pass tohost_fail)) \
               --soc=$(b)|$(SIMT_OUT)/$(b)-$(x)/exit_irq_never.elf --soc=$(b)$(comma)--max-cycles=1000000|$(SIMT_OUT)/$(b)-$(x)/exit_irq_never.elf \
               --soc=$(b)|$(SIMT_OUT)/$(b)-$(x)/exit_irq_late.elf \
-              $(call eng_list,--soc=$(b)$(comma)--max-cycles=10000000,$(SIMT_OUT)/$(b)-$(x)/cache.elf $(SIMT_OUT)/$(b)-$(x)/icache.elf))) \
+              $(call eng_list,--soc=$(b)$(comma)--max-cycles=10000000,$(SIMT_OUT)/$(b)-$(x)/cache.elf $(SIMT_OUT)/$(b)-$(x)/icache.elf $(SIMT_OUT)/$(b)-$(x)/csr_loop.elf))) \
             $(foreach x,32 64,--soc=paper$(comma)--max-cycles=100000|$(SIMT_OUT)/paper-$(x)/vector.elf)
 ENG_KERNEL = $(foreach c,$(filter-out paperos%,$(TK_TARGETS_default)),$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000,\
                $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS_default))))

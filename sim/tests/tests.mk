@@ -18,6 +18,8 @@ SIMT_EXPECT := sim/tests/expect.sh
 # The exit-path programs of fw/exits.c, one image exit_NAME.elf each.
 SIMT_EXITS := spin wfi_idle illegal exit300 tohost_pass tohost_fail irq_never irq_late
 SIMT_TFLAGS := -O2 -misa-spec=2.2 -Wl,--no-warn-rwx-segments -Iinclude
+# The assembly programs linked as they are (no C runtime)
+SIMT_ASM := lost ecall_wait csr_loop
 comma := ,
 
 $(SIMT_OUT)/elfmut: sim/tests/elfmut.c
@@ -75,11 +77,7 @@ $(SIMT_OUT)/$(1)-$(2)/hazard%.elf: $(SIMT_FW)/hazard.S include/riscv/encoding.h 
 	@mkdir -p $$(@D)
 	$$(TCC) $$(ARCH_$(2)) $(BOARDDEF_$(1)) -DBETWEEN=$$* -nostdlib -nostartfiles -Ibsp/common -Iinclude \
 	    -Lbsp/common -Wl,--no-warn-rwx-segments -T bsp/$(1)/link.ld -o $$@ $$<
-$(SIMT_OUT)/$(1)-$(2)/lost.elf: $(SIMT_FW)/lost.S include/riscv/encoding.h bsp/common/board.h bsp/$(1)/link.ld
-	@mkdir -p $$(@D)
-	$$(TCC) $$(ARCH_$(2)) $(BOARDDEF_$(1)) -nostdlib -nostartfiles -Ibsp/common -Iinclude \
-	    -Lbsp/common -Wl,--no-warn-rwx-segments -T bsp/$(1)/link.ld -o $$@ $$<
-$(SIMT_OUT)/$(1)-$(2)/ecall_wait.elf: $(SIMT_FW)/ecall_wait.S include/riscv/encoding.h bsp/common/board.h bsp/$(1)/link.ld
+$(patsubst %,$(SIMT_OUT)/$(1)-$(2)/%.elf,$(SIMT_ASM)): $(SIMT_OUT)/$(1)-$(2)/%.elf: $(SIMT_FW)/%.S include/riscv/encoding.h bsp/common/board.h bsp/$(1)/link.ld
 	@mkdir -p $$(@D)
 	$$(TCC) $$(ARCH_$(2)) $(BOARDDEF_$(1)) -nostdlib -nostartfiles -Ibsp/common -Iinclude \
 	    -Lbsp/common -Wl,--no-warn-rwx-segments -T bsp/$(1)/link.ld -o $$@ $$<
