@@ -131,6 +131,7 @@ struct entry {
 struct block {
     uint8_t ref;           /* left to the reference loop */
     uint8_t cold;          /* not translated yet: ref, and counting its runs (heat) */
+    uint8_t pre;           /* starts at a PCF_FAST_PRE pc: its entry calls observe_pre() */
     uint8_t branch;        /* ends with a conditional branch */
     uint8_t nside;         /* side exits */
     uint64_t side_at;      /* bit i: instruction i is a side exit */
@@ -185,6 +186,9 @@ struct fast {
      * only an ADDI to sp can make it due inside one (its handler leaves that to the traced
      * loop) */
     bool pending, run_events;
+    /* no observer's pre() stops the run (observer.h: pre_stops): a block may start at a
+     * PCF_FAST_PRE pc or at env.watch_pc, and its entry calls observe_pre() (run_blocks) */
+    bool pre_here;
     /* what the observers' exec hooks leave the engine (observe.h; NULL: nothing to look at),
      * and its loads', stores' and jumps' lowest address (env.low; 0: no limit) */
     const struct fast_watch *watch;
@@ -366,11 +370,18 @@ static struct fop operation(const struct insn *d, uint64_t pc, int xlen, uint64_
     return o;
 }
 
+/* A block that starts at pc calls observe_pre() at its entry (f->pre_here) */
+static bool pre_at(const struct fast *f, uint64_t pc)
+{
+    const unsigned fl = observe_flags(f->obs, pc);
+    return f->pre_here && (fl & PCF_FAST_PRE) && !(fl & PCF_FAST_STOP & ~PCF_FAST_PRE);
+}
+
 /* operation() on the engine of machine f->m: K_NONE for an instruction the blocks end
  * before (f->apart) and, with observers, for what they must see in the traced loop
- * (struct fast) */
+ * (struct fast; the first of a block may be one whose pre() the block's entry calls) */
 static struct fop observed(const struct fast *f, const struct insn *d, uint64_t pc, int xlen,
-                           uint64_t *value, uint64_t *target)
+                           uint64_t *value, uint64_t *target, bool first)
 {
     struct fop o = operation(d, pc, xlen, value, target);
     const uint64_t w = (pc - f->base) >> 2;
@@ -378,10 +389,12 @@ static struct fop observed(const struct fast *f, const struct insn *d, uint64_t 
         o.kind = K_NONE;
         return o;
     }
-    if (f->obs && (observe_flags(f->obs, pc) & PCF_FAST_STOP)) {
+    if (f->obs && (observe_flags(f->obs, pc) & PCF_FAST_STOP) && !(first && pre_at(f, pc))) {
         o.kind = K_NONE;
     } else if (f->marks && d->t.rd == 2 && d->t.cls != TC_STORE && d->t.cls != TC_BRANCH) {
-        o.kind = d->op == OP_ADDI ? (xlen == 32 ? K_ADDI_SP_32 : K_ADDI_SP_64) : K_NONE;
+        o.kind = d->op == OP_ADDI                        ? (xlen == 32 ? K_ADDI_SP_32 : K_ADDI_SP_64)
+                 : d->op == (xlen == 32 ? OP_LW : OP_LD) ? (xlen == 32 ? K_LOAD_SP_32 : K_LOAD_SP_64)
+                                                         : K_NONE;
         o.imm = d->imm;
     } else if ((f->dcache || f->stores || f->watch) && checked_of[o.kind]) {
         o.kind = checked_of[o.kind];
@@ -577,7 +590,7 @@ static struct block *translate(struct fast *f, uint64_t pc)
         if (n && f->run_events &&
             ((observe_flags(f->obs, p) ^ observe_flags(f->obs, pc)) & PCF_SWITCH_CODE))
             break;
-        ops[n] = observed(f, d, p, xlen, &value, &target[n]);
+        ops[n] = observed(f, d, p, xlen, &value, &target[n], n == 0);
         if (ops[n].kind == K_NONE)
             break;
         if ((ops[n].kind == K_LI_32 || ops[n].kind == K_LI_64) &&
@@ -610,6 +623,7 @@ static struct block *translate(struct fast *f, uint64_t pc)
     b->pc = pc;
     b->n = n ? n : 1;
     b->ref = n == 0;
+    b->pre = n && f->obs && pre_at(f, pc);
     b->ic_fills = UINT64_MAX;
     b->src = (struct insn *)(b->ops + n + 1);
     memcpy(b->src, ins, n * sizeof ins[0]);
@@ -653,7 +667,7 @@ static struct block *cold_block(struct fast *f, uint64_t pc)
         if (off > code->size - 4)
             break;
         const struct insn *d = decoded(code, off, xlen);
-        bool ours = observed(f, d, p, xlen, &value, &target).kind != K_NONE;
+        bool ours = observed(f, d, p, xlen, &value, &target, n == 0).kind != K_NONE;
         n += n == 0 || ours;
         if (!ours || ends_block(d))
             break;
@@ -835,6 +849,7 @@ static void observe_setup(struct fast *f)
     }
     f->stores = o->kernel || f->m->observers.stores;
     f->run_events = f->m->observers.run_events;
+    f->pre_here = !f->m->observers.pre_stops;
 }
 
 /* The ram[0] offsets [env.olo, env.olo + env.olen) of the stores the observers act on: the
@@ -942,7 +957,7 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
     struct block *c = find(f, pc);
     /* every outcome a run can end with has its exit state (time_entry); one without (an
      * outcome the block cannot have) goes to the reference loop, as a NULL ps does */
-    if (c->ref || !u->exit)
+    if (c->ref || c->pre || !u->exit) /* a pre block: its entry each time (run_blocks) */
         return c;
     struct entry *e = entry_of(f, c, u->exit);
     if (e)
@@ -1097,11 +1112,44 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
         observe_sp(f->obs, sp);                                                            \
         NEXT;                                                                              \
     }
+/* A load of an XLEN-wide word into sp, with the stack marks: as H_LOAD_C, with H_ADDI_SP's
+ * look at the new sp before anything changes (the D$ last: a hit updates it) */
+#define H_LOAD_SP                                                                          \
+    LBL(LOAD_SP, XLEN) : {                                                                 \
+        const unsigned n = XLEN / 8;                                                       \
+        const uint64_t ea = op_ea(XLEN, x[op->rs1], op->imm);                              \
+        const uint8_t *p;                                                                  \
+        uint64_t off = ea - f->env.r0base, sp;                                             \
+        if (unlikely(op_misaligned(ea, n)))                                                \
+            goto deopt;                                                                    \
+        if (likely(off <= f->env.r0size - n)) {                                            \
+            p = f->env.r0mem + off;                                                        \
+        } else {                                                                           \
+            off = ea - f->env.r1base;                                                      \
+            if (off >= f->env.r1size || off > f->env.r1size - n)                           \
+                goto deopt;                                                                \
+            p = f->env.r1mem + off;                                                        \
+        }                                                                                  \
+        if (XLEN == 32) {                                                                  \
+            int32_t w;                                                                     \
+            memcpy(&w, p, 4);                                                              \
+            sp = xl(XLEN, (uint64_t)(int64_t)w);                                           \
+        } else {                                                                           \
+            memcpy(&sp, p, 8);                                                             \
+        }                                                                                  \
+        if (unlikely(f->watch && (watched_load(f, ea, n) || watched_sp(f->watch, sp))) ||  \
+            (f->pending && observe_run_due(f->obs, observe_flags(f->obs, b->pc), sp)) ||   \
+            (f->dcache && !cache_read_hit(f->dcache, ea)))                                 \
+            goto deopt;                                                                    \
+        x[2] = sp;                                                                         \
+        observe_sp(f->obs, sp);                                                            \
+        NEXT;                                                                              \
+    }
 /* Every handler of one XLEN instance */
 #define HANDLERS                                                                           \
     ENGINE_OPS(H_ALU, H_DIV, H_LOAD, H_STORE, H_BRANCH) OPS_LOAD(H_LOAD_X0)                \
     OPS_BRANCH(H_BRANCH_SX) OPS_LOAD(H_LOAD_C) OPS_STORE(H_STORE_C) OPS_LOAD(H_LOAD_X0_C)  \
-    H_JALR H_LI H_ADDI_SP
+    H_JALR H_LI H_ADDI_SP H_LOAD_SP
 /* The handlers of kinds that are alike at either XLEN */
 #define HANDLERS_ANY_XLEN                                                                  \
     L_LI_POOL:                                                                             \
@@ -1124,6 +1172,7 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
         [K_LI_32] = &&L_LI_32, [K_LI_64] = &&L_LI_64, [K_LI_POOL] = &&L_LI_POOL,           \
         [K_NOP] = &&L_NOP, [K_MV] = &&L_MV, [K_SEXT_W] = &&L_SEXT_W, [K_END] = &&L_END,    \
         [K_ADDI_SP_32] = &&L_ADDI_SP_32, [K_ADDI_SP_64] = &&L_ADDI_SP_64, [K_CSR] = &&L_CSR, \
+        [K_LOAD_SP_32] = &&L_LOAD_SP_32, [K_LOAD_SP_64] = &&L_LOAD_SP_64,                  \
         [K_MRET] = &&L_MRET,                                                               \
     }
 
@@ -1289,11 +1338,19 @@ enter:
      * when an event is due before its last instruction */
     if (unlikely(cycle + e->prefix >= h->next_event))
         goto reference;
-    if (unlikely(f->guarded) &&
-        (b->pc == f->env.watch_pc || cycle + e->prefix >= f->env.trace_at ||
-         (f->icache && !icache_holds(f->icache, b)) ||
-         (f->pending && observe_run_due(f->obs, observe_flags(f->obs, b->pc), x[2]))))
-        goto reference;
+    if (unlikely(f->guarded)) {
+        if (cycle + e->prefix >= f->env.trace_at || (f->icache && !icache_holds(f->icache, b)) ||
+            (f->pending && observe_run_due(f->obs, observe_flags(f->obs, b->pc), x[2])) ||
+            (b->pc == f->env.watch_pc && !f->pre_here))
+            goto reference;
+        if (b->pre || b->pc == f->env.watch_pc) { /* the block runs here: its pre() too */
+            h->clk.cycle = cycle;
+            h->instret = instret;
+            h->pc = b->pc;
+            observe_pre(m, b->pc);
+            observe_sync(f, cycle);
+        }
+    }
     if (unlikely(looked) && m->observers.charge) /* the events' cycles, as the traced loop
                                                     charges them: to the next instruction */
         observe_charge(m, b->pc, NULL, 0, cycle - c_look, 0);

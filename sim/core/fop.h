@@ -41,6 +41,7 @@ enum kind {
     K_SEXT_W,        /* ADDIW rd, rs1, 0 */
     K_END,           /* the block falls through to the next pc */
     K_ADDI_SP_32, K_ADDI_SP_64, /* ADDI to sp with the threads' stack marks (observe_sp) */
+    K_LOAD_SP_32, K_LOAD_SP_64, /* LW (RV32), LD (RV64) into sp, the same */
     K_CSR,           /* a CSR instruction, the block's last (cpu_csr) */
     K_MRET,          /* MRET, the block's last (trap_mret) */
     K_COUNT

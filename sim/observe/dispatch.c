@@ -14,6 +14,7 @@ int observe_register(struct machine *m, const struct observer *ob)
     l->every_insn |= ob->every_insn;
     l->every_insn_in_window |= ob->every_insn_in_window;
     l->run_events |= ob->run_events;
+    l->pre_stops |= ob->pre_stops;
     l->exec |= ob->exec != NULL;
     l->charge |= ob->charge != NULL;
     l->stores |= ob->fast_stores != NULL;

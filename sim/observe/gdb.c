@@ -899,8 +899,9 @@ static void gdb_fast_stores(const void *ctx, uint64_t *lo, uint64_t *hi)
 
 struct observer gdb_observer(struct gdb *g)
 {
-    return (struct observer){.name = "gdb", .ctx = g, .pre = gdb_pre, .post = gdb_post,
-                             .fast_at = gdb_fast_at, .fast_stores = gdb_fast_stores};
+    return (struct observer){.name = "gdb", .ctx = g, .pre = gdb_pre, .pre_stops = true,
+                             .post = gdb_post, .fast_at = gdb_fast_at,
+                             .fast_stores = gdb_fast_stores};
 }
 
 void gdb_exit(struct gdb *g, int status)

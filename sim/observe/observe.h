@@ -149,6 +149,10 @@ void observe_charge(struct machine *m, uint64_t pc, const struct insn *d, uint64
  * while the run goes on (observe_flag()) reaches the engine as a store into that code
  * word does (ram_invalidate()). */
 #define PCF_FAST_STOP (PCF_BREAK | PCF_CALL | PCF_PROBE | PCF_CREATE | PCF_WINDOW)
+/* Of those, the flags observe_pre() acts on by emitting events only (nothing the engine
+ * watches changes): without a pre_stops observer the engine calls it at the start of a
+ * block there itself (observer.h). */
+#define PCF_FAST_PRE (PCF_CALL | PCF_PROBE)
 uint64_t observe_fast_pc(const struct observe *o);
 bool observe_fast_all(const struct observe *o);
 bool observe_fast_run(const struct observe *o);

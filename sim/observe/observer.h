@@ -65,6 +65,11 @@ struct observer {
     /* The observer must see every instruction that issues inside the --trace-from/--trace-to
      * window (observe.h), and the window is all of the run without them (the trace). */
     bool every_insn_in_window;
+    /* Its pre() may end the run or move the pc (the debugger): the fast engine leaves every
+     * pc pre() may act on to the reference loop.  Without such an observer it calls
+     * observe_pre() itself at the start of a block there (a kernel call's entry, a probe's,
+     * fast_pc()). */
+    bool pre_stops;
     /* The observer takes OBS_RUN: the fast engine leaves every instruction to the reference
      * loop from a thread switch until the thread made current runs its own code, which only
      * the reference loop's look before each instruction finds (observe_fast_all()). */
@@ -116,7 +121,7 @@ struct observer {
 struct observers {
     struct observer list[OBSERVERS_MAX];
     int n;
-    bool every_insn, every_insn_in_window, run_events; /* one sets it */
+    bool every_insn, every_insn_in_window, run_events, pre_stops; /* one sets it */
     bool exec, charge, stores;             /* one has the hook (stores: fast_stores) */
 };
 #endif

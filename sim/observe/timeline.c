@@ -218,24 +218,69 @@ static int by_time(const void *a, const void *b)
     return x->kind < y->kind ? -1 : x->kind > y->kind;
 }
 
-static void json_str(FILE *f, const char *s)
+/* The events' text, built in a buffer of its own and written in large pieces: a timeline
+ * of a kernel image holds millions of events, and stdio's formatting of each field would
+ * cost more than the simulation. */
+struct out {
+    FILE *f;
+    size_t n;
+    char b[1 << 16];
+};
+
+static void put(struct out *o, const char *s, size_t n)
 {
-    fputc('"', f);
-    for (; *s; s++)
+    if (o->n + n > sizeof o->b) {
+        fwrite(o->b, 1, o->n, o->f);
+        o->n = 0;
+    }
+    if (n > sizeof o->b) {
+        fwrite(s, 1, n, o->f);
+        return;
+    }
+    memcpy(o->b + o->n, s, n);
+    o->n += n;
+}
+
+static void put_str(struct out *o, const char *s) { put(o, s, strlen(s)); }
+
+static void put_u64(struct out *o, uint64_t v)
+{
+    char d[20];
+    int i = sizeof d;
+    do
+        d[--i] = (char)('0' + v % 10);
+    while (v /= 10);
+    put(o, d + i, sizeof d - (size_t)i);
+}
+
+static void put_json(struct out *o, const char *s)
+{
+    char c[8];
+    put(o, "\"", 1);
+    for (const char *run = s;; s++) {
+        if (*s && *s != '"' && *s != '\\' && (unsigned char)*s >= 0x20)
+            continue;
+        put(o, run, (size_t)(s - run));
+        if (!*s)
+            break;
         if (*s == '"' || *s == '\\')
-            fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            fprintf(f, "\\u%04x", *s);
+            c[0] = '\\', c[1] = *s, put(o, c, 2);
         else
-            fputc(*s, f);
-    fputc('"', f);
+            put(o, c, (size_t)snprintf(c, sizeof c, "\\u%04x", *s));
+        run = s + 1;
+    }
+    put(o, "\"", 1);
 }
 
 /* microseconds at 100 MHz, exactly */
-static void us(FILE *f, const char *key, uint64_t cycles)
+static void put_us(struct out *o, const char *key, uint64_t cycles)
 {
-    fprintf(f, "\"%s\": %llu.%02llu", key, (unsigned long long)(cycles / 100),
-            (unsigned long long)(cycles % 100));
+    const char frac[3] = {'.', (char)('0' + cycles % 100 / 10), (char)('0' + cycles % 10)};
+    put(o, "\"", 1);
+    put_str(o, key);
+    put(o, "\": ", 3);
+    put_u64(o, cycles / 100);
+    put(o, frac, 3);
 }
 
 static const char *track_name(const struct timeline *tl, int track)
@@ -255,60 +300,78 @@ static const char *irq_name(uint64_t cause)
 
 int timeline_write(struct timeline *tl)
 {
-    FILE *f = fopen(tl->path, "w");
-    if (!f)
+    struct out *o = malloc(sizeof *o);
+    if (!o || !(o->f = fopen(tl->path, "w"))) {
+        free(o);
         return -1;
+    }
+    o->n = 0;
     qsort(tl->ev, tl->n, sizeof *tl->ev, by_time);
-    const struct observe *o = tl->o;
-    fprintf(f, "{\"displayTimeUnit\": \"ns\",\n \"otherData\": {\"generator\": \"tempo-sim\", \"image\": ");
-    json_str(f, tl->image);
-    fprintf(f, ", \"kernel\": ");
-    json_str(f, o->kernel ? o->rtos.k->name : "none");
-    fprintf(f, ", \"cycles_per_us\": 100, \"complete\": %s},\n \"traceEvents\": [\n",
-            tl->lost ? "false" : "true");
-    fprintf(f, "  {\"ph\": \"M\", \"pid\": 1, \"name\": \"process_name\", \"args\": {\"name\": ");
-    json_str(f, tl->image);
-    fprintf(f, "}}");
+    const struct observe *ob = tl->o;
+    put_str(o, "{\"displayTimeUnit\": \"ns\",\n \"otherData\": {\"generator\": \"tempo-sim\", \"image\": ");
+    put_json(o, tl->image);
+    put_str(o, ", \"kernel\": ");
+    put_json(o, ob->kernel ? ob->rtos.k->name : "none");
+    put_str(o, ", \"cycles_per_us\": 100, \"complete\": ");
+    put_str(o, tl->lost ? "false" : "true");
+    put_str(o, "},\n \"traceEvents\": [\n");
+    put_str(o, "  {\"ph\": \"M\", \"pid\": 1, \"name\": \"process_name\", \"args\": {\"name\": ");
+    put_json(o, tl->image);
+    put_str(o, "}}");
     for (int t = 0; t < TRACKS; t++) {
         if (!tl->used[t])
             continue;
-        fprintf(f, ",\n  {\"ph\": \"M\", \"pid\": 1, \"tid\": %d, \"name\": \"thread_name\", \"args\": {\"name\": ", t + 1);
-        json_str(f, track_name(tl, t));
-        fprintf(f, "}},\n  {\"ph\": \"M\", \"pid\": 1, \"tid\": %d, \"name\": \"thread_sort_index\", "
-                   "\"args\": {\"sort_index\": %d}}", t + 1, t);
+        put_str(o, ",\n  {\"ph\": \"M\", \"pid\": 1, \"tid\": ");
+        put_u64(o, (uint64_t)t + 1);
+        put_str(o, ", \"name\": \"thread_name\", \"args\": {\"name\": ");
+        put_json(o, track_name(tl, t));
+        put_str(o, "}},\n  {\"ph\": \"M\", \"pid\": 1, \"tid\": ");
+        put_u64(o, (uint64_t)t + 1);
+        put_str(o, ", \"name\": \"thread_sort_index\", \"args\": {\"sort_index\": ");
+        put_u64(o, (uint64_t)t);
+        put_str(o, "}}");
     }
     for (size_t i = 0; i < tl->n; i++) {
         const struct event *e = &tl->ev[i];
-        fprintf(f, ",\n  {\"pid\": 1, \"tid\": %d, ", e->track + 1);
-        us(f, "ts", e->start);
+        put_str(o, ",\n  {\"pid\": 1, \"tid\": ");
+        put_u64(o, (uint64_t)e->track + 1);
+        put_str(o, ", ");
+        put_us(o, "ts", e->start);
         switch ((enum kind)e->kind) {
         case K_SWITCH:
-            fprintf(f, ", \"ph\": \"i\", \"s\": \"t\", \"name\": \"switch\", \"cat\": \"switch\", \"args\": {\"cycle\": %llu, \"from\": ",
-                    (unsigned long long)e->start);
-            json_str(f, track_name(tl, (int)e->what));
-            fprintf(f, ", \"to\": ");
-            json_str(f, track_name(tl, e->track));
-            fprintf(f, "}}");
+            put_str(o, ", \"ph\": \"i\", \"s\": \"t\", \"name\": \"switch\", \"cat\": \"switch\", \"args\": {\"cycle\": ");
+            put_u64(o, e->start);
+            put_str(o, ", \"from\": ");
+            put_json(o, track_name(tl, (int)e->what));
+            put_str(o, ", \"to\": ");
+            put_json(o, track_name(tl, e->track));
+            put_str(o, "}}");
             continue;
         case K_RUN:
-            fprintf(f, ", \"ph\": \"X\", \"cat\": \"thread\", \"name\": ");
-            json_str(f, track_name(tl, e->track));
+            put_str(o, ", \"ph\": \"X\", \"cat\": \"thread\", \"name\": ");
+            put_json(o, track_name(tl, e->track));
             break;
         case K_IRQ:
-            fprintf(f, ", \"ph\": \"X\", \"cat\": \"interrupt\", \"name\": ");
-            json_str(f, irq_name(e->what));
+            put_str(o, ", \"ph\": \"X\", \"cat\": \"interrupt\", \"name\": ");
+            put_json(o, irq_name(e->what));
             break;
         case K_CALL:
-            fprintf(f, ", \"ph\": \"X\", \"cat\": \"kernel\", \"name\": ");
-            json_str(f, tl->syms->f[e->what].name);
+            put_str(o, ", \"ph\": \"X\", \"cat\": \"kernel\", \"name\": ");
+            put_json(o, tl->syms->f[e->what].name);
             break;
         }
-        fprintf(f, ", ");
-        us(f, "dur", e->end - e->start);
-        fprintf(f, ", \"args\": {\"cycle\": %llu, \"cycles\": %llu}}", (unsigned long long)e->start,
-                (unsigned long long)(e->end - e->start));
+        put_str(o, ", ");
+        put_us(o, "dur", e->end - e->start);
+        put_str(o, ", \"args\": {\"cycle\": ");
+        put_u64(o, e->start);
+        put_str(o, ", \"cycles\": ");
+        put_u64(o, e->end - e->start);
+        put_str(o, "}}");
     }
-    fprintf(f, "\n]}\n");
-    int bad = ferror(f);
-    return fclose(f) || bad ? -1 : 0;
+    put_str(o, "\n]}\n");
+    fwrite(o->b, 1, o->n, o->f);
+    int bad = ferror(o->f);
+    bad |= fclose(o->f);
+    free(o);
+    return bad ? -1 : 0;
 }
