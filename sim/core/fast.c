@@ -99,6 +99,19 @@ struct state {
 /* A block goes on past at most this many conditional branches (side exits). */
 #define SIDE_MAX 8
 
+/* --set predictor=table: the table's counters (timing.h bp[]) a timed run reads and writes,
+ * besides bp[0] (part of the state): those of the correct-path branches in the pipeline at
+ * its start and of the block's own branches.  A timed run is of a block, a state and the
+ * values of these counters (`key`, 2 bits each), and each way out leaves their values
+ * after it (struct outcome), which the machine's table takes (ONWARD). */
+#define COUNTERS_MAX (TS_N + SIDE_MAX + 1)
+_Static_assert(2 * COUNTERS_MAX <= 32, "struct counters packs the values in 32 bits");
+struct counters {
+    uint16_t idx[COUNTERS_MAX];
+    uint8_t n;
+    uint32_t key;
+};
+
 /* A timed run of a block from one pipeline state: the block's cycles and statistics by
  * outcome (OUT_*).  What every run reads, then what statistics read (struct tally). */
 enum { OUT_END, OUT_END_TAKEN, OUT_SIDE }; /* the last instruction not a taken branch, a
@@ -110,6 +123,7 @@ struct outcome {
     const struct state *exit;   /* the state after it */
     uint64_t runs;              /* not yet charged to the machine's statistics */
     uint32_t n, instret;        /* instructions run, minstret */
+    uint32_t counters;          /* predictor=table: the entry's counters after it */
 };
 struct tally {
     uint64_t stall[ST_COUNT], branches, mispredicts;
@@ -118,6 +132,7 @@ struct entry {
     struct block *b;
     uint64_t prefix;            /* cycles up to the boundary before the last instruction */
     uint32_t lag;               /* the last instruction's timing_read_lag() (a CSR's) */
+    struct counters c;          /* predictor=table: the counters it reads, and their values */
     const struct state *s;      /* the state the block starts in */
     struct entry *chain;        /* in the engine's table, by (b, s) */
     struct entry *all;          /* every entry */
@@ -132,6 +147,8 @@ struct block {
     uint8_t ref;           /* left to the reference loop */
     uint8_t cold;          /* not translated yet: ref, and counting its runs (heat) */
     uint8_t pre;           /* starts at a PCF_FAST_PRE pc: its entry calls observe_pre() */
+    uint8_t nbp;           /* predictor=table: its branches' counters (bp_at[]) */
+    uint16_t bp_at[SIDE_MAX + 1];
     uint8_t branch;        /* ends with a conditional branch */
     uint8_t nside;         /* side exits */
     uint64_t side_at;      /* bit i: instruction i is a side exit */
@@ -156,6 +173,7 @@ struct fast {
     uint64_t base, words;
     struct block *blocks;
     uint64_t wrong_words; /* words after a branch or jump the model may read (wrong path) */
+    bool table;           /* --set predictor=table (struct counters) */
     /* a bit per word of code memory: its instruction left a block for the reference loop
      * and will again (deopt_step), and the blocks translated since end before it, so that
      * no run of theirs has the instructions before it replayed (NULL: none yet) */
@@ -327,11 +345,45 @@ static const struct state *state_now(struct fast *f, const struct timing *t)
     return intern(f, &s);
 }
 
-static uint64_t entry_hash(const struct block *b, const struct state *s)
+static uint64_t entry_hash(const struct block *b, const struct state *s, uint32_t key)
 {
-    return mix(mix(0, (uint64_t)(uintptr_t)b), (uint64_t)(uintptr_t)s);
+    return mix(mix(mix(0, (uint64_t)(uintptr_t)b), (uint64_t)(uintptr_t)s), key);
 }
-#define ENTRY_HASH(e) entry_hash((e)->b, (e)->s)
+#define ENTRY_HASH(e) entry_hash((e)->b, (e)->s, (e)->c.key)
+
+/* The counters a run of b from s reads and writes, with the values of bp[] in c->key */
+static void counters_of(const struct block *b, const struct state *s, const uint8_t *bp,
+                        struct counters *c)
+{
+    c->n = 0;
+    for (int i = 0; i < TS_N; i++) {
+        const struct tslot *x = &s->s.st[i];
+        if (x->valid && !x->wrong && x->branch && x->bp_index)
+            c->idx[c->n++] = x->bp_index;
+    }
+    for (unsigned i = 0; i < b->nbp; i++)
+        if (b->bp_at[i])
+            c->idx[c->n++] = b->bp_at[i];
+    c->key = 0;
+    for (unsigned i = 0; i < c->n; i++)
+        c->key |= (uint32_t)bp[c->idx[i]] << 2 * i;
+}
+
+/* The values of c's counters in bp[], packed as its key */
+static uint32_t counters_now(const struct counters *c, const uint8_t *bp)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < c->n; i++)
+        v |= (uint32_t)bp[c->idx[i]] << 2 * i;
+    return v;
+}
+
+/* Set c's counters in bp[] to the values packed in v */
+static void counters_set(const struct counters *c, uint8_t *bp, uint32_t v)
+{
+    for (unsigned i = 0; i < c->n; i++)
+        bp[c->idx[i]] = (uint8_t)(v >> 2 * i & 3);
+}
 
 /* ---- translation ---- */
 
@@ -471,9 +523,10 @@ static void watch_wrong_paths(struct fast *f, const struct block *b, const struc
     watch_update(f);
 }
 
-/* The timed run of b from state s: the model from s over b's instructions, the last one
- * with each outcome; NULL when there is no memory. */
-static struct entry *time_entry(struct fast *f, struct block *b, const struct state *s)
+/* The timed run of b from state s (and counters c): the model from s over b's
+ * instructions, the last one with each outcome; NULL when there is no memory. */
+static struct entry *time_entry(struct fast *f, struct block *b, const struct state *s,
+                                const struct counters *c)
 {
     if (f->nentries >= f->entry_slots)
         GROW(f->entries, f->entry_slots, struct entry, ENTRY_HASH);
@@ -484,6 +537,7 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
         return NULL;
     e->b = b;
     e->s = s;
+    e->c = *c;
     e->nout = nout;
     e->tally = (struct tally *)(e->out + nout);
     e->at = (uint32_t *)(e->tally + nout);
@@ -491,6 +545,7 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
     memset(w->stall, 0, sizeof w->stall);
     w->branches = w->mispredicts = 0;
     restore(w, &s->s, SCRATCH_NOW);
+    counters_set(c, w->bp, c->key);
     watch_wrong_paths(f, b, s);
     /* the straight line, forking each way out: a side exit taken, the last instruction
      * (a branch: not taken, taken) */
@@ -527,6 +582,7 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
                 e->lag = v->read_lag;
             for (unsigned k = 0; k <= i; k++)
                 u->instret += b->src[k].retires;
+            u->counters = counters_now(c, v->bp);
             memcpy(y->stall, v->stall, sizeof y->stall);
             y->branches = v->branches;
             y->mispredicts = v->mispredicts;
@@ -539,7 +595,7 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
         }
         j += side;
     }
-    struct entry **head = &f->entries[entry_hash(b, s) & (f->entry_slots - 1)];
+    struct entry **head = &f->entries[entry_hash(b, s, c->key) & (f->entry_slots - 1)];
     e->chain = *head;
     *head = e;
     e->all = f->all;
@@ -548,14 +604,19 @@ static struct entry *time_entry(struct fast *f, struct block *b, const struct st
     return e;
 }
 
-/* The timed run of b from s, timed now if it is new; NULL when there is no memory. */
+/* The timed run of b from s (and the machine's counters), timed now if it is new; NULL
+ * when there is no memory. */
 static struct entry *entry_of(struct fast *f, struct block *b, const struct state *s)
 {
+    struct counters c = {.n = 0, .key = 0};
+    if (f->table)
+        counters_of(b, s, f->m->timing.bp, &c);
     if (f->entry_slots)
-        for (struct entry *e = f->entries[entry_hash(b, s) & (f->entry_slots - 1)]; e; e = e->chain)
-            if (e->b == b && e->s == s)
+        for (struct entry *e = f->entries[entry_hash(b, s, c.key) & (f->entry_slots - 1)]; e;
+             e = e->chain)
+            if (e->b == b && e->s == s && e->c.key == c.key)
                 return e;
-    return time_entry(f, b, s);
+    return time_entry(f, b, s, &c);
 }
 
 static void link_block(struct fast *f, struct block *b)
@@ -624,6 +685,9 @@ static struct block *translate(struct fast *f, uint64_t pc)
     b->n = n ? n : 1;
     b->ref = n == 0;
     b->pre = n && f->obs && pre_at(f, pc);
+    for (unsigned i = 0; f->table && i < n; i++)
+        if (ins[i].t.cls == TC_BRANCH)
+            b->bp_at[b->nbp++] = (uint16_t)timing_bp_index(&m->timing, pc + 4 * i);
     b->ic_fills = UINT64_MAX;
     b->src = (struct insn *)(b->ops + n + 1);
     memcpy(b->src, ins, n * sizeof ins[0]);
@@ -960,8 +1024,10 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
     if (c->ref || c->pre || !u->exit) /* a pre block: its entry each time (run_blocks) */
         return c;
     struct entry *e = entry_of(f, c, u->exit);
+    /* with predictor=table the run that follows depends on the counters too: ONWARD
+     * looks at them, and generated code does not go on to it */
     if (e)
-        u->next = e, u->code = c->native;
+        u->next = e, u->code = f->table ? NULL : c->native;
     return c;
 }
 /* The bits of ram[0]'s written map (struct fast_watch) for n bytes at offset off (aligned) */
@@ -1232,8 +1298,11 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
 #define ONWARD(o, npc, check)                                                              \
     do {                                                                                   \
         struct outcome *const u_ = &e->out[o];                                             \
+        if (unlikely(f->table))                                                            \
+            counters_set(&e->c, t->bp, u_->counters);                                      \
         struct entry *const c_ = u_->next;                                                 \
-        if (likely(c_ && !(check))) {                                                      \
+        if (likely(c_ && !(check)) &&                                                      \
+            (likely(!f->table) || counters_now(&c_->c, t->bp) == c_->c.key)) {             \
             e = c_;                                                                        \
             b = c_->b;                                                                     \
             goto enter;                                                                    \
@@ -1494,9 +1563,6 @@ deopt:
 
 bool fast_run(struct machine *m)
 {
-    /* the predictor=table what-if keeps a table of counters the engine's states leave out */
-    if (m->timing.p.predictor == BP_TABLE)
-        return false;
     struct fast *f = calloc(1, sizeof *f);
     struct ram *code = m->bus.code;
     if (f)
@@ -1511,6 +1577,7 @@ bool fast_run(struct machine *m)
     f->words = code->size / 4;
     f->outside.ref = 1;
     f->outside.n = 1;
+    f->table = m->timing.p.predictor == BP_TABLE;
     const struct timing_params *p = &m->timing.p;
     uint32_t pen = p->mispredict > p->jal ? p->mispredict : p->jal;
     pen = pen > p->jalr ? pen : p->jalr;

@@ -78,8 +78,14 @@ ENG_CACHE_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGE
 ENG_CACHE_KERNEL = $(call eng_list,--soc=virt$(comma)--max-cycles=400000000$(comma)--icache=1K:16:2$(comma)--dcache=512:16:2$(comma)--profile-json=@OUT@.prof.json,\
                      $(patsubst %,build/kernel/virt32/%.elf,$(TK_TESTS_default)))
 ENG_CACHED = $(ENG_CACHE_SIMFW) $(ENG_CACHE_BENCH) $(ENG_CACHE_SPEED) $(ENG_CACHE_KERNEL)
+# The predictor=table what-if, whose counters the engine keeps outside its states: the
+# kernel tests at virt RV32 with a table of 16 (branches share counters) and the speed images.
+ENG_TABLE = $(call eng_list,--soc=virt$(comma)--max-cycles=400000000$(comma)--set$(comma)predictor=table$(comma)--set$(comma)bp_entries=16,\
+              $(patsubst %,build/kernel/virt32/%.elf,$(TK_TESTS_default))) \
+            $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),\
+              --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)$(ENG_SPEED_CYCLES)$(comma)--set$(comma)predictor=table|$(i))
 ENG_TESTS = $(ENG_ISA) $(ENG_TIMING) $(ENG_SIMFW) $(ENG_KERNEL) $(ENG_SPEED) $(ENG_BENCH_TEMPO) $(ENG_FREERTOS) \
-            $(ENG_OBSERVED) $(ENG_CACHED)
+            $(ENG_OBSERVED) $(ENG_CACHED) $(ENG_TABLE)
 ENG_BENCH = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000,$(BENCH_ELFS) $(BENCH_COLD_ELFS))
 eng_images = $(foreach e,$(1),$(lastword $(subst |, ,$(e))))
 eng_quote = $(foreach e,$(1),'$(e)')

@@ -243,11 +243,6 @@ void timing_list_params(const struct timing_params *p, FILE *out)
 
 /* ---- the pipeline -------------------------------------------------------------------- */
 
-static unsigned bp_index(const struct timing *t, uint64_t pc)
-{
-    return t->p.predictor == BP_TABLE ? (unsigned)(pc >> 2) & (t->p.bp_entries - 1) : 0;
-}
-
 static uint32_t code_word(const struct timing *t, uint64_t pc);
 
 /* A wrong-path instruction at `pc`: a bubble that may still freeze the pipeline in ID. */
@@ -519,7 +514,7 @@ static struct tslot make_slot(const struct timing *t, struct timing_insn in, uns
     if (in.cls == TC_BRANCH) {
         s.branch = 1;
         s.taken = (flags & TF_TAKEN) != 0;
-        s.bp_index = (uint16_t)bp_index(t, pc);
+        s.bp_index = (uint16_t)timing_bp_index(t, pc);
     }
     return s;
 }

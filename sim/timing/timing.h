@@ -230,6 +230,11 @@ static inline uint32_t timing_retire(struct timing *t, struct timing_insn in, un
 /* The last instruction handed over (a CSR instruction) read counters this many cycles before
  * it entered EXR: read_lag once it stayed read_lag cycles in ID (the CSR freeze), else 1. */
 static inline uint32_t timing_read_lag(const struct timing *t) { return t->read_lag; }
+/* The counter (bp[]) a conditional branch at pc is predicted by and updates */
+static inline unsigned timing_bp_index(const struct timing *t, uint64_t pc)
+{
+    return t->p.predictor == BP_TABLE ? (unsigned)(pc >> 2) & (t->p.bp_entries - 1) : 0;
+}
 
 /* The trapping instruction (at `pc`, handed over instead of timing_retire) to the cycle
  * before the handler's first instruction may enter ID; TRAP_INTERRUPT: see
