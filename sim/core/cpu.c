@@ -274,11 +274,13 @@ static __attribute__((noinline)) void data_cached(struct machine *m, const struc
 }
 
 /* One instruction; c0 is the cycle the step began at, before the look at devices and
- * interrupts (for the traced loop, whose observers may stop before it: observe.h). */
+ * interrupts (for the traced loop, whose observers may stop before it: observe.h);
+ * pre_done: the fast engine called observe_pre() for it already. */
 static ALWAYS_INLINE void step(struct machine *m, struct ram *code, struct ram *r0,
-                               uint64_t c0, const int xlen, const bool traced, const bool cached)
+                               uint64_t c0, const int xlen, const bool traced, const bool cached,
+                               bool pre_done)
 {
-    if (traced && m->obs && !observe_pre(m, m->hart.pc))
+    if (traced && !pre_done && m->obs && !observe_pre(m, m->hart.pc))
         return;
     const uint64_t pc = m->hart.pc;
     const struct insn *d = fetch(m, code, pc, xlen);
@@ -319,7 +321,7 @@ static ALWAYS_INLINE void run(struct machine *m, const int xlen, const bool trac
         const uint64_t c0 = h->clk.cycle;
         if (unlikely(h->clk.cycle >= h->next_event) && cpu_event(m))
             return;
-        step(m, code, r0, c0, xlen, traced, cached);
+        step(m, code, r0, c0, xlen, traced, cached, false);
     }
 }
 
@@ -340,7 +342,8 @@ static void run64_cached(struct machine *m) { run(m, 64, true, true); }
 static bool observed(const struct machine *m) { return m->obs || m->observers.n; }
 
 static ALWAYS_INLINE int run_steps(struct machine *m, uint64_t n, uint64_t first_c0,
-                                   const int xlen, const bool traced, const bool cached)
+                                   bool first_pre_done, const int xlen, const bool traced,
+                                   const bool cached)
 {
     struct hart *const h = &m->hart;
     struct ram *const code = m->bus.code, *const r0 = &m->bus.ram[0];
@@ -348,19 +351,19 @@ static ALWAYS_INLINE int run_steps(struct machine *m, uint64_t n, uint64_t first
         const uint64_t c0 = i ? h->clk.cycle : first_c0;
         if (i && unlikely(h->clk.cycle >= h->next_event) && cpu_event(m))
             return 1;
-        step(m, code, r0, c0, xlen, traced, cached);
+        step(m, code, r0, c0, xlen, traced, cached, !i && first_pre_done);
     }
     return 0;
 }
 
-int cpu_run_steps(struct machine *m, uint64_t n, uint64_t c0)
+int cpu_run_steps(struct machine *m, uint64_t n, uint64_t c0, bool pre_done)
 {
-    const bool x32 = m->hart.xlen == 32;
+    const bool x32 = m->hart.xlen == 32, p = pre_done;
     if (machine_cached(m)) /* the cached instances are traced ones */
-        return x32 ? run_steps(m, n, c0, 32, true, true) : run_steps(m, n, c0, 64, true, true);
+        return x32 ? run_steps(m, n, c0, p, 32, true, true) : run_steps(m, n, c0, p, 64, true, true);
     if (observed(m))
-        return x32 ? run_steps(m, n, c0, 32, true, false) : run_steps(m, n, c0, 64, true, false);
-    return x32 ? run_steps(m, n, c0, 32, false, false) : run_steps(m, n, c0, 64, false, false);
+        return x32 ? run_steps(m, n, c0, p, 32, true, false) : run_steps(m, n, c0, p, 64, true, false);
+    return x32 ? run_steps(m, n, c0, p, 32, false, false) : run_steps(m, n, c0, p, 64, false, false);
 }
 
 /* The fast engine observes what the traced loop would (fast.h; a debugger and --check

@@ -1328,7 +1328,7 @@ static enum handed hand_over(struct fast *f, struct block *b, bool look, uint64_
     /* a cold block of the map (f->outside, part of f, is never cold nor freed) */
     if (b->cold && b != &f->outside && ++b->heat >= HOT_RUNS)
         return HANDED_HOT;
-    return cpu_run_steps(m, b->n, c0) ? HANDED_STOP : HANDED_STEPS;
+    return cpu_run_steps(m, b->n, c0, false) ? HANDED_STOP : HANDED_STEPS;
 }
 
 /* Instruction d, about to run in the reference loop, will most likely be handed to it on
@@ -1360,14 +1360,15 @@ static bool apart_mark(struct fast *f, uint64_t pc)
 
 /* Operation k of block b cannot complete in the engine, the machine saved at b's start:
  * the reference loop runs it, after the model has charged the instructions before it
- * (from the state the block started in).  True when the machine stopped. */
-static bool deopt_step(struct fast *f, const struct block *b, unsigned k)
+ * (from the state the block started in; pre_done: its observe_pre() ran at the block's
+ * entry).  True when the machine stopped. */
+static bool deopt_step(struct fast *f, const struct block *b, unsigned k, bool pre_done)
 {
     const uint64_t pc = b->pc + 4 * k;
     const bool again = k && handed_again(f, &b->src[k]);
     replay(f, b, k);
     f->m->hart.pc = pc;
-    if (cpu_run_steps(f->m, 1, f->m->hart.clk.cycle))
+    if (cpu_run_steps(f->m, 1, f->m->hart.clk.cycle, pre_done))
         return true;
     if (again && apart_mark(f, pc))
         code_written(f, pc - f->base, 4); /* b and the blocks that hold pc: translated anew */
@@ -1391,6 +1392,9 @@ static void run_blocks(struct fast *f)
     const struct fop *op;
     bool looked = false; /* cpu_event() ran at this boundary, which began at cycle c_look */
     uint64_t c_look = 0, traps;
+    /* the block run whose entry called observe_pre() last: its block and start cycle */
+    const struct block *pre_block = NULL;
+    uint64_t pre_cycle = 0;
     LOAD();
 
 enter_checked:
@@ -1418,6 +1422,8 @@ enter:
             h->pc = b->pc;
             observe_pre(m, b->pc);
             observe_sync(f, cycle);
+            pre_block = b;
+            pre_cycle = cycle;
         }
     }
     if (unlikely(looked) && m->observers.charge) /* the events' cycles, as the traced loop
@@ -1554,7 +1560,9 @@ L_MRET: {
 
 deopt:
     SAVE();
-    if (deopt_step(f, b, (unsigned)(op - b->ops)))
+    /* the first operation of the run whose entry called observe_pre(): not again */
+    if (deopt_step(f, b, (unsigned)(op - b->ops),
+                   op == b->ops && b == pre_block && cycle == pre_cycle))
         return;
     LOAD();
     goto enter_checked;

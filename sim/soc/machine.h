@@ -155,8 +155,9 @@ void cpu_run(struct machine *m);
 void cpu_predecode(struct ram *code, struct insn *d, uint64_t off, int xlen);
 /* n instructions of the reference loop, the first without looking at device events (the
  * caller just did: c0 is the cycle before its look, where the first step began, as the
- * loop's own steps begin); 1 when the run must end */
-int cpu_run_steps(struct machine *m, uint64_t n, uint64_t c0);
+ * loop's own steps begin) and, when pre_done, without calling observe_pre() (the caller
+ * did); 1 when the run must end */
+int cpu_run_steps(struct machine *m, uint64_t n, uint64_t c0, bool pre_done);
 /* Zicsr: instruction d on its CSR with rs1's value a, at the machine's pc and cycle (the
  * cycle the core reads the CSR: timing_read_lag()): the CSR's old value in *v and, when it
  * writes the CSR, TF_CSR_WRITE in *flags; -1, with nothing changed, for an illegal access */

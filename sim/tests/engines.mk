@@ -46,7 +46,10 @@ ENG_OBS_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)
                   --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)$(ENG_SPEED_CYCLES)$(comma)$(ENG_OBS_FILES)$(comma)--measure=m=main;main$(comma)--trace-file=@OUT@.trace$(comma)--trace-from=10000000$(comma)--trace-to=10000300|$(i))
 ENG_OBS_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(call eng_list,--soc=$(b)$(comma)--max-cycles=100000000$(comma)$(ENG_OBS_FILES)$(comma)--measure=t=trap;mret,\
                   $(patsubst %,$(SIMT_OUT)/$(b)-$(x)/%.elf,hello dev_clint dev_simctl dev_fault fault_storm fault_load))))
-ENG_OBSERVED = $(ENG_OBS_KERNEL) $(ENG_OBS_SPEED) $(ENG_OBS_SIMFW) $(ENG_CHECKED)
+# csr_loop with a probe whose endpoint starts a block with a device store (its pre() at the
+# block's entry, then the store on the reference loop)
+ENG_OBS_CSR = $(foreach b,paper virt,$(foreach x,32 64,--soc=$(b)$(comma)--max-cycles=10000000$(comma)$(ENG_OBS_FILES)$(comma)--measure=r=raise;raise|$(SIMT_OUT)/$(b)-$(x)/csr_loop.elf))
+ENG_OBSERVED = $(ENG_OBS_KERNEL) $(ENG_OBS_SPEED) $(ENG_OBS_SIMFW) $(ENG_OBS_CSR) $(ENG_CHECKED)
 # The checked runs: --check=all (docs/check.md), whose per-instruction checks the fast engine
 # leaves to the reference loop only where they may find something: the broken applications
 # (tests/broken/, each stopped at its finding, with run.sh's --check-hang), the kernel tests

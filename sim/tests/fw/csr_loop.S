@@ -30,6 +30,8 @@ loop:
     add     s1, s1, t1
     li      t0, BOARD_MSIP           /* raise the software interrupt, masked ... */
     li      t1, 1
+    .globl  raise                    /* a probe here: a block that starts with a device store */
+raise:
     sw      t1, 0(t0)
     csrr    t0, mip
     add     s1, s1, t0
@@ -44,6 +46,7 @@ loop:
 1:  j       1b
 
     .balign 4
+    .globl  handler
 handler:
     csrr    t0, mcause
     add     s1, s1, t0
