@@ -1099,22 +1099,26 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
 #define LOAD_HIT                                                                           \
     if ((f->watch && watched_load(f, ea, n)) || (f->dcache && !cache_read_hit(f->dcache, ea))) \
         goto deopt;
+/* ea, and p the host address of the n bytes it loads from ram[0] or ram[1]; anything else
+ * (misaligned, a device, a fault) goes to the reference loop */
+#define LOAD_AT(n)                                                                         \
+    const uint64_t ea = op_ea(XLEN, x[op->rs1], op->imm);                                  \
+    const uint8_t *p;                                                                      \
+    uint64_t off = ea - f->env.r0base;                                                     \
+    if (unlikely(op_misaligned(ea, n)))                                                    \
+        goto deopt;                                                                        \
+    if (likely(off <= f->env.r0size - (n))) {                                              \
+        p = f->env.r0mem + off;                                                            \
+    } else {                                                                               \
+        off = ea - f->env.r1base;                                                          \
+        if (off >= f->env.r1size || off > f->env.r1size - (n))                             \
+            goto deopt;                                                                    \
+        p = f->env.r1mem + off;                                                            \
+    }
 #define H_LOAD_(name, width, type, write, check)                                           \
     OPS_AT(XLEN, width, LBL(name, XLEN) : {                                                \
         const unsigned n = sizeof(type);                                                   \
-        const uint64_t ea = op_ea(XLEN, x[op->rs1], op->imm);                              \
-        const uint8_t *p;                                                                  \
-        uint64_t off = ea - f->env.r0base;                                                     \
-        if (unlikely(op_misaligned(ea, n)))                                                \
-            goto deopt;                                                                    \
-        if (likely(off <= f->env.r0size - n)) {                                                \
-            p = f->env.r0mem + off;                                                            \
-        } else {                                                                           \
-            off = ea - f->env.r1base;                                                          \
-            if (off >= f->env.r1size || off > f->env.r1size - n)                                   \
-                goto deopt;                                                                \
-            p = f->env.r1mem + off;                                                            \
-        }                                                                                  \
+        LOAD_AT(n)                                                                         \
         check                                                                              \
         type v;                                                                            \
         memcpy(&v, p, n);                                                                  \
@@ -1183,19 +1187,8 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
 #define H_LOAD_SP                                                                          \
     LBL(LOAD_SP, XLEN) : {                                                                 \
         const unsigned n = XLEN / 8;                                                       \
-        const uint64_t ea = op_ea(XLEN, x[op->rs1], op->imm);                              \
-        const uint8_t *p;                                                                  \
-        uint64_t off = ea - f->env.r0base, sp;                                             \
-        if (unlikely(op_misaligned(ea, n)))                                                \
-            goto deopt;                                                                    \
-        if (likely(off <= f->env.r0size - n)) {                                            \
-            p = f->env.r0mem + off;                                                        \
-        } else {                                                                           \
-            off = ea - f->env.r1base;                                                      \
-            if (off >= f->env.r1size || off > f->env.r1size - n)                           \
-                goto deopt;                                                                \
-            p = f->env.r1mem + off;                                                        \
-        }                                                                                  \
+        uint64_t sp;                                                                       \
+        LOAD_AT(n)                                                                         \
         if (XLEN == 32) {                                                                  \
             int32_t w;                                                                     \
             memcpy(&w, p, 4);                                                              \
