@@ -198,12 +198,14 @@ struct fast {
     struct observe *obs;
     bool all_ref, marks, stores;
     /* an observer's OBS_RUN is pending (observe_fast_run()): each block's entry looks
-     * whether it is due there (observe_run_due(): the traced loop takes it), and the
-     * interpreter runs the blocks, whose handlers go on to the next block through that
-     * look; a block is alike throughout in PCF_SWITCH_CODE (`run_events`, translate()), so
-     * only an ADDI to sp can make it due inside one (its handler leaves that to the traced
-     * loop) */
+     * whether it is due there (observe_run_due(): the traced loop takes it), and generated
+     * code goes on to no other block (env.trace_at 0), so that every block goes through
+     * that look; a block is alike throughout in PCF_SWITCH_CODE (`run_events`,
+     * translate()), so only a write of sp can make it due inside one (the handlers of
+     * ADDI_SP and LOAD_SP leave that to the traced loop) */
     bool pending, run_events;
+    /* the cycle from which the traced loop must run every instruction (observe_sync()) */
+    uint64_t trace_at;
     /* no observer's pre() stops the run (observer.h: pre_stops): a block may start at a
      * PCF_FAST_PRE pc or at env.watch_pc, and its entry calls observe_pre() (run_blocks) */
     bool pre_here;
@@ -902,7 +904,7 @@ static void code_written(void *ctx, uint64_t off, unsigned size)
 static void observe_setup(struct fast *f)
 {
     struct observe *o = f->m->obs;
-    f->env.watch_pc = f->env.trace_at = UINT64_MAX;
+    f->env.watch_pc = f->env.trace_at = f->trace_at = UINT64_MAX;
     if (!o)
         return;
     f->obs = o;
@@ -942,11 +944,12 @@ static void observe_sync(struct fast *f, uint64_t cycle)
     f->pending = observe_fast_run(o);
     if (f->watch)
         observe_fast_sync(f->m);
-    f->env.trace_at = observe_fast_at(o);
-    if (f->m->observers.every_insn_in_window && cycle < w->to_cycle &&
-        w->from_cycle < f->env.trace_at)
-        f->env.trace_at = w->from_cycle;
-    f->all_ref |= cycle >= f->env.trace_at;
+    f->trace_at = observe_fast_at(o);
+    if (f->m->observers.every_insn_in_window && cycle < w->to_cycle && w->from_cycle < f->trace_at)
+        f->trace_at = w->from_cycle;
+    f->all_ref |= cycle >= f->trace_at;
+    /* generated code does not go on to another block while each one's entry must look */
+    f->env.trace_at = f->pending ? 0 : f->trace_at;
     if (f->stores)
         observe_stores(f);
 }
@@ -1405,7 +1408,7 @@ enter:
     if (unlikely(cycle + e->prefix >= h->next_event))
         goto reference;
     if (unlikely(f->guarded)) {
-        if (cycle + e->prefix >= f->env.trace_at || (f->icache && !icache_holds(f->icache, b)) ||
+        if (cycle + e->prefix >= f->trace_at || (f->icache && !icache_holds(f->icache, b)) ||
             (f->pending && observe_run_due(f->obs, observe_flags(f->obs, b->pc), x[2])) ||
             (b->pc == f->env.watch_pc && !f->pre_here))
             goto reference;
@@ -1424,7 +1427,7 @@ enter:
         observe_charge(m, b->pc, NULL, 0, cycle - c_look, 0);
     looked = false;
     op = b->ops;
-    if (b->native && !f->pending) { /* its code (and its successors'), then on as FINISH goes on */
+    if (b->native) { /* its code (and its successors'), then on as FINISH goes on */
         f->env.cycle = cycle;
         f->env.instret = instret;
         f->env.seq = dseq;

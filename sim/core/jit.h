@@ -35,8 +35,9 @@ struct jit_env {
     uint64_t pc;                  /* JIT_JALR: the target */
     /* with observers (jit_layout's guarded): no going on to the block at watch_pc (one the
      * observers see the start of), nor to one with an instruction that issues at or after
-     * trace_at (UINT64_MAX: none), nor a JALR to a target below low (0: no limit):
-     * run_blocks() leaves them to the traced loop (fast.c's struct fast says why) */
+     * trace_at (UINT64_MAX: none; 0 while run_blocks() must look at every block's entry),
+     * nor a JALR to a target below low (0: no limit): run_blocks() leaves them to the
+     * traced loop (fast.c's struct fast says why) */
     uint64_t watch_pc, trace_at, low;
     /* the checked kinds' stores into ram[0] offsets [olo, olo + olen) go to the traced loop
      * (the observers act on them) */
