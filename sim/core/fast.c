@@ -1408,11 +1408,13 @@ enter:
     if (unlikely(cycle + e->prefix >= h->next_event))
         goto reference;
     if (unlikely(f->guarded)) {
-        if (cycle + e->prefix >= f->trace_at || (f->icache && !icache_holds(f->icache, b)) ||
-            (f->pending && observe_run_due(f->obs, observe_flags(f->obs, b->pc), x[2])) ||
-            (b->pc == f->env.watch_pc && !f->pre_here))
+        if (cycle + e->prefix >= f->trace_at || (f->icache && !icache_holds(f->icache, b)))
             goto reference;
-        if (b->pre || b->pc == f->env.watch_pc) { /* the block runs here: its pre() too */
+        if (b->pre || b->pc == f->env.watch_pc ||
+            (f->pending && observe_run_due(f->obs, observe_flags(f->obs, b->pc), x[2]))) {
+            if (!f->pre_here)
+                goto reference;
+            /* the block runs here: its pre() too (an OBS_RUN due there among them) */
             h->clk.cycle = cycle;
             h->instret = instret;
             h->pc = b->pc;
