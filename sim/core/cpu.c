@@ -253,20 +253,16 @@ static __attribute__((noinline)) void data_cached(struct machine *m, const struc
                                                   unsigned flags, int xlen)
 {
     struct caches *c = &m->caches;
-    static const uint8_t size[OP_COUNT] = {
-        [OP_LB] = 1, [OP_LBU] = 1, [OP_SB] = 1, [OP_LH] = 2, [OP_LHU] = 2, [OP_SH] = 2,
-        [OP_LW] = 4, [OP_LWU] = 4, [OP_SW] = 4, [OP_LD] = 8, [OP_SD] = 8,
-    };
     uint64_t n = 0;
     if (d->op == OP_FENCE_I) {
         if (c->d.g.size)
             n = cache_clean(&c->d);
         if (c->i.g.size)
             cache_invalidate(&c->i);
-    } else if (size[d->op] && c->d.g.size && !(flags & TF_MMIO)) {
+    } else if (op_size(d->op) && c->d.g.size && !(flags & TF_MMIO)) {
         /* before retire(): rs1 still holds the base even when rd == rs1 */
         uint64_t addr = op_ea(xlen, m->hart.x[d->t.rs1], d->imm);
-        n = d->t.cls == TC_STORE ? cache_write(&c->d, &c->mem, addr, size[d->op])
+        n = d->t.cls == TC_STORE ? cache_write(&c->d, &c->mem, addr, op_size(d->op))
                                  : cache_read(&c->d, addr);
     }
     timing_freeze_all(&m->timing, n);

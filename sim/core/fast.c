@@ -178,6 +178,10 @@ struct fast {
      * and will again (deopt_step), and the blocks translated since end before it, so that
      * no run of theirs has the instructions before it replayed (NULL: none yet) */
     uint8_t *apart;
+    /* the same, for stores into the kernel's current-thread variable (or started flag)
+     * with no other observer acting on stores: they end their block, whose handler
+     * (L_KSTORE) makes the store and tells the kernel awareness (observe_kernel_store()) */
+    uint8_t *kstore;
     /* RAM for loads and stores, shared with generated code */
     struct jit_env env;
     struct jit *jit; /* the code generator (NULL: none, the interpreter runs every block) */
@@ -424,6 +428,13 @@ static struct fop operation(const struct insn *d, uint64_t pc, int xlen, uint64_
     return o;
 }
 
+/* Whether the word at pc is marked in `marks` (a bit per word of code memory) */
+static bool marked(const uint8_t *marks, const struct fast *f, uint64_t pc)
+{
+    const uint64_t w = (pc - f->base) >> 2;
+    return marks && (marks[w / 8] >> (w % 8) & 1);
+}
+
 /* A block that starts at pc calls observe_pre() at its entry (f->pre_here) */
 static bool pre_at(const struct fast *f, uint64_t pc)
 {
@@ -438,9 +449,12 @@ static struct fop observed(const struct fast *f, const struct insn *d, uint64_t 
                            uint64_t *value, uint64_t *target, bool first)
 {
     struct fop o = operation(d, pc, xlen, value, target);
-    const uint64_t w = (pc - f->base) >> 2;
-    if (o.kind == K_NONE || (f->apart && (f->apart[w / 8] >> (w % 8) & 1))) {
+    if (o.kind == K_NONE || marked(f->apart, f, pc)) {
         o.kind = K_NONE;
+        return o;
+    }
+    if (marked(f->kstore, f, pc)) {
+        o.kind = K_KSTORE;
         return o;
     }
     if (f->obs && (observe_flags(f->obs, pc) & PCF_FAST_STOP) && !(first && pre_at(f, pc))) {
@@ -671,7 +685,7 @@ static struct block *translate(struct fast *f, uint64_t pc)
             nside++;
             continue;
         }
-        if (ends_block(d))
+        if (ends_block(d) || ops[n - 1].kind == K_KSTORE)
             break;
     }
     if (n && (side_at >> (n - 1) & 1)) { /* nothing after it: the block's own end */
@@ -1235,7 +1249,7 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
         [K_NOP] = &&L_NOP, [K_MV] = &&L_MV, [K_SEXT_W] = &&L_SEXT_W, [K_END] = &&L_END,    \
         [K_ADDI_SP_32] = &&L_ADDI_SP_32, [K_ADDI_SP_64] = &&L_ADDI_SP_64, [K_CSR] = &&L_CSR, \
         [K_LOAD_SP_32] = &&L_LOAD_SP_32, [K_LOAD_SP_64] = &&L_LOAD_SP_64,                  \
-        [K_MRET] = &&L_MRET,                                                               \
+        [K_MRET] = &&L_MRET, [K_KSTORE] = &&L_KSTORE,                                      \
     }
 
 
@@ -1330,27 +1344,30 @@ static enum handed hand_over(struct fast *f, struct block *b, bool look, uint64_
 /* Instruction d, about to run in the reference loop, will most likely be handed to it on
  * later runs too: a load or store that reaches a device (outside the RAMs: a device
  * register's address is fixed), or a store the observers act on (env.olo: the kernel's
- * current-thread variable, a debugger's watchpoint). */
-static bool handed_again(const struct fast *f, const struct insn *d)
+ * current-thread variable, a debugger's watchpoint).  The marks it takes (f->apart,
+ * f->kstore); NULL: none. */
+static uint8_t **handed_again(struct fast *f, const struct insn *d)
 {
     if (d->t.cls != TC_LOAD && d->t.cls != TC_STORE)
-        return false;
+        return NULL;
     const uint64_t ea = op_ea(f->m->hart.xlen, f->m->hart.x[d->t.rs1], d->imm);
     if (ea - f->env.r0base >= f->env.r0size && ea - f->env.r1base >= f->env.r1size)
-        return true;
-    return d->t.cls == TC_STORE && ea - f->env.r0base - f->env.olo < f->env.olen;
+        return &f->apart;
+    if (d->t.cls != TC_STORE || ea - f->env.r0base - f->env.olo >= f->env.olen)
+        return NULL;
+    return f->m->observers.stores ? &f->apart : &f->kstore;
 }
 
-/* Mark the instruction at pc as one the blocks end before (f->apart); false when it was
- * already, or there is no memory for the marks. */
-static bool apart_mark(struct fast *f, uint64_t pc)
+/* Mark the word at pc in *marks; false when it was already, or there is no memory for the
+ * marks. */
+static bool mark(struct fast *f, uint8_t **marks, uint64_t pc)
 {
     const uint64_t w = (pc - f->base) >> 2;
-    if (!f->apart && !(f->apart = calloc(f->words / 8 + 1, 1)))
+    if (!*marks && !(*marks = calloc(f->words / 8 + 1, 1)))
         return false;
-    if (f->apart[w / 8] >> (w % 8) & 1)
+    if (marked(*marks, f, pc))
         return false;
-    f->apart[w / 8] |= (uint8_t)(1u << (w % 8));
+    (*marks)[w / 8] |= (uint8_t)(1u << (w % 8));
     return true;
 }
 
@@ -1361,12 +1378,13 @@ static bool apart_mark(struct fast *f, uint64_t pc)
 static bool deopt_step(struct fast *f, const struct block *b, unsigned k, bool pre_done)
 {
     const uint64_t pc = b->pc + 4 * k;
-    const bool again = k && handed_again(f, &b->src[k]);
+    uint8_t **again = handed_again(f, &b->src[k]);
+    again = again == &f->kstore || k ? again : NULL; /* the first already ends nothing */
     replay(f, b, k);
     f->m->hart.pc = pc;
     if (cpu_run_steps(f->m, 1, f->m->hart.clk.cycle, pre_done))
         return true;
-    if (again && apart_mark(f, pc))
+    if (again && mark(f, again, pc))
         code_written(f, pc - f->base, 4); /* b and the blocks that hold pc: translated anew */
     return false;
 }
@@ -1537,6 +1555,21 @@ L_CSR: {
     x[0] = 0;
     FINISH(OUT_END, b->fall, 0);
 }
+L_KSTORE: {
+    /* a store into the kernel's current-thread variable: as H_STORE_C makes it (but for
+     * the range of the stores the observers act on, which is this one), then what the
+     * traced loop's observe_post() does with it, at its issue cycle; the block ends here,
+     * and the next one's entry looks at what the switch changed (observe_sync()) */
+    const unsigned k = (unsigned)(op - b->ops), n = op_size(b->src[k].op);
+    const uint64_t ea = op_ea(h->xlen, x[op->rs1], op->imm), off = ea - f->env.r0base;
+    if (unlikely(op_misaligned(ea, n) || off > f->env.slim[n] || off - f->env.wlo < f->env.wlen) ||
+        (f->watch && watched_store(f, ea, off, n)) || (f->dcache && !cache_write_hit(f->dcache, ea)))
+        goto deopt;
+    memcpy(f->env.r0mem + off, &x[op->rs2], n); /* little-endian host */
+    observe_kernel_store(m, ea, n, cycle + e->at[k]);
+    observe_sync(f, cycle + e->out[OUT_END].cost);
+    FINISH(OUT_END, b->fall, 0);
+}
 L_MRET: {
     /* as cpu_mret() runs it: at the cycle before it, and the model's instruction count
      * that of the instructions before it; its events at the cycle after it */
@@ -1645,6 +1678,7 @@ bool fast_run(struct machine *m)
         kill(f, f->blocks);
     jit_close(f->jit);
     free(f->apart);
+    free(f->kstore);
     free(f->map);
     free(f);
     return true;

@@ -44,6 +44,7 @@ enum kind {
     K_LOAD_SP_32, K_LOAD_SP_64, /* LW (RV32), LD (RV64) into sp, the same */
     K_CSR,           /* a CSR instruction, the block's last (cpu_csr) */
     K_MRET,          /* MRET, the block's last (trap_mret) */
+    K_KSTORE,        /* a store into the kernel's current-thread variable, the block's last */
     K_COUNT
 };
 _Static_assert(K_COUNT <= 256, "struct fop keeps the kind in a byte");

@@ -170,6 +170,16 @@ OPS_DIV(OPS_FN_DIV)
 OPS_BRANCH(OPS_FN_BRANCH)
 OPS_UPPER(OPS_FN_UPPER)
 OPS_JUMP(OPS_FN_JUMP)
+/* The bytes a load or store accesses (0: another instruction) */
+static inline unsigned op_size(unsigned op)
+{
+    switch (op) {
+#define OPS_SIZE(name, width, type) case OP_##name: return sizeof(type);
+    OPS_LOAD(OPS_SIZE) OPS_STORE(OPS_SIZE)
+#undef OPS_SIZE
+    default: return 0;
+    }
+}
 #undef OPS_FN_ALU
 #undef OPS_FN_DIV
 #undef OPS_FN_BRANCH

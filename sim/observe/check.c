@@ -6,6 +6,7 @@
 #include <string.h>
 #include "lines.h"
 #include "machine.h"
+#include "ops.h"
 #include "observe.h"
 #include "rtos.h"
 #include "symbols.h"
@@ -319,16 +320,6 @@ static bool in_function(const struct machine *m, const struct check *c, uint64_t
     return f < s->n && !(c->img->entry >= s->f[f].lo && c->img->entry < s->f[f].hi);
 }
 
-static unsigned access_size(enum op op)
-{
-    switch (op) {
-    case OP_LB: case OP_LBU: case OP_SB: return 1;
-    case OP_LH: case OP_LHU: case OP_SH: return 2;
-    case OP_LW: case OP_LWU: case OP_SW: return 4;
-    default: return 8;
-    }
-}
-
 static bool mark_store(struct check *c, uint64_t ea, unsigned n)
 {
     if (c->cfg.what & CHECK_UNINIT)
@@ -378,7 +369,7 @@ bool check_step(struct machine *m, uint64_t pc, const struct insn *d, uint64_t e
     const uint64_t *x = m->hart.x;
     char obj[128];
     if (d->t.cls == TC_LOAD || d->t.cls == TC_STORE) {
-        unsigned n = access_size((enum op)d->op);
+        unsigned n = op_size(d->op);
         bool store = d->t.cls == TC_STORE;
         if ((w & CHECK_NULL) && ea < c->cfg.null_size && !in_function(m, c, ea))
             return finding(m, pc, "NULL pointer: %s of %u bytes at 0x%llx, in the guard region [0, 0x%llx)",

@@ -3,6 +3,7 @@
  * observers (observer.h).  It knows no observer by name: each one is a struct observer. */
 #include <string.h>
 #include "machine.h"
+#include "ops.h"
 #include "observe.h"
 
 int observe_register(struct machine *m, const struct observer *ob)
@@ -123,17 +124,21 @@ bool observe_exec(struct machine *m, uint64_t pc, const struct insn *d, uint64_t
     return true;
 }
 
+void observe_kernel_store(struct machine *m, uint64_t ea, unsigned n, uint64_t issue)
+{
+    const struct rtos *r = &m->obs->rtos;
+    if (overlaps(ea, n, r->current_var, r->ptr) ||
+        (r->watch_started && overlaps(ea, n, r->started_var, r->started_size)))
+        switch_check(m, issue);
+}
+
 void observe_post(struct machine *m, const struct observe_step *s)
 {
     struct observe *o = m->obs;
     const struct insn *d = s->d;
     if (o && d && s->retired && o->kernel) {
-        struct rtos *r = &o->rtos;
         if (d->t.cls == TC_STORE) {
-            unsigned n = d->op == OP_SB ? 1 : d->op == OP_SH ? 2 : d->op == OP_SW ? 4 : 8;
-            if (overlaps(s->ea, n, r->current_var, r->ptr) ||
-                (r->watch_started && overlaps(s->ea, n, r->started_var, r->started_size)))
-                switch_check(m, s->issue);
+            observe_kernel_store(m, s->ea, op_size(d->op), s->issue);
         } else if (d->t.rd == 2) {
             observe_sp(o, m->hart.x[2]);
         }

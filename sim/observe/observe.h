@@ -132,6 +132,10 @@ int observe_register(struct machine *m, const struct observer *ob);
 bool observe_pre(struct machine *m, uint64_t pc);
 bool observe_exec(struct machine *m, uint64_t pc, const struct insn *d, uint64_t ea);
 void observe_post(struct machine *m, const struct observe_step *s);
+/* observe_post()'s part for a store of n bytes at ea that issued at `issue`, on a kernel
+ * image (o->kernel): into the current-thread variable (or its started flag), a switch.
+ * The fast engine's, for a store it runs itself with no other observer acting on it. */
+void observe_kernel_store(struct machine *m, uint64_t ea, unsigned n, uint64_t issue);
 /* The fast engine's accounting of the instructions it ran itself (the charge hooks). */
 void observe_charge(struct machine *m, uint64_t pc, const struct insn *d, uint64_t runs,
                     uint64_t cycles, uint64_t taken);
