@@ -193,12 +193,14 @@ struct fast {
     struct timing clean, scratch, fork;
     /* the observers (observe.h; NULL: none), and what the engine leaves to the traced loop
      * for them: the instructions at pcs observe_flags() marks PCF_FAST_STOP (translation
-     * stops before them; a flag set later drops the blocks that hold the word, as
-     * code_written() does), blocks at env.watch_pc and every block while `all_ref`, stores
-     * into ram[0] offsets [env.olo, env.olo + env.olen) (observe_fast_stores(): the kernel's
+     * stops before them, but for a block's first at a PCF_FAST_PRE pc: `pre_here`; a flag
+     * set later drops the blocks that hold the word, as code_written() does), blocks at
+     * env.watch_pc under a debugger and every block while `all_ref`, stores into ram[0]
+     * offsets [env.olo, env.olo + env.olen) (observe_fast_stores(): the kernel's
      * current-thread variable, a debugger's write watchpoints; `stores`: the loads and
-     * stores are the checked kinds, since the range may change), writes of sp other than
-     * ADDI (which runs here with observe_sp()); env.watch_pc and env.trace_at (jit.h) */
+     * stores are the checked kinds, since the range may change; `kstore`: the kernel's
+     * without a debugger run here), writes of sp other than ADDI and XLEN-wide loads (which
+     * run here with observe_sp()); env.watch_pc and env.trace_at (jit.h) */
     struct observe *obs;
     bool all_ref, marks, stores;
     /* an observer's OBS_RUN is pending (observe_fast_run()): each block's entry looks
@@ -404,7 +406,7 @@ static const struct insn *decoded(struct ram *code, uint64_t off, int xlen)
 }
 
 /* The operation for `d` at `pc` (K_NONE when the engine leaves it to the reference loop:
- * system instructions, FENCE, illegal ones, jumps to misaligned targets); `value`:
+ * the system instructions but MRET, FENCE, illegal ones, jumps to misaligned targets); `value`:
  * a LUI's or AUIPC's result, `target`: a branch's or JAL's. */
 static struct fop operation(const struct insn *d, uint64_t pc, int xlen, uint64_t *value,
                             uint64_t *target)

@@ -1,8 +1,9 @@
 /* The fast engine (fast.c): the execute loop of cpu.c, run a basic block at a time.
  *
  * A block (straight-line instructions ending at a branch, a jump, a CSR instruction or an
- * MRET, or before an instruction the engine leaves to the reference loop) is decoded once into operations for a threaded
- * interpreter, after the reference loop has run it a few times.  Its timing comes from the
+ * MRET, or before an instruction the engine leaves to the reference loop) is decoded once
+ * into operations for a threaded interpreter, after the reference loop has run it a few
+ * times.  Its timing comes from the
  * model itself: the model's pipeline state at a boundary between instructions (the stages'
  * contents, the fetch and trap-controller waits, the CSR file, memory and multiplier
  * phases, the predictor's counter; all relative to the current cycle) is interned, and the
