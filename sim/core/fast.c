@@ -359,6 +359,15 @@ static uint64_t entry_hash(const struct block *b, const struct state *s, uint32_
 }
 #define ENTRY_HASH(e) entry_hash((e)->b, (e)->s, (e)->c.key)
 
+/* The values of c's counters in bp[], packed as its key */
+static uint32_t counters_now(const struct counters *c, const uint8_t *bp)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < c->n; i++)
+        v |= (uint32_t)bp[c->idx[i]] << 2 * i;
+    return v;
+}
+
 /* The counters a run of b from s reads and writes, with the values of bp[] in c->key */
 static void counters_of(const struct block *b, const struct state *s, const uint8_t *bp,
                         struct counters *c)
@@ -372,18 +381,7 @@ static void counters_of(const struct block *b, const struct state *s, const uint
     for (unsigned i = 0; i < b->nbp; i++)
         if (b->bp_at[i])
             c->idx[c->n++] = b->bp_at[i];
-    c->key = 0;
-    for (unsigned i = 0; i < c->n; i++)
-        c->key |= (uint32_t)bp[c->idx[i]] << 2 * i;
-}
-
-/* The values of c's counters in bp[], packed as its key */
-static uint32_t counters_now(const struct counters *c, const uint8_t *bp)
-{
-    uint32_t v = 0;
-    for (unsigned i = 0; i < c->n; i++)
-        v |= (uint32_t)bp[c->idx[i]] << 2 * i;
-    return v;
+    c->key = counters_now(c, bp);
 }
 
 /* Set c's counters in bp[] to the values packed in v */
@@ -1149,16 +1147,23 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
  * (the D$ last: a hit updates it) */
 #define H_STORE_C(name, width, type) H_STORE_(name##_C, width, type, STORE_HIT)
 #define STORE_HIT                                                                          \
-    if (off - f->env.olo < f->env.olen || (f->watch && watched_store(f, ea, off, n)) ||            \
-        (f->dcache && !cache_write_hit(f->dcache, ea)))                                    \
+    if (off - f->env.olo < f->env.olen || STORE_WATCHED)                                   \
+        goto deopt;
+/* ... the checks but the observers' range */
+#define STORE_WATCHED                                                                      \
+    ((f->watch && watched_store(f, ea, off, n)) || (f->dcache && !cache_write_hit(f->dcache, ea)))
+/* ea, and off its offset in ram[0], of a store of n bytes at XLEN xlen; anything but ram[0]
+ * outside the watched window (misaligned, a device, a fault, code, tohost) goes to the
+ * reference loop */
+#define STORE_AT(xlen, n)                                                                  \
+    const uint64_t ea = op_ea(xlen, x[op->rs1], op->imm);                                  \
+    const uint64_t off = ea - f->env.r0base;                                               \
+    if (unlikely(op_misaligned(ea, n) || off > f->env.slim[n] || off - f->env.wlo < f->env.wlen)) \
         goto deopt;
 #define H_STORE_(name, width, type, check)                                                 \
     OPS_AT(XLEN, width, LBL(name, XLEN) : {                                                \
         const unsigned n = sizeof(type);                                                   \
-        const uint64_t ea = op_ea(XLEN, x[op->rs1], op->imm);                              \
-        const uint64_t off = ea - f->env.r0base;                                               \
-        if (unlikely(op_misaligned(ea, n) || off > f->env.slim[n] || off - f->env.wlo < f->env.wlen))  \
-            goto deopt;                                                                    \
+        STORE_AT(XLEN, n)                                                                  \
         check                                                                              \
         const uint64_t v = x[op->rs2];                                                     \
         memcpy(f->env.r0mem + off, &v, n); /* little-endian host */                            \
@@ -1563,9 +1568,8 @@ L_KSTORE: {
      * traced loop's observe_post() does with it, at its issue cycle; the block ends here,
      * and the next one's entry looks at what the switch changed (observe_sync()) */
     const unsigned k = (unsigned)(op - b->ops), n = op_size(b->src[k].op);
-    const uint64_t ea = op_ea(h->xlen, x[op->rs1], op->imm), off = ea - f->env.r0base;
-    if (unlikely(op_misaligned(ea, n) || off > f->env.slim[n] || off - f->env.wlo < f->env.wlen) ||
-        (f->watch && watched_store(f, ea, off, n)) || (f->dcache && !cache_write_hit(f->dcache, ea)))
+    STORE_AT(h->xlen, n)
+    if (STORE_WATCHED)
         goto deopt;
     memcpy(f->env.r0mem + off, &x[op->rs2], n); /* little-endian host */
     observe_kernel_store(m, ea, n, cycle + e->at[k]);
@@ -1583,11 +1587,8 @@ L_MRET: {
     t->seq += seq;
     pc = trap_mret(m);
     t->seq -= seq;
-    irqoff_mie(&m->irqoff, was, h->csr.mstatus_mie, IRQOFF_MRET, mret_pc, cycle + u->cost);
-    if (m->obs) {
-        h->clk.cycle = cycle + u->cost;
-        observe_mret(m);
-    }
+    h->clk.cycle = cycle + u->cost;
+    trap_mret_end(m, was, mret_pc);
     FINISH(OUT_END, pc, c_->b->pc != pc);
 }
 

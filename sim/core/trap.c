@@ -139,8 +139,13 @@ void cpu_mret(struct machine *m)
     m->stats.class_count[TC_SYSTEM]++;
     m->stats.issued++;
     h->clk.cycle += timing_mret(&m->timing);
+    trap_mret_end(m, was, mret_pc);
+}
+
+void trap_mret_end(struct machine *m, bool was, uint64_t mret_pc)
+{
     /* interrupts may be taken once the MRET's cycles are over */
-    irqoff_mie(&m->irqoff, was, h->csr.mstatus_mie, IRQOFF_MRET, mret_pc, h->clk.cycle);
+    irqoff_mie(&m->irqoff, was, m->hart.csr.mstatus_mie, IRQOFF_MRET, mret_pc, m->hart.clk.cycle);
     if (m->obs)
         observe_mret(m);
 }

@@ -173,6 +173,9 @@ void cpu_mret(struct machine *m);
  * the pc it returns to, at the machine's pc and cycle before it, the model's instruction
  * count that of the instructions before it */
 uint64_t trap_mret(struct machine *m);
+/* ... and once its cycles are over (the machine's cycle): the irq-off window and the
+ * observers' events; `was` is mstatus.MIE before it */
+void trap_mret_end(struct machine *m, bool was, uint64_t mret_pc);
 /* "load access fault", ... (privileged spec names); "interrupt N" for interrupts */
 const char *trap_cause_name(uint64_t mcause, int xlen);
 /* sim/observe/hazard.c: the MRET at pc goes to the old mepc; a store to addr is lost */
