@@ -196,14 +196,14 @@ struct fast {
      * stops before them, but for a block's first at a PCF_FAST_PRE pc: `pre_here`; a flag
      * set later drops the blocks that hold the word, as code_written() does), blocks at
      * env.watch_pc under a debugger and every block while `all_ref`, stores into ram[0]
-     * offsets [env.olo, env.olo + env.olen) (observe_fast_stores(): the kernel's
+     * offsets [env.olo, env.olo + env.olen) (observe_fast_view(): the kernel's
      * current-thread variable, a debugger's write watchpoints; `stores`: the loads and
      * stores are the checked kinds, since the range may change; `kstore`: the kernel's
      * without a debugger run here), writes of sp other than ADDI and XLEN-wide loads (which
      * run here with observe_sp()); env.watch_pc and env.trace_at (jit.h) */
     struct observe *obs;
     bool all_ref, marks, stores;
-    /* an observer's OBS_RUN is pending (observe_fast_run()): each block's entry looks
+    /* an observer's OBS_RUN is pending (observe_fast_view()): each block's entry looks
      * whether it is due there (observe_run_due(): the traced loop takes it), and generated
      * code goes on to no other block (env.trace_at 0), so that every block goes through
      * that look; a block is alike throughout in PCF_SWITCH_CODE (`run_events`,
@@ -219,9 +219,14 @@ struct fast {
      * and its loads', stores' and jumps' lowest address (env.low; 0: no limit) */
     const struct fast_watch *watch;
     /* the caches (cache.h; NULL: none): the engine runs a block whose every fetch hits and
-     * the loads and stores that hit, and leaves a miss to the reference loop (a hit costs
-     * what an access costs without caches, so the timed runs hold) */
+     * the loads and stores that hit (a hit costs what an access costs without caches, so
+     * the timed runs hold); a D$ miss too when there is no observer (dmiss_here), which
+     * could see the cycles in between (dcache_miss()); it leaves any other miss to the
+     * reference loop */
     struct cache *icache, *dcache;
+    bool dmiss_here;
+    /* the most cycles a D$ access can stall (a write-back, a refill, a write-through store) */
+    uint64_t dmiss_max;
     /* observers or an I$: a block's entry checks more (run_blocks), and so does generated
      * code before it goes on to the next block (jit.h) */
     bool guarded;
@@ -933,12 +938,11 @@ static void observe_setup(struct fast *f)
 }
 
 /* The ram[0] offsets [env.olo, env.olo + env.olen) of the stores the observers act on: the
- * doublewords that hold observe_fast_stores()'s range, as watch_update() (an aligned store
- * lies in one). */
-static void observe_stores(struct fast *f)
+ * doublewords that hold the range [lo, hi) of observe_fast_view(), as watch_update() (an
+ * aligned store lies in one). */
+static void observe_stores(struct fast *f, uint64_t lo, uint64_t hi)
 {
-    uint64_t lo, hi, end = f->env.r0base + f->env.r0size;
-    observe_fast_stores(f->obs, &lo, &hi);
+    const uint64_t end = f->env.r0base + f->env.r0size;
     lo = lo > f->env.r0base ? lo : f->env.r0base;
     hi = hi < end ? hi : end;
     f->env.olo = f->env.olen = 0;
@@ -953,19 +957,20 @@ static void observe_sync(struct fast *f, uint64_t cycle)
 {
     const struct observe *o = f->obs;
     const struct window *w = &o->win;
-    f->env.watch_pc = observe_fast_pc(o);
-    f->all_ref = observe_fast_all(o);
-    f->pending = observe_fast_run(o);
+    struct observe_fast v;
+    observe_fast_view(o, &v);
+    f->env.watch_pc = v.pc;
+    f->pending = v.run;
     if (f->watch)
         observe_fast_sync(f->m);
-    f->trace_at = observe_fast_at(o);
+    f->trace_at = v.at;
     if (f->m->observers.every_insn_in_window && cycle < w->to_cycle && w->from_cycle < f->trace_at)
         f->trace_at = w->from_cycle;
-    f->all_ref |= cycle >= f->trace_at;
+    f->all_ref = v.all || cycle >= f->trace_at;
     /* generated code does not go on to another block while each one's entry must look */
     f->env.trace_at = f->pending ? 0 : f->trace_at;
     if (f->stores)
-        observe_stores(f);
+        observe_stores(f, v.lo, v.hi);
 }
 
 /* ---- running ---- */
@@ -1029,6 +1034,35 @@ static void replay(struct fast *f, const struct block *b, unsigned k)
         if (m->observers.charge) /* a side exit before k: not taken */
             observe_charge(m, pc, d, 1, cost, 0);
     }
+}
+
+/* A D$ access that misses (or stores through) during a timed run of e begun at *cycle,
+ * made here as cpu.c's data_cached() makes it (n: a store's size; 0: a load), unless there
+ * are observers (a profile charges each instruction its cycles, others see events at
+ * theirs) or the stall may carry an instruction of the run past the next device event (the
+ * reference loop looks before each): false then, nothing changed.  The freeze shifts everything pending by the stall
+ * (timing_freeze_all), which leaves the interned state as it was: the rest of the run and
+ * its outcome hold, only later (*cycle).  A deopt further on restores the model at the
+ * later start and replays the instructions before it: the same state at the same cycle. */
+static bool dcache_miss(struct fast *f, uint64_t *cycle, const struct entry *e, uint64_t ea,
+                        unsigned n)
+{
+    if (!f->dmiss_here || *cycle + e->prefix + f->dmiss_max >= f->m->hart.next_event)
+        return false;
+    struct cache *c = f->dcache;
+    uint32_t stall;
+    if (n) {
+        stall = cache_write(c, &f->m->caches.mem, ea, n);
+        c->writes--; /* the run's outcome counts it (count_insns()) */
+    } else {
+        stall = cache_read(c, ea);
+        c->reads--;
+    }
+    struct timing *t = &f->m->timing;
+    if (t->mmio_at)
+        t->mmio_at += stall;
+    *cycle += stall;
+    return true;
 }
 
 /* The successor at pc of a run that ended with outcome u: its block, and the timed run
@@ -1108,13 +1142,14 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
  * (misaligned, a device, a fault, code, tohost) goes to the reference loop. */
 #define H_LOAD(name, width, type) H_LOAD_(name, width, type, x[op->rd] = xl(XLEN, (uint64_t)v), )
 #define H_LOAD_X0(name, width, type) H_LOAD_(name##_X0, width, type, (void)v, )
-/* the checked kinds (checked_of): a load the observers watch or a D$ miss goes to the
- * reference loop (the D$ last: a hit updates it) */
+/* the checked kinds (checked_of): a load the observers watch, or a D$ miss the engine does
+ * not make (dcache_miss()), goes to the reference loop (the D$ last: a hit updates it) */
 #define H_LOAD_C(name, width, type)                                                        \
     H_LOAD_(name##_C, width, type, x[op->rd] = xl(XLEN, (uint64_t)v), LOAD_HIT)
 #define H_LOAD_X0_C(name, width, type) H_LOAD_(name##_X0_C, width, type, (void)v, LOAD_HIT)
 #define LOAD_HIT                                                                           \
-    if ((f->watch && watched_load(f, ea, n)) || (f->dcache && !cache_read_hit(f->dcache, ea))) \
+    if ((f->watch && watched_load(f, ea, n)) ||                                            \
+        (f->dcache && !cache_read_hit(f->dcache, ea) && !dcache_miss(f, &cycle, e, ea, 0))) \
         goto deopt;
 /* ea, and p the host address of the n bytes it loads from ram[0] or ram[1]; anything else
  * (misaligned, a device, a fault) goes to the reference loop */
@@ -1143,15 +1178,16 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
         NEXT;                                                                              \
     })
 #define H_STORE(name, width, type) H_STORE_(name, width, type, )
-/* the checked kinds: a store the observers watch or a D$ miss goes to the reference loop
- * (the D$ last: a hit updates it) */
+/* the checked kinds: a store the observers watch, or a D$ miss the engine does not make,
+ * goes to the reference loop (the D$ last: a hit updates it) */
 #define H_STORE_C(name, width, type) H_STORE_(name##_C, width, type, STORE_HIT)
 #define STORE_HIT                                                                          \
     if (off - f->env.olo < f->env.olen || STORE_WATCHED)                                   \
         goto deopt;
 /* ... the checks but the observers' range */
 #define STORE_WATCHED                                                                      \
-    ((f->watch && watched_store(f, ea, off, n)) || (f->dcache && !cache_write_hit(f->dcache, ea)))
+    ((f->watch && watched_store(f, ea, off, n)) ||                                         \
+     (f->dcache && !cache_write_hit(f->dcache, ea) && !dcache_miss(f, &cycle, e, ea, n)))
 /* ea, and off its offset in ram[0], of a store of n bytes at XLEN xlen; anything but ram[0]
  * outside the watched window (misaligned, a device, a fault, code, tohost) goes to the
  * reference loop */
@@ -1645,6 +1681,9 @@ bool fast_run(struct machine *m)
     observe_setup(f);
     f->icache = m->caches.i.g.size ? &m->caches.i : NULL;
     f->dcache = m->caches.d.g.size ? &m->caches.d : NULL;
+    f->dmiss_here = f->dcache && !m->obs && !m->observers.n;
+    if (f->dcache)
+        f->dmiss_max = 2 * (uint64_t)f->dcache->refill + mem_transfer(&m->caches.mem, 8);
     f->guarded = f->obs || f->icache;
     const struct jit_layout lay = {
         .entry_block = offsetof(struct entry, b),

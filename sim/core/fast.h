@@ -29,15 +29,15 @@
  * window, the profile, coverage), the reference loop it hands instructions to is the traced
  * one, and it hands it every instruction an observer acts on: the pcs observe_flags() marks
  * PCF_FAST_STOP (a flag set mid-run drops the blocks that hold its word; without a
- * debugger a block may start at a PCF_FAST_PRE pc or at observe_fast_pc(), and its entry
- * calls observe_pre() there), the block at observe_fast_pc() under a debugger, every block
- * while observe_fast_all(), inside a trace window or from observe_fast_at() on, stores into
- * observe_fast_stores()'s range (the debugger's write watchpoints, and the kernel's
+ * debugger a block may start at a PCF_FAST_PRE pc or at observe_fast_view()'s pc, and its
+ * entry calls observe_pre() there), the block at that pc under a debugger, every block
+ * while its `all`, inside a trace window or from its `at` on, stores into its range [lo,
+ * hi) (the debugger's write watchpoints, and the kernel's
  * current-thread variable under a debugger; without one such a store ends its block, and
  * the engine calls observe_kernel_store() for it), writes of sp other than ADDI and
  * XLEN-wide loads (run here with
- * observe_sp()), and a block at whose start observe_run_due() holds while
- * observe_fast_run().  The observers' charge hooks (the profile,
+ * observe_sp()), and a block at whose start observe_run_due() holds while its `run`.
+ * The observers' charge hooks (the profile,
  * coverage) get the timed runs' outcomes; sim/tests/engines-test.sh compares their files
  * too. */
 #ifndef TEMPO_FAST_H

@@ -158,60 +158,6 @@ void observe_charge(struct machine *m, uint64_t pc, const struct insn *d, uint64
             l->list[i].charge(l->list[i].ctx, pc, d, runs, cycles, taken);
 }
 
-/* The pc the observers' pre() hooks may act on (UINT64_MAX: none); *two: they name two. */
-static uint64_t fast_pc(const struct observe *o, bool *two)
-{
-    const struct observers *l = &o->m->observers;
-    uint64_t pc = UINT64_MAX;
-    *two = false;
-    for (int i = 0; i < l->n; i++) {
-        uint64_t p = l->list[i].fast_pc ? l->list[i].fast_pc(l->list[i].ctx) : UINT64_MAX;
-        if (p != UINT64_MAX && pc != UINT64_MAX && p != pc)
-            *two = true;
-        else if (p != UINT64_MAX)
-            pc = p;
-    }
-    return pc;
-}
-
-uint64_t observe_fast_pc(const struct observe *o)
-{
-    bool two;
-    return fast_pc(o, &two);
-}
-
-/* The fast engine leaves one pc to the reference loop: with two, it leaves it everything. */
-bool observe_fast_all(const struct observe *o)
-{
-    bool two;
-    fast_pc(o, &two);
-    return two;
-}
-
-bool observe_fast_run(const struct observe *o)
-{
-    return o->run_pending >= 0 && o->m->observers.run_events;
-}
-
-void observe_fast_sync(struct machine *m)
-{
-    const struct observers *l = &m->observers;
-    for (int i = 0; i < l->n; i++)
-        if (l->list[i].fast_sync)
-            l->list[i].fast_sync(l->list[i].ctx, m);
-}
-
-uint64_t observe_fast_at(const struct observe *o)
-{
-    const struct observers *l = &o->m->observers;
-    uint64_t at = UINT64_MAX;
-    for (int i = 0; i < l->n; i++) {
-        uint64_t a = l->list[i].fast_at ? l->list[i].fast_at(l->list[i].ctx) : UINT64_MAX;
-        at = a < at ? a : at;
-    }
-    return at;
-}
-
 /* [lo, hi) grown to take in [a, b) (an empty range stays out). */
 static void hull(uint64_t *lo, uint64_t *hi, uint64_t a, uint64_t b)
 {
@@ -221,23 +167,44 @@ static void hull(uint64_t *lo, uint64_t *hi, uint64_t a, uint64_t b)
     *hi = b > *hi ? b : *hi;
 }
 
-void observe_fast_stores(const struct observe *o, uint64_t *lo, uint64_t *hi)
+void observe_fast_view(const struct observe *o, struct observe_fast *v)
 {
     const struct observers *l = &o->m->observers;
-    *lo = UINT64_MAX;
-    *hi = 0;
+    *v = (struct observe_fast){.pc = UINT64_MAX, .at = UINT64_MAX, .lo = UINT64_MAX,
+                               .run = o->run_pending >= 0 && l->run_events};
     if (o->kernel) { /* observe_post(): a store there may switch threads */
         const struct rtos *r = &o->rtos;
-        hull(lo, hi, r->current_var, r->current_var + r->ptr);
+        hull(&v->lo, &v->hi, r->current_var, r->current_var + r->ptr);
         if (r->watch_started)
-            hull(lo, hi, r->started_var, r->started_var + r->started_size);
+            hull(&v->lo, &v->hi, r->started_var, r->started_var + r->started_size);
     }
-    for (int i = 0; i < l->n; i++)
-        if (l->list[i].fast_stores) {
-            uint64_t a, b;
-            l->list[i].fast_stores(l->list[i].ctx, &a, &b);
-            hull(lo, hi, a, b);
+    for (int i = 0; i < l->n; i++) {
+        const struct observer *ob = &l->list[i];
+        if (ob->fast_pc) { /* two pcs: every instruction */
+            uint64_t p = ob->fast_pc(ob->ctx);
+            if (p != UINT64_MAX && v->pc != UINT64_MAX && p != v->pc)
+                v->all = true;
+            else if (p != UINT64_MAX)
+                v->pc = p;
         }
+        if (ob->fast_at) {
+            uint64_t a = ob->fast_at(ob->ctx);
+            v->at = a < v->at ? a : v->at;
+        }
+        if (ob->fast_stores) {
+            uint64_t a, b;
+            ob->fast_stores(ob->ctx, &a, &b);
+            hull(&v->lo, &v->hi, a, b);
+        }
+    }
+}
+
+void observe_fast_sync(struct machine *m)
+{
+    const struct observers *l = &m->observers;
+    for (int i = 0; i < l->n; i++)
+        if (l->list[i].fast_sync)
+            l->list[i].fast_sync(l->list[i].ctx, m);
 }
 
 void observe_trap(struct machine *m, bool irq, uint64_t cause, uint64_t asserted)

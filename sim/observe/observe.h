@@ -11,7 +11,7 @@
  * for observers through an option (--gdb, --trace, --timeline, --measure, --check,
  * --profile, --coverage, --stats on a kernel image), and cpu.c then runs the traced
  * instance, or the fast engine, which hands the traced instance the instructions these act
- * on (fast.h; observe_fast_pc(), observe_fast_all() below) and charges the rest through
+ * on (fast.h; observe_fast_view() below) and charges the rest through
  * observe_charge().  Per instruction the traced loop calls observe_pre() before executing
  * it (a breakpoint, a probe or a kernel-call entry at its pc; the return of a kernel call),
  * observe_exec() once it is fetched (--check's per-instruction checks) and observe_post()
@@ -139,30 +139,29 @@ void observe_kernel_store(struct machine *m, uint64_t ea, unsigned n, uint64_t i
 /* The fast engine's accounting of the instructions it ran itself (the charge hooks). */
 void observe_charge(struct machine *m, uint64_t pc, const struct insn *d, uint64_t runs,
                     uint64_t cycles, uint64_t taken);
-/* What the fast engine (fast.c) must leave to the traced loop, which calls the two above:
- * observe_fast_pc() is the one pc (UINT64_MAX: none) whose instruction observe_pre() may
- * act on beyond the flags of observe_flags() (PCF_FAST_STOP); observe_fast_all() is true
- * while every instruction must go through observe_pre() (observers' fast_pc hooks naming
- * two pcs); observe_fast_run() while a thread made current has not run yet, when an
- * observer takes that event (OBS_RUN), which observe_pre() emits before the first
- * instruction at whose flags and sp observe_run_due() holds; observe_fast_at() is the cycle
- * from which it must again (the observers' fast_at hooks; UINT64_MAX: none);
- * observe_fast_stores() is one range [*lo, *hi) (empty: lo >= hi) that holds every address
- * whose stores observe_post() acts on (the kernel's current-thread variable, the observers'
- * fast_stores hooks).  All change only in the traced loop and in trap.c; a flag changed
- * while the run goes on (observe_flag()) reaches the engine as a store into that code
- * word does (ram_invalidate()). */
+/* What the fast engine (fast.c) must leave to the traced loop, which calls the two above
+ * (observe_fast_view(), in one pass over the observers): `pc` is the one pc (UINT64_MAX:
+ * none) whose instruction observe_pre() may act on beyond the flags of observe_flags()
+ * (PCF_FAST_STOP); `all` is true while every instruction must go through observe_pre()
+ * (observers' fast_pc hooks naming two pcs); `run` while a thread made current has not run
+ * yet, when an observer takes that event (OBS_RUN), which observe_pre() emits before the
+ * first instruction at whose flags and sp observe_run_due() holds; `at` is the cycle from
+ * which it must again (the observers' fast_at hooks; UINT64_MAX: none); [lo, hi) (empty:
+ * lo >= hi) holds every address whose stores observe_post() acts on (the kernel's
+ * current-thread variable, the observers' fast_stores hooks).  All change only in the
+ * traced loop and in trap.c; a flag changed while the run goes on (observe_flag()) reaches
+ * the engine as a store into that code word does (ram_invalidate()). */
 #define PCF_FAST_STOP (PCF_BREAK | PCF_CALL | PCF_PROBE | PCF_CREATE | PCF_WINDOW)
 /* Of those, the flags observe_pre() acts on by emitting events only (nothing the engine
  * watches changes): without a pre_stops observer the engine calls it at the start of a
  * block there itself (observer.h). */
 #define PCF_FAST_PRE (PCF_CALL | PCF_PROBE)
-uint64_t observe_fast_pc(const struct observe *o);
-bool observe_fast_all(const struct observe *o);
-bool observe_fast_run(const struct observe *o);
+struct observe_fast {
+    uint64_t pc, at, lo, hi;
+    bool all, run;
+};
+void observe_fast_view(const struct observe *o, struct observe_fast *v);
 bool observe_run_due(const struct observe *o, unsigned flags, uint64_t sp);
-uint64_t observe_fast_at(const struct observe *o);
-void observe_fast_stores(const struct observe *o, uint64_t *lo, uint64_t *hi);
 /* The fast engine goes on after the traced loop or a look at devices ran: the observers'
  * fast_sync hooks bring o->watch up to date. */
 void observe_fast_sync(struct machine *m);

@@ -72,7 +72,7 @@ struct observer {
     bool pre_stops;
     /* The observer takes OBS_RUN: the fast engine leaves every instruction to the reference
      * loop from a thread switch until the thread made current runs its own code, which only
-     * the reference loop's look before each instruction finds (observe_fast_all()). */
+     * the reference loop's look before each instruction finds (observe_fast_view()). */
     bool run_events;
     /* Before the instruction at pc issues (cycle: the hart's count): false ends the run.
      * The hook may move m->hart.pc; the next observer sees where it went. */
@@ -99,15 +99,15 @@ struct observer {
      * shared state's fast_watch up to date (observe_fast_sync()). */
     void (*fast_sync)(void *ctx, struct machine *m);
     /* The one pc at which pre() may act beyond the flag map (UINT64_MAX: none), so that the
-     * fast engine leaves that pc to the reference loop (observe_fast_pc()). */
+     * fast engine leaves that pc to the reference loop (observe_fast_view()). */
     uint64_t (*fast_pc)(const void *ctx);
     /* The cycle from which pre() must see every instruction (0: at once; UINT64_MAX: never),
      * until it moves it (the debugger: a single step, its next look for Ctrl-C); the fast
-     * engine leaves what issues from then on to the reference loop (observe_fast_at()). */
+     * engine leaves what issues from then on to the reference loop (observe_fast_view()). */
     uint64_t (*fast_at)(const void *ctx);
     /* The addresses whose stores post() acts on, as one range [*lo, *hi) (empty: none; the
      * debugger's write watchpoints), so that the fast engine leaves those stores to the
-     * reference loop (observe_fast_stores()). */
+     * reference loop (observe_fast_view()). */
     void (*fast_stores)(const void *ctx, uint64_t *lo, uint64_t *hi);
     /* --stats and --stats-json: the observer's own report (JSON: members of the top-level
      * object, each written after a comma). */

@@ -1,6 +1,7 @@
-/* The timeline (timeline.h).  Spans are kept in memory as they close and written, sorted,
- * at the end.  A context is what can hold the CPU: the interrupt handler, main (before the
- * scheduler starts) or a thread; each has its open kernel calls. */
+/* The timeline (timeline.h).  A span takes its place in memory where it begins and its end
+ * when it closes, so the spans are kept in the order they begin, the file's order, and are
+ * written as they are at the end.  A context is what can hold the CPU: the interrupt
+ * handler, main (before the scheduler starts) or a thread; each has its open kernel calls. */
 #include "timeline.h"
 #include <stdbool.h>
 #include <stdio.h>
@@ -12,16 +13,18 @@
 #include "symbols.h"
 
 #define DEPTH 16
+#define NO_SPAN SIZE_MAX /* a span that was not kept (out of memory) */
 enum { TRACK_IRQ, TRACK_MAIN, TRACK_THREAD0, TRACKS = TRACK_THREAD0 + RTOS_MAX_THREADS };
-enum kind { K_SWITCH, K_RUN, K_IRQ, K_CALL };
+enum kind { K_SWITCH, K_RUN, K_IRQ, K_CALL, K_GONE /* outside the window */ };
 
 struct call {
-    uint64_t ra, sp, start;
+    uint64_t ra, sp;
+    size_t span; /* its current span */
     uint32_t fn; /* index in the symbol table */
 };
 
 struct ctx {
-    uint64_t start; /* of its current running span */
+    size_t span; /* its current running span */
     struct call c[DEPTH];
     int depth;
 };
@@ -48,6 +51,44 @@ struct timeline {
 
 static int track_of(int thread) { return thread < 0 ? TRACK_MAIN : TRACK_THREAD0 + thread; }
 
+/* A span of kind k begins: its index, or NO_SPAN when there is no memory for it. */
+static size_t span_begin(struct timeline *tl, enum kind k, int track, uint64_t start, uint32_t what)
+{
+    if (tl->n == tl->cap) {
+        size_t cap = tl->cap ? 2 * tl->cap : 4096;
+        struct event *e = realloc(tl->ev, cap * sizeof *e);
+        if (!e) {
+            tl->lost = true;
+            return NO_SPAN;
+        }
+        tl->ev = e;
+        tl->cap = cap;
+    }
+    tl->ev[tl->n] = (struct event){start, start, what, (uint16_t)track, (uint8_t)k};
+    return tl->n++;
+}
+
+/* Span i ends at `end`, cut to the window; one wholly outside it is dropped (and its place
+ * given back when no span begun later is left). */
+static void span_end(struct timeline *tl, size_t i, uint64_t end)
+{
+    if (i == NO_SPAN)
+        return;
+    struct event *e = &tl->ev[i];
+    const struct window *w = &tl->o->win;
+    if (e->kind == K_SWITCH ? e->start < w->from_cycle || e->start >= w->to_cycle
+                            : end <= w->from_cycle || e->start >= w->to_cycle) {
+        e->kind = K_GONE;
+        while (tl->n && tl->ev[tl->n - 1].kind == K_GONE)
+            tl->n--;
+        return;
+    }
+    if (e->start < w->from_cycle)
+        e->start = w->from_cycle;
+    e->end = end < w->to_cycle ? end : w->to_cycle;
+    tl->used[e->track] = true;
+}
+
 struct timeline *timeline_new(struct observe *o, const struct symtab *syms, const char *path,
                               const char *image)
 {
@@ -61,6 +102,9 @@ struct timeline *timeline_new(struct observe *o, const struct symtab *syms, cons
     snprintf(tl->image, sizeof tl->image, "%s", base ? base + 1 : image);
     tl->active = TRACK_MAIN;
     tl->used[TRACK_MAIN] = true;
+    for (int t = 0; t < TRACKS; t++)
+        tl->ctx[t].span = NO_SPAN;
+    tl->ctx[TRACK_MAIN].span = span_begin(tl, K_RUN, TRACK_MAIN, 0, 0);
     if (o->kernel)
         for (size_t i = 0; i < syms->n; i++)
             if (syms->f[i].global && o->rtos.k->is_api(syms->f[i].name))
@@ -75,48 +119,26 @@ void timeline_free(struct timeline *tl)
     free(tl);
 }
 
-/* Keep one event, cut to the window; spans wholly outside it are dropped. */
-static void emit(struct timeline *tl, enum kind k, int track, uint64_t start, uint64_t end, uint32_t what)
-{
-    const struct window *w = &tl->o->win;
-    if (k == K_SWITCH ? start < w->from_cycle || start >= w->to_cycle
-                      : end <= w->from_cycle || start >= w->to_cycle)
-        return;
-    if (start < w->from_cycle)
-        start = w->from_cycle;
-    if (end > w->to_cycle)
-        end = w->to_cycle;
-    if (tl->n == tl->cap) {
-        size_t cap = tl->cap ? 2 * tl->cap : 4096;
-        struct event *e = realloc(tl->ev, cap * sizeof *e);
-        if (!e) {
-            tl->lost = true;
-            return;
-        }
-        tl->ev = e;
-        tl->cap = cap;
-    }
-    tl->ev[tl->n++] = (struct event){start, end, what, (uint16_t)track, (uint8_t)k};
-    tl->used[track] = true;
-}
-
 /* The context stops holding the CPU at `cycle`: its span and its open calls end there (the
  * calls go on when it runs again: resume). */
 static void suspend(struct timeline *tl, int track, uint64_t cycle)
 {
     struct ctx *c = &tl->ctx[track];
-    emit(tl, track == TRACK_IRQ ? K_IRQ : K_RUN, track, c->start, cycle,
-         track == TRACK_IRQ ? (uint32_t)tl->irq_cause : 0);
-    for (int i = 0; i < c->depth; i++)
-        emit(tl, K_CALL, track, c->c[i].start, cycle, c->c[i].fn);
+    span_end(tl, c->span, cycle);
+    c->span = NO_SPAN;
+    for (int i = 0; i < c->depth; i++) {
+        span_end(tl, c->c[i].span, cycle);
+        c->c[i].span = NO_SPAN;
+    }
 }
 
 static void resume(struct timeline *tl, int track, uint64_t cycle)
 {
     struct ctx *c = &tl->ctx[track];
-    c->start = cycle;
+    c->span = track == TRACK_IRQ ? span_begin(tl, K_IRQ, track, cycle, (uint32_t)tl->irq_cause)
+                                 : span_begin(tl, K_RUN, track, cycle, 0);
     for (int i = 0; i < c->depth; i++)
-        c->c[i].start = cycle;
+        c->c[i].span = span_begin(tl, K_CALL, track, cycle, c->c[i].fn);
     tl->active = track;
 }
 
@@ -127,7 +149,7 @@ static void timeline_switch(struct timeline *tl, int from, int to, uint64_t cycl
         tl->ctx[TRACK_IRQ].depth = 0; /* a handler that switches ends there */
     int t = track_of(to);
     resume(tl, t, cycle);
-    emit(tl, K_SWITCH, t, cycle, cycle, (uint32_t)track_of(from));
+    span_end(tl, span_begin(tl, K_SWITCH, t, cycle, (uint32_t)track_of(from)), cycle);
 }
 
 static void timeline_irq(struct timeline *tl, uint64_t cause, uint64_t asserted, uint64_t cycle)
@@ -153,17 +175,16 @@ static void timeline_call(struct timeline *tl, uint64_t pc, uint64_t ra, uint64_
     struct ctx *c = &tl->ctx[tl->active];
     size_t fn = symtab_index(tl->syms, pc);
     if (c->depth < DEPTH && fn < tl->syms->n)
-        c->c[c->depth++] = (struct call){ra, sp, cycle, (uint32_t)fn};
+        c->c[c->depth++] = (struct call){ra, sp, span_begin(tl, K_CALL, tl->active, cycle, (uint32_t)fn),
+                                         (uint32_t)fn};
     tl->o->call_count++;
 }
 
 static void timeline_pre(struct timeline *tl, uint64_t pc, uint64_t sp, uint64_t cycle)
 {
     struct ctx *c = &tl->ctx[tl->active];
-    while (c->depth && c->c[c->depth - 1].ra == pc && c->c[c->depth - 1].sp == sp) {
-        c->depth--;
-        emit(tl, K_CALL, tl->active, c->c[c->depth].start, cycle, c->c[c->depth].fn);
-    }
+    while (c->depth && c->c[c->depth - 1].ra == pc && c->c[c->depth - 1].sp == sp)
+        span_end(tl, c->c[--c->depth].span, cycle);
 }
 
 static uint64_t timeline_return_pc(const struct timeline *tl)
@@ -218,31 +239,61 @@ static int by_time(const void *a, const void *b)
     return x->kind < y->kind ? -1 : x->kind > y->kind;
 }
 
+/* The spans in the file's order.  They are kept in the order they began, which is it (a
+ * context's span before its calls, an outer call before an inner one), but for spans cut
+ * at the window's start, or begun at the cycle another ended, in an order this checks. */
+static void sort_spans(struct timeline *tl)
+{
+    const struct event *last = NULL;
+    for (size_t i = 0; i < tl->n; i++) {
+        const struct event *e = &tl->ev[i];
+        if (e->kind == K_GONE)
+            continue;
+        if (last && by_time(last, e) > 0) {
+            qsort(tl->ev, tl->n, sizeof *tl->ev, by_time);
+            return;
+        }
+        last = e;
+    }
+}
+
 /* The events' text, built in a buffer of its own and written in large pieces: a timeline
  * of a kernel image holds millions of events, and stdio's formatting of each field would
- * cost more than the simulation. */
+ * cost more than the simulation.  room() makes space for an event, whose pieces are then
+ * copied in unchecked (NAME_MAX bounds the fixed text around its names). */
+#define NAME_MAX_TEXT 256
 struct out {
     FILE *f;
-    size_t n;
+    char *p;
     char b[1 << 16];
 };
 
+static void room(struct out *o, size_t n)
+{
+    if ((size_t)(o->b + sizeof o->b - o->p) < n) {
+        fwrite(o->b, 1, (size_t)(o->p - o->b), o->f);
+        o->p = o->b;
+    }
+}
+
 static void put(struct out *o, const char *s, size_t n)
 {
-    if (o->n + n > sizeof o->b) {
-        fwrite(o->b, 1, o->n, o->f);
-        o->n = 0;
-    }
     if (n > sizeof o->b) {
+        room(o, sizeof o->b);
         fwrite(s, 1, n, o->f);
         return;
     }
-    memcpy(o->b + o->n, s, n);
-    o->n += n;
+    room(o, n);
+    memcpy(o->p, s, n);
+    o->p += n;
 }
+
+/* a string literal, in room made for it */
+#define LIT(o, s) (memcpy((o)->p, s, sizeof s - 1), (o)->p += sizeof s - 1)
 
 static void put_str(struct out *o, const char *s) { put(o, s, strlen(s)); }
 
+/* v in decimal, in room made for it (20 digits at most) */
 static void put_u64(struct out *o, uint64_t v)
 {
     char d[20];
@@ -250,38 +301,46 @@ static void put_u64(struct out *o, uint64_t v)
     do
         d[--i] = (char)('0' + v % 10);
     while (v /= 10);
-    put(o, d + i, sizeof d - (size_t)i);
+    memcpy(o->p, d + i, sizeof d - (size_t)i);
+    o->p += sizeof d - (size_t)i;
 }
 
-static void put_json(struct out *o, const char *s)
+/* microseconds at 100 MHz, exactly, in room made for them */
+static void put_us(struct out *o, uint64_t cycles)
 {
-    char c[8];
-    put(o, "\"", 1);
-    for (const char *run = s;; s++) {
-        if (*s && *s != '"' && *s != '\\' && (unsigned char)*s >= 0x20)
-            continue;
-        put(o, run, (size_t)(s - run));
-        if (!*s)
-            break;
-        if (*s == '"' || *s == '\\')
-            c[0] = '\\', c[1] = *s, put(o, c, 2);
-        else
-            put(o, c, (size_t)snprintf(c, sizeof c, "\\u%04x", *s));
-        run = s + 1;
-    }
-    put(o, "\"", 1);
-}
-
-/* microseconds at 100 MHz, exactly */
-static void put_us(struct out *o, const char *key, uint64_t cycles)
-{
-    const char frac[3] = {'.', (char)('0' + cycles % 100 / 10), (char)('0' + cycles % 10)};
-    put(o, "\"", 1);
-    put_str(o, key);
-    put(o, "\": ", 3);
     put_u64(o, cycles / 100);
-    put(o, frac, 3);
+    o->p[0] = '.';
+    o->p[1] = (char)('0' + cycles % 100 / 10);
+    o->p[2] = (char)('0' + cycles % 10);
+    o->p += 3;
 }
+
+/* s as a JSON string (quotes and escapes) into a buffer of its own: NULL without memory */
+static char *json_string(const char *s)
+{
+    char *q = malloc(6 * strlen(s) + 3), *p = q;
+    if (!q)
+        return NULL;
+    *p++ = '"';
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            *p++ = '\\', *p++ = *s;
+        else if ((unsigned char)*s < 0x20)
+            p += sprintf(p, "\\u%04x", *s);
+        else
+            *p++ = *s;
+    }
+    *p++ = '"';
+    *p = 0;
+    return q;
+}
+
+/* The names the events use, each written once as a JSON string (index: the track, or
+ * TRACKS + the function's symbol index) */
+struct names {
+    char **s;
+    size_t n;
+};
 
 static const char *track_name(const struct timeline *tl, int track)
 {
@@ -294,84 +353,117 @@ static const char *track_name(const struct timeline *tl, int track)
 
 static const char *irq_name(uint64_t cause)
 {
-    return cause == IRQ_M_EXT ? "external interrupt" : cause == IRQ_M_TIMER ? "timer interrupt"
-           : cause == IRQ_M_SOFT ? "software interrupt" : "interrupt";
+    return cause == IRQ_M_EXT ? "\"external interrupt\"" : cause == IRQ_M_TIMER ? "\"timer interrupt\""
+           : cause == IRQ_M_SOFT ? "\"software interrupt\"" : "\"interrupt\"";
 }
 
-int timeline_write(struct timeline *tl)
+/* The name at index i as JSON (made the first time): NULL without memory */
+static const char *name_of(const struct timeline *tl, struct names *nm, size_t i)
 {
-    struct out *o = malloc(sizeof *o);
-    if (!o || !(o->f = fopen(tl->path, "w"))) {
-        free(o);
-        return -1;
-    }
-    o->n = 0;
-    qsort(tl->ev, tl->n, sizeof *tl->ev, by_time);
-    const struct observe *ob = tl->o;
-    put_str(o, "{\"displayTimeUnit\": \"ns\",\n \"otherData\": {\"generator\": \"tempo-sim\", \"image\": ");
-    put_json(o, tl->image);
-    put_str(o, ", \"kernel\": ");
-    put_json(o, ob->kernel ? ob->rtos.k->name : "none");
-    put_str(o, ", \"cycles_per_us\": 100, \"complete\": ");
-    put_str(o, tl->lost ? "false" : "true");
-    put_str(o, "},\n \"traceEvents\": [\n");
+    if (!nm->s[i])
+        nm->s[i] = json_string(i < TRACKS ? track_name(tl, (int)i) : tl->syms->f[i - TRACKS].name);
+    return nm->s[i];
+}
+
+/* The file's text after its header */
+static bool write_events(struct timeline *tl, struct out *o, struct names *nm, const char *image)
+{
     put_str(o, "  {\"ph\": \"M\", \"pid\": 1, \"name\": \"process_name\", \"args\": {\"name\": ");
-    put_json(o, tl->image);
+    put_str(o, image);
     put_str(o, "}}");
     for (int t = 0; t < TRACKS; t++) {
         if (!tl->used[t])
             continue;
-        put_str(o, ",\n  {\"ph\": \"M\", \"pid\": 1, \"tid\": ");
+        const char *name = name_of(tl, nm, (size_t)t);
+        if (!name)
+            return false;
+        room(o, NAME_MAX_TEXT + strlen(name));
+        LIT(o, ",\n  {\"ph\": \"M\", \"pid\": 1, \"tid\": ");
         put_u64(o, (uint64_t)t + 1);
-        put_str(o, ", \"name\": \"thread_name\", \"args\": {\"name\": ");
-        put_json(o, track_name(tl, t));
-        put_str(o, "}},\n  {\"ph\": \"M\", \"pid\": 1, \"tid\": ");
+        LIT(o, ", \"name\": \"thread_name\", \"args\": {\"name\": ");
+        put(o, name, strlen(name));
+        room(o, NAME_MAX_TEXT);
+        LIT(o, "}},\n  {\"ph\": \"M\", \"pid\": 1, \"tid\": ");
         put_u64(o, (uint64_t)t + 1);
-        put_str(o, ", \"name\": \"thread_sort_index\", \"args\": {\"sort_index\": ");
+        LIT(o, ", \"name\": \"thread_sort_index\", \"args\": {\"sort_index\": ");
         put_u64(o, (uint64_t)t);
-        put_str(o, "}}");
+        LIT(o, "}}");
     }
     for (size_t i = 0; i < tl->n; i++) {
         const struct event *e = &tl->ev[i];
-        put_str(o, ",\n  {\"pid\": 1, \"tid\": ");
+        const char *name = NULL, *to = NULL;
+        switch ((enum kind)e->kind) {
+        case K_GONE:
+            continue;
+        case K_SWITCH:
+            name = name_of(tl, nm, e->what);
+            to = name_of(tl, nm, e->track);
+            break;
+        case K_RUN: name = name_of(tl, nm, e->track); break;
+        case K_IRQ: name = irq_name(e->what); break;
+        case K_CALL: name = name_of(tl, nm, TRACKS + (size_t)e->what); break;
+        }
+        if (!name || (e->kind == K_SWITCH && !to))
+            return false;
+        room(o, NAME_MAX_TEXT + strlen(name) + (to ? strlen(to) : 0));
+        LIT(o, ",\n  {\"pid\": 1, \"tid\": ");
         put_u64(o, (uint64_t)e->track + 1);
-        put_str(o, ", ");
-        put_us(o, "ts", e->start);
+        LIT(o, ", \"ts\": ");
+        put_us(o, e->start);
         switch ((enum kind)e->kind) {
         case K_SWITCH:
-            put_str(o, ", \"ph\": \"i\", \"s\": \"t\", \"name\": \"switch\", \"cat\": \"switch\", \"args\": {\"cycle\": ");
+            LIT(o, ", \"ph\": \"i\", \"s\": \"t\", \"name\": \"switch\", \"cat\": \"switch\", \"args\": {\"cycle\": ");
             put_u64(o, e->start);
-            put_str(o, ", \"from\": ");
-            put_json(o, track_name(tl, (int)e->what));
-            put_str(o, ", \"to\": ");
-            put_json(o, track_name(tl, e->track));
-            put_str(o, "}}");
+            LIT(o, ", \"from\": ");
+            memcpy(o->p, name, strlen(name)), o->p += strlen(name);
+            LIT(o, ", \"to\": ");
+            memcpy(o->p, to, strlen(to)), o->p += strlen(to);
+            LIT(o, "}}");
             continue;
-        case K_RUN:
-            put_str(o, ", \"ph\": \"X\", \"cat\": \"thread\", \"name\": ");
-            put_json(o, track_name(tl, e->track));
-            break;
-        case K_IRQ:
-            put_str(o, ", \"ph\": \"X\", \"cat\": \"interrupt\", \"name\": ");
-            put_json(o, irq_name(e->what));
-            break;
-        case K_CALL:
-            put_str(o, ", \"ph\": \"X\", \"cat\": \"kernel\", \"name\": ");
-            put_json(o, tl->syms->f[e->what].name);
-            break;
+        case K_RUN: LIT(o, ", \"ph\": \"X\", \"cat\": \"thread\", \"name\": "); break;
+        case K_IRQ: LIT(o, ", \"ph\": \"X\", \"cat\": \"interrupt\", \"name\": "); break;
+        default: LIT(o, ", \"ph\": \"X\", \"cat\": \"kernel\", \"name\": "); break;
         }
-        put_str(o, ", ");
-        put_us(o, "dur", e->end - e->start);
-        put_str(o, ", \"args\": {\"cycle\": ");
+        memcpy(o->p, name, strlen(name)), o->p += strlen(name);
+        LIT(o, ", \"dur\": ");
+        put_us(o, e->end - e->start);
+        LIT(o, ", \"args\": {\"cycle\": ");
         put_u64(o, e->start);
-        put_str(o, ", \"cycles\": ");
+        LIT(o, ", \"cycles\": ");
         put_u64(o, e->end - e->start);
-        put_str(o, "}}");
+        LIT(o, "}}");
     }
     put_str(o, "\n]}\n");
-    fwrite(o->b, 1, o->n, o->f);
-    int bad = ferror(o->f);
-    bad |= fclose(o->f);
+    return true;
+}
+
+int timeline_write(struct timeline *tl)
+{
+    const struct observe *ob = tl->o;
+    struct out *o = malloc(sizeof *o);
+    struct names nm = {calloc(TRACKS + tl->syms->n, sizeof *nm.s), TRACKS + tl->syms->n};
+    char *image = json_string(tl->image), *kernel = json_string(ob->kernel ? ob->rtos.k->name : "none");
+    bool ok = o && nm.s && image && kernel && (o->f = fopen(tl->path, "w"));
+    if (ok) {
+        o->p = o->b;
+        sort_spans(tl);
+        put_str(o, "{\"displayTimeUnit\": \"ns\",\n \"otherData\": {\"generator\": \"tempo-sim\", \"image\": ");
+        put_str(o, image);
+        put_str(o, ", \"kernel\": ");
+        put_str(o, kernel);
+        put_str(o, ", \"cycles_per_us\": 100, \"complete\": ");
+        put_str(o, tl->lost ? "false" : "true");
+        put_str(o, "},\n \"traceEvents\": [\n");
+        ok = write_events(tl, o, &nm, image);
+        fwrite(o->b, 1, (size_t)(o->p - o->b), o->f);
+        ok &= !ferror(o->f);
+        ok &= !fclose(o->f);
+    }
+    for (size_t i = 0; nm.s && i < nm.n; i++)
+        free(nm.s[i]);
+    free(nm.s);
+    free(image);
+    free(kernel);
     free(o);
-    return bad ? -1 : 0;
+    return ok ? 0 : -1;
 }

@@ -67,7 +67,9 @@ ENG_CHECK_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGE
 ENG_CHECKED = $(ENG_CHECK_BROKEN) $(ENG_CHECK_KERNEL) $(ENG_CHECK_CACHED) $(ENG_CHECK_SPEED)
 # The cached runs: the cache firmware with the configurations of cache-test.sh, the Tempo
 # benchmarks with make bench's (bench-cache), the speed loop, and the kernel tests with
-# small caches that miss often (and with a profile, whose cycles a miss moves).
+# small caches that miss often: with a profile, whose cycles a miss moves, and without any
+# observer (the engine makes the D$ misses itself then), write-back at RV32, write-through
+# at RV64.
 ENG_CACHE_MEM = --mem-latency=20$(comma)--mem-beat=1$(comma)--mem-width=4
 ENG_CACHE_FW = --dcache=1K:32:2 --dcache=1K:32:2:wt --dcache=1K:32:2$(comma)--mem-latency=0$(comma)--mem-beat=0 \
                --icache=4K:32:2$(comma)--dcache=1K:32:2 --icache=4K:32:1 --icache=256:16:2$(comma)--dcache=256:8:1
@@ -79,7 +81,9 @@ ENG_CACHE_BENCH = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000$(co
 ENG_CACHE_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),\
                     --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)$(ENG_SPEED_CYCLES)$(comma)--icache=4K:32:2$(comma)--dcache=4K:32:2|$(i))
 ENG_CACHE_KERNEL = $(call eng_list,--soc=virt$(comma)--max-cycles=400000000$(comma)--icache=1K:16:2$(comma)--dcache=512:16:2$(comma)--profile-json=@OUT@.prof.json,\
-                     $(patsubst %,build/kernel/virt32/%.elf,$(TK_TESTS_default)))
+                     $(patsubst %,build/kernel/virt32/%.elf,$(TK_TESTS_default))) \
+                   $(foreach c,32:512:16:2 64:512:16:2:wt,$(call eng_list,--soc=virt$(comma)--max-cycles=400000000$(comma)--icache=1K:16:2$(comma)--dcache=$(subst $(firstword $(subst :, ,$(c))):,,$(c)),\
+                     $(patsubst %,build/kernel/virt$(firstword $(subst :, ,$(c)))/%.elf,$(TK_TESTS_default))))
 ENG_CACHED = $(ENG_CACHE_SIMFW) $(ENG_CACHE_BENCH) $(ENG_CACHE_SPEED) $(ENG_CACHE_KERNEL)
 # The predictor=table what-if, whose counters the engine keeps outside its states: the
 # kernel tests at virt RV32 with a table of 16 (branches share counters) and the speed images.
