@@ -343,24 +343,26 @@ static void dcache_lookup(struct gen *g, bool write, unsigned bail)
     rr(g, true, 0xc1, 5, RDX), b1(g, c->line_shift); /* shr rdx, line_shift: ln */
     mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
     mem(g, true, 0x3b, RDX, RAX, (int32_t)offsetof(struct cache, mru));
-    uint8_t *last = NULL, *found[DCACHE_WAYS + 1];
-    if (write) { /* the line used last: its slot */
-        opcode(g, false, 0x51, 0, RCX); /* push rcx */
-        b1(g, 0x0f), b1(g, 0x80 | CC_NE), last = g->p, b4(g, 0);
-        mem(g, true, 0x8b, RCX, RAX, (int32_t)offsetof(struct cache, mru_slot));
-        b1(g, 0xe9), found[0] = g->p, b4(g, 0); /* to line_used */
-        land(g, last);
-        last = NULL;
+    uint8_t *last = NULL, *found[DCACHE_WAYS];
+    if (write) { /* the line used last (the most recent already): dirty */
+        b1(g, 0x0f), b1(g, 0x80 | CC_NE);
+        uint8_t *other = g->p;
+        b4(g, 0);
+        mem(g, true, 0x8b, RDX, RAX, (int32_t)offsetof(struct cache, mru_slot));
+        mov_imm(g, RAX, (uint64_t)(uintptr_t)c->dirty);
+        sib(g, false, 0xc6, 0, RAX, RDX, 0), b1(g, 1); /* dirty[slot] = 1 */
+        b1(g, 0xe9), last = g->p, b4(g, 0);           /* to the end */
+        land(g, other);
     } else { /* the line used last: nothing to do */
         b1(g, 0x0f), b1(g, 0x80 | CC_E), last = g->p, b4(g, 0);
-        opcode(g, false, 0x51, 0, RCX);
     }
+    opcode(g, false, 0x51, 0, RCX); /* push rcx */
     /* its set's ways: rcx = the set's first slot, rax its tag */
     rr(g, true, 0x89, RDX, RCX);
     rr(g, true, 0x81, 4, RCX), b4(g, (uint32_t)c->set_mask); /* and rcx, set_mask */
     opcode(g, true, 0x69, RCX, RCX), b1(g, 0xc0 | RCX << 3 | RCX), b4(g, c->g.ways); /* imul */
     mov_imm(g, RAX, (uint64_t)(uintptr_t)c->tag);
-    unsigned nfound = write ? 1 : 0;
+    unsigned nfound = 0;
     for (unsigned w = 0; w < c->g.ways; w++) {
         sib(g, true, 0x3b, RDX, RAX, RCX, 3); /* cmp rdx, tag[rcx] */
         b1(g, 0x0f), b1(g, 0x80 | CC_E), found[nfound++] = g->p, b4(g, 0);

@@ -279,9 +279,19 @@ bool cache_write_hit_slow(struct cache *c, uint64_t addr)
 uint32_t cache_write(struct cache *c, const struct mem_params *m, uint64_t addr, unsigned size)
 {
     uint64_t ln = addr >> c->line_shift, set = ln & c->set_mask;
-    int w = find(c, set, ln);
     uint32_t cost = 0;
     c->writes++;
+    if (ln == c->mru) { /* the last line used: already the most recent of its set */
+        if (c->g.write_through) {
+            c->mem_writes++;
+            cost = mem_transfer(m, size);
+            c->stall += cost;
+        } else {
+            c->dirty[c->mru_slot] = 1;
+        }
+        return cost;
+    }
+    int w = find(c, set, ln);
     if (c->g.write_through) {
         /* every store writes memory; a miss does not allocate (the LRU order is untouched) */
         c->mem_writes++;

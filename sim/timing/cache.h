@@ -121,7 +121,6 @@ static inline bool cache_write_hit(struct cache *c, uint64_t addr)
 {
     if ((addr >> c->line_shift) == c->mru && !c->g.write_through) {
         c->dirty[c->mru_slot] = 1;
-        c->stamp[c->mru_slot] = ++c->clock;
         return true;
     }
     return cache_write_hit_slow(c, addr);
