@@ -1701,6 +1701,8 @@ bool fast_run(struct machine *m)
         .guarded = f->obs != NULL,
         .checked = !f->watch,
         .dcache = f->dcache,
+        .mmio_at = f->dmiss_here ? &m->timing.mmio_at : NULL,
+        .mem = &m->caches.mem,
         .icache = f->icache,
         .block_ic_slot = offsetof(struct block, ic_slot),
         .block_ic_fills = offsetof(struct block, ic_fills),

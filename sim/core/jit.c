@@ -10,8 +10,9 @@
  * compute RV32's results directly; RV64 uses the 64-bit forms, and the W forms the 32-bit ones sign-extended.
  * Each check jumps to a stub after the block's code that returns JIT_RESUME at the
  * operation, which has changed nothing yet.  Not generated (JIT_RESUME before them): the
- * load and store kinds --check watches, ADDI to sp with the stack marks, MULHSU.  The D$
- * (and an I$, at a block's end) is looked up by calling cache.c, host registers saved. */
+ * load and store kinds --check watches, ADDI to sp with the stack marks, MULHSU.  The
+ * code looks the D$ up itself (a miss returns JIT_RESUME; a store into a write-through D$
+ * it makes), and makes an I$'s fetches at a block's way out. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stddef.h>
 #include <stdlib.h>
@@ -322,29 +323,64 @@ static void address(struct gen *g, bool w, const struct fop *o, unsigned n, unsi
     mem(g, true, 0x2b, RCX, RSI, ENV(r0base));   /* sub rcx, r0base */
 }
 
-/* The most ways a D$ lookup compares inline; a D$ of more ways leaves every checked
- * access to the interpreter */
+/* The most ways a D$ lookup compares one after the other; a D$ of more ways is looked up
+ * in a loop */
 #define DCACHE_WAYS 8
 
-/* A checked access at ea (rax; rcx its ram[0] offset, kept) through the D$, when there is
- * one: a hit as cache_read_hit() and cache_write_hit() make it (fast.c counts it with its
- * timed run), a miss (nothing changed) or a store into a write-through D$ (it costs
- * cycles) to the interpreter. */
-static void dcache_lookup(struct gen *g, bool write, unsigned bail)
+/* A store into a write-through D$ (when fast.c makes them: mmio_at) costs `cost` cycles
+ * (one transfer of its bytes), which the run takes on and the model's pending device-store
+ * cycle with it, as fast.c's dcache_miss() makes them; to the interpreter when they could
+ * carry the run's last instruction past the next device event.  The look (rdx clobbered),
+ * then, once the cache has been looked up, the cycles (rax, rdx clobbered). */
+static void through_due(struct gen *g, uint32_t cost, unsigned bail)
+{
+    mem(g, true, 0x8b, RDX, ENTRY, LAY(entry_prefix));
+    rr(g, true, 0x03, RDX, CYCLE);
+    rr(g, true, 0x81, 0, RDX), b4(g, cost);
+    mem(g, true, 0x3b, RDX, RDI, LAY(next_event));
+    jcc_out(g, CC_AE, bail);
+}
+
+static void through_cycles(struct gen *g, const struct cache *c, uint32_t cost)
+{
+    mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
+    mem(g, true, 0xff, 0, RAX, (int32_t)offsetof(struct cache, mem_writes)); /* inc */
+    mem(g, true, 0x81, 0, RAX, (int32_t)offsetof(struct cache, stall)), b4(g, cost); /* add */
+    mov_imm(g, RAX, (uint64_t)(uintptr_t)LAY(mmio_at));
+    mem(g, true, 0x8b, RDX, RAX, 0);
+    rr(g, true, 0x85, RDX, RDX); /* test rdx, rdx: no device store pending */
+    b1(g, 0x0f), b1(g, 0x80 | CC_E);
+    uint8_t *none = g->p;
+    b4(g, 0);
+    mem(g, true, 0x81, 0, RAX, 0), b4(g, cost);
+    land(g, none);
+    rr(g, true, 0x81, 0, CYCLE), b4(g, cost);
+}
+
+/* A checked access at ea (rax; rcx its ram[0] offset, kept) of n bytes (a store's; 0: a
+ * load) through the D$, when there is one: a hit as cache_read_hit() and cache_write_hit()
+ * make it (fast.c counts it with its timed run), a store into a write-through D$ as
+ * cache_write() makes it (through_due(), through_cycles()), a miss (nothing changed) to
+ * the interpreter. */
+static void dcache_lookup(struct gen *g, unsigned n, unsigned bail)
 {
     const struct cache *c = LAY(dcache);
     if (!c)
         return;
-    if ((write && c->g.write_through) || c->g.ways > DCACHE_WAYS) {
+    const bool write = n, through = write && c->g.write_through;
+    if (through && !LAY(mmio_at)) {
         jcc_out(g, CC_NONE, bail);
         return;
     }
+    const uint32_t cost = through ? mem_transfer(LAY(mem), n) : 0;
+    if (through)
+        through_due(g, cost, bail);
     rr(g, true, 0x89, RAX, RDX);
     rr(g, true, 0xc1, 5, RDX), b1(g, c->line_shift); /* shr rdx, line_shift: ln */
     mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
     mem(g, true, 0x3b, RDX, RAX, (int32_t)offsetof(struct cache, mru));
     uint8_t *last = NULL, *found[DCACHE_WAYS];
-    if (write) { /* the line used last (the most recent already): dirty */
+    if (write && !through) { /* the line used last (the most recent already): dirty */
         b1(g, 0x0f), b1(g, 0x80 | CC_NE);
         uint8_t *other = g->p;
         b4(g, 0);
@@ -363,19 +399,34 @@ static void dcache_lookup(struct gen *g, bool write, unsigned bail)
     opcode(g, true, 0x69, RCX, RCX), b1(g, 0xc0 | RCX << 3 | RCX), b4(g, c->g.ways); /* imul */
     mov_imm(g, RAX, (uint64_t)(uintptr_t)c->tag);
     unsigned nfound = 0;
-    for (unsigned w = 0; w < c->g.ways; w++) {
+    const uint8_t *loop = g->p;
+    for (unsigned w = 0; w < c->g.ways && w < DCACHE_WAYS; w++) {
         sib(g, true, 0x3b, RDX, RAX, RCX, 3); /* cmp rdx, tag[rcx] */
         b1(g, 0x0f), b1(g, 0x80 | CC_E), found[nfound++] = g->p, b4(g, 0);
         rr(g, true, 0xff, 0, RCX); /* inc rcx */
     }
-    opcode(g, false, 0x59, 0, RCX); /* a miss: pop rcx, to the interpreter */
-    jcc_out(g, CC_NONE, bail);
+    if (c->g.ways > DCACHE_WAYS) { /* on while rcx has not reached the next set */
+        rr(g, true, 0xf7, 0, RCX), b4(g, c->g.ways - 1); /* test rcx, ways - 1 */
+        b1(g, 0x0f), b1(g, 0x80 | CC_NE), b4(g, (uint32_t)(int32_t)(loop - (g->p + 4)));
+    }
+    opcode(g, false, 0x59, 0, RCX); /* a miss: pop rcx */
+    uint8_t *missed = NULL;
+    if (through) { /* counted; the cache stays as it is (no write-allocate) */
+        mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
+        mem(g, true, 0xff, 0, RAX, (int32_t)offsetof(struct cache, write_misses)); /* inc */
+        b1(g, 0xe9), missed = g->p, b4(g, 0);
+    } else { /* to the interpreter */
+        jcc_out(g, CC_NONE, bail);
+    }
     for (unsigned i = 0; i < nfound; i++)
         land(g, found[i]);
-    line_used(g, c, write);
+    line_used(g, c, write && !through);
     opcode(g, false, 0x59, 0, RCX); /* pop rcx */
-    if (last)
-        land(g, last);
+    land(g, last);
+    if (missed) {
+        land(g, missed);
+        through_cycles(g, c, cost);
+    }
 }
 
 /* The x86 load of each RISC-V load kind: opcode, REX.W */
@@ -433,7 +484,7 @@ static void load(struct gen *g, bool w, const struct fop *o, const struct ld *l,
         jcc_out(g, CC_A, bail);
     }
     if (checked)
-        dcache_lookup(g, false, bail);
+        dcache_lookup(g, 0, bail);
     mem(g, true, 0x8b, RDX, RSI, ENV(r0mem));
     uint8_t *at = g->p;
     rr(g, true, 0x01, RCX, RDX); /* add rdx, rcx */
@@ -476,7 +527,7 @@ static void store(struct gen *g, bool w, const struct fop *o, unsigned n, bool c
         mem(g, true, 0x2b, RDX, RSI, ENV(olo));
         mem(g, true, 0x3b, RDX, RSI, ENV(olen));
         jcc_out(g, CC_B, bail);
-        dcache_lookup(g, true, bail);
+        dcache_lookup(g, n, bail);
     }
     get(g, true, RAX, o->rs2);
     mem(g, true, 0x8b, RDX, RSI, ENV(r0mem));

@@ -61,6 +61,11 @@ struct jit_layout {
      * are generated; not with --check, whose per-access checks stay the interpreter's */
     bool checked;
     struct cache *dcache; /* the D$ the checked kinds go through (NULL: none) */
+    /* a store into a write-through D$ is made here (fast.c's dcache_miss(): no observer)
+     * when mmio_at, the timing model's, is given (NULL: to the interpreter); mem is the
+     * memory behind the D$ */
+    uint64_t *mmio_at;
+    const struct mem_params *mem;
     /* with an I$ (NULL: none): a way out of a block makes its fetches as fast.c's
      * icache_fetch() does, with the slots of the block's lines (ic_slot[], for its first
      * ic_lines lines: a longer block has no code), and goes on to a block whose ic_fills is

@@ -65,21 +65,24 @@ ENG_CHECK_CACHED = $(call eng_list,--soc=virt$(comma)--max-cycles=400000000$(com
 ENG_CHECK_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),\
                     --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)$(ENG_SPEED_CYCLES)$(comma)--check=all$(comma)--check-hang=10000000000|$(i))
 ENG_CHECKED = $(ENG_CHECK_BROKEN) $(ENG_CHECK_KERNEL) $(ENG_CHECK_CACHED) $(ENG_CHECK_SPEED)
-# The cached runs: the cache firmware with the configurations of cache-test.sh, the Tempo
-# benchmarks with make bench's (bench-cache), the speed loop, and the kernel tests with
+# The cached runs: the cache firmware with the configurations of cache-test.sh and with a D$
+# of more ways than generated code compares one by one (jit.c's DCACHE_WAYS), the Tempo
+# benchmarks with make bench's (bench-cache), the speed loop (write-back, and a 16-way
+# write-through D$), and the kernel tests with
 # small caches that miss often: with a profile, whose cycles a miss moves, and without any
 # observer (the engine makes the D$ misses itself then), write-back at RV32, write-through
 # at RV64.
 ENG_CACHE_MEM = --mem-latency=20$(comma)--mem-beat=1$(comma)--mem-width=4
 ENG_CACHE_FW = --dcache=1K:32:2 --dcache=1K:32:2:wt --dcache=1K:32:2$(comma)--mem-latency=0$(comma)--mem-beat=0 \
-               --icache=4K:32:2$(comma)--dcache=1K:32:2 --icache=4K:32:1 --icache=256:16:2$(comma)--dcache=256:8:1
+               --icache=4K:32:2$(comma)--dcache=1K:32:2 --icache=4K:32:1 --icache=256:16:2$(comma)--dcache=256:8:1 \
+               --dcache=1K:16:16 --dcache=512:16:32:wt
 ENG_CACHE_SIMFW = $(foreach b,paper virt,$(foreach x,32 64,$(foreach o,$(ENG_CACHE_FW),\
                     $(call eng_list,--soc=$(b)$(comma)--max-cycles=10000000$(comma)$(o)$(comma)$(ENG_CACHE_MEM),\
                     $(SIMT_OUT)/$(b)-$(x)/cache.elf $(SIMT_OUT)/$(b)-$(x)/icache.elf))))
 ENG_CACHE_BENCH = $(call eng_list,--soc=paper$(comma)--max-cycles=1000000000$(comma)$(subst $(eng_space),$(comma),$(BENCH_CACHE_OPTIONS)),\
                     $(BENCH_ELFS_tempo_32) $(BENCH_ELFS_tempo_64))
-ENG_CACHE_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),\
-                    --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)$(ENG_SPEED_CYCLES)$(comma)--icache=4K:32:2$(comma)--dcache=4K:32:2|$(i))
+ENG_CACHE_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),$(foreach d,4K:32:2 4K:32:16:wt,\
+                    --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)$(ENG_SPEED_CYCLES)$(comma)--icache=4K:32:2$(comma)--dcache=$(d)|$(i)))
 ENG_CACHE_KERNEL = $(call eng_list,--soc=virt$(comma)--max-cycles=400000000$(comma)--icache=1K:16:2$(comma)--dcache=512:16:2$(comma)--profile-json=@OUT@.prof.json,\
                      $(patsubst %,build/kernel/virt32/%.elf,$(TK_TESTS_default))) \
                    $(foreach c,32:512:16:2 64:512:16:2:wt,$(call eng_list,--soc=virt$(comma)--max-cycles=400000000$(comma)--icache=1K:16:2$(comma)--dcache=$(subst $(firstword $(subst :, ,$(c))):,,$(c)),\
