@@ -368,7 +368,7 @@ static const char *name_of(const struct timeline *tl, struct names *nm, size_t i
 /* The file's text after its header */
 static bool write_events(struct timeline *tl, struct out *o, struct names *nm, const char *image)
 {
-    put_str(o, "  {\"ph\": \"M\", \"pid\": 1, \"name\": \"process_name\", \"args\": {\"name\": ");
+    put_str(o, "  {\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":");
     put_str(o, image);
     put_str(o, "}}");
     for (int t = 0; t < TRACKS; t++) {
@@ -378,14 +378,14 @@ static bool write_events(struct timeline *tl, struct out *o, struct names *nm, c
         if (!name)
             return false;
         room(o, NAME_MAX_TEXT + strlen(name));
-        LIT(o, ",\n  {\"ph\": \"M\", \"pid\": 1, \"tid\": ");
+        LIT(o, ",\n  {\"ph\":\"M\",\"pid\":1,\"tid\":");
         put_u64(o, (uint64_t)t + 1);
-        LIT(o, ", \"name\": \"thread_name\", \"args\": {\"name\": ");
+        LIT(o, ",\"name\":\"thread_name\",\"args\":{\"name\":");
         put(o, name, strlen(name));
         room(o, NAME_MAX_TEXT);
-        LIT(o, "}},\n  {\"ph\": \"M\", \"pid\": 1, \"tid\": ");
+        LIT(o, "}},\n  {\"ph\":\"M\",\"pid\":1,\"tid\":");
         put_u64(o, (uint64_t)t + 1);
-        LIT(o, ", \"name\": \"thread_sort_index\", \"args\": {\"sort_index\": ");
+        LIT(o, ",\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":");
         put_u64(o, (uint64_t)t);
         LIT(o, "}}");
     }
@@ -406,30 +406,30 @@ static bool write_events(struct timeline *tl, struct out *o, struct names *nm, c
         if (!name || (e->kind == K_SWITCH && !to))
             return false;
         room(o, NAME_MAX_TEXT + strlen(name) + (to ? strlen(to) : 0));
-        LIT(o, ",\n  {\"pid\": 1, \"tid\": ");
+        LIT(o, ",\n  {\"pid\":1,\"tid\":");
         put_u64(o, (uint64_t)e->track + 1);
-        LIT(o, ", \"ts\": ");
+        LIT(o, ",\"ts\":");
         put_us(o, e->start);
         switch ((enum kind)e->kind) {
         case K_SWITCH:
-            LIT(o, ", \"ph\": \"i\", \"s\": \"t\", \"name\": \"switch\", \"cat\": \"switch\", \"args\": {\"cycle\": ");
+            LIT(o, ",\"ph\":\"i\",\"s\":\"t\",\"name\":\"switch\",\"cat\":\"switch\",\"args\":{\"cycle\":");
             put_u64(o, e->start);
-            LIT(o, ", \"from\": ");
+            LIT(o, ",\"from\":");
             memcpy(o->p, name, strlen(name)), o->p += strlen(name);
-            LIT(o, ", \"to\": ");
+            LIT(o, ",\"to\":");
             memcpy(o->p, to, strlen(to)), o->p += strlen(to);
             LIT(o, "}}");
             continue;
-        case K_RUN: LIT(o, ", \"ph\": \"X\", \"cat\": \"thread\", \"name\": "); break;
-        case K_IRQ: LIT(o, ", \"ph\": \"X\", \"cat\": \"interrupt\", \"name\": "); break;
-        default: LIT(o, ", \"ph\": \"X\", \"cat\": \"kernel\", \"name\": "); break;
+        case K_RUN: LIT(o, ",\"ph\":\"X\",\"cat\":\"thread\",\"name\":"); break;
+        case K_IRQ: LIT(o, ",\"ph\":\"X\",\"cat\":\"interrupt\",\"name\":"); break;
+        default: LIT(o, ",\"ph\":\"X\",\"cat\":\"kernel\",\"name\":"); break;
         }
         memcpy(o->p, name, strlen(name)), o->p += strlen(name);
-        LIT(o, ", \"dur\": ");
+        LIT(o, ",\"dur\":");
         put_us(o, e->end - e->start);
-        LIT(o, ", \"args\": {\"cycle\": ");
+        LIT(o, ",\"args\":{\"cycle\":");
         put_u64(o, e->start);
-        LIT(o, ", \"cycles\": ");
+        LIT(o, ",\"cycles\":");
         put_u64(o, e->end - e->start);
         LIT(o, "}}");
     }
@@ -447,13 +447,13 @@ int timeline_write(struct timeline *tl)
     if (ok) {
         o->p = o->b;
         sort_spans(tl);
-        put_str(o, "{\"displayTimeUnit\": \"ns\",\n \"otherData\": {\"generator\": \"tempo-sim\", \"image\": ");
+        put_str(o, "{\"displayTimeUnit\":\"ns\",\n \"otherData\":{\"generator\":\"tempo-sim\",\"image\":");
         put_str(o, image);
-        put_str(o, ", \"kernel\": ");
+        put_str(o, ",\"kernel\":");
         put_str(o, kernel);
-        put_str(o, ", \"cycles_per_us\": 100, \"complete\": ");
+        put_str(o, ",\"cycles_per_us\":100,\"complete\":");
         put_str(o, tl->lost ? "false" : "true");
-        put_str(o, "},\n \"traceEvents\": [\n");
+        put_str(o, "},\n \"traceEvents\":[\n");
         ok = write_events(tl, o, &nm, image);
         fwrite(o->b, 1, (size_t)(o->p - o->b), o->f);
         ok &= !ferror(o->f);
