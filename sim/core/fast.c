@@ -1018,7 +1018,8 @@ static bool icache_holds(const struct cache *c, struct block *b)
 }
 
 /* Charge instructions [0, k) of b through the model, as the reference loop would have
- * (their loads and stores have been through the D$ already). */
+ * (their loads and stores have been through the D$ already, and the stalls of the misses
+ * the engine made are in the cycle the model starts from: dcache_miss()). */
 static void replay(struct fast *f, const struct block *b, unsigned k)
 {
     struct machine *m = f->m;
