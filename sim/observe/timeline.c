@@ -315,12 +315,11 @@ static void put_us(struct out *o, uint64_t cycles)
     o->p += 3;
 }
 
-/* s as a JSON string (quotes and escapes) into a buffer of its own: NULL without memory */
-static char *json_string(const char *s)
+/* s as a JSON string (quotes and escapes) at dst, which has room for 6 * strlen(s) + 3
+ * bytes: its end (a NUL follows) */
+static char *json_into(char *dst, const char *s)
 {
-    char *q = malloc(6 * strlen(s) + 3), *p = q;
-    if (!q)
-        return NULL;
+    char *p = dst;
     *p++ = '"';
     for (; *s; s++) {
         if (*s == '"' || *s == '\\')
@@ -332,15 +331,8 @@ static char *json_string(const char *s)
     }
     *p++ = '"';
     *p = 0;
-    return q;
+    return p;
 }
-
-/* The names the events use, each written once as a JSON string (index: the track, or
- * TRACKS + the function's symbol index) */
-struct names {
-    char **s;
-    size_t n;
-};
 
 static const char *track_name(const struct timeline *tl, int track)
 {
@@ -351,38 +343,73 @@ static const char *track_name(const struct timeline *tl, int track)
     return observe_thread_name(tl->o, track - TRACK_THREAD0);
 }
 
-static const char *irq_name(uint64_t cause)
+/* A name the events use, as a JSON string */
+struct name {
+    const char *s;
+    size_t n;
+};
+
+static struct name irq_name(uint64_t cause)
 {
-    return cause == IRQ_M_EXT ? "\"external interrupt\"" : cause == IRQ_M_TIMER ? "\"timer interrupt\""
-           : cause == IRQ_M_SOFT ? "\"software interrupt\"" : "\"interrupt\"";
+#define NAME(s) ((struct name){s, sizeof s - 1})
+    return cause == IRQ_M_EXT ? NAME("\"external interrupt\"") : cause == IRQ_M_TIMER ? NAME("\"timer interrupt\"")
+           : cause == IRQ_M_SOFT ? NAME("\"software interrupt\"") : NAME("\"interrupt\"");
+#undef NAME
 }
 
-/* The name at index i as JSON (made the first time): NULL without memory */
-static const char *name_of(const struct timeline *tl, struct names *nm, size_t i)
+/* The text of name i (the track i, or the function of symbol index i - TRACKS) */
+static const char *raw_name(const struct timeline *tl, size_t i)
 {
-    if (!nm->s[i])
-        nm->s[i] = json_string(i < TRACKS ? track_name(tl, (int)i) : tl->syms->f[i - TRACKS].name);
-    return nm->s[i];
+    return i < TRACKS ? track_name(tl, (int)i) : tl->syms->f[i - TRACKS].name;
+}
+
+/* Every name as JSON, in one allocation (index: raw_name's): NULL without memory */
+static struct name *json_names(const struct timeline *tl)
+{
+    const size_t n = TRACKS + tl->syms->n;
+    size_t bytes = n * sizeof(struct name);
+    for (size_t i = 0; i < n; i++)
+        bytes += 6 * strlen(raw_name(tl, i)) + 3;
+    struct name *names = malloc(bytes);
+    if (!names)
+        return NULL;
+    char *p = (char *)(names + n);
+    for (size_t i = 0; i < n; i++) {
+        char *e = json_into(p, raw_name(tl, i));
+        names[i] = (struct name){p, (size_t)(e - p)};
+        p = e + 1;
+    }
+    return names;
+}
+
+/* s as a JSON string (image and kernel names: far shorter than the buffer) */
+static void put_json(struct out *o, const char *s)
+{
+    room(o, 6 * strlen(s) + 3);
+    o->p = json_into(o->p, s);
+}
+
+/* a name, in room made for it */
+static void put_name(struct out *o, struct name n)
+{
+    memcpy(o->p, n.s, n.n);
+    o->p += n.n;
 }
 
 /* The file's text after its header */
-static bool write_events(struct timeline *tl, struct out *o, struct names *nm, const char *image)
+static void write_events(const struct timeline *tl, struct out *o, const struct name *names)
 {
     put_str(o, "  {\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":");
-    put_str(o, image);
+    put_json(o, tl->image);
     put_str(o, "}}");
     for (int t = 0; t < TRACKS; t++) {
         if (!tl->used[t])
             continue;
-        const char *name = name_of(tl, nm, (size_t)t);
-        if (!name)
-            return false;
-        room(o, NAME_MAX_TEXT + strlen(name));
+        room(o, NAME_MAX_TEXT + names[t].n);
         LIT(o, ",\n  {\"ph\":\"M\",\"pid\":1,\"tid\":");
         put_u64(o, (uint64_t)t + 1);
         LIT(o, ",\"name\":\"thread_name\",\"args\":{\"name\":");
-        put(o, name, strlen(name));
-        room(o, NAME_MAX_TEXT);
+        put_name(o, names[t]);
         LIT(o, "}},\n  {\"ph\":\"M\",\"pid\":1,\"tid\":");
         put_u64(o, (uint64_t)t + 1);
         LIT(o, ",\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":");
@@ -391,21 +418,15 @@ static bool write_events(struct timeline *tl, struct out *o, struct names *nm, c
     }
     for (size_t i = 0; i < tl->n; i++) {
         const struct event *e = &tl->ev[i];
-        const char *name = NULL, *to = NULL;
+        struct name name, to = {"", 0};
         switch ((enum kind)e->kind) {
-        case K_GONE:
-            continue;
-        case K_SWITCH:
-            name = name_of(tl, nm, e->what);
-            to = name_of(tl, nm, e->track);
-            break;
-        case K_RUN: name = name_of(tl, nm, e->track); break;
+        case K_GONE: continue;
+        case K_SWITCH: name = names[e->what], to = names[e->track]; break;
+        case K_RUN: name = names[e->track]; break;
         case K_IRQ: name = irq_name(e->what); break;
-        case K_CALL: name = name_of(tl, nm, TRACKS + (size_t)e->what); break;
+        default: name = names[TRACKS + (size_t)e->what]; break;
         }
-        if (!name || (e->kind == K_SWITCH && !to))
-            return false;
-        room(o, NAME_MAX_TEXT + strlen(name) + (to ? strlen(to) : 0));
+        room(o, NAME_MAX_TEXT + name.n + to.n);
         LIT(o, ",\n  {\"pid\":1,\"tid\":");
         put_u64(o, (uint64_t)e->track + 1);
         LIT(o, ",\"ts\":");
@@ -415,16 +436,16 @@ static bool write_events(struct timeline *tl, struct out *o, struct names *nm, c
             LIT(o, ",\"ph\":\"i\",\"s\":\"t\",\"name\":\"switch\",\"cat\":\"switch\",\"args\":{\"cycle\":");
             put_u64(o, e->start);
             LIT(o, ",\"from\":");
-            memcpy(o->p, name, strlen(name)), o->p += strlen(name);
+            put_name(o, name);
             LIT(o, ",\"to\":");
-            memcpy(o->p, to, strlen(to)), o->p += strlen(to);
+            put_name(o, to);
             LIT(o, "}}");
             continue;
         case K_RUN: LIT(o, ",\"ph\":\"X\",\"cat\":\"thread\",\"name\":"); break;
         case K_IRQ: LIT(o, ",\"ph\":\"X\",\"cat\":\"interrupt\",\"name\":"); break;
         default: LIT(o, ",\"ph\":\"X\",\"cat\":\"kernel\",\"name\":"); break;
         }
-        memcpy(o->p, name, strlen(name)), o->p += strlen(name);
+        put_name(o, name);
         LIT(o, ",\"dur\":");
         put_us(o, e->end - e->start);
         LIT(o, ",\"args\":{\"cycle\":");
@@ -434,36 +455,30 @@ static bool write_events(struct timeline *tl, struct out *o, struct names *nm, c
         LIT(o, "}}");
     }
     put_str(o, "\n]}\n");
-    return true;
 }
 
 int timeline_write(struct timeline *tl)
 {
     const struct observe *ob = tl->o;
     struct out *o = malloc(sizeof *o);
-    struct names nm = {calloc(TRACKS + tl->syms->n, sizeof *nm.s), TRACKS + tl->syms->n};
-    char *image = json_string(tl->image), *kernel = json_string(ob->kernel ? ob->rtos.k->name : "none");
-    bool ok = o && nm.s && image && kernel && (o->f = fopen(tl->path, "w"));
+    struct name *names = json_names(tl);
+    bool ok = o && names && (o->f = fopen(tl->path, "w"));
     if (ok) {
         o->p = o->b;
         sort_spans(tl);
         put_str(o, "{\"displayTimeUnit\":\"ns\",\n \"otherData\":{\"generator\":\"tempo-sim\",\"image\":");
-        put_str(o, image);
+        put_json(o, tl->image);
         put_str(o, ",\"kernel\":");
-        put_str(o, kernel);
+        put_json(o, ob->kernel ? ob->rtos.k->name : "none");
         put_str(o, ",\"cycles_per_us\":100,\"complete\":");
         put_str(o, tl->lost ? "false" : "true");
         put_str(o, "},\n \"traceEvents\":[\n");
-        ok = write_events(tl, o, &nm, image);
+        write_events(tl, o, names);
         fwrite(o->b, 1, (size_t)(o->p - o->b), o->f);
-        ok &= !ferror(o->f);
+        ok = !ferror(o->f);
         ok &= !fclose(o->f);
     }
-    for (size_t i = 0; nm.s && i < nm.n; i++)
-        free(nm.s[i]);
-    free(nm.s);
-    free(image);
-    free(kernel);
+    free(names);
     free(o);
     return ok ? 0 : -1;
 }

@@ -21,15 +21,24 @@ sim=$1 dir=$2 runs=${3:-9}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ns() { date +%s%N; }
-wall() { # command...: whole-process wall time in seconds (its output in $tmp/out); fails when the command fails
-  local s e
-  s=$(ns); "$@" >"$tmp/out" 2>/dev/null || return 1; e=$(ns)
-  awk -v d=$((e - s)) 'BEGIN { printf "%.4f", d / 1e9 }'
+timed() { # command...: "WALL CPU", the whole process's wall time and CPU time (user + system,
+  # its children's included) in seconds (its output in $tmp/out); fails when the command fails
+  local s e u y TIMEFORMAT='%3U %3S'
+  s=$(ns)
+  { time "$@" >"$tmp/out" 2>/dev/null; } 2>"$tmp/time" || return 1
+  e=$(ns)
+  read -r u y <"$tmp/time"
+  awk -v d=$((e - s)) -v u="$u" -v y="$y" 'BEGIN { printf "%.4f %.4f", d / 1e9, u + y }'
 }
-checked() { # LINE command...: wall, and the command must have printed LINE (the checksum line)
+wall() { # command...: timed's wall time
+  local t
+  t=$(timed "$@") || return 1
+  echo "${t% *}"
+}
+checked() { # LINE command...: timed, and the command must have printed LINE (the checksum line)
   local line=$1 t
   shift
-  t=$(wall "$@") && grep -qxF "$line" "$tmp/out" && echo "$t"
+  t=$(timed "$@") && grep -qxF "$line" "$tmp/out" && echo "$t"
 }
 median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.1f", n / t / 1e6 }'; }
@@ -38,8 +47,8 @@ field() { grep -o "\"$1\": [0-9]*" "$2" | head -1 | grep -o '[0-9]*$'; }
 images="loop-paper-32:paper loop-paper-64:paper loop-virt-32:virt loop-virt-64:virt irq-virt-32:virt irq-virt-64:virt"
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
-echo "tempo-sim speed on ${cpu:-an unknown processor} ($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)), $(date -u +%Y-%m-%d): median of $runs runs, whole-process wall time"
-printf '%-13s %12s %12s | %9s %8s %10s | %9s %8s | %s\n' image instructions cycles "tempo-sim" Minsn/s Mcycles/s "QEMU s" Minsn/s "ratio"
+echo "tempo-sim speed on ${cpu:-an unknown processor} ($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)), $(date -u +%Y-%m-%d): median of $runs runs, whole-process wall time (and CPU time)"
+printf '%-13s %12s %12s | %9s %8s %10s | %9s %8s | %s\n' image instructions cycles "tempo-sim" Minsn/s Mcycles/s "QEMU s" Minsn/s "ratio (CPU time)"
 for entry in $images; do
   name=${entry%:*} soc=${entry#*:}
   x=${name##*-} img=$dir/$name.elf json=$dir/$name.json
@@ -49,28 +58,29 @@ for entry in $images; do
   n=$(field instructions "$json") c=$(field cycles "$json")
   q=qemu-system-riscv$x
   [ "$soc" = virt ] && command -v "$q" >/dev/null 2>&1 && qemu=1 || qemu=0
-  ts="" qs=""
+  ts="" tc="" qs="" qc=""
   for _ in $(seq "$runs"); do
     t=$(checked "$sum" "$sim" --soc "$soc" "$img") || { echo "tempo-sim failed on $img (or printed another checksum)"; exit 1; }
-    ts="$ts $t"
+    ts="$ts ${t% *}" tc="$tc ${t#* }"
     if [ $qemu = 1 ]; then
       t=$(checked "$sum" timeout 300 "$q" -M virt -bios none -nographic -kernel "$img") ||
         { echo "$q failed on $img: not exit status 0 with tempo-sim's line '$sum'; it printed:"; cat "$tmp/out"; exit 1; }
-      qs="$qs $t"
+      qs="$qs ${t% *}" qc="$qc ${t#* }"
     fi
   done
   t=$(median <<<"$ts")
   printf '%-13s %12s %12s | %8.3fs %8s %10s |' "$name" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
   if [ $qemu = 1 ]; then
     u=$(median <<<"$qs")
-    printf ' %8.3fs %8s | %.2f\n' "$u" "$(rate "$n" "$u")" "$(awk -v a="$t" -v b="$u" 'BEGIN { print a / b }')"
+    printf ' %8.3fs %8s | %.2f (%.2f)\n' "$u" "$(rate "$n" "$u")" "$(awk -v a="$t" -v b="$u" 'BEGIN { print a / b }')" \
+      "$(awk -v a="$(median <<<"$tc")" -v b="$(median <<<"$qc")" 'BEGIN { print b > 0 ? a / b : 0 }')"
   elif [ "$soc" = virt ]; then
     echo " $q not installed: not measured"
   else
     echo " (QEMU has no paper SoC)"
   fi
 done
-echo "ratio: tempo-sim's time over QEMU's on the same image (at most 1.00: tempo-sim takes no longer); every run measured exited 0 with tempo-sim's checksum line"
+echo "ratio: tempo-sim's time over QEMU's on the same image (at most 1.00: tempo-sim takes no longer), wall time (CPU time: the medians of each one's user + system time); every run measured exited 0 with tempo-sim's checksum line"
 rruns=3
 for engine in threaded reference; do
   case $engine in
@@ -153,10 +163,10 @@ done
 # continues through the whole loop.  tempo-sim's CPU time (user + system; it takes none while
 # it waits for GDB), against the plain run's CPU time.
 seconds() { awk -v u="${1% *}" -v s="${1#* }" 'BEGIN { printf "%.4f", u + s }'; } # "user system"
-cpu() { # command...: the command's CPU time in seconds
-  local TIMEFORMAT='%3U %3S' t
-  t=$( { time "$@" >/dev/null 2>&1; } 2>&1) || return 1
-  seconds "$t"
+cpu() { # command...: timed's CPU time
+  local t
+  t=$(timed "$@") || return 1
+  echo "${t#* }"
 }
 if command -v gdb-multiarch >/dev/null 2>&1; then
   for x in 32 64; do
