@@ -72,8 +72,8 @@ for entry in $images; do
   printf '%-13s %12s %12s | %8.3fs %8s %10s |' "$name" "$n" "$c" "$t" "$(rate "$n" "$t")" "$(rate "$c" "$t")"
   if [ $qemu = 1 ]; then
     u=$(median <<<"$qs")
-    printf ' %8.3fs %8s | %.2f (%.2f)\n' "$u" "$(rate "$n" "$u")" "$(awk -v a="$t" -v b="$u" 'BEGIN { print a / b }')" \
-      "$(awk -v a="$(median <<<"$tc")" -v b="$(median <<<"$qc")" 'BEGIN { print b > 0 ? a / b : 0 }')"
+    printf ' %8.3fs %8s | %.2f (%s)\n' "$u" "$(rate "$n" "$u")" "$(awk -v a="$t" -v b="$u" 'BEGIN { print a / b }')" \
+      "$(awk -v a="$(median <<<"$tc")" -v b="$(median <<<"$qc")" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "n/a" }')"
   elif [ "$soc" = virt ]; then
     echo " $q not installed: not measured"
   else
