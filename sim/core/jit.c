@@ -9,8 +9,8 @@
  * leaves it), which is what x86's 32-bit operations leave in a 64-bit register: they
  * compute RV32's results directly; RV64 uses the 64-bit forms, and the W forms the 32-bit ones sign-extended.
  * Each check jumps to a stub after the block's code that returns JIT_RESUME at the
- * operation, which has changed nothing yet.  Not generated (JIT_RESUME before them): the
- * load and store kinds --check watches, ADDI to sp with the stack marks, MULHSU.  The
+ * operation, which has changed nothing yet.  Not generated (JIT_RESUME before them): ADDI
+ * to sp and XLEN-wide loads into it with the stack marks, MULHSU.  The
  * code looks the D$ up itself (a miss returns JIT_RESUME; a store into a write-through D$
  * it makes), and makes an I$'s fetches at a block's way out. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
@@ -429,6 +429,43 @@ static void dcache_lookup(struct gen *g, unsigned n, unsigned bail)
     }
 }
 
+/* --check's look at a checked access of n bytes at ea (rax; rcx its ram[0] offset; both
+ * kept), as fast.c's watched_load() and watched_store() make it: below the lowest address,
+ * a load of bytes none of which was written, or a store into a doubleword whose stores
+ * leave, to the interpreter; a store that stays marks its bytes written.  rdx clobbered. */
+static void watch_look(struct gen *g, unsigned n, bool write, unsigned bail)
+{
+    if (!LAY(watch))
+        return;
+    mem(g, true, 0x3b, RAX, RSI, ENV(low)); /* cmp rax, low */
+    jcc_out(g, CC_B, bail);
+    if (write && LAY(watch_stores)) {
+        mov_imm(g, RDX, (uint64_t)(uintptr_t)LAY(watch_stores));
+        opcode(g, false, 0x50, 0, RAX);             /* push rax */
+        rr(g, true, 0x89, RCX, RAX);                /* mov rax, rcx */
+        rr(g, true, 0xc1, 5, RAX), b1(g, 3);        /* shr rax, 3 */
+        sib(g, false, 0x80, 7, RDX, RAX, 0), b1(g, 0); /* cmp byte [rdx + rax], 0 */
+        opcode(g, false, 0x58, 0, RAX);             /* pop rax */
+        jcc_out(g, CC_NE, bail);
+    }
+    if (!LAY(watch_written))
+        return;
+    opcode(g, false, 0x50, 0, RAX); /* push rax */
+    opcode(g, false, 0x51, 0, RCX); /* push rcx */
+    mov_imm(g, RDX, (uint64_t)(uintptr_t)LAY(watch_written));
+    rr(g, true, 0x89, RCX, RAX);                /* mov rax, rcx */
+    rr(g, true, 0xc1, 5, RAX), b1(g, 3);        /* shr rax, 3 */
+    rr(g, true, 0x01, RAX, RDX);                /* add rdx, rax: the access's byte of the map */
+    rr(g, false, 0x83, 4, RCX), b1(g, 7);       /* and ecx, 7 */
+    mov_imm(g, RAX, (1u << n) - 1);
+    rr(g, false, 0xd3, 4, RAX);                 /* shl eax, cl: the access's bits */
+    mem(g, false, write ? 0x08 : 0x84, RAX, RDX, 0); /* or / test [rdx], al */
+    opcode(g, false, 0x59, 0, RCX); /* pop rcx */
+    opcode(g, false, 0x58, 0, RAX); /* pop rax */
+    if (!write)
+        jcc_out(g, CC_E, bail); /* none of them written */
+}
+
 /* The x86 load of each RISC-V load kind: opcode, REX.W */
 struct ld {
     unsigned n, opc;
@@ -483,8 +520,10 @@ static void load(struct gen *g, bool w, const struct fop *o, const struct ld *l,
     } else {
         jcc_out(g, CC_A, bail);
     }
-    if (checked)
+    if (checked) {
+        watch_look(g, l->n, false, bail);
         dcache_lookup(g, 0, bail);
+    }
     mem(g, true, 0x8b, RDX, RSI, ENV(r0mem));
     uint8_t *at = g->p;
     rr(g, true, 0x01, RCX, RDX); /* add rdx, rcx */
@@ -527,6 +566,7 @@ static void store(struct gen *g, bool w, const struct fop *o, unsigned n, bool c
         mem(g, true, 0x2b, RDX, RSI, ENV(olo));
         mem(g, true, 0x3b, RDX, RSI, ENV(olen));
         jcc_out(g, CC_B, bail);
+        watch_look(g, n, true, bail);
         dcache_lookup(g, n, bail);
     }
     get(g, true, RAX, o->rs2);
@@ -737,7 +777,7 @@ static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
     struct ld l;
     bool x0;
     struct fop plain;
-    const bool checked = LAY(checked) && unchecked[o->kind];
+    const bool checked = unchecked[o->kind];
     if (checked) { /* the plain kind's code, with the checks */
         plain = *o;
         plain.kind = unchecked[o->kind];

@@ -57,9 +57,14 @@ struct jit_layout {
      * SIGINT and SIGTERM sets it to 0) */
     int32_t next_event;
     bool guarded; /* the code checks env's watch_pc, trace_at and low too */
-    /* the checked kinds (fop.h: loads and stores through the D$, or watched by observers)
-     * are generated; not with --check, whose per-access checks stay the interpreter's */
-    bool checked;
+    /* with --check (fast.c's watch): the checked kinds (fop.h) look at the lowest address
+     * (env's low) and at --check's maps, set before the run (NULL: none), as fast.c's
+     * watched_load() and watched_store() do: a bit per byte of ram[0] written (a load of
+     * bytes none of which was leaves the code, a store sets theirs) and a byte per
+     * doubleword whose stores leave it */
+    bool watch;
+    uint8_t *watch_written;
+    const uint8_t *watch_stores;
     struct cache *dcache; /* the D$ the checked kinds go through (NULL: none) */
     /* a store into a write-through D$ is made here (fast.c's dcache_miss(): no observer)
      * when mmio_at, the timing model's, is given (NULL: to the interpreter); mem is the
