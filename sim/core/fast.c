@@ -1041,10 +1041,11 @@ static void replay(struct fast *f, const struct block *b, unsigned k)
  * made here as cpu.c's data_cached() makes it (n: a store's size; 0: a load), unless there
  * are observers (a profile charges each instruction its cycles, others see events at
  * theirs) or the stall may carry an instruction of the run past the next device event (the
- * reference loop looks before each): false then, nothing changed.  The freeze shifts everything pending by the stall
- * (timing_freeze_all), which leaves the interned state as it was: the rest of the run and
- * its outcome hold, only later (*cycle).  A deopt further on restores the model at the
- * later start and replays the instructions before it: the same state at the same cycle. */
+ * reference loop looks before each): false then, nothing changed.  The freeze shifts
+ * everything pending by the stall (timing_freeze_all), which leaves the interned state as
+ * it was: the rest of the run and its outcome hold, only later (*cycle).  A deopt further
+ * on restores the model at the later start and replays the instructions before it: the
+ * same state at the same cycle. */
 static bool dcache_miss(struct fast *f, uint64_t *cycle, const struct entry *e, uint64_t ea,
                         unsigned n)
 {

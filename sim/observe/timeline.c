@@ -174,9 +174,10 @@ static void timeline_call(struct timeline *tl, uint64_t pc, uint64_t ra, uint64_
 {
     struct ctx *c = &tl->ctx[tl->active];
     size_t fn = symtab_index(tl->syms, pc);
-    if (c->depth < DEPTH && fn < tl->syms->n)
-        c->c[c->depth++] = (struct call){ra, sp, span_begin(tl, K_CALL, tl->active, cycle, (uint32_t)fn),
-                                         (uint32_t)fn};
+    if (c->depth < DEPTH && fn < tl->syms->n) {
+        const size_t span = span_begin(tl, K_CALL, tl->active, cycle, (uint32_t)fn);
+        c->c[c->depth++] = (struct call){ra, sp, span, (uint32_t)fn};
+    }
     tl->o->call_count++;
 }
 
@@ -239,9 +240,10 @@ static int by_time(const void *a, const void *b)
     return x->kind < y->kind ? -1 : x->kind > y->kind;
 }
 
-/* The spans in the file's order.  They are kept in the order they began, which is it (a
- * context's span before its calls, an outer call before an inner one), but for spans cut
- * at the window's start, or begun at the cycle another ended, in an order this checks. */
+/* The spans in the file's order (by_time).  They are kept in the order they began, which
+ * is that order (a context's span before its calls, an outer call before an inner one);
+ * this checks it, and sorts them where it might not hold (spans cut at the window's start
+ * to the same cycle, say). */
 static void sort_spans(struct timeline *tl)
 {
     const struct event *last = NULL;
@@ -260,7 +262,7 @@ static void sort_spans(struct timeline *tl)
 /* The events' text, built in a buffer of its own and written in large pieces: a timeline
  * of a kernel image holds millions of events, and stdio's formatting of each field would
  * cost more than the simulation.  room() makes space for an event, whose pieces are then
- * copied in unchecked (NAME_MAX bounds the fixed text around its names). */
+ * copied in unchecked (NAME_MAX_TEXT bounds the fixed text around its names). */
 #define NAME_MAX_TEXT 256
 struct out {
     FILE *f;
@@ -352,8 +354,10 @@ struct name {
 static struct name irq_name(uint64_t cause)
 {
 #define NAME(s) ((struct name){s, sizeof s - 1})
-    return cause == IRQ_M_EXT ? NAME("\"external interrupt\"") : cause == IRQ_M_TIMER ? NAME("\"timer interrupt\"")
-           : cause == IRQ_M_SOFT ? NAME("\"software interrupt\"") : NAME("\"interrupt\"");
+    return cause == IRQ_M_EXT     ? NAME("\"external interrupt\"")
+           : cause == IRQ_M_TIMER ? NAME("\"timer interrupt\"")
+           : cause == IRQ_M_SOFT  ? NAME("\"software interrupt\"")
+                                  : NAME("\"interrupt\"");
 #undef NAME
 }
 
