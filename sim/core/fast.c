@@ -1078,7 +1078,7 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
         return c;
     struct entry *e = entry_of(f, c, u->exit);
     /* with predictor=table the run that follows depends on the counters too: ONWARD
-     * looks at them, and generated code does not go on to it */
+     * looks at them, and generated code goes on only to the same run again (jit.h) */
     if (e)
         u->next = e, u->code = f->table ? NULL : c->native;
     return c;
@@ -1349,15 +1349,18 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
         ps = e->out[o].exit;                                                               \
         ONWARD(o, npc, check);                                                             \
     } while (0)
-/* FINISH's way on from outcome o, charged */
+/* FINISH's way on from outcome o, charged (predictor=table: the counters the run left
+ * into the machine's table, unless they are what it read; the run that follows again, a
+ * loop, finds them as the run left them) */
 #define ONWARD(o, npc, check)                                                              \
     do {                                                                                   \
         struct outcome *const u_ = &e->out[o];                                             \
-        if (unlikely(f->table))                                                            \
+        if (unlikely(f->table) && u_->counters != e->c.key)                                \
             counters_set(&e->c, t->bp, u_->counters);                                      \
         struct entry *const c_ = u_->next;                                                 \
         if (likely(c_ && !(check)) &&                                                      \
-            (likely(!f->table) || counters_now(&c_->c, t->bp) == c_->c.key)) {             \
+            (likely(!f->table) || (c_ == e ? u_->counters == e->c.key                      \
+                                           : counters_now(&c_->c, t->bp) == c_->c.key))) { \
             e = c_;                                                                        \
             b = c_->b;                                                                     \
             goto enter;                                                                    \
@@ -1701,6 +1704,9 @@ bool fast_run(struct machine *m)
         .block_pc = offsetof(struct block, pc),
         .next_event = (int32_t)(offsetof(struct hart, next_event) - offsetof(struct hart, x)),
         .guarded = f->obs != NULL,
+        .table = f->table,
+        .out_counters = offsetof(struct outcome, counters),
+        .entry_key = offsetof(struct entry, c) + offsetof(struct counters, key),
         .watch = f->watch != NULL,
         .watch_written = f->watch ? f->watch->written : NULL,
         .watch_stores = f->watch ? f->watch->stores : NULL,

@@ -293,6 +293,15 @@ static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
         mem(g, true, 0x3b, RAX, RSI, ENV(watch_pc));
         jcc_out(g, CC_E, res);
     }
+    if (LAY(table)) { /* the same timed run again, with the counters it read */
+        rr(g, true, 0x39, ENTRY, RDX); /* cmp rdx, r13 */
+        jcc_out(g, CC_NE, res);
+        mem(g, false, 0x8b, RAX, RCX, LAY(out_counters));
+        mem(g, false, 0x3b, RAX, ENTRY, LAY(entry_key));
+        jcc_out(g, CC_NE, res);
+        b1(g, 0xe9), b4(g, (uint32_t)(int32_t)(g->body - (g->p + 4)));
+        return;
+    }
     mem(g, true, 0x8b, RAX, RCX, LAY(out_code));
     rr(g, true, 0x85, RAX, RAX);
     jcc_out(g, CC_E, res);
