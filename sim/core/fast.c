@@ -1391,13 +1391,16 @@ static enum handed hand_over(struct fast *f, struct block *b, bool look, uint64_
 
 /* Instruction d, about to run in the reference loop, will most likely be handed to it on
  * later runs too: a load or store that reaches a device (outside the RAMs: a device
- * register's address is fixed), or a store the observers act on (env.olo: the kernel's
- * current-thread variable, a debugger's watchpoint).  The marks it takes (f->apart,
- * f->kstore); NULL: none. */
+ * register's address is fixed), a store the observers act on (env.olo: the kernel's
+ * current-thread variable, a debugger's watchpoint), or a load into sp while --check
+ * follows the threads' stacks (a switch's, to another stack).  The marks it takes
+ * (f->apart, f->kstore); NULL: none. */
 static uint8_t **handed_again(struct fast *f, const struct insn *d)
 {
     if (d->t.cls != TC_LOAD && d->t.cls != TC_STORE)
         return NULL;
+    if (d->t.cls == TC_LOAD && d->t.rd == 2 && f->watch && f->watch->sp)
+        return &f->apart;
     const uint64_t ea = op_ea(f->m->hart.xlen, f->m->hart.x[d->t.rs1], d->imm);
     if (ea - f->env.r0base >= f->env.r0size && ea - f->env.r1base >= f->env.r1size)
         return &f->apart;

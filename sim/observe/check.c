@@ -437,26 +437,42 @@ static bool on_exec(void *ctx, struct machine *m, uint64_t pc, const struct insn
 /* The marks of the store map (c->stores): a store into the doubleword is one to look at */
 enum { W_CODE = 1, W_STACK = 2 };
 
+/* Set (on) or clear bit w of the store map's bytes [a, b), eight at a time (a switch marks
+ * and clears whole stacks) */
+static void stores_bits(uint8_t *map, uint64_t a, uint64_t b, uint8_t w, bool on)
+{
+    const uint64_t all = 0x0101010101010101ull * w;
+    for (; a + 8 <= b; a += 8) {
+        uint64_t v;
+        memcpy(&v, map + a, 8);
+        v = on ? v | all : v & ~all;
+        memcpy(map + a, &v, 8);
+    }
+    for (; a < b; a++)
+        map[a] = on ? map[a] | w : map[a] & (uint8_t)~w;
+}
+
+/* [lo, hi) as offsets in ram[0] */
+static void in_wram(const struct check *c, uint64_t *lo, uint64_t *hi)
+{
+    const struct ram *r = c->wram;
+    *lo = *lo > r->base ? *lo - r->base : 0;
+    *hi = *hi > r->base ? *hi - r->base : 0;
+    *hi = *hi < r->size ? *hi : r->size;
+}
+
 /* Set bit w of the doublewords of ram[0] that [lo, hi) touches. */
 static void stores_mark(struct check *c, uint64_t lo, uint64_t hi, uint8_t w)
 {
-    const struct ram *r = c->wram;
-    lo = lo > r->base ? lo - r->base : 0;
-    hi = hi > r->base ? hi - r->base : 0;
-    hi = hi < r->size ? hi : r->size;
-    for (uint64_t d = lo >> 3; d < (hi + 7) >> 3; d++)
-        c->stores[d] |= w;
+    in_wram(c, &lo, &hi);
+    stores_bits(c->stores, lo >> 3, (hi + 7) >> 3, w, true);
 }
 
 /* Clear bit w of the doublewords of ram[0] that lie inside [lo, hi). */
 static void stores_clear(struct check *c, uint64_t lo, uint64_t hi, uint8_t w)
 {
-    const struct ram *r = c->wram;
-    lo = lo > r->base ? lo - r->base : 0;
-    hi = hi > r->base ? hi - r->base : 0;
-    hi = hi < r->size ? hi : r->size;
-    for (uint64_t d = (lo + 7) >> 3; d < hi >> 3; d++)
-        c->stores[d] &= (uint8_t)~w;
+    in_wram(c, &lo, &hi);
+    stores_bits(c->stores, (lo + 7) >> 3, hi >> 3, w, false);
 }
 
 static bool overlap(uint64_t lo, uint64_t hi, uint64_t lo2, uint64_t hi2) { return lo < hi2 && lo2 < hi; }
@@ -510,13 +526,17 @@ static void stack_mark(struct check *c, int i, bool on)
 /* The stores check_store() may find on: into a thread's stack other than the current one's
  * and the one sp is in (`own`), and into the guard word of own's.  Stacks that overlap are
  * marked whole; disjoint ones are marked anew when the threads change, and when only the
- * current thread or own do, theirs are marked and cleared. */
+ * current thread or own do, the stacks that stop being one of them are marked and those
+ * that become one cleared. */
 static void stack_watch(struct check *c, bool same, int own)
 {
     const struct rtos *r = c->r;
-    if (same && c->disjoint) {
-        stack_mark(c, c->marked_cur, true);
-        stack_mark(c, c->marked_own, true);
+    const int was[2] = {c->marked_cur, c->marked_own}, now[2] = {r->cur, own};
+    bool kept = same && c->disjoint; /* was[]'s stacks are the ones cleared */
+    if (kept) {
+        for (int i = 0; i < 2; i++)
+            if (was[i] != now[0] && was[i] != now[1])
+                stack_mark(c, was[i], true);
     } else {
         for (int i = 0; i < c->marked_n; i++)
             stores_clear(c, c->marked_base[i] & ~7ull, (c->marked_top[i] + 7) & ~7ull, W_STACK);
@@ -532,10 +552,10 @@ static void stack_watch(struct check *c, bool same, int own)
         }
         c->marked_n = r->n;
     }
-    if (c->disjoint) {
-        stack_mark(c, r->cur, false);
-        stack_mark(c, own, false);
-    }
+    if (c->disjoint)
+        for (int i = 0; i < 2; i++)
+            if (!kept || (now[i] != was[0] && now[i] != was[1]))
+                stack_mark(c, now[i], false);
     c->marked_cur = r->cur;
     c->marked_own = own;
 }

@@ -118,12 +118,14 @@ for soc in paper virt; do
     done
   done
 done
-# The observers, the profile, coverage and the caches against the plain run of the same
-# image, the loop and the kernel image (where the kernel awareness acts: thread switches,
-# interrupts, stacks): interleaved, median of $oruns; the ratio is the observed run's time
-# over the plain run's (how much a long run slows down when one is turned on).  --measure
-# takes main to main on the loop, and on the kernel image each interrupt's latency to the
-# worker thread's run; the trace window is 100 cycles half-way through the run.
+# The observers, the profile, coverage, the caches, the predictor table and every check
+# against the plain run of the same image, the loop and the kernel image (where the kernel
+# awareness acts: thread switches, interrupts, stacks): interleaved, median of $oruns; the
+# ratio is the observed run's time over the plain run's (how much a long run slows down
+# when one is turned on).  --measure takes main to main on the loop, and on the kernel
+# image each interrupt's latency to the worker thread's run; the trace window is 100
+# cycles half-way through the run; the loop computes for longer than --check-hang's
+# default without output.
 oruns=5
 echo "observed runs (median of $oruns, interleaved with the plain run): time over the plain run's"
 printf '%-13s %-62s %9s %9s %7s\n' image options plain observed ratio
@@ -157,6 +159,8 @@ for name in loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64; do
 --stats
 --trace-file @T@/t.txt --trace-from @F@ --trace-to @E@
 --icache 4K:32:2 --dcache 4K:32:2
+--set predictor=table
+--check=all --check-hang 10000000000
 OPTS
 done
 # Under a debugger: gdb-multiarch in batch mode sets a breakpoint at board_exit and
