@@ -279,33 +279,29 @@ bool cache_write_hit_slow(struct cache *c, uint64_t addr)
 uint32_t cache_write(struct cache *c, const struct mem_params *m, uint64_t addr, unsigned size)
 {
     uint64_t ln = addr >> c->line_shift, set = ln & c->set_mask;
+    const bool last = ln == c->mru; /* the line used last: already the most recent of its set */
     uint32_t cost = 0;
     c->writes++;
-    if (ln == c->mru) { /* the last line used: already the most recent of its set */
-        if (c->g.write_through) {
-            c->mem_writes++;
-            cost = mem_transfer(m, size);
-            c->stall += cost;
-        } else {
-            c->dirty[c->mru_slot] = 1;
-        }
-        return cost;
-    }
-    int w = find(c, set, ln);
     if (c->g.write_through) {
         /* every store writes memory; a miss does not allocate (the LRU order is untouched) */
         c->mem_writes++;
         cost = mem_transfer(m, size);
+        c->stall += cost;
+        int w = last ? -1 : find(c, set, ln);
         if (w >= 0) {
             c->mru_slot = set * c->g.ways + (size_t)w;
             c->stamp[c->mru_slot] = ++c->clock;
             c->mru = ln;
-        } else {
+        } else if (!last) {
             c->write_misses++;
         }
-        c->stall += cost;
         return cost;
     }
+    if (last) {
+        c->dirty[c->mru_slot] = 1;
+        return 0;
+    }
+    int w = find(c, set, ln);
     size_t k;
     if (w >= 0) {
         k = set * c->g.ways + (size_t)w;
