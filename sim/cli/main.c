@@ -574,7 +574,7 @@ static void observe_setup(const struct options *o, struct run *r)
     if (o->nmeasure)
         measure_setup(o, r);
     if (o->timeline_path && !(r->tl = timeline_new(obs, &r->syms, o->timeline_path, o->image)))
-        die(EXIT_USAGE, "out of memory for --timeline");
+        die(EXIT_USAGE, "--timeline: %s: %s", o->timeline_path, strerror(errno));
     if (o->gdb_port >= 0) {
         char err[256];
         if (!(r->gdb = gdb_listen((unsigned)o->gdb_port, full_stats, err, sizeof err)))
@@ -743,12 +743,12 @@ int main(int argc, char **argv)
     static struct run r; /* the simulated memories' bookkeeping is large: not on the stack */
     load_image(&o, &r);
     machine_setup(&o, &r);
+    outputs_writable(&o); /* the timeline's writer opens its file */
     observe_setup(&o, &r);
     if (!(r.check = check_new(&r.m, &r.img, o.image, &o.check)))
         die(EXIT_USAGE, "out of memory for --check");
     if (r.m.obs)
         must_register(&r.m, check_observer(r.check));
-    outputs_writable(&o);
     /* UART output: line-buffered so that nothing is lost and lines arrive whole */
     setvbuf(stdout, NULL, _IOLBF, 0);
 

@@ -1,8 +1,13 @@
 /* The timeline (timeline.h).  A span takes its place in memory where it begins and its end
- * when it closes, so the spans are kept in the order they begin, the file's order, and are
- * written as they are at the end.  A context is what can hold the CPU: the interrupt
- * handler, main (before the scheduler starts) or a thread; each has its open kernel calls. */
+ * when it closes, so the spans are kept in the order they begin, the file's order.  Closed
+ * spans are handed to a writer thread in batches and the file is written while the run goes
+ * on: a kernel image makes an event every few dozen cycles, and formatting and writing its
+ * hundred-odd bytes in the simulation's thread would cost more than the simulation (without
+ * a thread, a batch is written where it is handed over).  A context is what can hold the
+ * CPU: the interrupt handler, main (before the scheduler starts) or a thread; each has its
+ * open kernel calls. */
 #include "timeline.h"
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +18,7 @@
 #include "symbols.h"
 
 #define DEPTH 16
+#define BATCH 32768      /* spans kept before the closed ones go to the writer */
 #define NO_SPAN SIZE_MAX /* a span that was not kept (out of memory) */
 enum { TRACK_IRQ, TRACK_MAIN, TRACK_THREAD0, TRACKS = TRACK_THREAD0 + RTOS_MAX_THREADS };
 enum kind { K_SWITCH, K_RUN, K_IRQ, K_CALL, K_GONE /* outside the window */ };
@@ -34,38 +40,93 @@ struct event {
     uint32_t what;  /* K_CALL: function index; K_IRQ: cause; K_SWITCH: the track left */
     uint16_t track;
     uint8_t kind;
+    bool open;
+};
+
+/* A name the events use, as a JSON string */
+struct name {
+    const char *s;
+    size_t n;
+};
+
+/* The file's text, built in a buffer of its own and written in large pieces (stdio's
+ * formatting of each field would cost more than the simulation).  room() makes space for an
+ * event, whose pieces are then copied in unchecked (NAME_MAX_TEXT bounds the fixed text
+ * around its names). */
+#define NAME_MAX_TEXT 256
+struct out {
+    FILE *f;
+    char *p;
+    char b[1 << 16];
+};
+
+/* Closed spans on their way to the file, with the threads' names when they were handed */
+struct batch {
+    struct event *ev;
+    size_t n, cap;
+    int threads;
+    char thread[RTOS_MAX_THREADS][RTOS_NAME_MAX];
+};
+
+/* The writer: a batch handed to it (`todo`, NULL once written) goes to the file */
+struct writer {
+    struct out out;
+    const struct name *fn;   /* the functions' names (symbol table order) */
+    struct name track[TRACKS];
+    char track_text[TRACKS][6 * RTOS_NAME_MAX + 3];
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    pthread_t thread;
+    bool threaded, stop;
+    struct batch *todo;
 };
 
 struct timeline {
     struct observe *o;
     const struct symtab *syms;
-    char path[4096], image[256];
+    char image[256];
     struct ctx ctx[TRACKS];
     bool used[TRACKS];
     int active;                 /* the track holding the CPU */
     uint64_t irq_cause;
-    struct event *ev;
-    size_t n, cap;
+    struct event *ev;           /* the spans from the base-th one on (a span's index is absolute) */
+    size_t base, n, cap;
+    struct batch batch;         /* handed to the writer, or the next one */
+    struct name *fn;
+    struct writer *w;
     bool lost;                  /* out of memory: the file says so */
 };
 
 static int track_of(int thread) { return thread < 0 ? TRACK_MAIN : TRACK_THREAD0 + thread; }
 
+static void hand(struct timeline *tl, size_t k);
+
 /* A span of kind k begins: its index, or NO_SPAN when there is no memory for it. */
 static size_t span_begin(struct timeline *tl, enum kind k, int track, uint64_t start, uint32_t what)
 {
     if (tl->n == tl->cap) {
-        size_t cap = tl->cap ? 2 * tl->cap : 4096;
-        struct event *e = realloc(tl->ev, cap * sizeof *e);
-        if (!e) {
-            tl->lost = true;
-            return NO_SPAN;
+        /* the closed spans that begin before every span still to close or to begin go */
+        size_t open = 0;
+        while (open < tl->n && !tl->ev[open].open)
+            open++;
+        const uint64_t before = open < tl->n && tl->ev[open].start < start ? tl->ev[open].start : start;
+        size_t out = open;
+        while (out && tl->ev[out - 1].start >= before)
+            out--;
+        hand(tl, out);
+        if (tl->n > tl->cap / 2) { /* little went: more room */
+            size_t cap = 2 * tl->cap;
+            struct event *e = realloc(tl->ev, cap * sizeof *e);
+            if (!e) {
+                tl->lost = true;
+                return NO_SPAN;
+            }
+            tl->ev = e;
+            tl->cap = cap;
         }
-        tl->ev = e;
-        tl->cap = cap;
     }
-    tl->ev[tl->n] = (struct event){start, start, what, (uint16_t)track, (uint8_t)k};
-    return tl->n++;
+    tl->ev[tl->n] = (struct event){start, start, what, (uint16_t)track, (uint8_t)k, true};
+    return tl->base + tl->n++;
 }
 
 /* Span i ends at `end`, cut to the window; one wholly outside it is dropped (and its place
@@ -74,8 +135,9 @@ static void span_end(struct timeline *tl, size_t i, uint64_t end)
 {
     if (i == NO_SPAN)
         return;
-    struct event *e = &tl->ev[i];
+    struct event *e = &tl->ev[i - tl->base];
     const struct window *w = &tl->o->win;
+    e->open = false;
     if (e->kind == K_SWITCH ? e->start < w->from_cycle || e->start >= w->to_cycle
                             : end <= w->from_cycle || e->start >= w->to_cycle) {
         e->kind = K_GONE;
@@ -87,36 +149,6 @@ static void span_end(struct timeline *tl, size_t i, uint64_t end)
         e->start = w->from_cycle;
     e->end = end < w->to_cycle ? end : w->to_cycle;
     tl->used[e->track] = true;
-}
-
-struct timeline *timeline_new(struct observe *o, const struct symtab *syms, const char *path,
-                              const char *image)
-{
-    struct timeline *tl = calloc(1, sizeof *tl);
-    if (!tl)
-        return NULL;
-    tl->o = o;
-    tl->syms = syms;
-    snprintf(tl->path, sizeof tl->path, "%s", path);
-    const char *base = strrchr(image, '/');
-    snprintf(tl->image, sizeof tl->image, "%s", base ? base + 1 : image);
-    tl->active = TRACK_MAIN;
-    tl->used[TRACK_MAIN] = true;
-    for (int t = 0; t < TRACKS; t++)
-        tl->ctx[t].span = NO_SPAN;
-    tl->ctx[TRACK_MAIN].span = span_begin(tl, K_RUN, TRACK_MAIN, 0, 0);
-    if (o->kernel)
-        for (size_t i = 0; i < syms->n; i++)
-            if (syms->f[i].global && o->rtos.k->is_api(syms->f[i].name))
-                observe_flag(o, syms->f[i].lo, PCF_CALL, true);
-    return tl;
-}
-
-void timeline_free(struct timeline *tl)
-{
-    if (tl)
-        free(tl->ev);
-    free(tl);
 }
 
 /* The context stops holding the CPU at `cycle`: its span and its open calls end there (the
@@ -240,35 +272,25 @@ static int by_time(const void *a, const void *b)
     return x->kind < y->kind ? -1 : x->kind > y->kind;
 }
 
-/* The spans in the file's order (by_time).  They are kept in the order they began, which
- * is that order (a context's span before its calls, an outer call before an inner one);
- * this checks it, and sorts them where it might not hold (spans cut at the window's start
- * to the same cycle, say). */
-static void sort_spans(struct timeline *tl)
+/* A batch's spans in the file's order (by_time).  They are kept in the order they began,
+ * which is that order (a context's span before its calls, an outer call before an inner
+ * one); this checks it, and sorts them where it might not hold (spans of no length at the
+ * cycle another one begins, say).  A batch holds the spans that begin before every later
+ * one (span_begin()), so the file is in that order too. */
+static void sort_spans(struct batch *b)
 {
     const struct event *last = NULL;
-    for (size_t i = 0; i < tl->n; i++) {
-        const struct event *e = &tl->ev[i];
+    for (size_t i = 0; i < b->n; i++) {
+        const struct event *e = &b->ev[i];
         if (e->kind == K_GONE)
             continue;
         if (last && by_time(last, e) > 0) {
-            qsort(tl->ev, tl->n, sizeof *tl->ev, by_time);
+            qsort(b->ev, b->n, sizeof *b->ev, by_time);
             return;
         }
         last = e;
     }
 }
-
-/* The events' text, built in a buffer of its own and written in large pieces: a timeline
- * of a kernel image holds millions of events, and stdio's formatting of each field would
- * cost more than the simulation.  room() makes space for an event, whose pieces are then
- * copied in unchecked (NAME_MAX_TEXT bounds the fixed text around its names). */
-#define NAME_MAX_TEXT 256
-struct out {
-    FILE *f;
-    char *p;
-    char b[1 << 16];
-};
 
 static void room(struct out *o, size_t n)
 {
@@ -278,22 +300,8 @@ static void room(struct out *o, size_t n)
     }
 }
 
-static void put(struct out *o, const char *s, size_t n)
-{
-    if (n > sizeof o->b) {
-        room(o, sizeof o->b);
-        fwrite(s, 1, n, o->f);
-        return;
-    }
-    room(o, n);
-    memcpy(o->p, s, n);
-    o->p += n;
-}
-
 /* a string literal, in room made for it */
 #define LIT(o, s) (memcpy((o)->p, s, sizeof s - 1), (o)->p += sizeof s - 1)
-
-static void put_str(struct out *o, const char *s) { put(o, s, strlen(s)); }
 
 /* v in decimal, in room made for it (20 digits at most) */
 static void put_u64(struct out *o, uint64_t v)
@@ -336,56 +344,6 @@ static char *json_into(char *dst, const char *s)
     return p;
 }
 
-static const char *track_name(const struct timeline *tl, int track)
-{
-    if (track == TRACK_IRQ)
-        return "interrupts";
-    if (track == TRACK_MAIN)
-        return "main";
-    return observe_thread_name(tl->o, track - TRACK_THREAD0);
-}
-
-/* A name the events use, as a JSON string */
-struct name {
-    const char *s;
-    size_t n;
-};
-
-static struct name irq_name(uint64_t cause)
-{
-#define NAME(s) ((struct name){s, sizeof s - 1})
-    return cause == IRQ_M_EXT     ? NAME("\"external interrupt\"")
-           : cause == IRQ_M_TIMER ? NAME("\"timer interrupt\"")
-           : cause == IRQ_M_SOFT  ? NAME("\"software interrupt\"")
-                                  : NAME("\"interrupt\"");
-#undef NAME
-}
-
-/* The text of name i (the track i, or the function of symbol index i - TRACKS) */
-static const char *raw_name(const struct timeline *tl, size_t i)
-{
-    return i < TRACKS ? track_name(tl, (int)i) : tl->syms->f[i - TRACKS].name;
-}
-
-/* Every name as JSON, in one allocation (index: raw_name's): NULL without memory */
-static struct name *json_names(const struct timeline *tl)
-{
-    const size_t n = TRACKS + tl->syms->n;
-    size_t bytes = n * sizeof(struct name);
-    for (size_t i = 0; i < n; i++)
-        bytes += 6 * strlen(raw_name(tl, i)) + 3;
-    struct name *names = malloc(bytes);
-    if (!names)
-        return NULL;
-    char *p = (char *)(names + n);
-    for (size_t i = 0; i < n; i++) {
-        char *e = json_into(p, raw_name(tl, i));
-        names[i] = (struct name){p, (size_t)(e - p)};
-        p = e + 1;
-    }
-    return names;
-}
-
 /* s as a JSON string (image and kernel names: far shorter than the buffer) */
 static void put_json(struct out *o, const char *s)
 {
@@ -400,35 +358,60 @@ static void put_name(struct out *o, struct name n)
     o->p += n.n;
 }
 
-/* The file's text after its header */
-static void write_events(const struct timeline *tl, struct out *o, const struct name *names)
+static struct name irq_name(uint64_t cause)
 {
-    put_str(o, "  {\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":");
-    put_json(o, tl->image);
-    put_str(o, "}}");
-    for (int t = 0; t < TRACKS; t++) {
-        if (!tl->used[t])
-            continue;
-        room(o, NAME_MAX_TEXT + names[t].n);
-        LIT(o, ",\n  {\"ph\":\"M\",\"pid\":1,\"tid\":");
-        put_u64(o, (uint64_t)t + 1);
-        LIT(o, ",\"name\":\"thread_name\",\"args\":{\"name\":");
-        put_name(o, names[t]);
-        LIT(o, "}},\n  {\"ph\":\"M\",\"pid\":1,\"tid\":");
-        put_u64(o, (uint64_t)t + 1);
-        LIT(o, ",\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":");
-        put_u64(o, (uint64_t)t);
-        LIT(o, "}}");
+#define NAME(s) ((struct name){s, sizeof s - 1})
+    return cause == IRQ_M_EXT     ? NAME("\"external interrupt\"")
+           : cause == IRQ_M_TIMER ? NAME("\"timer interrupt\"")
+           : cause == IRQ_M_SOFT  ? NAME("\"software interrupt\"")
+                                  : NAME("\"interrupt\"");
+#undef NAME
+}
+
+/* The functions' names as JSON, in one allocation: NULL without memory */
+static struct name *json_functions(const struct symtab *syms)
+{
+    size_t bytes = syms->n * sizeof(struct name) + 1;
+    for (size_t i = 0; i < syms->n; i++)
+        bytes += 6 * strlen(syms->f[i].name) + 3;
+    struct name *names = malloc(bytes);
+    if (!names)
+        return NULL;
+    char *p = (char *)(names + syms->n);
+    for (size_t i = 0; i < syms->n; i++) {
+        char *e = json_into(p, syms->f[i].name);
+        names[i] = (struct name){p, (size_t)(e - p)};
+        p = e + 1;
     }
-    for (size_t i = 0; i < tl->n; i++) {
-        const struct event *e = &tl->ev[i];
+    return names;
+}
+
+/* The tracks' names as JSON, the threads' as batch b holds them */
+static void json_tracks(struct writer *w, const struct batch *b)
+{
+    for (int t = 0; t < TRACKS; t++) {
+        const int i = t - TRACK_THREAD0;
+        const char *s = t == TRACK_IRQ ? "interrupts" : i < 0 || i >= b->threads ? "main" : b->thread[i];
+        char *e = json_into(w->track_text[t], s);
+        w->track[t] = (struct name){w->track_text[t], (size_t)(e - w->track_text[t])};
+    }
+}
+
+/* Batch b's spans into the file */
+static void write_batch(struct writer *w, struct batch *b)
+{
+    struct out *o = &w->out;
+    sort_spans(b);
+    json_tracks(w, b);
+    for (size_t i = 0; i < b->n; i++) {
+        const struct event *e = &b->ev[i];
         struct name name, to = {"", 0};
         switch ((enum kind)e->kind) {
         case K_GONE: continue;
-        case K_SWITCH: name = names[e->what], to = names[e->track]; break;
-        case K_RUN: name = names[e->track]; break;
+        case K_SWITCH: name = w->track[e->what], to = w->track[e->track]; break;
+        case K_RUN: name = w->track[e->track]; break;
         case K_IRQ: name = irq_name(e->what); break;
-        default: name = names[TRACKS + (size_t)e->what]; break;
+        default: name = w->fn[e->what]; break;
         }
         room(o, NAME_MAX_TEXT + name.n + to.n);
         LIT(o, ",\n  {\"pid\":1,\"tid\":");
@@ -458,31 +441,210 @@ static void write_events(const struct timeline *tl, struct out *o, const struct 
         put_u64(o, e->end - e->start);
         LIT(o, "}}");
     }
-    put_str(o, "\n]}\n");
+}
+
+static void *writer_main(void *arg)
+{
+    struct writer *w = arg;
+    pthread_mutex_lock(&w->mu);
+    for (;;) {
+        while (!w->todo && !w->stop)
+            pthread_cond_wait(&w->cv, &w->mu);
+        if (!w->todo)
+            break;
+        pthread_mutex_unlock(&w->mu);
+        write_batch(w, w->todo);
+        pthread_mutex_lock(&w->mu);
+        w->todo = NULL;
+        pthread_cond_broadcast(&w->cv);
+    }
+    pthread_mutex_unlock(&w->mu);
+    return NULL;
+}
+
+/* Wait until the batch handed last is written. */
+static void written(struct writer *w)
+{
+    if (!w->threaded)
+        return;
+    pthread_mutex_lock(&w->mu);
+    while (w->todo)
+        pthread_cond_wait(&w->cv, &w->mu);
+    pthread_mutex_unlock(&w->mu);
+}
+
+/* The threads' names now, into the batch to hand */
+static void names(struct timeline *tl)
+{
+    const struct observe *o = tl->o;
+    struct batch *b = &tl->batch;
+    b->threads = o->rtos.n;
+    for (int i = 0; i < o->rtos.n; i++)
+        snprintf(b->thread[i], sizeof b->thread[i], "%s", observe_thread_name(o, i));
+}
+
+/* The first k spans kept go to the writer; the rest take the batch's array. */
+static void hand(struct timeline *tl, size_t k)
+{
+    struct batch *b = &tl->batch;
+    if (!tl->w || !k)
+        return;
+    written(tl->w);
+    if (b->cap < tl->cap) {
+        struct event *e = realloc(b->ev, tl->cap * sizeof *e);
+        if (!e)
+            return; /* kept: span_begin() makes more room */
+        b->ev = e;
+        b->cap = tl->cap;
+    }
+    struct event *ev = b->ev;
+    const size_t cap = b->cap;
+    b->ev = tl->ev;
+    b->cap = tl->cap;
+    b->n = k;
+    memcpy(ev, tl->ev + k, (tl->n - k) * sizeof *ev);
+    tl->ev = ev;
+    tl->cap = cap;
+    tl->n -= k;
+    tl->base += k;
+    names(tl);
+    struct writer *w = tl->w;
+    if (!w->threaded) {
+        write_batch(w, b);
+        return;
+    }
+    pthread_mutex_lock(&w->mu);
+    w->todo = b;
+    pthread_cond_broadcast(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+}
+
+/* The writer on `path` (emptied), its thread started when it can be: NULL when the file cannot
+ * be opened or there is no memory. */
+static struct writer *writer_new(const struct name *fn, const char *path)
+{
+    struct writer *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->fn = fn;
+    w->out.p = w->out.b;
+    if (!(w->out.f = fopen(path, "w"))) {
+        free(w);
+        return NULL;
+    }
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->cv, NULL);
+    w->threaded = pthread_create(&w->thread, NULL, writer_main, w) == 0;
+    return w;
+}
+
+/* The writer's thread stopped, everything handed written; the file closed: 0, or -1 when
+ * it could not be written. */
+static int writer_free(struct writer *w)
+{
+    if (!w)
+        return 0;
+    if (w->threaded) {
+        pthread_mutex_lock(&w->mu);
+        w->stop = true;
+        pthread_cond_broadcast(&w->cv);
+        pthread_mutex_unlock(&w->mu);
+        pthread_join(w->thread, NULL);
+    }
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->cv);
+    fwrite(w->out.b, 1, (size_t)(w->out.p - w->out.b), w->out.f);
+    bool ok = !ferror(w->out.f);
+    ok &= !fclose(w->out.f);
+    free(w);
+    return ok ? 0 : -1;
+}
+
+struct timeline *timeline_new(struct observe *o, const struct symtab *syms, const char *path,
+                              const char *image)
+{
+    struct timeline *tl = calloc(1, sizeof *tl);
+    if (!tl)
+        return NULL;
+    tl->o = o;
+    tl->syms = syms;
+    const char *base = strrchr(image, '/');
+    snprintf(tl->image, sizeof tl->image, "%s", base ? base + 1 : image);
+    tl->cap = tl->batch.cap = BATCH;
+    tl->ev = malloc(BATCH * sizeof *tl->ev);
+    tl->batch.ev = malloc(BATCH * sizeof *tl->ev);
+    tl->fn = json_functions(syms);
+    if (!tl->ev || !tl->batch.ev || !tl->fn || !(tl->w = writer_new(tl->fn, path))) {
+        timeline_free(tl);
+        return NULL;
+    }
+    struct out *out = &tl->w->out;
+    room(out, NAME_MAX_TEXT);
+    LIT(out, "{\"displayTimeUnit\":\"ns\",\n \"traceEvents\":[\n  {\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":");
+    put_json(out, tl->image);
+    room(out, NAME_MAX_TEXT);
+    LIT(out, "}}");
+    tl->active = TRACK_MAIN;
+    tl->used[TRACK_MAIN] = true;
+    for (int t = 0; t < TRACKS; t++)
+        tl->ctx[t].span = NO_SPAN;
+    tl->ctx[TRACK_MAIN].span = span_begin(tl, K_RUN, TRACK_MAIN, 0, 0);
+    if (o->kernel)
+        for (size_t i = 0; i < syms->n; i++)
+            if (syms->f[i].global && o->rtos.k->is_api(syms->f[i].name))
+                observe_flag(o, syms->f[i].lo, PCF_CALL, true);
+    return tl;
 }
 
 int timeline_write(struct timeline *tl)
 {
-    const struct observe *ob = tl->o;
-    struct out *o = malloc(sizeof *o);
-    struct name *names = json_names(tl);
-    bool ok = o && names && (o->f = fopen(tl->path, "w"));
-    if (ok) {
-        o->p = o->b;
-        sort_spans(tl);
-        put_str(o, "{\"displayTimeUnit\":\"ns\",\n \"otherData\":{\"generator\":\"tempo-sim\",\"image\":");
-        put_json(o, tl->image);
-        put_str(o, ",\"kernel\":");
-        put_json(o, ob->kernel ? ob->rtos.k->name : "none");
-        put_str(o, ",\"cycles_per_us\":100,\"complete\":");
-        put_str(o, tl->lost ? "false" : "true");
-        put_str(o, "},\n \"traceEvents\":[\n");
-        write_events(tl, o, names);
-        fwrite(o->b, 1, (size_t)(o->p - o->b), o->f);
-        ok = !ferror(o->f);
-        ok &= !fclose(o->f);
+    /* every span is closed at the end (OBS_END): the rest go, then the tracks' names and
+     * what the file is */
+    hand(tl, tl->n);
+    struct writer *w = tl->w;
+    written(w);
+    names(tl);
+    json_tracks(w, &tl->batch);
+    struct out *o = &w->out;
+    for (int t = 0; t < TRACKS; t++) {
+        if (!tl->used[t])
+            continue;
+        room(o, NAME_MAX_TEXT + w->track[t].n);
+        LIT(o, ",\n  {\"ph\":\"M\",\"pid\":1,\"tid\":");
+        put_u64(o, (uint64_t)t + 1);
+        LIT(o, ",\"name\":\"thread_name\",\"args\":{\"name\":");
+        put_name(o, w->track[t]);
+        LIT(o, "}},\n  {\"ph\":\"M\",\"pid\":1,\"tid\":");
+        put_u64(o, (uint64_t)t + 1);
+        LIT(o, ",\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":");
+        put_u64(o, (uint64_t)t);
+        LIT(o, "}}");
     }
-    free(names);
-    free(o);
-    return ok ? 0 : -1;
+    const struct observe *ob = tl->o;
+    room(o, NAME_MAX_TEXT);
+    LIT(o, "\n ],\n \"otherData\":{\"generator\":\"tempo-sim\",\"image\":");
+    put_json(o, tl->image);
+    room(o, NAME_MAX_TEXT);
+    LIT(o, ",\"kernel\":");
+    put_json(o, ob->kernel ? ob->rtos.k->name : "none");
+    room(o, NAME_MAX_TEXT);
+    LIT(o, ",\"cycles_per_us\":100,\"complete\":");
+    if (tl->lost)
+        LIT(o, "false}}\n");
+    else
+        LIT(o, "true}}\n");
+    const int status = writer_free(tl->w);
+    tl->w = NULL;
+    return status;
+}
+
+void timeline_free(struct timeline *tl)
+{
+    if (!tl)
+        return;
+    writer_free(tl->w);
+    free(tl->ev);
+    free(tl->batch.ev);
+    free(tl->fn);
+    free(tl);
 }

@@ -17,8 +17,9 @@ struct observe;
 struct symtab;
 struct timeline;
 
-/* A timeline written to `path` at the end (timeline_write); the kernel calls' entries are
- * flagged in o's map.  NULL when out of memory. */
+/* A timeline written to `path` as the run goes (by a thread of its own) and finished by
+ * timeline_write(); the kernel calls' entries are flagged in o's map.  NULL (errno set)
+ * when the file cannot be opened or there is no memory. */
 struct timeline *timeline_new(struct observe *o, const struct symtab *syms, const char *path,
                               const char *image);
 /* The timeline as an observer (observer.h), to register with observe_register(): thread
