@@ -182,6 +182,10 @@ struct fast {
      * with no other observer acting on stores: they end their block, whose handler
      * (L_KSTORE) makes the store and tells the kernel awareness (observe_kernel_store()) */
     uint8_t *kstore;
+    /* the same, for loads into sp while --check follows the threads' stacks (a switch's,
+     * to another stack): they end their block, whose handler (H_LOAD_SP) makes the load and
+     * has the check's window follow sp (observe_sync()) */
+    uint8_t *spload;
     /* RAM for loads and stores, shared with generated code */
     struct jit_env env;
     struct jit *jit; /* the code generator (NULL: none, the interpreter runs every block) */
@@ -690,7 +694,7 @@ static struct block *translate(struct fast *f, uint64_t pc)
             nside++;
             continue;
         }
-        if (ends_block(d) || ops[n - 1].kind == K_KSTORE)
+        if (ends_block(d) || ops[n - 1].kind == K_KSTORE || marked(f->spload, f, p))
             break;
     }
     if (n && (side_at >> (n - 1) & 1)) { /* nothing after it: the block's own end */
@@ -1245,7 +1249,11 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
         NEXT;                                                                              \
     }
 /* A load of an XLEN-wide word into sp, with the stack marks: as H_LOAD_C, with H_ADDI_SP's
- * look at the new sp before anything changes (the D$ last: a hit updates it) */
+ * look at the new sp before anything changes (the D$ last: a hit updates it).  An sp
+ * outside --check's window (another thread's stack) goes to the reference loop, but for
+ * the block's last instruction (f->spload): the check's look at a load into sp is the
+ * load's own, and its window follows the new sp there (observe_sync(), at the block's
+ * end, as L_KSTORE's). */
 #define H_LOAD_SP                                                                          \
     LBL(LOAD_SP, XLEN) : {                                                                 \
         const unsigned n = XLEN / 8;                                                       \
@@ -1258,12 +1266,16 @@ static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
         } else {                                                                           \
             memcpy(&sp, p, 8);                                                             \
         }                                                                                  \
-        if (unlikely(f->watch && (watched_load(f, ea, n) || watched_sp(f->watch, sp))) ||  \
+        const bool moved = f->watch && watched_sp(f->watch, sp);                           \
+        if (unlikely(moved && op + 1 != b->ops + b->n) ||                                  \
+            unlikely(f->watch && watched_load(f, ea, n)) ||                                \
             (f->pending && observe_run_due(f->obs, observe_flags(f->obs, b->pc), sp)) ||   \
             (f->dcache && !cache_read_hit(f->dcache, ea)))                                 \
             goto deopt;                                                                    \
         x[2] = sp;                                                                         \
         observe_sp(f->obs, sp);                                                            \
+        if (moved)                                                                         \
+            observe_sync(f, cycle + e->out[OUT_END].cost);                                 \
         NEXT;                                                                              \
     }
 /* Every handler of one XLEN instance */
@@ -1394,13 +1406,13 @@ static enum handed hand_over(struct fast *f, struct block *b, bool look, uint64_
  * register's address is fixed), a store the observers act on (env.olo: the kernel's
  * current-thread variable, a debugger's watchpoint), or a load into sp while --check
  * follows the threads' stacks (a switch's, to another stack).  The marks it takes
- * (f->apart, f->kstore); NULL: none. */
+ * (f->apart, f->kstore, f->spload); NULL: none. */
 static uint8_t **handed_again(struct fast *f, const struct insn *d)
 {
     if (d->t.cls != TC_LOAD && d->t.cls != TC_STORE)
         return NULL;
     if (d->t.cls == TC_LOAD && d->t.rd == 2 && f->watch && f->watch->sp)
-        return &f->apart;
+        return &f->spload;
     const uint64_t ea = op_ea(f->m->hart.xlen, f->m->hart.x[d->t.rs1], d->imm);
     if (ea - f->env.r0base >= f->env.r0size && ea - f->env.r1base >= f->env.r1size)
         return &f->apart;
@@ -1430,7 +1442,8 @@ static bool deopt_step(struct fast *f, const struct block *b, unsigned k, bool p
 {
     const uint64_t pc = b->pc + 4 * k;
     uint8_t **again = handed_again(f, &b->src[k]);
-    again = again == &f->kstore || k ? again : NULL; /* the first already ends nothing */
+    /* the first already ends nothing (but a block it must end) */
+    again = again == &f->kstore || again == &f->spload || k ? again : NULL;
     replay(f, b, k);
     f->m->hart.pc = pc;
     if (cpu_run_steps(f->m, 1, f->m->hart.clk.cycle, pre_done))
@@ -1736,6 +1749,7 @@ bool fast_run(struct machine *m)
     jit_close(f->jit);
     free(f->apart);
     free(f->kstore);
+    free(f->spload);
     free(f->map);
     free(f);
     return true;
