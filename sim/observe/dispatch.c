@@ -181,7 +181,7 @@ void observe_fast_view(const struct observe *o, struct observe_fast *v)
     for (int i = 0; i < l->n; i++) {
         const struct observer *ob = &l->list[i];
         if (ob->fast_pc) { /* two pcs: every instruction */
-            uint64_t p = ob->fast_pc(ob->ctx);
+            uint64_t p = *ob->fast_pc;
             if (p != UINT64_MAX && v->pc != UINT64_MAX && p != v->pc)
                 v->all = true;
             else if (p != UINT64_MAX)

@@ -98,9 +98,10 @@ struct observer {
      * have changed what the observer watches: a thread switch, a thread made): bring the
      * shared state's fast_watch up to date (observe_fast_sync()). */
     void (*fast_sync)(void *ctx, struct machine *m);
-    /* The one pc at which pre() may act beyond the flag map (UINT64_MAX: none), so that the
-     * fast engine leaves that pc to the reference loop (observe_fast_view()). */
-    uint64_t (*fast_pc)(const void *ctx);
+    /* Where the observer keeps the one pc at which pre() may act beyond the flag map
+     * (UINT64_MAX: none), so that the fast engine leaves that pc to the reference loop
+     * (observe_fast_view(): a look at every boundary, so a variable, not a call). */
+    const uint64_t *fast_pc;
     /* The cycle from which pre() must see every instruction (0: at once; UINT64_MAX: never),
      * until it moves it (the debugger: a single step, its next look for Ctrl-C); the fast
      * engine leaves what issues from then on to the reference loop (observe_fast_view()). */

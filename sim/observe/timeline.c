@@ -6,12 +6,16 @@
  * a thread, a batch is written where it is handed over).  A context is what can hold the
  * CPU: the interrupt handler, main (before the scheduler starts) or a thread; each has its
  * open kernel calls. */
+#define _POSIX_C_SOURCE 200809L /* fdopen, ftruncate */
 #include "timeline.h"
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "machine.h"
 #include "observe.h"
 #include "riscv/encoding.h"
@@ -88,6 +92,7 @@ struct timeline {
     struct ctx ctx[TRACKS];
     bool used[TRACKS];
     int active;                 /* the track holding the CPU */
+    uint64_t ret;               /* its innermost open call's return address (UINT64_MAX: none) */
     uint64_t irq_cause;
     struct event *ev;           /* the spans from the base-th one on (a span's index is absolute) */
     size_t base, n, cap;
@@ -220,10 +225,11 @@ static void timeline_pre(struct timeline *tl, uint64_t pc, uint64_t sp, uint64_t
         span_end(tl, c->c[--c->depth].span, cycle);
 }
 
-static uint64_t timeline_return_pc(const struct timeline *tl)
+/* tl->ret after the active context or its calls changed */
+static void follow_return(struct timeline *tl)
 {
     const struct ctx *c = &tl->ctx[tl->active];
-    return c->depth ? c->c[c->depth - 1].ra : UINT64_MAX;
+    tl->ret = c->depth ? c->c[c->depth - 1].ra : UINT64_MAX;
 }
 
 static void timeline_end(struct timeline *tl, uint64_t cycle)
@@ -235,6 +241,7 @@ static void timeline_end(struct timeline *tl, uint64_t cycle)
 static bool on_pre(void *ctx, struct machine *m, uint64_t pc, uint64_t cycle)
 {
     timeline_pre(ctx, pc, m->hart.x[2], cycle);
+    follow_return(ctx);
     return true;
 }
 
@@ -252,14 +259,13 @@ static void on_event(void *ctx, const struct observe_event *e)
     case OBS_END: timeline_end(tl, e->cycle); break;
     default: break;
     }
+    follow_return(tl);
 }
-
-static uint64_t on_fast_pc(const void *ctx) { return timeline_return_pc(ctx); }
 
 struct observer timeline_observer(struct timeline *tl)
 {
     return (struct observer){.name = "timeline", .ctx = tl, .pre = on_pre, .event = on_event,
-                             .fast_pc = on_fast_pc};
+                             .fast_pc = &tl->ret};
 }
 
 static int by_time(const void *a, const void *b)
@@ -528,7 +534,13 @@ static struct writer *writer_new(const struct name *fn, const char *path)
         return NULL;
     w->fn = fn;
     w->out.p = w->out.b;
-    if (!(w->out.f = fopen(path, "w"))) {
+    /* emptied only when it is not: on ext4, a file truncated to nothing is written back
+     * whole when it is closed (auto_da_alloc), which took a tenth of the kernel image's run */
+    struct stat st;
+    const int fd = open(path, O_WRONLY | O_CREAT, 0666);
+    if (fd < 0 || fstat(fd, &st) || (st.st_size && ftruncate(fd, 0)) || !(w->out.f = fdopen(fd, "w"))) {
+        if (fd >= 0)
+            close(fd);
         free(w);
         return NULL;
     }
@@ -585,6 +597,7 @@ struct timeline *timeline_new(struct observe *o, const struct symtab *syms, cons
     room(out, NAME_MAX_TEXT);
     LIT(out, "}}");
     tl->active = TRACK_MAIN;
+    tl->ret = UINT64_MAX;
     tl->used[TRACK_MAIN] = true;
     for (int t = 0; t < TRACKS; t++)
         tl->ctx[t].span = NO_SPAN;
