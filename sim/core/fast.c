@@ -926,8 +926,10 @@ static void code_written(void *ctx, uint64_t off, unsigned size)
 /* The observers' part of the engine (struct fast); observe_sync() sets what changes. */
 static void observe_setup(struct fast *f)
 {
+    static uint64_t no_thread;
     struct observe *o = f->m->obs;
     f->env.watch_pc = f->env.trace_at = f->trace_at = UINT64_MAX;
+    f->env.lowest = &no_thread;
     if (!o)
         return;
     f->obs = o;
@@ -956,6 +958,28 @@ static void observe_stores(struct fast *f, uint64_t lo, uint64_t hi)
     }
 }
 
+/* Generated code's sp window (jit_env's sp_lo, sp_span): the current thread's stack
+ * (base, top], where observe_sp() charges that thread, within --check's window
+ * (watched_sp()); none while an OBS_RUN is pending (H_ADDI_SP looks for it). */
+static void sp_range(struct fast *f)
+{
+    struct rtos *r = &f->obs->rtos;
+    uint64_t lo = 0, hi = 0; /* (lo, hi] */
+    if (f->marks && !f->pending && r->cur >= 0 && r->t[r->cur].stack_top) {
+        struct rtos_thread *t = &r->t[r->cur];
+        lo = t->stack_base, hi = t->stack_top;
+        f->env.lowest = &t->lowest_sp;
+        const struct fast_watch *w = f->watch;
+        if (w && w->sp) {
+            lo = w->sp_lo > lo ? w->sp_lo : lo;
+            hi = w->sp_hi < hi ? w->sp_hi : hi;
+            lo = w->sp_floor && w->sp_floor - 1 > lo ? w->sp_floor - 1 : lo;
+        }
+    }
+    f->env.sp_lo = lo + 1;
+    f->env.sp_span = hi > lo ? hi - lo : 0;
+}
+
 /* What the observers leave to the traced loop from the boundary at `cycle` on. */
 static void observe_sync(struct fast *f, uint64_t cycle)
 {
@@ -975,6 +999,7 @@ static void observe_sync(struct fast *f, uint64_t cycle)
     f->env.trace_at = f->pending ? 0 : f->trace_at;
     if (f->stores)
         observe_stores(f, v.lo, v.hi);
+    sp_range(f);
 }
 
 /* ---- running ---- */

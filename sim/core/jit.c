@@ -517,8 +517,25 @@ static bool load_of(unsigned kind, struct ld *l, bool *x0)
 
 /* A load from ram[0], or from ram[1] when there is one; anything else to the interpreter
  * (fast.c's H_LOAD_) */
+/* The new sp in rax: to the interpreter outside env's sp window, else its thread's
+ * lowest sp follows it (fast.c's H_ADDI_SP, H_LOAD_SP; observe_sp()) */
+static void sp_look(struct gen *g, unsigned bail)
+{
+    rr(g, true, 0x89, RAX, RCX);                  /* mov rcx, rax */
+    mem(g, true, 0x2b, RCX, RSI, ENV(sp_lo));     /* sub rcx, sp_lo */
+    mem(g, true, 0x3b, RCX, RSI, ENV(sp_span));   /* cmp rcx, sp_span */
+    jcc_out(g, CC_AE, bail);
+    mem(g, true, 0x8b, RDX, RSI, ENV(lowest));
+    mem(g, true, 0x3b, RAX, RDX, 0);              /* cmp rax, [rdx] */
+    b1(g, 0x0f), b1(g, 0x80 | CC_AE);
+    uint8_t *over = g->p;
+    b4(g, 0);
+    mem(g, true, 0x89, RAX, RDX, 0);              /* mov [rdx], rax */
+    land(g, over);
+}
+
 static void load(struct gen *g, bool w, const struct fop *o, const struct ld *l, bool x0,
-                 bool r1, bool checked, unsigned bail)
+                 bool r1, bool checked, bool sp, unsigned bail)
 {
     address(g, w, o, l->n, bail);
     mem(g, true, 0x3b, RCX, RSI, ENV(slim[l->n])); /* cmp rcx, r0size - n */
@@ -538,6 +555,8 @@ static void load(struct gen *g, bool w, const struct fop *o, const struct ld *l,
     rr(g, true, 0x01, RCX, RDX); /* add rdx, rcx */
     if (!x0) {
         mem(g, l->w, l->opc, RAX, RDX, 0);
+        if (sp)
+            sp_look(g, bail);
         put(g, RAX, o->rd);
     }
     if (r1) {
@@ -798,7 +817,7 @@ static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
         return true;
     }
     if (load_of(o->kind, &l, &x0)) {
-        load(g, w, o, &l, x0, x->r1, checked, bail);
+        load(g, w, o, &l, x0, x->r1, checked, false, bail);
         return true;
     }
     const struct div d = div_of(o->kind);
@@ -844,6 +863,20 @@ static bool operation(struct gen *g, const struct fop *o, unsigned k, int xlen,
         get(g, w, RCX, o->rs2);
         rr(g, w, 0xf7, o->kind == K_MULH_32 || o->kind == K_MULH_64 ? 5 : 4, RCX);
         put(g, RDX, o->rd);
+        return true;
+    case K_ADDI_SP_32:
+    case K_ADDI_SP_64: /* fast.c's H_ADDI_SP */
+        get(g, w, RAX, o->rs1);
+        rr(g, w, 0x81, 0, RAX), b4(g, (uint32_t)o->imm); /* add rax, imm */
+        sp_look(g, bail);
+        put(g, RAX, o->rd);
+        return true;
+    case K_LOAD_SP_32:
+    case K_LOAD_SP_64: /* fast.c's H_LOAD_SP (a D$ hit would be looked up twice if it bailed) */
+        if (LAY(dcache))
+            break;
+        l = w ? (struct ld){8, 0x8b, true} : (struct ld){4, 0x8b, false};
+        load(g, w, o, &l, false, false, true, true, bail);
         return true;
     case K_NOP:
         return true;

@@ -43,6 +43,11 @@ struct jit_env {
      * (the observers act on them) */
     uint64_t olo, olen;
     uint64_t ic_fills; /* with an I$: its fills count (a block whose ic_fills equals it is held) */
+    /* with the threads' stack marks (fop.h's ADDI_SP, LOAD_SP): a new sp in [sp_lo, sp_lo +
+     * sp_span) lies in the current thread's stack, where *lowest is its lowest sp, and
+     * needs no other look; any other goes to the interpreter (fast.c's sp_range()) */
+    uint64_t sp_lo, sp_span;
+    uint64_t *lowest;
     uint64_t cycle, instret, seq; /* run_blocks()' cycle, instret, dseq */
     void *entry;                  /* the timed run being run (struct entry) */
 };

@@ -11,6 +11,8 @@ int observe_register(struct machine *m, const struct observer *ob)
     struct observers *l = &m->observers;
     if (l->n == OBSERVERS_MAX)
         return -1;
+    if (ob->fast_pc || ob->fast_at || ob->fast_stores)
+        l->fast[l->nfast++] = (uint8_t)l->n;
     l->list[l->n++] = *ob;
     l->every_insn |= ob->every_insn;
     l->every_insn_in_window |= ob->every_insn_in_window;
@@ -178,8 +180,8 @@ void observe_fast_view(const struct observe *o, struct observe_fast *v)
         if (r->watch_started)
             hull(&v->lo, &v->hi, r->started_var, r->started_var + r->started_size);
     }
-    for (int i = 0; i < l->n; i++) {
-        const struct observer *ob = &l->list[i];
+    for (int i = 0; i < l->nfast; i++) {
+        const struct observer *ob = &l->list[l->fast[i]];
         if (ob->fast_pc) { /* two pcs: every instruction */
             uint64_t p = *ob->fast_pc;
             if (p != UINT64_MAX && v->pc != UINT64_MAX && p != v->pc)

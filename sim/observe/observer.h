@@ -122,6 +122,10 @@ struct observer {
 struct observers {
     struct observer list[OBSERVERS_MAX];
     int n;
+    /* the indices of those with a fast_pc, fast_at or fast_stores hook, in order: the fast
+     * engine looks at them at every boundary it syncs (observe_fast_view()) */
+    uint8_t fast[OBSERVERS_MAX];
+    int nfast;
     bool every_insn, every_insn_in_window, run_events, pre_stops; /* one sets it */
     bool exec, charge, stores;             /* one has the hook (stores: fast_stores) */
 };

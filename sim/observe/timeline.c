@@ -309,16 +309,23 @@ static void room(struct out *o, size_t n)
 /* a string literal, in room made for it */
 #define LIT(o, s) (memcpy((o)->p, s, sizeof s - 1), (o)->p += sizeof s - 1)
 
-/* v in decimal, in room made for it (20 digits at most) */
+/* v in decimal, in room made for it (20 digits at most), two digits at a time from its end */
 static void put_u64(struct out *o, uint64_t v)
 {
-    char d[20];
-    int i = sizeof d;
-    do
-        d[--i] = (char)('0' + v % 10);
-    while (v /= 10);
-    memcpy(o->p, d + i, sizeof d - (size_t)i);
-    o->p += sizeof d - (size_t)i;
+    static const char pairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233"
+                                   "34353637383940414243444546474849505152535455565758596061626364656667"
+                                   "6869707172737475767778798081828384858687888990919293949596979899";
+    unsigned n = 1;
+    for (uint64_t p10 = 10; n < 20 && v >= p10; p10 *= 10)
+        n++;
+    char *p = o->p + n;
+    o->p = p;
+    for (; v >= 100; v /= 100)
+        memcpy(p -= 2, pairs + 2 * (v % 100), 2);
+    if (v >= 10)
+        memcpy(p - 2, pairs + 2 * v, 2);
+    else
+        p[-1] = (char)('0' + v);
 }
 
 /* microseconds at 100 MHz, exactly, in room made for them */
