@@ -1494,7 +1494,7 @@ static void run_blocks(struct fast *f)
     struct entry *e = NULL;
     const struct fop *op;
     bool looked = false; /* cpu_event() ran at this boundary, which began at cycle c_look */
-    uint64_t c_look = 0, traps;
+    uint64_t c_look = 0, traps, watch_at;
     /* the block run whose entry called observe_pre() last: its block and start cycle */
     const struct block *pre_block = NULL;
     uint64_t pre_cycle = 0;
@@ -1574,6 +1574,7 @@ reference:
     if (!looked)
         c_look = cycle;
     traps = m->stats.traps;
+    watch_at = m->watch_at;
     switch (hand_over(f, b, !looked && cycle >= h->next_event, c_look)) {
     case HANDED_STOP:
         return;
@@ -1584,9 +1585,10 @@ reference:
         goto enter_checked;
     case HANDED_EVENTS:
         looked = true;
-        /* no interrupt taken (nor anything else run): the model is still in state ps */
+        /* no interrupt taken (nor anything else run): the model is still in state ps, and
+         * the observers saw nothing (but --check's look, when it came) */
         if (ps && h->pc == b->pc && m->stats.traps == traps) {
-            if (f->obs)
+            if (f->obs && m->watch_at != watch_at)
                 observe_sync(f, cycle);
             if (e && e->b == b && e->s == ps && !f->all_ref)
                 goto enter;
@@ -1671,6 +1673,8 @@ L_MRET: {
     t->seq -= seq;
     h->clk.cycle = cycle + u->cost;
     trap_mret_end(m, was, mret_pc);
+    if (f->obs) /* the observers saw the handler's end (observe_mret()) */
+        observe_sync(f, cycle + u->cost);
     FINISH(OUT_END, pc, c_->b->pc != pc);
 }
 

@@ -438,39 +438,43 @@ static void dcache_lookup(struct gen *g, unsigned n, unsigned bail)
     }
 }
 
-/* --check's look at a checked access of n bytes at ea (rax; rcx its ram[0] offset; both
- * kept), as fast.c's watched_load() and watched_store() make it: below the lowest address,
- * a load of bytes none of which was written, or a store into a doubleword whose stores
- * leave, to the interpreter; a store that stays marks its bytes written.  rdx clobbered. */
+/* --check's look at a checked access of n bytes at ea (rax; rcx its ram[0] offset, kept),
+ * as fast.c's watched_load() and watched_store() make it: below the lowest address, a load
+ * of bytes none of which was written, or a store into a doubleword whose stores leave, to
+ * the interpreter; a store that stays marks its bytes written.  rdx clobbered; rax kept only
+ * for a D$ lookup that follows (dcache_lookup()).  The written map is read a doubleword at
+ * a time, whose bit for the byte at offset off is off % 32: x86's shift count. */
 static void watch_look(struct gen *g, unsigned n, bool write, unsigned bail)
 {
     if (!LAY(watch))
         return;
     mem(g, true, 0x3b, RAX, RSI, ENV(low)); /* cmp rax, low */
     jcc_out(g, CC_B, bail);
+    const bool keep = LAY(dcache) != NULL;
     if (write && LAY(watch_stores)) {
-        mov_imm(g, RDX, (uint64_t)(uintptr_t)LAY(watch_stores));
-        opcode(g, false, 0x50, 0, RAX);             /* push rax */
-        rr(g, true, 0x89, RCX, RAX);                /* mov rax, rcx */
-        rr(g, true, 0xc1, 5, RAX), b1(g, 3);        /* shr rax, 3 */
-        sib(g, false, 0x80, 7, RDX, RAX, 0), b1(g, 0); /* cmp byte [rdx + rax], 0 */
-        opcode(g, false, 0x58, 0, RAX);             /* pop rax */
+        if (keep)
+            opcode(g, false, 0x50, 0, RAX);         /* push rax */
+        rr(g, true, 0x89, RCX, RDX);                /* mov rdx, rcx */
+        rr(g, true, 0xc1, 5, RDX), b1(g, 3);        /* shr rdx, 3 */
+        mov_imm(g, RAX, (uint64_t)(uintptr_t)LAY(watch_stores));
+        sib(g, false, 0x80, 7, RAX, RDX, 0), b1(g, 0); /* cmp byte [rax + rdx], 0 */
+        if (keep)
+            opcode(g, false, 0x58, 0, RAX);         /* pop rax */
         jcc_out(g, CC_NE, bail);
     }
     if (!LAY(watch_written))
         return;
-    opcode(g, false, 0x50, 0, RAX); /* push rax */
-    opcode(g, false, 0x51, 0, RCX); /* push rcx */
-    mov_imm(g, RDX, (uint64_t)(uintptr_t)LAY(watch_written));
-    rr(g, true, 0x89, RCX, RAX);                /* mov rax, rcx */
-    rr(g, true, 0xc1, 5, RAX), b1(g, 3);        /* shr rax, 3 */
-    rr(g, true, 0x01, RAX, RDX);                /* add rdx, rax: the access's byte of the map */
-    rr(g, false, 0x83, 4, RCX), b1(g, 7);       /* and ecx, 7 */
+    if (keep)
+        opcode(g, false, 0x50, 0, RAX);             /* push rax */
+    rr(g, true, 0x89, RCX, RDX);                    /* mov rdx, rcx */
+    rr(g, true, 0xc1, 5, RDX), b1(g, 5);            /* shr rdx, 5: the doubleword */
+    mov_imm(g, RAX, (uint64_t)(uintptr_t)LAY(watch_written));
+    sib(g, true, 0x8d, RDX, RAX, RDX, 2);           /* lea rdx, [rax + rdx * 4] */
     mov_imm(g, RAX, (1u << n) - 1);
-    rr(g, false, 0xd3, 4, RAX);                 /* shl eax, cl: the access's bits */
-    mem(g, false, write ? 0x08 : 0x84, RAX, RDX, 0); /* or / test [rdx], al */
-    opcode(g, false, 0x59, 0, RCX); /* pop rcx */
-    opcode(g, false, 0x58, 0, RAX); /* pop rax */
+    rr(g, false, 0xd3, 4, RAX);                     /* shl eax, cl: the access's bits */
+    mem(g, false, write ? 0x09 : 0x85, RAX, RDX, 0); /* or / test [rdx], eax */
+    if (keep)
+        opcode(g, false, 0x58, 0, RAX);             /* pop rax */
     if (!write)
         jcc_out(g, CC_E, bail); /* none of them written */
 }

@@ -32,6 +32,7 @@ struct check {
     uint8_t *stores;
     int marked_cur, marked_own, marked_n;
     uint64_t marked_base[RTOS_MAX_THREADS], marked_top[RTOS_MAX_THREADS];
+    unsigned marked_stacks;      /* the rtos's stacks count when they were marked */
     bool disjoint;               /* no two of those stacks overlap */
     /* progress, as counted at the last look */
     uint64_t switches, seen_switches, seen_out, seen_traps, seen_slept;
@@ -158,7 +159,8 @@ struct check *check_new(struct machine *m, const struct elf_image *img, const ch
     }
     c->wram = &m->bus.ram[0];
     if (cfg->what & CHECK_UNINIT) {
-        c->written = calloc(c->wram->size / 8 + 1, 1); /* zero pages until touched */
+        /* zero pages until touched; generated code reads it 4 bytes at a time (jit.c) */
+        c->written = calloc(c->wram->size / 8 + 8, 1);
         if (!c->written) {
             check_free(c);
             return NULL;
@@ -551,6 +553,7 @@ static void stack_watch(struct check *c, bool same, int own)
             stack_mark(c, i, true);
         }
         c->marked_n = r->n;
+        c->marked_stacks = r->stacks;
     }
     if (c->disjoint)
         for (int i = 0; i < 2; i++)
@@ -570,9 +573,7 @@ static void on_fast_sync(void *ctx, struct machine *m)
     if (!w->sp)
         return;
     const uint64_t sp = m->hart.x[2];
-    bool same = r->n == c->marked_n;
-    for (int i = 0; i < r->n && same; i++)
-        same = r->t[i].stack_base == c->marked_base[i] && r->t[i].stack_top == c->marked_top[i];
+    const bool same = c->marked_n >= 0 && r->stacks == c->marked_stacks;
     if (same && r->cur == c->marked_cur && sp - w->sp_lo - 1 < w->sp_hi - w->sp_lo)
         return;
     const int own = stack_index(r, sp);

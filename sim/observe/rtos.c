@@ -65,6 +65,7 @@ static void look(struct rtos *r, struct rtos_thread *t)
     snprintf(t->name, sizeof t->name, "%s", in.name);
     t->stack_base = in.stack_base;
     t->stack_top = in.saved_sp + r->initial_frame;
+    r->stacks++;
 }
 
 int rtos_thread_index(struct rtos *r, uint64_t tcb)
@@ -81,6 +82,7 @@ int rtos_thread_index(struct rtos *r, uint64_t tcb)
     t->tcb = tcb;
     t->lowest_sp = UINT64_MAX;
     look(r, t);
+    r->stacks++;
     return r->n++;
 }
 
@@ -92,6 +94,7 @@ void rtos_created(struct rtos *r, uint64_t tcb)
             t->stack_base = t->stack_top = 0;
             t->lowest_sp = UINT64_MAX;
             t->irq_valid = false;
+            r->stacks++;
             return;
         }
     if (r->n < RTOS_MAX_THREADS) {
@@ -99,6 +102,7 @@ void rtos_created(struct rtos *r, uint64_t tcb)
         memset(t, 0, sizeof *t);
         t->tcb = tcb;
         t->lowest_sp = UINT64_MAX;
+        r->stacks++;
     }
 }
 

@@ -84,6 +84,7 @@ struct rtos {
     uint64_t off[24];              /* ... and structure offsets */
     struct rtos_thread t[RTOS_MAX_THREADS];
     int n;                         /* threads known (every thread ever seen stays) */
+    unsigned stacks;               /* counts the changes to n and to the threads' stack extents */
     int cur;                       /* index of the current thread; -1 before the scheduler */
     bool started;
     char why[160];                 /* a known kernel whose layout differs: the reason */
