@@ -39,6 +39,12 @@ struct ctx {
     int depth;
 };
 
+/* a kernel call's entry and its index in the symbol table */
+struct called {
+    uint64_t pc;
+    size_t fn;
+};
+
 struct event {
     uint64_t start, end;
     uint32_t what;  /* K_CALL: function index; K_IRQ: cause; K_SWITCH: the track left */
@@ -93,6 +99,7 @@ struct timeline {
     bool used[TRACKS];
     int active;                 /* the track holding the CPU */
     uint64_t ret;               /* its innermost open call's return address (UINT64_MAX: none) */
+    struct called called[64];   /* kernel calls' entries and their symbols, as last looked up */
     uint64_t irq_cause;
     struct event *ev;           /* the spans from the base-th one on (a span's index is absolute) */
     size_t base, n, cap;
@@ -210,7 +217,10 @@ static void timeline_irq_end(struct timeline *tl, uint64_t cycle)
 static void timeline_call(struct timeline *tl, uint64_t pc, uint64_t ra, uint64_t sp, uint64_t cycle)
 {
     struct ctx *c = &tl->ctx[tl->active];
-    size_t fn = symtab_index(tl->syms, pc);
+    struct called *called = &tl->called[pc >> 2 & 63];
+    if (called->pc != pc)
+        *called = (struct called){pc, symtab_index(tl->syms, pc)};
+    const size_t fn = called->fn;
     if (c->depth < DEPTH && fn < tl->syms->n) {
         const size_t span = span_begin(tl, K_CALL, tl->active, cycle, (uint32_t)fn);
         c->c[c->depth++] = (struct call){ra, sp, span, (uint32_t)fn};
@@ -309,33 +319,66 @@ static void room(struct out *o, size_t n)
 /* a string literal, in room made for it */
 #define LIT(o, s) (memcpy((o)->p, s, sizeof s - 1), (o)->p += sizeof s - 1)
 
-/* v in decimal, in room made for it (20 digits at most), two digits at a time from its end */
-static void put_u64(struct out *o, uint64_t v)
+/* A number's decimal digits (20 at most), made two at a time from the end, once for each
+ * form the file gives it in */
+struct num {
+    char d[24];
+    unsigned n;
+};
+
+static struct num decimal(uint64_t v)
 {
     static const char pairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233"
                                    "34353637383940414243444546474849505152535455565758596061626364656667"
                                    "6869707172737475767778798081828384858687888990919293949596979899";
-    unsigned n = 1;
-    for (uint64_t p10 = 10; n < 20 && v >= p10; p10 *= 10)
-        n++;
-    char *p = o->p + n;
-    o->p = p;
+    static const uint64_t p10[20] = {1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
+                                     10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
+                                     100000000000ull, 1000000000000ull, 10000000000000ull,
+                                     100000000000000ull, 1000000000000000ull, 10000000000000000ull,
+                                     100000000000000000ull, 1000000000000000000ull,
+                                     10000000000000000000ull};
+    /* the count from v's bits (1233 / 4096 is about log10 2), then one look to settle it */
+    struct num x = {.n = (unsigned)(64 - __builtin_clzll(v | 1)) * 1233 >> 12};
+    x.n += v >= p10[x.n];
+    x.n += !x.n;
+    char *p = x.d + x.n;
     for (; v >= 100; v /= 100)
         memcpy(p -= 2, pairs + 2 * (v % 100), 2);
     if (v >= 10)
         memcpy(p - 2, pairs + 2 * v, 2);
     else
         p[-1] = (char)('0' + v);
+    return x;
 }
 
-/* microseconds at 100 MHz, exactly, in room made for them */
-static void put_us(struct out *o, uint64_t cycles)
+/* x, in room made for it (all of d copied: a copy of known size) */
+static void put_num(struct out *o, const struct num *x)
 {
-    put_u64(o, cycles / 100);
-    o->p[0] = '.';
-    o->p[1] = (char)('0' + cycles % 100 / 10);
-    o->p[2] = (char)('0' + cycles % 10);
-    o->p += 3;
+    memcpy(o->p, x->d, 20);
+    o->p += x->n;
+}
+
+static void put_u64(struct out *o, uint64_t v)
+{
+    const struct num x = decimal(v);
+    put_num(o, &x);
+}
+
+/* x cycles as microseconds at 100 MHz, exactly, in room made for them */
+static void put_us(struct out *o, const struct num *x)
+{
+    if (x->n <= 2) {
+        LIT(o, "0.0");
+        o->p -= x->n - 1;
+        memcpy(o->p, x->d, 2);
+        o->p += x->n;
+        return;
+    }
+    put_num(o, x);
+    o->p -= 2;
+    *o->p++ = '.';
+    memcpy(o->p, x->d + x->n - 2, 2);
+    o->p += 2;
 }
 
 /* s as a JSON string (quotes and escapes) at dst, which has room for 6 * strlen(s) + 3
@@ -429,12 +472,13 @@ static void write_batch(struct writer *w, struct batch *b)
         room(o, NAME_MAX_TEXT + name.n + to.n);
         LIT(o, ",\n  {\"pid\":1,\"tid\":");
         put_u64(o, (uint64_t)e->track + 1);
+        const struct num at = decimal(e->start);
         LIT(o, ",\"ts\":");
-        put_us(o, e->start);
+        put_us(o, &at);
         switch ((enum kind)e->kind) {
         case K_SWITCH:
             LIT(o, ",\"ph\":\"i\",\"s\":\"t\",\"name\":\"switch\",\"cat\":\"switch\",\"args\":{\"cycle\":");
-            put_u64(o, e->start);
+            put_num(o, &at);
             LIT(o, ",\"from\":");
             put_name(o, name);
             LIT(o, ",\"to\":");
@@ -446,12 +490,13 @@ static void write_batch(struct writer *w, struct batch *b)
         default: LIT(o, ",\"ph\":\"X\",\"cat\":\"kernel\",\"name\":"); break;
         }
         put_name(o, name);
+        const struct num len = decimal(e->end - e->start);
         LIT(o, ",\"dur\":");
-        put_us(o, e->end - e->start);
+        put_us(o, &len);
         LIT(o, ",\"args\":{\"cycle\":");
-        put_u64(o, e->start);
+        put_num(o, &at);
         LIT(o, ",\"cycles\":");
-        put_u64(o, e->end - e->start);
+        put_num(o, &len);
         LIT(o, "}}");
     }
 }
@@ -605,6 +650,8 @@ struct timeline *timeline_new(struct observe *o, const struct symtab *syms, cons
     LIT(out, "}}");
     tl->active = TRACK_MAIN;
     tl->ret = UINT64_MAX;
+    for (size_t i = 0; i < sizeof tl->called / sizeof tl->called[0]; i++)
+        tl->called[i].pc = UINT64_MAX;
     tl->used[TRACK_MAIN] = true;
     for (int t = 0; t < TRACKS; t++)
         tl->ctx[t].span = NO_SPAN;
