@@ -122,13 +122,14 @@ done
 # against the plain run of the same image, the loop and the kernel image (where the kernel
 # awareness acts: thread switches, interrupts, stacks): interleaved, median of $oruns; the
 # ratio is the observed run's time over the plain run's (how much a long run slows down
-# when one is turned on).  --measure takes main to main on the loop, and on the kernel
+# when one is turned on), wall time and CPU time (the timeline's writer is a thread of its
+# own: CPU time counts it).  --measure takes main to main on the loop, and on the kernel
 # image each interrupt's latency to the worker thread's run; the trace window is 100
 # cycles half-way through the run; the loop computes for longer than --check-hang's
 # default without output.
 oruns=5
 echo "observed runs (median of $oruns, interleaved with the plain run): time over the plain run's"
-printf '%-13s %-62s %9s %9s %7s\n' image options plain observed ratio
+printf '%-13s %-62s %9s %9s %7s\n' image options plain observed "ratio (CPU time)"
 for name in loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64; do
   img=$dir/$name.elf
   case $name in
@@ -139,18 +140,19 @@ for name in loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64; do
   while IFS= read -r opts; do
     [ -n "$opts" ] || continue
     opts=${opts//@P@/$probe} opts=${opts//@F@/$mid} opts=${opts//@E@/$((mid + 100))}
-    ps="" os=""
+    ps="" os="" pc="" oc=""
     for _ in $(seq $oruns); do
-      t=$(wall "$sim" --soc virt "$img") || { echo "tempo-sim failed on $img"; exit 1; }
-      ps="$ps $t"
+      t=$(timed "$sim" --soc virt "$img") || { echo "tempo-sim failed on $img"; exit 1; }
+      ps="$ps ${t% *}" pc="$pc ${t#* }"
       # shellcheck disable=SC2086 # opts holds several options
-      t=$(wall "$sim" --soc virt ${opts//@T@/$tmp} "$img") || { echo "tempo-sim $opts failed on $img"; exit 1; }
-      os="$os $t"
+      t=$(timed "$sim" --soc virt ${opts//@T@/$tmp} "$img") || { echo "tempo-sim $opts failed on $img"; exit 1; }
+      os="$os ${t% *}" oc="$oc ${t#* }"
       # its file gone before the next run: written back meanwhile, it would slow the plain run
       rm -f "$tmp"/t.json "$tmp"/c.txt "$tmp"/t.txt
     done
     p=$(median <<<"$ps") o=$(median <<<"$os")
-    printf '%-13s %-62s %8.3fs %8.3fs %7.2f\n' "$name" "${opts//@T@\//}" "$p" "$o" "$(awk -v a="$o" -v b="$p" 'BEGIN { print a / b }')"
+    printf '%-13s %-62s %8.3fs %8.3fs %7.2f (%s)\n' "$name" "${opts//@T@\//}" "$p" "$o" "$(awk -v a="$o" -v b="$p" 'BEGIN { print a / b }')" \
+      "$(awk -v a="$(median <<<"$oc")" -v b="$(median <<<"$pc")" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "n/a" }')"
   done <<'OPTS'
 --measure @P@
 --timeline @T@/t.json
