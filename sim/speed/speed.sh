@@ -127,7 +127,7 @@ done
 # image each interrupt's latency to the worker thread's run; the trace window is 100
 # cycles half-way through the run; the loop computes for longer than --check-hang's
 # default without output.
-oruns=5
+oruns=9
 echo "observed runs (median of $oruns, interleaved with the plain run): time over the plain run's"
 printf '%-13s %-62s %9s %9s %7s\n' image options plain observed "ratio (CPU time)"
 for name in loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64; do
