@@ -519,8 +519,6 @@ static bool load_of(unsigned kind, struct ld *l, bool *x0)
     return false;
 }
 
-/* A load from ram[0], or from ram[1] when there is one; anything else to the interpreter
- * (fast.c's H_LOAD_) */
 /* The new sp in rax: to the interpreter outside env's sp window, else its thread's
  * lowest sp follows it (fast.c's H_ADDI_SP, H_LOAD_SP; observe_sp()) */
 static void sp_look(struct gen *g, unsigned bail)
@@ -538,6 +536,8 @@ static void sp_look(struct gen *g, unsigned bail)
     land(g, over);
 }
 
+/* A load from ram[0], or from ram[1] when there is one; anything else to the interpreter
+ * (fast.c's H_LOAD_); a load into sp (H_LOAD_SP) with sp_look() before it writes sp */
 static void load(struct gen *g, bool w, const struct fop *o, const struct ld *l, bool x0,
                  bool r1, bool checked, bool sp, unsigned bail)
 {
