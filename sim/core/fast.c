@@ -1002,6 +1002,20 @@ static void observe_sync(struct fast *f, uint64_t cycle)
     sp_range(f);
 }
 
+/* observe_sync() after what moves at most the observers' fast pcs (observer.h): a pre() at
+ * a block's entry, a handler's MRET; but for a run event now pending or no longer */
+static void observe_sync_pc(struct fast *f, uint64_t cycle)
+{
+    const struct observe *o = f->obs;
+    if (f->pending != (o->run_pending >= 0 && f->run_events)) {
+        observe_sync(f, cycle);
+        return;
+    }
+    bool all;
+    f->env.watch_pc = observe_fast_pc(o, &all);
+    f->all_ref = all || cycle >= f->trace_at;
+}
+
 /* ---- running ---- */
 
 #define ICACHE_LINES (sizeof ((struct block *)0)->ic_slot / sizeof ((struct block *)0)->ic_slot[0])
@@ -1103,13 +1117,14 @@ static struct block *follow(struct fast *f, struct outcome *u, uint64_t pc)
     struct block *c = find(f, pc);
     /* every outcome a run can end with has its exit state (time_entry); one without (an
      * outcome the block cannot have) goes to the reference loop, as a NULL ps does */
-    if (c->ref || c->pre || !u->exit) /* a pre block: its entry each time (run_blocks) */
+    if (c->ref || !u->exit)
         return c;
     struct entry *e = entry_of(f, c, u->exit);
     /* with predictor=table the run that follows depends on the counters too: ONWARD
-     * looks at them, and generated code goes on only to the same run again (jit.h) */
+     * looks at them, and so does generated code (jit.h); a pre block's entry calls
+     * observe_pre() (run_blocks), so generated code stops there */
     if (e)
-        u->next = e, u->code = f->table ? NULL : c->native;
+        u->next = e, u->code = c->pre ? NULL : c->native;
     return c;
 }
 /* The bits of ram[0]'s written map (struct fast_watch) for n bytes at offset off (aligned) */
@@ -1526,7 +1541,7 @@ enter:
             h->instret = instret;
             h->pc = b->pc;
             observe_pre(m, b->pc);
-            observe_sync(f, cycle);
+            observe_sync_pc(f, cycle);
             pre_block = b;
             pre_cycle = cycle;
         }
@@ -1674,7 +1689,7 @@ L_MRET: {
     h->clk.cycle = cycle + u->cost;
     trap_mret_end(m, was, mret_pc);
     if (f->obs) /* the observers saw the handler's end (observe_mret()) */
-        observe_sync(f, cycle + u->cost);
+        observe_sync_pc(f, cycle + u->cost);
     FINISH(OUT_END, pc, c_->b->pc != pc);
 }
 
@@ -1752,6 +1767,9 @@ bool fast_run(struct machine *m)
         .table = f->table,
         .out_counters = offsetof(struct outcome, counters),
         .entry_key = offsetof(struct entry, c) + offsetof(struct counters, key),
+        .entry_c_idx = offsetof(struct entry, c) + offsetof(struct counters, idx),
+        .entry_c_n = offsetof(struct entry, c) + offsetof(struct counters, n),
+        .bp = m->timing.bp,
         .watch = f->watch != NULL,
         .watch_written = f->watch ? f->watch->written : NULL,
         .watch_stores = f->watch ? f->watch->stores : NULL,

@@ -48,6 +48,7 @@ struct jit {
     struct jit_layout lay;
     unsigned (*enter)(uint64_t *x, struct jit_env *env, jit_code code);
     uint8_t *leave; /* enter's way back: result in eax */
+    uint8_t *onward; /* predictor=table: on to another timed run (table_onward()) */
 };
 
 /* A jump to a stub: the rel32 to patch, what the stub returns, and the outcome it charges
@@ -62,7 +63,7 @@ struct fix {
 struct gen {
     uint8_t *p;
     const struct jit_layout *lay;
-    const uint8_t *leave;
+    const uint8_t *leave, *onward;
     const uint8_t *start, *body; /* the block's code, and its operations' after the loads */
     uint64_t pc;                 /* the block's, and its instructions */
     unsigned n;
@@ -295,11 +296,17 @@ static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
     }
     if (LAY(table)) { /* the same timed run again, with the counters it read */
         rr(g, true, 0x39, ENTRY, RDX); /* cmp rdx, r13 */
-        jcc_out(g, CC_NE, res);
+        b1(g, 0x0f), b1(g, 0x80 | CC_NE);
+        uint8_t *other = g->p;
+        b4(g, 0);
         mem(g, false, 0x8b, RAX, RCX, LAY(out_counters));
         mem(g, false, 0x3b, RAX, ENTRY, LAY(entry_key));
         jcc_out(g, CC_NE, res);
         b1(g, 0xe9), b4(g, (uint32_t)(int32_t)(g->body - (g->p + 4)));
+        land(g, other); /* another one: table_onward() with res in ebx */
+        store_back(g);
+        mov_imm(g, RBX, res);
+        jmp_to(g, g->onward);
         return;
     }
     mem(g, true, 0x8b, RAX, RCX, LAY(out_code));
@@ -953,7 +960,7 @@ jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, u
 {
     if (!j || n + 1 > OPS_MAX || (size_t)(j->end - j->p) < (size_t)(n + 1) * OP_BYTES + 16)
         return NULL;
-    struct gen g = {.p = j->p, .lay = &j->lay, .leave = j->leave, .n = n};
+    struct gen g = {.p = j->p, .lay = &j->lay, .leave = j->leave, .onward = j->onward, .n = n};
     g.pc = fall - 4 * (uint64_t)n;
     if (xlen == 32)
         g.pc = (uint32_t)g.pc;
@@ -991,6 +998,83 @@ jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, u
     return start;
 }
 
+/* jcc (CC_NONE: jmp) back to `to` */
+static void jcc_back(struct gen *g, enum cc cc, const uint8_t *to)
+{
+    if (cc == CC_NONE)
+        b1(g, 0xe9);
+    else
+        b1(g, 0x0f), b1(g, 0x80 | cc);
+    b4(g, (uint32_t)(int32_t)(to - (g->p + 4)));
+}
+
+/* jcc forward: the rel32 to land() */
+static uint8_t *jcc_fwd(struct gen *g, enum cc cc)
+{
+    b1(g, 0x0f), b1(g, 0x80 | cc);
+    b4(g, 0);
+    return g->p - 4;
+}
+
+/* predictor=table: a way out of the timed run in r13 by the outcome in rcx, remembered
+ * next run in rdx (another one, checked for its block as finish() checks), its registers
+ * stored back, result in ebx.  As fast.c's ONWARD: the counters the run left (the
+ * outcome's) into the table when they are not the ones it read (counters_set()), then on
+ * to the next run's code when the table holds the counters it reads (counters_now()) and
+ * it has code; otherwise back to run_blocks() with ebx.  Scratch: the cached registers'
+ * hosts (stored back), rax, rcx, rdx; r9 the table, r8 a count, r10 the counters' indices. */
+static void table_onward(struct gen *g)
+{
+    mem(g, true, 0x8b, RBP, RCX, LAY(out_code));
+    mem(g, false, 0x8b, RAX, RCX, LAY(out_counters));
+    b1(g, 0x49), b1(g, 0xb8 + (9 & 7)), b8(g, (uint64_t)(uintptr_t)LAY(bp)); /* mov r9, bp */
+    mem(g, false, 0x3b, RAX, ENTRY, LAY(entry_key));
+    uint8_t *read = jcc_fwd(g, CC_E);
+    mem(g, false, 0x0fb6, 8, ENTRY, LAY(entry_c_n)); /* movzx r8d, n */
+    mem(g, true, 0x8d, 10, ENTRY, LAY(entry_c_idx)); /* lea r10, idx */
+    const uint8_t *set = g->p;
+    rr(g, false, 0x85, 8, 8); /* test r8d, r8d */
+    uint8_t *set_done = jcc_fwd(g, CC_E);
+    mem(g, false, 0x0fb7, 11, 10, 0); /* movzx r11d, word [r10] */
+    rr(g, true, 0x01, 9, 11);         /* add r11, r9 */
+    rr(g, false, 0x89, RAX, RCX);     /* mov ecx, eax */
+    rr(g, false, 0x83, 4, RCX), b1(g, 3); /* and ecx, 3 */
+    mem(g, false, 0x88, RCX, 11, 0);  /* mov [r11], cl */
+    rr(g, false, 0xc1, 5, RAX), b1(g, 2); /* shr eax, 2 */
+    rr(g, true, 0x83, 0, 10), b1(g, 2);   /* add r10, 2 */
+    rr(g, false, 0xff, 1, 8);             /* dec r8d */
+    jcc_back(g, CC_NONE, set);
+    land(g, read);
+    land(g, set_done);
+    mem(g, false, 0x0fb6, 8, RDX, LAY(entry_c_n));
+    mem(g, true, 0x8d, 10, RDX, LAY(entry_c_idx));
+    rr(g, false, 0x31, RAX, RAX);
+    rr(g, false, 0x31, RCX, RCX);
+    const uint8_t *now = g->p;
+    rr(g, false, 0x85, 8, 8);
+    uint8_t *now_done = jcc_fwd(g, CC_E);
+    mem(g, false, 0x0fb7, 11, 10, 0);
+    rr(g, true, 0x01, 9, 11);
+    mem(g, false, 0x0fb6, 11, 11, 0); /* movzx r11d, byte [r11] */
+    rr(g, false, 0xd3, 4, 11);        /* shl r11d, cl */
+    rr(g, false, 0x09, 11, RAX);      /* or eax, r11d */
+    rr(g, false, 0x83, 0, RCX), b1(g, 2); /* add ecx, 2 */
+    rr(g, true, 0x83, 0, 10), b1(g, 2);
+    rr(g, false, 0xff, 1, 8);
+    jcc_back(g, CC_NONE, now);
+    land(g, now_done);
+    mem(g, false, 0x3b, RAX, RDX, LAY(entry_key));
+    uint8_t *miss = jcc_fwd(g, CC_NE);
+    rr(g, true, 0x85, RBP, RBP);
+    uint8_t *none = jcc_fwd(g, CC_E);
+    rr(g, true, 0x89, RDX, ENTRY); /* mov r13, rdx */
+    rr(g, false, 0xff, 4, RBP);    /* jmp rbp */
+    land(g, miss);
+    land(g, none);
+    rr(g, false, 0x89, RBX, RAX); /* mov eax, ebx */
+    jmp_to(g, g->leave);
+}
+
 struct jit *jit_open(const struct jit_layout *layout)
 {
     struct jit *j = calloc(1, sizeof *j);
@@ -1025,6 +1109,12 @@ struct jit *jit_open(const struct jit_layout *layout)
     for (unsigned i = sizeof saved; i-- > 0;)
         opcode(&g, false, 0x58 + (saved[i] & 7), 0, saved[i]); /* pop */
     b1(&g, 0xc3);
+    if (j->lay.table) {
+        g.lay = &j->lay;
+        g.leave = j->leave;
+        j->onward = g.p;
+        table_onward(&g);
+    }
     j->p = (uint8_t *)(((uintptr_t)g.p + 15) & ~(uintptr_t)15);
     return j;
 }

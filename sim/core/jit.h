@@ -62,10 +62,13 @@ struct jit_layout {
      * SIGINT and SIGTERM sets it to 0) */
     int32_t next_event;
     bool guarded; /* the code checks env's watch_pc, trace_at and low too */
-    /* predictor=table: a way out goes on only to the same timed run, when the counters it
-     * left are the ones it read (fast.c's ONWARD); the outcome's counters and the run's key */
+    /* predictor=table: a way out goes on to the same timed run when the counters it left
+     * are the ones it read, to another one when the table (bp) holds the ones that run
+     * reads once this run's are in it (fast.c's ONWARD); the outcome's counters, and the
+     * run's (struct counters: their indices in bp, how many, their values as a key) */
     bool table;
-    int32_t out_counters, entry_key;
+    int32_t out_counters, entry_key, entry_c_idx, entry_c_n;
+    uint8_t *bp;
     /* with --check (fast.c's watch): the checked kinds (fop.h) look at the lowest address
      * (env's low) and at --check's maps, set before the run (NULL: none), as fast.c's
      * watched_load() and watched_store() do: a bit per byte of ram[0] written (a load of

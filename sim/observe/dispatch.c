@@ -169,11 +169,29 @@ static void hull(uint64_t *lo, uint64_t *hi, uint64_t a, uint64_t b)
     *hi = b > *hi ? b : *hi;
 }
 
+uint64_t observe_fast_pc(const struct observe *o, bool *all)
+{
+    const struct observers *l = &o->m->observers;
+    uint64_t pc = UINT64_MAX;
+    *all = false;
+    for (int i = 0; i < l->nfast; i++) {
+        const uint64_t *p = l->list[l->fast[i]].fast_pc;
+        if (!p || *p == UINT64_MAX)
+            continue;
+        if (pc != UINT64_MAX && *p != pc)
+            *all = true; /* two pcs: every instruction */
+        else
+            pc = *p;
+    }
+    return pc;
+}
+
 void observe_fast_view(const struct observe *o, struct observe_fast *v)
 {
     const struct observers *l = &o->m->observers;
-    *v = (struct observe_fast){.pc = UINT64_MAX, .at = UINT64_MAX, .lo = UINT64_MAX,
+    *v = (struct observe_fast){.at = UINT64_MAX, .lo = UINT64_MAX,
                                .run = o->run_pending >= 0 && l->run_events};
+    v->pc = observe_fast_pc(o, &v->all);
     if (o->kernel) { /* observe_post(): a store there may switch threads */
         const struct rtos *r = &o->rtos;
         hull(&v->lo, &v->hi, r->current_var, r->current_var + r->ptr);
@@ -182,13 +200,6 @@ void observe_fast_view(const struct observe *o, struct observe_fast *v)
     }
     for (int i = 0; i < l->nfast; i++) {
         const struct observer *ob = &l->list[l->fast[i]];
-        if (ob->fast_pc) { /* two pcs: every instruction */
-            uint64_t p = *ob->fast_pc;
-            if (p != UINT64_MAX && v->pc != UINT64_MAX && p != v->pc)
-                v->all = true;
-            else if (p != UINT64_MAX)
-                v->pc = p;
-        }
         if (ob->fast_at) {
             uint64_t a = ob->fast_at(ob->ctx);
             v->at = a < v->at ? a : v->at;

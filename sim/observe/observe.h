@@ -161,6 +161,9 @@ struct observe_fast {
     bool all, run;
 };
 void observe_fast_view(const struct observe *o, struct observe_fast *v);
+/* Its `pc` and `all` alone: all that an observer's pre() (with no pre_stops observer) and
+ * its OBS_CALL, OBS_PROBE, OBS_IRQ_END and OBS_MRET events may change (observer.h) */
+uint64_t observe_fast_pc(const struct observe *o, bool *all);
 bool observe_run_due(const struct observe *o, unsigned flags, uint64_t sp);
 /* The fast engine goes on after the traced loop or a look at devices ran: the observers'
  * fast_sync hooks bring o->watch up to date. */

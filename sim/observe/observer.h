@@ -75,7 +75,9 @@ struct observer {
      * the reference loop's look before each instruction finds (observe_fast_view()). */
     bool run_events;
     /* Before the instruction at pc issues (cycle: the hart's count): false ends the run.
-     * The hook may move m->hart.pc; the next observer sees where it went. */
+     * The hook may move m->hart.pc; the next observer sees where it went.  Without
+     * pre_stops it changes nothing of observe_fast_view() but *fast_pc, which is all the
+     * fast engine looks at again after it (observe_fast_pc()). */
     bool (*pre)(void *ctx, struct machine *m, uint64_t pc, uint64_t cycle);
     /* The instruction d at pc was fetched and is about to execute (ea: a load's or store's
      * address): false ends the run before it (a --check finding).  Only the reference loop
@@ -93,6 +95,8 @@ struct observer {
      * at devices and interrupts before the instruction at pc. */
     void (*charge)(void *ctx, uint64_t pc, const struct insn *d, uint64_t runs, uint64_t cycles,
                    uint64_t taken);
+    /* An event (observe.h); OBS_CALL, OBS_PROBE, OBS_IRQ_END and OBS_MRET change nothing
+     * of observe_fast_view() but *fast_pc, as pre() */
     void (*event)(void *ctx, const struct observe_event *e);
     /* The fast engine goes on after the traced loop or a look at devices ran (which may
      * have changed what the observer watches: a thread switch, a thread made): bring the
