@@ -1780,6 +1780,8 @@ bool fast_run(struct machine *m)
         .block_ic_slot = offsetof(struct block, ic_slot),
         .block_ic_fills = offsetof(struct block, ic_fills),
         .ic_lines = ICACHE_LINES,
+        .icache_at = (int32_t)((char *)&m->caches.i - (char *)m->hart.x),
+        .dcache_at = (int32_t)((char *)&m->caches.d - (char *)m->hart.x),
     };
     f->jit = m->threaded ? NULL : jit_open(&lay);
 

@@ -199,20 +199,21 @@ static void sib(struct gen *g, bool w, unsigned opc, int reg, int base, int inde
     b1(g, scale << 6 | index << 3 | base);
 }
 
+/* Field f of cache c (the I$ or the D$), at a fixed distance from x in the machine */
+#define CF(c, f) ((c) == LAY(icache) ? LAY(icache_at) : LAY(dcache_at)) + (int32_t)offsetof(struct cache, f)
+
 /* rdx = line number ln of cache c, its slot in rcx: the line becomes the last used, as
  * cache.c's hits make it (mru, mru_slot, stamp = ++clock; a write: dirty). */
 static void line_used(struct gen *g, const struct cache *c, bool write)
 {
-    mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
-    mem(g, true, 0x89, RDX, RAX, (int32_t)offsetof(struct cache, mru));
-    mem(g, true, 0x89, RCX, RAX, (int32_t)offsetof(struct cache, mru_slot));
-    mem(g, true, 0x8b, RDX, RAX, (int32_t)offsetof(struct cache, clock));
-    rr(g, true, 0xff, 0, RDX); /* inc rdx */
-    mem(g, true, 0x89, RDX, RAX, (int32_t)offsetof(struct cache, clock));
-    mov_imm(g, RAX, (uint64_t)(uintptr_t)c->stamp);
+    mem(g, true, 0x89, RDX, RDI, CF(c, mru));
+    mem(g, true, 0x89, RCX, RDI, CF(c, mru_slot));
+    mem(g, true, 0xff, 0, RDI, CF(c, clock)); /* inc */
+    mem(g, true, 0x8b, RDX, RDI, CF(c, clock));
+    mem(g, true, 0x8b, RAX, RDI, CF(c, stamp));
     sib(g, true, 0x89, RDX, RAX, RCX, 3); /* stamp[slot] = clock */
     if (write) {
-        mov_imm(g, RAX, (uint64_t)(uintptr_t)c->dirty);
+        mem(g, true, 0x8b, RAX, RDI, CF(c, dirty));
         sib(g, false, 0xc6, 0, RAX, RCX, 0), b1(g, 1); /* dirty[slot] = 1 */
     }
 }
@@ -236,14 +237,18 @@ static void icache_fetch(struct gen *g, unsigned res)
     const uint64_t first = g->pc >> c->line_shift;
     const uint64_t last = (g->pc + 4 * (uint64_t)n - 1) >> c->line_shift;
     for (uint64_t ln = first; ln <= last; ln++) {
-        mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
-        mov_imm(g, RDX, ln);
-        mem(g, true, 0x3b, RDX, RAX, (int32_t)offsetof(struct cache, mru));
+        if (ln < 1ull << 31) { /* cmp qword [mru], imm32 */
+            mem(g, true, 0x81, 7, RDI, CF(c, mru)), b4(g, (uint32_t)ln);
+        } else {
+            mov_imm(g, RDX, ln);
+            mem(g, true, 0x3b, RDX, RDI, CF(c, mru));
+        }
         b1(g, 0x0f), b1(g, 0x80 | CC_E);
         uint8_t *same = g->p;
         b4(g, 0);
         mem(g, true, 0x8b, RCX, ENTRY, LAY(entry_block));
         mem(g, false, 0x8b, RCX, RCX, LAY(block_ic_slot) + 4 * (int32_t)(ln - first));
+        mov_imm(g, RDX, ln);
         line_used(g, c, false);
         land(g, same);
     }
@@ -359,9 +364,8 @@ static void through_due(struct gen *g, uint32_t cost, unsigned bail)
 
 static void through_cycles(struct gen *g, const struct cache *c, uint32_t cost)
 {
-    mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
-    mem(g, true, 0xff, 0, RAX, (int32_t)offsetof(struct cache, mem_writes)); /* inc */
-    mem(g, true, 0x81, 0, RAX, (int32_t)offsetof(struct cache, stall)), b4(g, cost); /* add */
+    mem(g, true, 0xff, 0, RDI, CF(c, mem_writes));          /* inc */
+    mem(g, true, 0x81, 0, RDI, CF(c, stall)), b4(g, cost); /* add */
     mov_imm(g, RAX, (uint64_t)(uintptr_t)LAY(mmio_at));
     mem(g, true, 0x8b, RDX, RAX, 0);
     rr(g, true, 0x85, RDX, RDX); /* test rdx, rdx: no device store pending */
@@ -393,15 +397,14 @@ static void dcache_lookup(struct gen *g, unsigned n, unsigned bail)
         through_due(g, cost, bail);
     rr(g, true, 0x89, RAX, RDX);
     rr(g, true, 0xc1, 5, RDX), b1(g, c->line_shift); /* shr rdx, line_shift: ln */
-    mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
-    mem(g, true, 0x3b, RDX, RAX, (int32_t)offsetof(struct cache, mru));
+    mem(g, true, 0x3b, RDX, RDI, CF(c, mru));
     uint8_t *last = NULL, *found[DCACHE_WAYS];
     if (write && !through) { /* the line used last (the most recent already): dirty */
         b1(g, 0x0f), b1(g, 0x80 | CC_NE);
         uint8_t *other = g->p;
         b4(g, 0);
-        mem(g, true, 0x8b, RDX, RAX, (int32_t)offsetof(struct cache, mru_slot));
-        mov_imm(g, RAX, (uint64_t)(uintptr_t)c->dirty);
+        mem(g, true, 0x8b, RDX, RDI, CF(c, mru_slot));
+        mem(g, true, 0x8b, RAX, RDI, CF(c, dirty));
         sib(g, false, 0xc6, 0, RAX, RDX, 0), b1(g, 1); /* dirty[slot] = 1 */
         b1(g, 0xe9), last = g->p, b4(g, 0);           /* to the end */
         land(g, other);
@@ -428,8 +431,7 @@ static void dcache_lookup(struct gen *g, unsigned n, unsigned bail)
     opcode(g, false, 0x59, 0, RCX); /* a miss: pop rcx */
     uint8_t *missed = NULL;
     if (through) { /* counted; the cache stays as it is (no write-allocate) */
-        mov_imm(g, RAX, (uint64_t)(uintptr_t)c);
-        mem(g, true, 0xff, 0, RAX, (int32_t)offsetof(struct cache, write_misses)); /* inc */
+        mem(g, true, 0xff, 0, RDI, CF(c, write_misses)); /* inc */
         b1(g, 0xe9), missed = g->p, b4(g, 0);
     } else { /* to the interpreter */
         jcc_out(g, CC_NONE, bail);

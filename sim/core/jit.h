@@ -90,6 +90,9 @@ struct jit_layout {
     struct cache *icache;
     int32_t block_ic_slot, block_ic_fills;
     unsigned ic_lines;
+    /* the I$'s and the D$'s struct cache, as byte offsets from the register file x (the
+     * machine holds all three): generated code reaches them with no address to load */
+    int32_t icache_at, dcache_at;
 };
 
 /* Why generated code returned, in the low bits of its result; the operation's index in
