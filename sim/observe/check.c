@@ -439,19 +439,26 @@ static bool on_exec(void *ctx, struct machine *m, uint64_t pc, const struct insn
 /* The marks of the store map (c->stores): a store into the doubleword is one to look at */
 enum { W_CODE = 1, W_STACK = 2 };
 
-/* Set (on) or clear bit w of the store map's bytes [a, b), eight at a time (a switch marks
+/* Set (on) or clear bit w of the store map's bytes [a, b), 32 then 8 at a time (a switch marks
  * and clears whole stacks) */
 static void stores_bits(uint8_t *map, uint64_t a, uint64_t b, uint8_t w, bool on)
 {
-    const uint64_t all = 0x0101010101010101ull * w;
+    const uint64_t bits = 0x0101010101010101ull * w, keep = on ? ~0ull : ~bits, set = on ? bits : 0;
+    for (; a + 32 <= b; a += 32) {
+        uint64_t v[4];
+        memcpy(v, map + a, sizeof v);
+        for (int i = 0; i < 4; i++)
+            v[i] = (v[i] & keep) | set;
+        memcpy(map + a, v, sizeof v);
+    }
     for (; a + 8 <= b; a += 8) {
         uint64_t v;
         memcpy(&v, map + a, 8);
-        v = on ? v | all : v & ~all;
+        v = (v & keep) | set;
         memcpy(map + a, &v, 8);
     }
     for (; a < b; a++)
-        map[a] = on ? map[a] | w : map[a] & (uint8_t)~w;
+        map[a] = (uint8_t)((map[a] & keep) | set);
 }
 
 /* [lo, hi) as offsets in ram[0] */
