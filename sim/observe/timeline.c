@@ -84,6 +84,8 @@ struct writer {
     const struct name *fn;   /* the functions' names (symbol table order) */
     struct name track[TRACKS];
     char track_text[TRACKS][6 * RTOS_NAME_MAX + 3];
+    struct name start[TRACKS]; /* an event's text up to its ts, on each track */
+    char start_text[TRACKS][32];
     pthread_mutex_t mu;
     pthread_cond_t cv;
     pthread_t thread;
@@ -342,12 +344,16 @@ static struct num decimal(uint64_t v)
     x.n += v >= p10[x.n];
     x.n += !x.n;
     char *p = x.d + x.n;
-    for (; v >= 100; v /= 100)
-        memcpy(p -= 2, pairs + 2 * (v % 100), 2);
-    if (v >= 10)
-        memcpy(p - 2, pairs + 2 * v, 2);
+    for (; v >= 100000000; v /= 100000000) /* eight digits at a time in 32 bits */
+        for (uint32_t u = (uint32_t)(v % 100000000), i = 0; i < 4; i++, u /= 100)
+            memcpy(p -= 2, pairs + 2 * (u % 100), 2);
+    uint32_t u = (uint32_t)v;
+    for (; u >= 100; u /= 100)
+        memcpy(p -= 2, pairs + 2 * (u % 100), 2);
+    if (u >= 10)
+        memcpy(p - 2, pairs + 2 * u, 2);
     else
-        p[-1] = (char)('0' + v);
+        p[-1] = (char)('0' + u);
     return x;
 }
 
@@ -470,10 +476,8 @@ static void write_batch(struct writer *w, struct batch *b)
         default: name = w->fn[e->what]; break;
         }
         room(o, NAME_MAX_TEXT + name.n + to.n);
-        LIT(o, ",\n  {\"pid\":1,\"tid\":");
-        put_u64(o, (uint64_t)e->track + 1);
+        put_name(o, w->start[e->track]);
         const struct num at = decimal(e->start);
-        LIT(o, ",\"ts\":");
         put_us(o, &at);
         switch ((enum kind)e->kind) {
         case K_SWITCH:
@@ -585,6 +589,11 @@ static struct writer *writer_new(const struct name *fn, const char *path)
     if (!w)
         return NULL;
     w->fn = fn;
+    for (int t = 0; t < TRACKS; t++) {
+        const int n = snprintf(w->start_text[t], sizeof w->start_text[t],
+                               ",\n  {\"pid\":1,\"tid\":%d,\"ts\":", t + 1);
+        w->start[t] = (struct name){w->start_text[t], (size_t)n};
+    }
     w->out.p = w->out.b;
     /* emptied only when it is not: on ext4, a file truncated to nothing is written back
      * whole when it is closed (auto_da_alloc), which took a tenth of the kernel image's run */
