@@ -178,6 +178,8 @@ static uint64_t cpu_irq(struct machine *m)
         uint64_t line = a; /* the cycle the line rose, for the observers */
         if (a <= seen) /* up since the last look: raised by a register write or enabled */
             a = timing_device_rise(&m->timing, now);
+        if (!line) /* the device does not know (MSIP): as the latency counts it */
+            line = a;
         if (a > now + w) {
             m->timing.irq_seen = seen; /* look again at the boundary it reaches */
             if (a < later)

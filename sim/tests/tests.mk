@@ -125,10 +125,12 @@ test-sim-signals: $(SIM) $(SIMT_OUT)/paper-32/exit_spin.elf
 # make bench-sim's QEMU comparison: data off the code pages (no wall-clock figure here)
 test-sim-speed-image: $(filter %-virt-32.elf %-virt-64.elf,$(SIMS_IMAGES))
 	@tools/check.sh sim-speed-image sim/tests/speed-image-test.sh $(CROSS)readelf $^
+test-sim-measure-soft: $(SIM) $(filter %/irq-virt-32.elf %/irq-virt-64.elf,$(SIMS_IMAGES))
+	@tools/check.sh sim-measure-soft sim/tests/measure-soft-test.sh $^
 TEST_TARGETS += test-sim-args test-sim-help test-sim-image test-sim-output test-sim-signals \
-                test-sim-speed-image
+                test-sim-speed-image test-sim-measure-soft
 .PHONY: test-sim-args test-sim-help test-sim-image test-sim-output test-sim-signals \
-        test-sim-speed-image
+        test-sim-speed-image test-sim-measure-soft
 
 test-sim-elf: $(SIM) $(SIMT_OUT)/elfmut $(SIMT_OUT)/paper-32/hello.elf $(SIMT_OUT)/paper-64/hello.elf \
               $(SIMT_OUT)/virt-32/hello.elf
