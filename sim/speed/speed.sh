@@ -123,12 +123,13 @@ done
 # awareness acts: thread switches, interrupts, stacks): interleaved, median of $oruns; the
 # ratio is the observed run's time over the plain run's (how much a long run slows down
 # when one is turned on), wall time and CPU time (the timeline's writer is a thread of its
-# own: CPU time counts it).  --measure takes main to main on the loop, and on the kernel
+# own: CPU time counts it), the median of each pair's ratio (a pair runs back to back, so
+# a host whose speed drifts over the minutes the table takes moves both alike).  --measure takes main to main on the loop, and on the kernel
 # image each interrupt's latency to the worker thread's run; the trace window is 100
 # cycles half-way through the run; the loop computes for longer than --check-hang's
 # default without output.
 oruns=9
-echo "observed runs (median of $oruns, interleaved with the plain run): time over the plain run's"
+echo "observed runs (median of $oruns, interleaved with the plain run): time over the plain run's, the median of the pairs' ratios"
 printf '%-13s %-62s %9s %9s %7s\n' image options plain observed "ratio (CPU time)"
 for name in loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64; do
   img=$dir/$name.elf
@@ -140,19 +141,19 @@ for name in loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64; do
   while IFS= read -r opts; do
     [ -n "$opts" ] || continue
     opts=${opts//@P@/$probe} opts=${opts//@F@/$mid} opts=${opts//@E@/$((mid + 100))}
-    ps="" os="" pc="" oc=""
+    ps="" os="" rw="" rc=""
     for _ in $(seq $oruns); do
-      t=$(timed "$sim" --soc virt "$img") || { echo "tempo-sim failed on $img"; exit 1; }
-      ps="$ps ${t% *}" pc="$pc ${t#* }"
+      p=$(timed "$sim" --soc virt "$img") || { echo "tempo-sim failed on $img"; exit 1; }
       # shellcheck disable=SC2086 # opts holds several options
-      t=$(timed "$sim" --soc virt ${opts//@T@/$tmp} "$img") || { echo "tempo-sim $opts failed on $img"; exit 1; }
-      os="$os ${t% *}" oc="$oc ${t#* }"
+      o=$(timed "$sim" --soc virt ${opts//@T@/$tmp} "$img") || { echo "tempo-sim $opts failed on $img"; exit 1; }
+      ps="$ps ${p% *}" os="$os ${o% *}"
+      rw="$rw $(awk -v a="${o% *}" -v b="${p% *}" 'BEGIN { print a / b }')"
+      rc="$rc $(awk -v a="${o#* }" -v b="${p#* }" 'BEGIN { if (b > 0) print a / b }')"
       # its file gone before the next run: written back meanwhile, it would slow the plain run
       rm -f "$tmp"/t.json "$tmp"/c.txt "$tmp"/t.txt
     done
-    p=$(median <<<"$ps") o=$(median <<<"$os")
-    printf '%-13s %-62s %8.3fs %8.3fs %7.2f (%s)\n' "$name" "${opts//@T@\//}" "$p" "$o" "$(awk -v a="$o" -v b="$p" 'BEGIN { print a / b }')" \
-      "$(awk -v a="$(median <<<"$oc")" -v b="$(median <<<"$pc")" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "n/a" }')"
+    printf '%-13s %-62s %8.3fs %8.3fs %7.2f (%s)\n' "$name" "${opts//@T@\//}" "$(median <<<"$ps")" "$(median <<<"$os")" \
+      "$(median <<<"$rw")" "$(if [ -n "${rc// /}" ]; then printf '%.2f' "$(median <<<"$rc")"; else echo n/a; fi)"
   done <<'OPTS'
 --measure @P@
 --timeline @T@/t.json
