@@ -200,7 +200,8 @@ static void sib(struct gen *g, bool w, unsigned opc, int reg, int base, int inde
 }
 
 /* Field f of cache c (the I$ or the D$), at a fixed distance from x in the machine */
-#define CF(c, f) ((c) == LAY(icache) ? LAY(icache_at) : LAY(dcache_at)) + (int32_t)offsetof(struct cache, f)
+#define CF(c, f) \
+    (((c) == LAY(icache) ? LAY(icache_at) : LAY(dcache_at)) + (int32_t)offsetof(struct cache, f))
 
 /* rdx = line number ln of cache c, its slot in rcx: the line becomes the last used, as
  * cache.c's hits make it (mru, mru_slot, stamp = ++clock; a write: dirty). */
@@ -239,7 +240,7 @@ static void icache_fetch(struct gen *g, unsigned res)
     for (uint64_t ln = first; ln <= last; ln++) {
         if (ln < 1ull << 31) { /* cmp qword [mru], imm32 */
             mem(g, true, 0x81, 7, RDI, CF(c, mru)), b4(g, (uint32_t)ln);
-        } else {
+        } else { /* rdx = ln, compared */
             mov_imm(g, RDX, ln);
             mem(g, true, 0x3b, RDX, RDI, CF(c, mru));
         }
