@@ -49,6 +49,7 @@ struct jit {
     unsigned (*enter)(uint64_t *x, struct jit_env *env, jit_code code);
     uint8_t *leave; /* enter's way back: result in eax */
     uint8_t *onward; /* predictor=table: on to another timed run (table_onward()) */
+    uint32_t *hint;  /* a D$ of more than DCACHE_WAYS ways: dcache_lookup()'s hints */
 };
 
 /* A jump to a stub: the rel32 to patch, what the stub returns, and the outcome it charges
@@ -64,6 +65,7 @@ struct gen {
     uint8_t *p;
     const struct jit_layout *lay;
     const uint8_t *leave, *onward;
+    uint32_t *hint;
     const uint8_t *start, *body; /* the block's code, and its operations' after the loads */
     uint64_t pc;                 /* the block's, and its instructions */
     unsigned n;
@@ -219,6 +221,24 @@ static void line_used(struct gen *g, const struct cache *c, bool write)
     }
 }
 
+/* jcc (CC_NONE: jmp) back to `to` */
+static void jcc_back(struct gen *g, enum cc cc, const uint8_t *to)
+{
+    if (cc == CC_NONE)
+        b1(g, 0xe9);
+    else
+        b1(g, 0x0f), b1(g, 0x80 | cc);
+    b4(g, (uint32_t)(int32_t)(to - (g->p + 4)));
+}
+
+/* jcc forward: the rel32 to land() */
+static uint8_t *jcc_fwd(struct gen *g, enum cc cc)
+{
+    b1(g, 0x0f), b1(g, 0x80 | cc);
+    b4(g, 0);
+    return g->p - 4;
+}
+
 /* Patch the rel32 at `at` to jump here */
 static void land(struct gen *g, uint8_t *at)
 {
@@ -346,8 +366,10 @@ static void address(struct gen *g, bool w, const struct fop *o, unsigned n, unsi
 }
 
 /* The most ways a D$ lookup compares one after the other; a D$ of more ways is looked up
- * in a loop */
+ * in a loop, after a look at the slot where its line was found last (a table of HINTS
+ * slots by line number: a hint is only a place to look, its tag decides) */
 #define DCACHE_WAYS 8
+#define HINTS 1024
 
 /* A store into a write-through D$ (when fast.c makes them: mmio_at) costs `cost` cycles
  * (one transfer of its bytes), which the run takes on and the model's pending device-store
@@ -413,6 +435,16 @@ static void dcache_lookup(struct gen *g, unsigned n, unsigned bail)
         b1(g, 0x0f), b1(g, 0x80 | CC_E), last = g->p, b4(g, 0);
     }
     opcode(g, false, 0x51, 0, RCX); /* push rcx */
+    uint8_t *hinted = NULL;
+    if (g->hint) { /* rcx = the hint's slot: the line's when its tag is */
+        rr(g, true, 0x89, RDX, RCX);
+        rr(g, false, 0x81, 4, RCX), b4(g, HINTS - 1); /* and ecx, HINTS - 1 */
+        mov_imm(g, RAX, (uint64_t)(uintptr_t)g->hint);
+        sib(g, false, 0x8b, RCX, RAX, RCX, 2); /* mov ecx, hint[rcx] */
+        mov_imm(g, RAX, (uint64_t)(uintptr_t)c->tag);
+        sib(g, true, 0x3b, RDX, RAX, RCX, 3); /* cmp rdx, tag[rcx] */
+        hinted = jcc_fwd(g, CC_E);
+    }
     /* its set's ways: rcx = the set's first slot, rax its tag */
     rr(g, true, 0x89, RDX, RCX);
     rr(g, true, 0x81, 4, RCX), b4(g, (uint32_t)c->set_mask); /* and rcx, set_mask */
@@ -439,6 +471,14 @@ static void dcache_lookup(struct gen *g, unsigned n, unsigned bail)
     }
     for (unsigned i = 0; i < nfound; i++)
         land(g, found[i]);
+    if (hinted) { /* found in the set: the hint for its line */
+        opcode(g, false, 0x52, 0, RDX);                   /* push rdx */
+        rr(g, false, 0x81, 4, RDX), b4(g, HINTS - 1);     /* and edx, HINTS - 1 */
+        mov_imm(g, RAX, (uint64_t)(uintptr_t)g->hint);
+        sib(g, false, 0x89, RCX, RAX, RDX, 2);            /* mov hint[rdx], ecx */
+        opcode(g, false, 0x5a, 0, RDX);                   /* pop rdx */
+        land(g, hinted);
+    }
     line_used(g, c, write && !through);
     opcode(g, false, 0x59, 0, RCX); /* pop rcx */
     land(g, last);
@@ -963,7 +1003,8 @@ jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, u
 {
     if (!j || n + 1 > OPS_MAX || (size_t)(j->end - j->p) < (size_t)(n + 1) * OP_BYTES + 16)
         return NULL;
-    struct gen g = {.p = j->p, .lay = &j->lay, .leave = j->leave, .onward = j->onward, .n = n};
+    struct gen g = {.p = j->p, .lay = &j->lay, .leave = j->leave, .onward = j->onward,
+                    .hint = j->hint, .n = n};
     g.pc = fall - 4 * (uint64_t)n;
     if (xlen == 32)
         g.pc = (uint32_t)g.pc;
@@ -999,24 +1040,6 @@ jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, u
     }
     j->p = (uint8_t *)(((uintptr_t)g.p + 15) & ~(uintptr_t)15);
     return start;
-}
-
-/* jcc (CC_NONE: jmp) back to `to` */
-static void jcc_back(struct gen *g, enum cc cc, const uint8_t *to)
-{
-    if (cc == CC_NONE)
-        b1(g, 0xe9);
-    else
-        b1(g, 0x0f), b1(g, 0x80 | cc);
-    b4(g, (uint32_t)(int32_t)(to - (g->p + 4)));
-}
-
-/* jcc forward: the rel32 to land() */
-static uint8_t *jcc_fwd(struct gen *g, enum cc cc)
-{
-    b1(g, 0x0f), b1(g, 0x80 | cc);
-    b4(g, 0);
-    return g->p - 4;
 }
 
 /* predictor=table: a way out of the timed run in r13 by the outcome in rcx, remembered
@@ -1084,9 +1107,15 @@ struct jit *jit_open(const struct jit_layout *layout)
     if (!j)
         return NULL;
     j->lay = *layout;
+    if (layout->dcache && layout->dcache->g.ways > DCACHE_WAYS &&
+        !(j->hint = calloc(HINTS, sizeof *j->hint))) {
+        free(j);
+        return NULL;
+    }
     void *m = mmap(NULL, CODE_BYTES, PROT_READ | PROT_WRITE | PROT_EXEC,
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (m == MAP_FAILED) {
+        free(j->hint);
         free(j);
         return NULL;
     }
@@ -1132,6 +1161,7 @@ void jit_close(struct jit *j)
     if (!j)
         return;
     munmap(j->mem, CODE_BYTES);
+    free(j->hint);
     free(j);
 }
 #else /* no generator for this host: every block on the interpreter */
