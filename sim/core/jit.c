@@ -161,10 +161,27 @@ static void mov_imm(struct gen *g, int reg, uint64_t v)
 
 static unsigned result(unsigned k, enum jit_exit why) { return k << JIT_EXIT_BITS | why; }
 
-static void jmp_to(struct gen *g, const uint8_t *to)
+/* jcc (CC_NONE: jmp) to `to`, code already made */
+static void jcc_back(struct gen *g, enum cc cc, const uint8_t *to)
 {
-    b1(g, 0xe9);
+    if (cc == CC_NONE)
+        b1(g, 0xe9);
+    else
+        b1(g, 0x0f), b1(g, 0x80 | cc);
     b4(g, (uint32_t)(int32_t)(to - (g->p + 4)));
+}
+
+static void jmp_to(struct gen *g, const uint8_t *to) { jcc_back(g, CC_NONE, to); }
+
+/* jcc (CC_NONE: jmp) forward: its rel32, for land() */
+static uint8_t *jcc_fwd(struct gen *g, enum cc cc)
+{
+    if (cc == CC_NONE)
+        b1(g, 0xe9);
+    else
+        b1(g, 0x0f), b1(g, 0x80 | cc);
+    b4(g, 0);
+    return g->p - 4;
 }
 
 /* Back to jit_run()'s caller with res */
@@ -178,14 +195,7 @@ static void leave(struct gen *g, unsigned res)
 /* jcc (CC_NONE: jmp) to a stub that charges outcome `out` (-1: none) and returns res */
 static void jcc_to(struct gen *g, enum cc cc, unsigned res, int out, bool jalr)
 {
-    if (cc == CC_NONE) {
-        b1(g, 0xe9); /* jmp */
-    } else {
-        b1(g, 0x0f);
-        b1(g, 0x80 | cc);
-    }
-    g->fix[g->nfix++] = (struct fix){g->p, res, out, jalr};
-    b4(g, 0);
+    g->fix[g->nfix++] = (struct fix){jcc_fwd(g, cc), res, out, jalr};
 }
 
 /* jcc to a stub that returns res */
@@ -221,24 +231,6 @@ static void line_used(struct gen *g, const struct cache *c, bool write)
     }
 }
 
-/* jcc (CC_NONE: jmp) back to `to` */
-static void jcc_back(struct gen *g, enum cc cc, const uint8_t *to)
-{
-    if (cc == CC_NONE)
-        b1(g, 0xe9);
-    else
-        b1(g, 0x0f), b1(g, 0x80 | cc);
-    b4(g, (uint32_t)(int32_t)(to - (g->p + 4)));
-}
-
-/* jcc forward: the rel32 to land() */
-static uint8_t *jcc_fwd(struct gen *g, enum cc cc)
-{
-    b1(g, 0x0f), b1(g, 0x80 | cc);
-    b4(g, 0);
-    return g->p - 4;
-}
-
 /* Patch the rel32 at `at` to jump here */
 static void land(struct gen *g, uint8_t *at)
 {
@@ -264,9 +256,7 @@ static void icache_fetch(struct gen *g, unsigned res)
             mov_imm(g, RDX, ln);
             mem(g, true, 0x3b, RDX, RDI, CF(c, mru));
         }
-        b1(g, 0x0f), b1(g, 0x80 | CC_E);
-        uint8_t *same = g->p;
-        b4(g, 0);
+        uint8_t *same = jcc_fwd(g, CC_E);
         mem(g, true, 0x8b, RCX, ENTRY, LAY(entry_block));
         mem(g, false, 0x8b, RCX, RCX, LAY(block_ic_slot) + 4 * (int32_t)(ln - first));
         mov_imm(g, RDX, ln);
@@ -322,13 +312,11 @@ static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
     }
     if (LAY(table)) { /* the same timed run again, with the counters it read */
         rr(g, true, 0x39, ENTRY, RDX); /* cmp rdx, r13 */
-        b1(g, 0x0f), b1(g, 0x80 | CC_NE);
-        uint8_t *other = g->p;
-        b4(g, 0);
+        uint8_t *other = jcc_fwd(g, CC_NE);
         mem(g, false, 0x8b, RAX, RCX, LAY(out_counters));
         mem(g, false, 0x3b, RAX, ENTRY, LAY(entry_key));
         jcc_out(g, CC_NE, res);
-        b1(g, 0xe9), b4(g, (uint32_t)(int32_t)(g->body - (g->p + 4)));
+        jmp_to(g, g->body);
         land(g, other); /* another one: table_onward() with res in ebx */
         store_back(g);
         mov_imm(g, RBX, res);
@@ -343,8 +331,7 @@ static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
     b1(g, 0x48), b1(g, 0x8d), b1(g, 0x0d); /* lea rcx, [rip + start] */
     b4(g, (uint32_t)(int32_t)(g->start - (g->p + 4)));
     rr(g, true, 0x3b, RAX, RCX);
-    b1(g, 0x0f), b1(g, 0x80 | CC_E);
-    b4(g, (uint32_t)(int32_t)(g->body - (g->p + 4)));
+    jcc_back(g, CC_E, g->body);
     store_back(g);
     rr(g, false, 0xff, 4, RAX); /* jmp rax */
 }
@@ -392,9 +379,7 @@ static void through_cycles(struct gen *g, const struct cache *c, uint32_t cost)
     mov_imm(g, RAX, (uint64_t)(uintptr_t)LAY(mmio_at));
     mem(g, true, 0x8b, RDX, RAX, 0);
     rr(g, true, 0x85, RDX, RDX); /* test rdx, rdx: no device store pending */
-    b1(g, 0x0f), b1(g, 0x80 | CC_E);
-    uint8_t *none = g->p;
-    b4(g, 0);
+    uint8_t *none = jcc_fwd(g, CC_E);
     mem(g, true, 0x81, 0, RAX, 0), b4(g, cost);
     land(g, none);
     rr(g, true, 0x81, 0, CYCLE), b4(g, cost);
@@ -423,16 +408,14 @@ static void dcache_lookup(struct gen *g, unsigned n, unsigned bail)
     mem(g, true, 0x3b, RDX, RDI, CF(c, mru));
     uint8_t *last = NULL, *found[DCACHE_WAYS];
     if (write && !through) { /* the line used last (the most recent already): dirty */
-        b1(g, 0x0f), b1(g, 0x80 | CC_NE);
-        uint8_t *other = g->p;
-        b4(g, 0);
+        uint8_t *other = jcc_fwd(g, CC_NE);
         mem(g, true, 0x8b, RDX, RDI, CF(c, mru_slot));
         mem(g, true, 0x8b, RAX, RDI, CF(c, dirty));
         sib(g, false, 0xc6, 0, RAX, RDX, 0), b1(g, 1); /* dirty[slot] = 1 */
-        b1(g, 0xe9), last = g->p, b4(g, 0);           /* to the end */
+        last = jcc_fwd(g, CC_NONE); /* to the end */
         land(g, other);
     } else { /* the line used last: nothing to do */
-        b1(g, 0x0f), b1(g, 0x80 | CC_E), last = g->p, b4(g, 0);
+        last = jcc_fwd(g, CC_E);
     }
     opcode(g, false, 0x51, 0, RCX); /* push rcx */
     uint8_t *hinted = NULL;
@@ -454,18 +437,18 @@ static void dcache_lookup(struct gen *g, unsigned n, unsigned bail)
     const uint8_t *loop = g->p;
     for (unsigned w = 0; w < c->g.ways && w < DCACHE_WAYS; w++) {
         sib(g, true, 0x3b, RDX, RAX, RCX, 3); /* cmp rdx, tag[rcx] */
-        b1(g, 0x0f), b1(g, 0x80 | CC_E), found[nfound++] = g->p, b4(g, 0);
+        found[nfound++] = jcc_fwd(g, CC_E);
         rr(g, true, 0xff, 0, RCX); /* inc rcx */
     }
     if (c->g.ways > DCACHE_WAYS) { /* on while rcx has not reached the next set */
         rr(g, true, 0xf7, 0, RCX), b4(g, c->g.ways - 1); /* test rcx, ways - 1 */
-        b1(g, 0x0f), b1(g, 0x80 | CC_NE), b4(g, (uint32_t)(int32_t)(loop - (g->p + 4)));
+        jcc_back(g, CC_NE, loop);
     }
     opcode(g, false, 0x59, 0, RCX); /* a miss: pop rcx */
     uint8_t *missed = NULL;
     if (through) { /* counted; the cache stays as it is (no write-allocate) */
         mem(g, true, 0xff, 0, RDI, CF(c, write_misses)); /* inc */
-        b1(g, 0xe9), missed = g->p, b4(g, 0);
+        missed = jcc_fwd(g, CC_NONE);
     } else { /* to the interpreter */
         jcc_out(g, CC_NONE, bail);
     }
@@ -579,9 +562,7 @@ static void sp_look(struct gen *g, unsigned bail)
     jcc_out(g, CC_AE, bail);
     mem(g, true, 0x8b, RDX, RSI, ENV(lowest));
     mem(g, true, 0x3b, RAX, RDX, 0);              /* cmp rax, [rdx] */
-    b1(g, 0x0f), b1(g, 0x80 | CC_AE);
-    uint8_t *over = g->p;
-    b4(g, 0);
+    uint8_t *over = jcc_fwd(g, CC_AE);
     mem(g, true, 0x89, RAX, RDX, 0);              /* mov [rdx], rax */
     land(g, over);
 }
@@ -596,7 +577,7 @@ static void load(struct gen *g, bool w, const struct fop *o, const struct ld *l,
     uint8_t *to_r1 = NULL, *back = NULL;
     r1 &= !checked; /* a checked load of ram[1] to the interpreter */
     if (r1) {
-        b1(g, 0x0f), b1(g, 0x80 | CC_A), to_r1 = g->p, b4(g, 0);
+        to_r1 = jcc_fwd(g, CC_A);
     } else {
         jcc_out(g, CC_A, bail);
     }
@@ -614,7 +595,7 @@ static void load(struct gen *g, bool w, const struct fop *o, const struct ld *l,
         put(g, RAX, o->rd);
     }
     if (r1) {
-        b1(g, 0xe9), back = g->p, b4(g, 0); /* jmp over the ram[1] path */
+        back = jcc_fwd(g, CC_NONE); /* jmp over the ram[1] path */
         land(g, to_r1);
         rr(g, true, 0x89, RAX, RCX);               /* mov rcx, rax */
         mem(g, true, 0x2b, RCX, RSI, ENV(r1base)); /* sub rcx, r1base */
@@ -625,8 +606,7 @@ static void load(struct gen *g, bool w, const struct fop *o, const struct ld *l,
         rr(g, true, 0x39, RDX, RCX);
         jcc_out(g, CC_A, bail);
         mem(g, true, 0x8b, RDX, RSI, ENV(r1mem));
-        b1(g, 0xe9);
-        b4(g, (uint32_t)(int32_t)(at - (g->p + 4)));
+        jmp_to(g, at);
         land(g, back);
     }
 }
@@ -1069,7 +1049,7 @@ static void table_onward(struct gen *g)
     rr(g, false, 0xc1, 5, RAX), b1(g, 2); /* shr eax, 2 */
     rr(g, true, 0x83, 0, 10), b1(g, 2);   /* add r10, 2 */
     rr(g, false, 0xff, 1, 8);             /* dec r8d */
-    jcc_back(g, CC_NONE, set);
+    jmp_to(g, set);
     land(g, read);
     land(g, set_done);
     mem(g, false, 0x0fb6, 8, RDX, LAY(entry_c_n));
@@ -1087,7 +1067,7 @@ static void table_onward(struct gen *g)
     rr(g, false, 0x83, 0, RCX), b1(g, 2); /* add ecx, 2 */
     rr(g, true, 0x83, 0, 10), b1(g, 2);
     rr(g, false, 0xff, 1, 8);
-    jcc_back(g, CC_NONE, now);
+    jmp_to(g, now);
     land(g, now_done);
     mem(g, false, 0x3b, RAX, RDX, LAY(entry_key));
     uint8_t *miss = jcc_fwd(g, CC_NE);
