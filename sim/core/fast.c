@@ -1021,7 +1021,8 @@ static void observe_sync_pc(struct fast *f, uint64_t cycle)
 #define ICACHE_LINES (sizeof ((struct block *)0)->ic_slot / sizeof ((struct block *)0)->ic_slot[0])
 
 /* The I$ fetches of b's first n instructions, every one a hit (icache_holds()): as cpu.c's
- * cache_read() per instruction makes them (the LRU stamp once per line entered), but for
+ * cache_read() per instruction makes them (a stamp for a line entered, but for its set's
+ * last line: cache.h's recent, an order the same as cache_read()'s), but for
  * the reads count, which a timed run's outcome adds when its runs are charged (flush()):
  * the count is read only then, and a count in memory at every block would cost generated
  * code a chain of dependent additions. */
@@ -1033,11 +1034,8 @@ static void icache_fetch(struct cache *c, const struct block *b, unsigned n)
         const uint64_t ln = pc >> c->line_shift;
         uint64_t next = (ln + 1) << c->line_shift;
         next = next < end ? next : end;
-        if (ln != c->mru) {
-            c->mru = ln;
-            c->mru_slot = j < ICACHE_LINES ? b->ic_slot[j] : (size_t)cache_slot(c, pc);
-            c->stamp[c->mru_slot] = ++c->clock;
-        }
+        if (c->recent[ln & c->set_mask] != ln)
+            cache_use(c, ln, j < ICACHE_LINES ? b->ic_slot[j] : (size_t)cache_slot(c, pc));
         pc = next;
     }
 }

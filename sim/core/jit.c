@@ -216,11 +216,22 @@ static void sib(struct gen *g, bool w, unsigned opc, int reg, int base, int inde
     (((c) == LAY(icache) ? LAY(icache_at) : LAY(dcache_at)) + (int32_t)offsetof(struct cache, f))
 
 /* rdx = line number ln of cache c, its slot in rcx: the line becomes the last used, as
- * cache.c's hits make it (mru, mru_slot, stamp = ++clock; a write: dirty). */
-static void line_used(struct gen *g, const struct cache *c, bool write)
+ * cache_use() makes it (mru, mru_slot, the set's recent line, stamp = ++clock; a write:
+ * dirty).  at_recent: rax holds the address of the set's recent line. */
+static void line_used(struct gen *g, const struct cache *c, bool write, bool at_recent)
 {
     mem(g, true, 0x89, RDX, RDI, CF(c, mru));
     mem(g, true, 0x89, RCX, RDI, CF(c, mru_slot));
+    if (at_recent) {
+        mem(g, true, 0x89, RDX, RAX, 0);
+    } else { /* the set: the slot over the ways */
+        mem(g, true, 0x8b, RAX, RDI, CF(c, recent));
+        opcode(g, false, 0x51, 0, RCX); /* push rcx */
+        if (c->g.ways > 1)
+            rr(g, true, 0xc1, 5, RCX), b1(g, (uint8_t)__builtin_ctz(c->g.ways)); /* shr */
+        sib(g, true, 0x89, RDX, RAX, RCX, 3); /* recent[set] = ln */
+        opcode(g, false, 0x59, 0, RCX);       /* pop rcx */
+    }
     mem(g, true, 0xff, 0, RDI, CF(c, clock)); /* inc */
     mem(g, true, 0x8b, RDX, RDI, CF(c, clock));
     mem(g, true, 0x8b, RAX, RDI, CF(c, stamp));
@@ -250,17 +261,18 @@ static void icache_fetch(struct gen *g, unsigned res)
     const uint64_t first = g->pc >> c->line_shift;
     const uint64_t last = (g->pc + 4 * (uint64_t)n - 1) >> c->line_shift;
     for (uint64_t ln = first; ln <= last; ln++) {
-        if (ln < 1ull << 31) { /* cmp qword [mru], imm32 */
-            mem(g, true, 0x81, 7, RDI, CF(c, mru)), b4(g, (uint32_t)ln);
+        mov_imm(g, RAX, (uint64_t)(uintptr_t)&c->recent[ln & c->set_mask]);
+        if (ln < 1ull << 31) { /* cmp qword [rax], imm32 */
+            mem(g, true, 0x81, 7, RAX, 0), b4(g, (uint32_t)ln);
         } else { /* rdx = ln, compared */
             mov_imm(g, RDX, ln);
-            mem(g, true, 0x3b, RDX, RDI, CF(c, mru));
+            mem(g, true, 0x3b, RDX, RAX, 0);
         }
-        uint8_t *same = jcc_fwd(g, CC_E);
+        uint8_t *same = jcc_fwd(g, CC_E); /* its set's last line: no new stamp */
         mem(g, true, 0x8b, RCX, ENTRY, LAY(entry_block));
         mem(g, false, 0x8b, RCX, RCX, LAY(block_ic_slot) + 4 * (int32_t)(ln - first));
         mov_imm(g, RDX, ln);
-        line_used(g, c, false);
+        line_used(g, c, false, true);
         land(g, same);
     }
 }
@@ -418,6 +430,14 @@ static void dcache_lookup(struct gen *g, unsigned n, unsigned bail)
         last = jcc_fwd(g, CC_E);
     }
     opcode(g, false, 0x51, 0, RCX); /* push rcx */
+    uint8_t *recent = NULL;
+    if (!write) { /* its set's last line: already the most recent (a store: its slot is dirty) */
+        rr(g, true, 0x89, RDX, RCX);
+        rr(g, true, 0x81, 4, RCX), b4(g, (uint32_t)c->set_mask); /* and rcx, set_mask */
+        mem(g, true, 0x8b, RAX, RDI, CF(c, recent));
+        sib(g, true, 0x3b, RDX, RAX, RCX, 3); /* cmp rdx, recent[rcx] */
+        recent = jcc_fwd(g, CC_E);
+    }
     uint8_t *hinted = NULL;
     if (g->hint) { /* rcx = the hint's slot: the line's when its tag is */
         rr(g, true, 0x89, RDX, RCX);
@@ -462,7 +482,9 @@ static void dcache_lookup(struct gen *g, unsigned n, unsigned bail)
         opcode(g, false, 0x5a, 0, RDX);                   /* pop rdx */
         land(g, hinted);
     }
-    line_used(g, c, write && !through);
+    line_used(g, c, write && !through, false);
+    if (recent)
+        land(g, recent);
     opcode(g, false, 0x59, 0, RCX); /* pop rcx */
     land(g, last);
     if (missed) {

@@ -117,7 +117,8 @@ int cache_init(struct cache *c, const struct cache_geometry *g, const struct mem
     c->tag = malloc(lines * sizeof *c->tag);
     c->stamp = calloc(lines, sizeof *c->stamp);
     c->dirty = calloc(lines, 1);
-    if (!c->tag || !c->stamp || !c->dirty)
+    c->recent = malloc(lines / g->ways * sizeof *c->recent);
+    if (!c->tag || !c->stamp || !c->dirty || !c->recent)
         return -1;
     c->refill = mem_transfer(mem, g->line);
     cache_invalidate(c);
@@ -129,7 +130,8 @@ void cache_free(struct cache *c)
     free(c->tag);
     free(c->stamp);
     free(c->dirty);
-    c->tag = c->stamp = NULL;
+    free(c->recent);
+    c->tag = c->stamp = c->recent = NULL;
     c->dirty = NULL;
 }
 
@@ -154,6 +156,8 @@ void cache_invalidate(struct cache *c)
     for (size_t k = 0; k < lines; k++)
         c->tag[k] = TAG_INVALID;
     memset(c->dirty, 0, lines);
+    for (size_t s = 0; s <= c->set_mask; s++)
+        c->recent[s] = CACHE_NO_LINE;
     c->mru = CACHE_NO_LINE;
     c->fills++;
 }
@@ -223,7 +227,6 @@ uint32_t cache_read(struct cache *c, uint64_t addr)
     c->reads++;
     if (ln == c->mru) /* the last line used: already the most recent of its set */
         return 0;
-    c->mru = ln;
     uint64_t set = ln & c->set_mask;
     int w = find(c, set, ln);
     uint32_t cost = 0;
@@ -235,8 +238,7 @@ uint32_t cache_read(struct cache *c, uint64_t addr)
         k = allocate(c, set, ln, &cost);
         c->stall += cost;
     }
-    c->stamp[k] = ++c->clock;
-    c->mru_slot = k;
+    cache_use(c, ln, k);
     return cost;
 }
 
@@ -255,9 +257,7 @@ bool cache_read_hit_slow(struct cache *c, uint64_t addr)
         int w = find(c, set, ln);
         if (w < 0)
             return false;
-        c->mru_slot = set * c->g.ways + (size_t)w;
-        c->stamp[c->mru_slot] = ++c->clock;
-        c->mru = ln;
+        cache_use(c, ln, set * c->g.ways + (size_t)w);
     }
     return true;
 }
@@ -270,9 +270,7 @@ bool cache_write_hit_slow(struct cache *c, uint64_t addr)
         return false;
     size_t k = set * c->g.ways + (size_t)w;
     c->dirty[k] = 1;
-    c->stamp[k] = ++c->clock;
-    c->mru = ln;
-    c->mru_slot = k;
+    cache_use(c, ln, k);
     return true;
 }
 
@@ -288,13 +286,10 @@ uint32_t cache_write(struct cache *c, const struct mem_params *m, uint64_t addr,
         cost = mem_transfer(m, size);
         c->stall += cost;
         int w = last ? -1 : find(c, set, ln);
-        if (w >= 0) {
-            c->mru_slot = set * c->g.ways + (size_t)w;
-            c->stamp[c->mru_slot] = ++c->clock;
-            c->mru = ln;
-        } else if (!last) {
+        if (w >= 0)
+            cache_use(c, ln, set * c->g.ways + (size_t)w);
+        else if (!last)
             c->write_misses++;
-        }
         return cost;
     }
     if (last) {
@@ -311,9 +306,7 @@ uint32_t cache_write(struct cache *c, const struct mem_params *m, uint64_t addr,
         c->stall += cost;
     }
     c->dirty[k] = 1;
-    c->stamp[k] = ++c->clock;
-    c->mru = ln;
-    c->mru_slot = k;
+    cache_use(c, ln, k);
     return cost;
 }
 

@@ -67,6 +67,10 @@ struct cache {
     uint64_t clock;   /* accesses so far: the LRU time */
     uint64_t mru;     /* line number of the last access, CACHE_NO_LINE after a flush */
     size_t mru_slot;  /* its index in tag[] */
+    uint64_t *recent; /* [set]: the line of the set's last access (its stamp the set's
+                         highest), or CACHE_NO_LINE: an access to it may skip its new stamp
+                         (each set's LRU order stays the same; the engines skip more often
+                         than cache_read(), which skips only mru) */
     uint64_t fills;   /* changes of the lines held (a refill, an invalidation): a lookup
                          made while this stays the same still holds */
     uint32_t refill;  /* cycles of a line transfer (refill or write-back) */
@@ -111,6 +115,14 @@ uint32_t cache_write(struct cache *c, const struct mem_params *m, uint64_t addr,
 long cache_slot(const struct cache *c, uint64_t addr);
 bool cache_read_hit_slow(struct cache *c, uint64_t addr);
 bool cache_write_hit_slow(struct cache *c, uint64_t addr);
+/* Line ln, in slot k, becomes the one used last (the LRU order) */
+static inline void cache_use(struct cache *c, uint64_t ln, size_t k)
+{
+    c->stamp[k] = ++c->clock;
+    c->mru = ln;
+    c->mru_slot = k;
+    c->recent[ln & c->set_mask] = ln;
+}
 static inline bool cache_read_hit(struct cache *c, uint64_t addr)
 {
     if ((addr >> c->line_shift) == c->mru)
