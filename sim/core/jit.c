@@ -448,9 +448,12 @@ static void dcache_lookup(struct gen *g, unsigned n, unsigned bail)
         sib(g, true, 0x3b, RDX, RAX, RCX, 3); /* cmp rdx, tag[rcx] */
         hinted = jcc_fwd(g, CC_E);
     }
-    /* its set's ways: rcx = the set's first slot, rax its tag */
-    rr(g, true, 0x89, RDX, RCX);
-    rr(g, true, 0x81, 4, RCX), b4(g, (uint32_t)c->set_mask); /* and rcx, set_mask */
+    /* its set's ways: rcx = the set's first slot (the set already, from the look at its
+     * last line, unless the hint's took rcx), rax its tag */
+    if (!recent || hinted) {
+        rr(g, true, 0x89, RDX, RCX);
+        rr(g, true, 0x81, 4, RCX), b4(g, (uint32_t)c->set_mask); /* and rcx, set_mask */
+    }
     opcode(g, true, 0x69, RCX, RCX), b1(g, 0xc0 | RCX << 3 | RCX), b4(g, c->g.ways); /* imul */
     mov_imm(g, RAX, (uint64_t)(uintptr_t)c->tag);
     unsigned nfound = 0;
