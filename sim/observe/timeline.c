@@ -252,8 +252,11 @@ static void timeline_end(struct timeline *tl, uint64_t cycle)
 
 static bool on_pre(void *ctx, struct machine *m, uint64_t pc, uint64_t cycle)
 {
-    timeline_pre(ctx, pc, m->hart.x[2], cycle);
-    follow_return(ctx);
+    struct timeline *tl = ctx;
+    if (pc != tl->ret) /* the innermost open call's return address: nothing returns */
+        return true;
+    timeline_pre(tl, pc, m->hart.x[2], cycle);
+    follow_return(tl);
     return true;
 }
 
