@@ -1,6 +1,7 @@
 /* The fast engine (fast.h): blocks of predecoded operations run by a threaded interpreter,
  * timed by the model once per block and pipeline state; the reference loop (cpu.c) for
  * everything else. */
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,6 +217,16 @@ struct fast {
     bool pending, run_events;
     /* the cycle from which the traced loop must run every instruction (observe_sync()) */
     uint64_t trace_at;
+    /* observe_sync()'s inputs at its last full look, when nothing else decides what it sets
+     * (`keyed`: no --check watch, no observer's fast_at or fast_stores, no window every
+     * instruction of which the traced loop must run): the same again sets the same, but for
+     * the fast pcs (observe_sync_pc()); a kernel image syncs at every switch and trap */
+    bool keyed;
+    struct sync_key {
+        bool run, started;
+        int cur;
+        uint64_t base, top;
+    } key;
     /* no observer's pre() stops the run (observer.h: pre_stops): a block may start at a
      * PCF_FAST_PRE pc or at env.watch_pc, and its entry calls observe_pre() (run_blocks) */
     bool pre_here;
@@ -938,9 +949,14 @@ static void observe_setup(struct fast *f)
         f->watch = &o->watch;
         f->env.low = o->watch.low;
     }
-    f->stores = o->kernel || f->m->observers.stores;
-    f->run_events = f->m->observers.run_events;
-    f->pre_here = !f->m->observers.pre_stops;
+    const struct observers *l = &f->m->observers;
+    f->stores = o->kernel || l->stores;
+    f->run_events = l->run_events;
+    f->pre_here = !l->pre_stops;
+    f->keyed = !f->watch && !l->every_insn_in_window;
+    for (int i = 0; i < l->n; i++)
+        f->keyed &= !l->list[i].fast_at && !l->list[i].fast_stores;
+    f->key.cur = INT_MIN; /* no look yet */
 }
 
 /* The ram[0] offsets [env.olo, env.olo + env.olen) of the stores the observers act on: the
@@ -980,10 +996,25 @@ static void sp_range(struct fast *f)
     f->env.sp_span = hi > lo ? hi - lo : 0;
 }
 
+static void observe_sync_pc(struct fast *f, uint64_t cycle);
+
 /* What the observers leave to the traced loop from the boundary at `cycle` on. */
 static void observe_sync(struct fast *f, uint64_t cycle)
 {
     const struct observe *o = f->obs;
+    if (f->keyed) {
+        const struct rtos *r = &o->rtos;
+        const struct rtos_thread *t = r->cur >= 0 ? &r->t[r->cur] : NULL;
+        const struct sync_key k = {o->run_pending >= 0, r->watch_started, r->cur,
+                                   t ? t->stack_base : 0, t ? t->stack_top : 0};
+        const struct sync_key *was = &f->key;
+        if (k.run == was->run && k.started == was->started && k.cur == was->cur &&
+            k.base == was->base && k.top == was->top) {
+            observe_sync_pc(f, cycle);
+            return;
+        }
+        f->key = k;
+    }
     const struct window *w = &o->win;
     struct observe_fast v;
     observe_fast_view(o, &v);

@@ -115,30 +115,37 @@ static int track_of(int thread) { return thread < 0 ? TRACK_MAIN : TRACK_THREAD0
 
 static void hand(struct timeline *tl, size_t k);
 
+/* The array full, the closed spans that begin before every span still to close or to begin
+ * (at `start` or later) go to the writer, and it grows when little went: false when there
+ * is no memory for more.  Out of span_begin()'s way: once a batch. */
+static __attribute__((noinline, cold)) bool make_room(struct timeline *tl, uint64_t start)
+{
+    size_t open = 0;
+    while (open < tl->n && !tl->ev[open].open)
+        open++;
+    const uint64_t before = open < tl->n && tl->ev[open].start < start ? tl->ev[open].start : start;
+    size_t out = open;
+    while (out && tl->ev[out - 1].start >= before)
+        out--;
+    hand(tl, out);
+    if (tl->n > tl->cap / 2) { /* little went: more room */
+        size_t cap = 2 * tl->cap;
+        struct event *e = realloc(tl->ev, cap * sizeof *e);
+        if (!e) {
+            tl->lost = true;
+            return false;
+        }
+        tl->ev = e;
+        tl->cap = cap;
+    }
+    return true;
+}
+
 /* A span of kind k begins: its index, or NO_SPAN when there is no memory for it. */
 static size_t span_begin(struct timeline *tl, enum kind k, int track, uint64_t start, uint32_t what)
 {
-    if (tl->n == tl->cap) {
-        /* the closed spans that begin before every span still to close or to begin go */
-        size_t open = 0;
-        while (open < tl->n && !tl->ev[open].open)
-            open++;
-        const uint64_t before = open < tl->n && tl->ev[open].start < start ? tl->ev[open].start : start;
-        size_t out = open;
-        while (out && tl->ev[out - 1].start >= before)
-            out--;
-        hand(tl, out);
-        if (tl->n > tl->cap / 2) { /* little went: more room */
-            size_t cap = 2 * tl->cap;
-            struct event *e = realloc(tl->ev, cap * sizeof *e);
-            if (!e) {
-                tl->lost = true;
-                return NO_SPAN;
-            }
-            tl->ev = e;
-            tl->cap = cap;
-        }
-    }
+    if (tl->n == tl->cap && !make_room(tl, start))
+        return NO_SPAN;
     tl->ev[tl->n] = (struct event){start, start, what, (uint16_t)track, (uint8_t)k, true};
     return tl->base + tl->n++;
 }
@@ -272,7 +279,7 @@ static void on_event(void *ctx, const struct observe_event *e)
     case OBS_IRQ_END: timeline_irq_end(tl, e->cycle); break;
     case OBS_CALL: timeline_call(tl, e->arg, e->ra, e->sp, e->cycle); break;
     case OBS_END: timeline_end(tl, e->cycle); break;
-    default: break;
+    default: return; /* nothing of the timeline's changed */
     }
     follow_return(tl);
 }
