@@ -3,7 +3,9 @@
  * spans are handed to a writer thread in batches and the file is written while the run goes
  * on: a kernel image makes an event every few dozen cycles, and formatting and writing its
  * hundred-odd bytes in the simulation's thread would cost more than the simulation (without
- * a thread, a batch is written where it is handed over).  A context is what can hold the
+ * a thread, a batch is written where it is handed over).  The batches are small and queued,
+ * so that the run does not wait for the writer's pace to even out, and at its end only for
+ * a small last one.  A context is what can hold the
  * CPU: the interrupt handler, main (before the scheduler starts) or a thread; each has its
  * open kernel calls. */
 #define _POSIX_C_SOURCE 200809L /* fdopen, ftruncate */
@@ -22,7 +24,8 @@
 #include "symbols.h"
 
 #define DEPTH 16
-#define BATCH 32768      /* spans kept before the closed ones go to the writer */
+#define BATCH 8192       /* spans kept before the closed ones go to the writer */
+#define QUEUE 4          /* batches handed to it and not yet written, at most */
 #define NO_SPAN SIZE_MAX /* a span that was not kept (out of memory) */
 enum { TRACK_IRQ, TRACK_MAIN, TRACK_THREAD0, TRACKS = TRACK_THREAD0 + RTOS_MAX_THREADS };
 enum kind { K_SWITCH, K_RUN, K_IRQ, K_CALL, K_GONE /* outside the window */ };
@@ -78,7 +81,7 @@ struct batch {
     char thread[RTOS_MAX_THREADS][RTOS_NAME_MAX];
 };
 
-/* The writer: a batch handed to it (`todo`, NULL once written) goes to the file */
+/* The writer: the batches handed to it go to the file, in turn */
 struct writer {
     struct out out;
     const struct name *fn;   /* the functions' names (symbol table order) */
@@ -90,7 +93,8 @@ struct writer {
     pthread_cond_t cv;
     pthread_t thread;
     bool threaded, stop;
-    struct batch *todo;
+    struct batch *queue;  /* QUEUE batches: the n-th handed is queue[n % QUEUE] */
+    size_t handed, done; /* batches handed, and written */
 };
 
 struct timeline {
@@ -105,7 +109,7 @@ struct timeline {
     uint64_t irq_cause;
     struct event *ev;           /* the spans from the base-th one on (a span's index is absolute) */
     size_t base, n, cap;
-    struct batch batch;         /* handed to the writer, or the next one */
+    struct batch batch[QUEUE];  /* the writer's queue */
     struct name *fn;
     struct writer *w;
     bool lost;                  /* out of memory: the file says so */
@@ -520,48 +524,50 @@ static void *writer_main(void *arg)
     struct writer *w = arg;
     pthread_mutex_lock(&w->mu);
     for (;;) {
-        while (!w->todo && !w->stop)
+        while (w->done == w->handed && !w->stop)
             pthread_cond_wait(&w->cv, &w->mu);
-        if (!w->todo)
+        if (w->done == w->handed)
             break;
+        struct batch *b = &w->queue[w->done % QUEUE];
         pthread_mutex_unlock(&w->mu);
-        write_batch(w, w->todo);
+        write_batch(w, b);
         pthread_mutex_lock(&w->mu);
-        w->todo = NULL;
+        w->done++;
         pthread_cond_broadcast(&w->cv);
     }
     pthread_mutex_unlock(&w->mu);
     return NULL;
 }
 
-/* Wait until the batch handed last is written. */
-static void written(struct writer *w)
+/* Wait until at most `left` of the batches handed are still to be written. */
+static void written(struct writer *w, size_t left)
 {
     if (!w->threaded)
         return;
     pthread_mutex_lock(&w->mu);
-    while (w->todo)
+    while (w->handed - w->done > left)
         pthread_cond_wait(&w->cv, &w->mu);
     pthread_mutex_unlock(&w->mu);
 }
 
-/* The threads' names now, into the batch to hand */
-static void names(struct timeline *tl)
+/* The threads' names now, into batch b */
+static void names(const struct timeline *tl, struct batch *b)
 {
     const struct observe *o = tl->o;
-    struct batch *b = &tl->batch;
     b->threads = o->rtos.n;
     for (int i = 0; i < o->rtos.n; i++)
         snprintf(b->thread[i], sizeof b->thread[i], "%s", observe_thread_name(o, i));
 }
 
-/* The first k spans kept go to the writer; the rest take the batch's array. */
+/* The first k spans kept go to the writer, once its queue has room; the rest take the array
+ * of the batch handed in that place before. */
 static void hand(struct timeline *tl, size_t k)
 {
-    struct batch *b = &tl->batch;
-    if (!tl->w || !k)
+    struct writer *w = tl->w;
+    if (!w || !k)
         return;
-    written(tl->w);
+    written(w, QUEUE - 1);
+    struct batch *b = &w->queue[w->handed % QUEUE];
     if (b->cap < tl->cap) {
         struct event *e = realloc(b->ev, tl->cap * sizeof *e);
         if (!e)
@@ -579,26 +585,27 @@ static void hand(struct timeline *tl, size_t k)
     tl->cap = cap;
     tl->n -= k;
     tl->base += k;
-    names(tl);
-    struct writer *w = tl->w;
+    names(tl, b);
     if (!w->threaded) {
         write_batch(w, b);
+        w->handed++, w->done++;
         return;
     }
     pthread_mutex_lock(&w->mu);
-    w->todo = b;
+    w->handed++;
     pthread_cond_broadcast(&w->cv);
     pthread_mutex_unlock(&w->mu);
 }
 
 /* The writer on `path` (emptied), its thread started when it can be: NULL when the file cannot
  * be opened or there is no memory. */
-static struct writer *writer_new(const struct name *fn, const char *path)
+static struct writer *writer_new(const struct name *fn, struct batch *queue, const char *path)
 {
     struct writer *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
     w->fn = fn;
+    w->queue = queue;
     for (int t = 0; t < TRACKS; t++) {
         const int n = snprintf(w->start_text[t], sizeof w->start_text[t],
                                ",\n  {\"pid\":1,\"tid\":%d,\"ts\":", t + 1);
@@ -653,11 +660,14 @@ struct timeline *timeline_new(struct observe *o, const struct symtab *syms, cons
     tl->syms = syms;
     const char *base = strrchr(image, '/');
     snprintf(tl->image, sizeof tl->image, "%s", base ? base + 1 : image);
-    tl->cap = tl->batch.cap = BATCH;
-    tl->ev = malloc(BATCH * sizeof *tl->ev);
-    tl->batch.ev = malloc(BATCH * sizeof *tl->ev);
+    tl->cap = BATCH;
+    bool kept = (tl->ev = malloc(BATCH * sizeof *tl->ev)) != NULL;
+    for (int i = 0; i < QUEUE; i++) {
+        tl->batch[i].cap = BATCH;
+        kept &= (tl->batch[i].ev = malloc(BATCH * sizeof *tl->ev)) != NULL;
+    }
     tl->fn = json_functions(syms);
-    if (!tl->ev || !tl->batch.ev || !tl->fn || !(tl->w = writer_new(tl->fn, path))) {
+    if (!kept || !tl->fn || !(tl->w = writer_new(tl->fn, tl->batch, path))) {
         timeline_free(tl);
         return NULL;
     }
@@ -688,9 +698,9 @@ int timeline_write(struct timeline *tl)
      * what the file is */
     hand(tl, tl->n);
     struct writer *w = tl->w;
-    written(w);
-    names(tl);
-    json_tracks(w, &tl->batch);
+    written(w, 0);
+    names(tl, &tl->batch[0]);
+    json_tracks(w, &tl->batch[0]);
     struct out *o = &w->out;
     for (int t = 0; t < TRACKS; t++) {
         if (!tl->used[t])
@@ -730,7 +740,8 @@ void timeline_free(struct timeline *tl)
         return;
     writer_free(tl->w);
     free(tl->ev);
-    free(tl->batch.ev);
+    for (int i = 0; i < QUEUE; i++)
+        free(tl->batch[i].ev);
     free(tl->fn);
     free(tl);
 }
