@@ -567,7 +567,7 @@ static void hand(struct timeline *tl, size_t k)
     if (!w || !k)
         return;
     written(w, QUEUE - 1);
-    struct batch *b = &w->queue[w->handed % QUEUE];
+    struct batch *b = &tl->batch[w->handed % QUEUE]; /* the writer's queue[] */
     if (b->cap < tl->cap) {
         struct event *e = realloc(b->ev, tl->cap * sizeof *e);
         if (!e)
