@@ -229,7 +229,7 @@ static void where_at(struct machine *m, uint64_t pc, char *buf, size_t n)
     char fn[128];
     function_name(m, pc, fn, sizeof fn);
     if (k < n)
-        k += (size_t)snprintf(buf + k, n - k, "pc 0x%llx in %s%s%s%s", (unsigned long long)pc,
+        snprintf(buf + k, n - k, "pc 0x%llx in %s%s%s%s", (unsigned long long)pc,
                               fn, line,
                               m->obs && m->obs->in_isr ? ", in an interrupt handler" : "",
                               m->hart.csr.mstatus_mie ? "" : ", interrupts off");
