@@ -229,10 +229,9 @@ static void where_at(struct machine *m, uint64_t pc, char *buf, size_t n)
     char fn[128];
     function_name(m, pc, fn, sizeof fn);
     if (k < n)
-        snprintf(buf + k, n - k, "pc 0x%llx in %s%s%s%s", (unsigned long long)pc,
-                              fn, line,
-                              m->obs && m->obs->in_isr ? ", in an interrupt handler" : "",
-                              m->hart.csr.mstatus_mie ? "" : ", interrupts off");
+        snprintf(buf + k, n - k, "pc 0x%llx in %s%s%s%s", (unsigned long long)pc, fn, line,
+                 m->obs && m->obs->in_isr ? ", in an interrupt handler" : "",
+                 m->hart.csr.mstatus_mie ? "" : ", interrupts off");
 }
 
 void check_where(struct machine *m, char *buf, size_t n) { where_at(m, m->hart.pc, buf, n); }

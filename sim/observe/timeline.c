@@ -5,9 +5,8 @@
  * hundred-odd bytes in the simulation's thread would cost more than the simulation (without
  * a thread, a batch is written where it is handed over).  The batches are small and queued,
  * so that the run does not wait for the writer's pace to even out, and at its end only for
- * a small last one.  A context is what can hold the
- * CPU: the interrupt handler, main (before the scheduler starts) or a thread; each has its
- * open kernel calls. */
+ * a small last one.  A context is what can hold the CPU: the interrupt handler, main
+ * (before the scheduler starts) or a thread; each has its open kernel calls. */
 #define _POSIX_C_SOURCE 200809L /* fdopen, ftruncate */
 #include "timeline.h"
 #include <fcntl.h>
@@ -567,7 +566,7 @@ static void hand(struct timeline *tl, size_t k)
     if (!w || !k)
         return;
     written(w, QUEUE - 1);
-    struct batch *b = &tl->batch[w->handed % QUEUE]; /* the writer's queue[] */
+    struct batch *b = &tl->batch[w->handed % QUEUE]; /* w->queue's next place */
     if (b->cap < tl->cap) {
         struct event *e = realloc(b->ev, tl->cap * sizeof *e);
         if (!e)

@@ -124,10 +124,10 @@ done
 # ratio is the observed run's time over the plain run's (how much a long run slows down
 # when one is turned on), wall time and CPU time (the timeline's writer is a thread of its
 # own: CPU time counts it), the median of each pair's ratio (a pair runs back to back, so
-# a host whose speed drifts over the minutes the table takes moves both alike).  --measure takes main to main on the loop, and on the kernel
-# image each interrupt's latency to the worker thread's run; the trace window is 100
-# cycles half-way through the run; the loop computes for longer than --check-hang's
-# default without output.
+# a host whose speed drifts over the minutes the table takes moves both alike).  --measure
+# takes main to main on the loop, and on the kernel image each interrupt's latency to the
+# worker thread's run; the trace window is 100 cycles half-way through the run; the loop
+# computes for longer than --check-hang's default without output.
 oruns=9
 echo "observed runs (median of $oruns, interleaved with the plain run): time over the plain run's, the median of the pairs' ratios"
 printf '%-13s %-62s %9s %9s %7s\n' image options plain observed "ratio (CPU time)"
