@@ -218,13 +218,16 @@ struct fast {
     /* the cycle from which the traced loop must run every instruction (observe_sync()) */
     uint64_t trace_at;
     /* observe_sync()'s inputs at its last full look, when nothing else decides what it sets
-     * (`keyed`: no --check watch, no observer's fast_at or fast_stores, no window every
-     * instruction of which the traced loop must run): the same again sets the same, but for
-     * the fast pcs (observe_sync_pc()); a kernel image syncs at every switch and trap */
+     * (`keyed`: no observer's fast_at or fast_stores, no window every instruction of which
+     * the traced loop must run): the same again sets the same, but for the fast pcs
+     * (observe_sync_pc()); a kernel image syncs at every switch and trap.  --check's watch
+     * moves only when the threads' stacks, the current thread or the thread sp is in do
+     * (check.c's fast_sync hook), and sp in the watch's window is in the same thread. */
     bool keyed;
     struct sync_key {
         bool run, started;
         int cur;
+        unsigned stacks;
         uint64_t base, top;
     } key;
     /* no observer's pre() stops the run (observer.h: pre_stops): a block may start at a
@@ -953,7 +956,7 @@ static void observe_setup(struct fast *f)
     f->stores = o->kernel || l->stores;
     f->run_events = l->run_events;
     f->pre_here = !l->pre_stops;
-    f->keyed = !f->watch && !l->every_insn_in_window;
+    f->keyed = !l->every_insn_in_window;
     for (int i = 0; i < l->n; i++)
         f->keyed &= !l->list[i].fast_at && !l->list[i].fast_stores;
     f->key.cur = INT_MIN; /* no look yet */
@@ -1005,11 +1008,13 @@ static void observe_sync(struct fast *f, uint64_t cycle)
     if (f->keyed) {
         const struct rtos *r = &o->rtos;
         const struct rtos_thread *t = r->cur >= 0 ? &r->t[r->cur] : NULL;
-        const struct sync_key k = {o->run_pending >= 0, r->watch_started, r->cur,
+        const struct sync_key k = {o->run_pending >= 0, r->watch_started, r->cur, r->stacks,
                                    t ? t->stack_base : 0, t ? t->stack_top : 0};
         const struct sync_key *was = &f->key;
+        const struct fast_watch *w = f->watch;
         if (k.run == was->run && k.started == was->started && k.cur == was->cur &&
-            k.base == was->base && k.top == was->top) {
+            k.stacks == was->stacks && k.base == was->base && k.top == was->top &&
+            !(w && w->sp && f->m->hart.x[2] - w->sp_lo - 1 >= w->sp_hi - w->sp_lo)) {
             observe_sync_pc(f, cycle);
             return;
         }
@@ -1020,8 +1025,11 @@ static void observe_sync(struct fast *f, uint64_t cycle)
     observe_fast_view(o, &v);
     f->env.watch_pc = v.pc;
     f->pending = v.run;
-    if (f->watch)
+    if (f->watch) {
         observe_fast_sync(f->m);
+        f->env.stores_own[0] = f->watch->stores_own[0];
+        f->env.stores_own[1] = f->watch->stores_own[1];
+    }
     f->trace_at = v.at;
     if (f->m->observers.every_insn_in_window && cycle < w->to_cycle && w->from_cycle < f->trace_at)
         f->trace_at = w->from_cycle;
@@ -1176,7 +1184,8 @@ static inline bool watched_load(const struct fast *f, uint64_t ea, unsigned n)
 static inline bool watched_store(const struct fast *f, uint64_t ea, uint64_t off, unsigned n)
 {
     const struct fast_watch *w = f->watch;
-    if (ea < w->low || (w->stores && w->stores[off >> 3]))
+    const unsigned mark = w->stores ? w->stores[off >> 3] : 0;
+    if (ea < w->low || (mark && mark != w->stores_own[0] && mark != w->stores_own[1]))
         return true;
     if (w->written)
         w->written[off >> 3] |= written_bits(off, n);

@@ -42,6 +42,7 @@ struct jit_env {
     /* the checked kinds' stores into ram[0] offsets [olo, olo + olen) go to the traced loop
      * (the observers act on them) */
     uint64_t olo, olen;
+    uint64_t stores_own[2]; /* --check's store map: the values whose stores stay (fast_watch) */
     uint64_t ic_fills; /* with an I$: its fills count (a block whose ic_fills equals it is held) */
     /* with the threads' stack marks (fop.h's ADDI_SP, LOAD_SP): a new sp in [sp_lo, sp_lo +
      * sp_span) lies in the current thread's stack, where *lowest is its lowest sp, and
@@ -73,7 +74,7 @@ struct jit_layout {
      * (env's low) and at --check's maps, set before the run (NULL: none), as fast.c's
      * watched_load() and watched_store() do: a bit per byte of ram[0] written (a load of
      * bytes none of which was leaves the code, a store sets theirs) and a byte per
-     * doubleword whose stores leave it */
+     * doubleword whose stores leave it unless it is 0 or one of env's stores_own */
     bool watch;
     uint8_t *watch_written;
     const uint8_t *watch_stores;

@@ -26,14 +26,13 @@ struct check {
     uint64_t code_lo, code_hi;   /* a store in [code_lo, code_hi) is a store into code */
     const struct ram *wram;      /* the data RAM (ram[0]) */
     uint8_t *written;            /* CHECK_UNINIT: a bit per byte of it, set once written */
-    /* what the fast engine leaves to check_step() (observe.h's fast_watch): the stores into
-     * a doubleword of ram[0] marked here (W_*), and the threads' stacks as last marked */
+    /* what the fast engine leaves to check_step() (observe.h's fast_watch): the store map
+     * (on_fast_sync()), the threads' stacks as last marked in it, the current thread then */
     struct fast_watch *watch;
     uint8_t *stores;
-    int marked_cur, marked_own, marked_n;
+    int marked_cur, marked_n;
     uint64_t marked_base[RTOS_MAX_THREADS], marked_top[RTOS_MAX_THREADS];
     unsigned marked_stacks;      /* the rtos's stacks count when they were marked */
-    bool disjoint;               /* no two of those stacks overlap */
     /* progress, as counted at the last look */
     uint64_t switches, seen_switches, seen_out, seen_traps, seen_slept;
     int seen_cur;
@@ -435,30 +434,12 @@ static bool on_exec(void *ctx, struct machine *m, uint64_t pc, const struct insn
 
 /* ---- what the fast engine leaves to check_step() (observe.h's fast_watch) ---- */
 
-/* The marks of the store map (c->stores): a store into the doubleword is one to look at */
-enum { W_CODE = 1, W_STACK = 2 };
-
-/* Set (on) or clear bit w of the store map's bytes [a, b), 32 then 8 at a time (a switch marks
- * and clears whole stacks) */
-static void stores_bits(uint8_t *map, uint64_t a, uint64_t b, uint8_t w, bool on)
-{
-    const uint64_t bits = 0x0101010101010101ull * w, keep = on ? ~0ull : ~bits, set = on ? bits : 0;
-    for (; a + 32 <= b; a += 32) {
-        uint64_t v[4];
-        memcpy(v, map + a, sizeof v);
-        for (int i = 0; i < 4; i++)
-            v[i] = (v[i] & keep) | set;
-        memcpy(map + a, v, sizeof v);
-    }
-    for (; a + 8 <= b; a += 8) {
-        uint64_t v;
-        memcpy(&v, map + a, 8);
-        v = (v & keep) | set;
-        memcpy(map + a, &v, 8);
-    }
-    for (; a < b; a++)
-        map[a] = (uint8_t)((map[a] & keep) | set);
-}
+/* The store map (c->stores, the fast_watch's): a byte per doubleword of ram[0].  0: no
+ * look; a thread's number + 1: a doubleword wholly inside its stack above the guard, which
+ * needs a look unless the thread is the current one or sp's (fast_watch's stores_own);
+ * ALWAYS: a look always (code, a stack's guard, a doubleword that two of them share or that
+ * a stack only touches, the stacks of threads past 254).  A switch changes only stores_own. */
+enum { ALWAYS = 0xff, NO_OWNER = 0x100 };
 
 /* [lo, hi) as offsets in ram[0] */
 static void in_wram(const struct check *c, uint64_t *lo, uint64_t *hi)
@@ -469,21 +450,18 @@ static void in_wram(const struct check *c, uint64_t *lo, uint64_t *hi)
     *hi = *hi < r->size ? *hi : r->size;
 }
 
-/* Set bit w of the doublewords of ram[0] that [lo, hi) touches. */
-static void stores_mark(struct check *c, uint64_t lo, uint64_t hi, uint8_t w)
+/* The doublewords [lo, hi) touches: those wholly inside [mine, hi) to thread i's number + 1
+ * where nothing marked them before, the others ALWAYS (i -1: all of them). */
+static void stores_mark(struct check *c, uint64_t lo, uint64_t hi, uint64_t mine, int i)
 {
-    in_wram(c, &lo, &hi);
-    stores_bits(c->stores, lo >> 3, (hi + 7) >> 3, w, true);
+    uint64_t a = lo, b = hi;
+    in_wram(c, &a, &b);
+    for (uint64_t d = a >> 3; d < (b + 7) >> 3; d++) {
+        const uint64_t at = c->wram->base + (d << 3);
+        const bool owned = i >= 0 && i < ALWAYS - 1 && at >= mine && at + 8 <= hi && !c->stores[d];
+        c->stores[d] = owned ? (uint8_t)(i + 1) : ALWAYS;
+    }
 }
-
-/* Clear bit w of the doublewords of ram[0] that lie inside [lo, hi). */
-static void stores_clear(struct check *c, uint64_t lo, uint64_t hi, uint8_t w)
-{
-    in_wram(c, &lo, &hi);
-    stores_bits(c->stores, (lo + 7) >> 3, hi >> 3, w, false);
-}
-
-static bool overlap(uint64_t lo, uint64_t hi, uint64_t lo2, uint64_t hi2) { return lo < hi2 && lo2 < hi; }
 
 /* The thread whose stack holds sp (stack_of()) as an index; -1: none. */
 static int stack_index(const struct rtos *r, uint64_t sp)
@@ -519,73 +497,53 @@ static void sp_window(struct check *c, uint64_t sp, int own)
     w->sp_floor = t ? t->stack_base + c->guard : 0;
 }
 
-/* Mark thread i's stack whole (on) or clear all of it above its guard word. */
-static void stack_mark(struct check *c, int i, bool on)
-{
-    if (i < 0 || !c->r->t[i].stack_top)
-        return;
-    const struct rtos_thread *t = &c->r->t[i];
-    if (on)
-        stores_mark(c, t->stack_base, t->stack_top, W_STACK);
-    else
-        stores_clear(c, t->stack_base + c->guard, t->stack_top, W_STACK);
-}
-
-/* The stores check_store() may find on: into a thread's stack other than the current one's
- * and the one sp is in (`own`), and into the guard word of own's.  Stacks that overlap are
- * marked whole; disjoint ones are marked anew when the threads change, and when only the
- * current thread or own do, the stacks that stop being one of them are marked and those
- * that become one cleared. */
-static void stack_watch(struct check *c, bool same, int own)
+/* The threads' stacks into the store map, as they are now (the marks of the ones before
+ * gone, code's made again) */
+static void stacks_mark(struct check *c)
 {
     const struct rtos *r = c->r;
-    const int was[2] = {c->marked_cur, c->marked_own}, now[2] = {r->cur, own};
-    bool kept = same && c->disjoint; /* was[]'s stacks are the ones cleared */
-    if (kept) {
-        for (int i = 0; i < 2; i++)
-            if (was[i] != now[0] && was[i] != now[1])
-                stack_mark(c, was[i], true);
-    } else {
-        for (int i = 0; i < c->marked_n; i++)
-            stores_clear(c, c->marked_base[i] & ~7ull, (c->marked_top[i] + 7) & ~7ull, W_STACK);
-        c->disjoint = true;
-        for (int i = 0; i < r->n; i++) {
-            const struct rtos_thread *t = &r->t[i];
-            c->marked_base[i] = t->stack_base;
-            c->marked_top[i] = t->stack_top;
-            for (int j = 0; j < i && t->stack_top; j++)
-                if (r->t[j].stack_top && overlap(t->stack_base, t->stack_top, r->t[j].stack_base, r->t[j].stack_top))
-                    c->disjoint = false;
-            stack_mark(c, i, true);
-        }
-        c->marked_n = r->n;
-        c->marked_stacks = r->stacks;
+    for (int i = 0; i < c->marked_n; i++) {
+        uint64_t lo = c->marked_base[i] & ~7ull, hi = (c->marked_top[i] + 7) & ~7ull;
+        in_wram(c, &lo, &hi);
+        if (lo < hi)
+            memset(c->stores + (lo >> 3), 0, (hi - lo) >> 3);
     }
-    if (c->disjoint)
-        for (int i = 0; i < 2; i++)
-            if (!kept || (now[i] != was[0] && now[i] != was[1]))
-                stack_mark(c, now[i], false);
-    c->marked_cur = r->cur;
-    c->marked_own = own;
+    if (c->cfg.what & CHECK_CODE)
+        stores_mark(c, c->code_lo, c->code_hi, 0, -1);
+    for (int i = 0; i < r->n; i++) {
+        const struct rtos_thread *t = &r->t[i];
+        c->marked_base[i] = t->stack_base;
+        c->marked_top[i] = t->stack_top;
+        if (t->stack_top)
+            stores_mark(c, t->stack_base, t->stack_top, t->stack_base + c->guard, i);
+    }
+    c->marked_n = r->n;
+    c->marked_stacks = r->stacks;
 }
 
 /* The engine goes on: the threads, the current one and the thread sp is in as the watch
- * last saw them, or the watch anew. */
+ * last saw them, or the watch brought up to date.  The stores that stay are those into the
+ * current thread's stack and the one sp is in (above their guards): a switch saves the
+ * registers on the stack left after the kernel made the next thread the current one. */
 static void on_fast_sync(void *ctx, struct machine *m)
 {
     struct check *c = ctx;
     const struct rtos *r = c->r;
-    const struct fast_watch *w = c->watch;
+    struct fast_watch *w = c->watch;
     if (!w->sp)
         return;
     const uint64_t sp = m->hart.x[2];
     const bool same = c->marked_n >= 0 && r->stacks == c->marked_stacks;
     if (same && r->cur == c->marked_cur && sp - w->sp_lo - 1 < w->sp_hi - w->sp_lo)
         return;
+    if (!same)
+        stacks_mark(c);
     const int own = stack_index(r, sp);
     sp_window(c, sp, own);
-    if (!same || r->cur != c->marked_cur || own != c->marked_own)
-        stack_watch(c, same, own);
+    const int stay[2] = {r->cur, own};
+    for (int i = 0; i < 2; i++)
+        w->stores_own[i] = stay[i] >= 0 && stay[i] < ALWAYS - 1 ? (unsigned)stay[i] + 1 : NO_OWNER;
+    c->marked_cur = r->cur;
 }
 
 /* The fast engine's watch for the per-instruction checks asked for: 0, or -1 when out of
@@ -606,9 +564,10 @@ static int watch_new(struct machine *m, struct check *c)
         return -1;
     w->stores = c->stores;
     if (what & CHECK_CODE)
-        stores_mark(c, c->code_lo, c->code_hi, W_CODE);
-    c->marked_cur = c->marked_own = -1;
-    c->marked_n = -1; /* nothing marked: the first sync marks */
+        stores_mark(c, c->code_lo, c->code_hi, 0, -1);
+    w->stores_own[0] = w->stores_own[1] = NO_OWNER;
+    c->marked_cur = -1;
+    c->marked_n = -1; /* no stack marked: the first sync marks them */
     return 0;
 }
 

@@ -59,7 +59,8 @@ struct fast_watch {
     uint8_t *written;       /* a bit per byte of ram[0] (NULL: none): the engine's stores set
                                theirs, and a load none of whose bytes has it leaves the engine */
     const uint8_t *stores;  /* a byte per doubleword of ram[0] (NULL: none): a store into one
-                               that is not 0 leaves the engine */
+                               that is not 0 leaves the engine, but where it is stores_own */
+    unsigned stores_own[2]; /* (above 255: none) */
     /* a write of sp (ADDI; the engine leaves every other one to the traced loop) that moves
      * it out of (sp_lo, sp_hi], which holds it whenever the engine runs, or below sp_floor
      * leaves the engine */

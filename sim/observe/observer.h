@@ -100,7 +100,9 @@ struct observer {
     void (*event)(void *ctx, const struct observe_event *e);
     /* The fast engine goes on after the traced loop or a look at devices ran (which may
      * have changed what the observer watches: a thread switch, a thread made): bring the
-     * shared state's fast_watch up to date (observe_fast_sync()). */
+     * shared state's fast_watch up to date (observe_fast_sync()).  What it sets may depend
+     * on the threads' stacks, the current thread and the thread sp is in, no more: the
+     * engine calls it again only when one of them may have changed (fast.c's sync_key). */
     void (*fast_sync)(void *ctx, struct machine *m);
     /* Where the observer keeps the one pc at which pre() may act beyond the flag map
      * (UINT64_MAX: none), so that the fast engine leaves that pc to the reference loop
