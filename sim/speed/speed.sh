@@ -127,8 +127,10 @@ done
 # a host whose speed drifts over the minutes the table takes moves both alike).  --measure
 # takes main to main on the loop, and on the kernel image each interrupt's latency to the
 # worker thread's run; the trace window is 100 cycles half-way through the run; the loop
-# computes for longer than --check-hang's default without output.
-oruns=9
+# computes for longer than --check-hang's default without output.  The runs of a pair take
+# turns at going first, so that whatever the one before leaves the host (caches, clock
+# speed) favours neither.
+oruns=15
 echo "observed runs (median of $oruns, interleaved with the plain run): time over the plain run's, the median of the pairs' ratios"
 printf '%-13s %-62s %9s %9s %7s\n' image options plain observed "ratio (CPU time)"
 for name in loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64; do
@@ -142,15 +144,20 @@ for name in loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64; do
     [ -n "$opts" ] || continue
     opts=${opts//@P@/$probe} opts=${opts//@F@/$mid} opts=${opts//@E@/$((mid + 100))}
     ps="" os="" rw="" rc=""
-    for _ in $(seq $oruns); do
-      p=$(timed "$sim" --soc virt "$img") || { echo "tempo-sim failed on $img"; exit 1; }
-      # shellcheck disable=SC2086 # opts holds several options
-      o=$(timed "$sim" --soc virt ${opts//@T@/$tmp} "$img") || { echo "tempo-sim $opts failed on $img"; exit 1; }
+    for i in $(seq $oruns); do
+      for turn in $((i % 2)) $((1 - i % 2)); do
+        if [ "$turn" = 0 ]; then
+          p=$(timed "$sim" --soc virt "$img") || { echo "tempo-sim failed on $img"; exit 1; }
+        else
+          # shellcheck disable=SC2086 # opts holds several options
+          o=$(timed "$sim" --soc virt ${opts//@T@/$tmp} "$img") || { echo "tempo-sim $opts failed on $img"; exit 1; }
+          # its file gone before the next run: written back meanwhile, it would slow that run
+          rm -f "$tmp"/t.json "$tmp"/c.txt "$tmp"/t.txt
+        fi
+      done
       ps="$ps ${p% *}" os="$os ${o% *}"
       rw="$rw $(awk -v a="${o% *}" -v b="${p% *}" 'BEGIN { print a / b }')"
       rc="$rc $(awk -v a="${o#* }" -v b="${p#* }" 'BEGIN { if (b > 0) print a / b }')"
-      # its file gone before the next run: written back meanwhile, it would slow the plain run
-      rm -f "$tmp"/t.json "$tmp"/c.txt "$tmp"/t.txt
     done
     printf '%-13s %-62s %8.3fs %8.3fs %7.2f (%s)\n' "$name" "${opts//@T@\//}" "$(median <<<"$ps")" "$(median <<<"$os")" \
       "$(median <<<"$rw")" "$(if [ -n "${rc// /}" ]; then printf '%.2f' "$(median <<<"$rc")"; else echo n/a; fi)"
