@@ -515,9 +515,9 @@ static void watch_look(struct gen *g, unsigned n, bool write, unsigned bail)
         rr(g, true, 0x89, RCX, RDX);                /* mov rdx, rcx */
         rr(g, true, 0xc1, 5, RDX), b1(g, 3);        /* shr rdx, 3 */
         mov_imm(g, RAX, (uint64_t)(uintptr_t)LAY(watch_stores));
-        sib(g, false, 0x0fb6, RAX, RAX, RDX, 0);    /* movzx eax, byte [rax + rdx] */
-        rr(g, false, 0x85, RAX, RAX);               /* test eax, eax */
+        sib(g, false, 0x80, 7, RAX, RDX, 0), b1(g, 0); /* cmp byte [rax + rdx], 0 */
         uint8_t *unmarked = jcc_fwd(g, CC_E);
+        sib(g, false, 0x0fb6, RAX, RAX, RDX, 0);    /* movzx eax, byte [rax + rdx] */
         mem(g, true, 0x3b, RAX, RSI, ENV(stores_own[0])); /* cmp rax, stores_own[0] */
         uint8_t *own = jcc_fwd(g, CC_E);
         mem(g, true, 0x3b, RAX, RSI, ENV(stores_own[1]));
