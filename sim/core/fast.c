@@ -1014,7 +1014,7 @@ static void observe_sync(struct fast *f, uint64_t cycle)
         const struct fast_watch *w = f->watch;
         if (k.run == was->run && k.started == was->started && k.cur == was->cur &&
             k.stacks == was->stacks && k.base == was->base && k.top == was->top &&
-            !(w && w->sp && f->m->hart.x[2] - w->sp_lo - 1 >= w->sp_hi - w->sp_lo)) {
+            !(w && w->sp && !fast_watch_holds(w, f->m->hart.x[2]))) {
             observe_sync_pc(f, cycle);
             return;
         }
@@ -1195,7 +1195,7 @@ static inline bool watched_store(const struct fast *f, uint64_t ea, uint64_t off
 /* An ADDI that moves sp to nsp, to be seen by the exec hooks */
 static inline bool watched_sp(const struct fast_watch *w, uint64_t nsp)
 {
-    return w->sp && (nsp - w->sp_lo - 1 >= w->sp_hi - w->sp_lo || nsp < w->sp_floor);
+    return w->sp && (!fast_watch_holds(w, nsp) || nsp < w->sp_floor);
 }
 
 #define LBL(name, w) LBL_(name, w)

@@ -497,6 +497,13 @@ static void sp_window(struct check *c, uint64_t sp, int own)
     w->sp_floor = t ? t->stack_base + c->guard : 0;
 }
 
+/* Code into the store map, when stores into it are looked at */
+static void code_mark(struct check *c)
+{
+    if (c->cfg.what & CHECK_CODE)
+        stores_mark(c, c->code_lo, c->code_hi, 0, -1);
+}
+
 /* The threads' stacks into the store map, as they are now (the marks of the ones before
  * gone, code's made again) */
 static void stacks_mark(struct check *c)
@@ -508,8 +515,7 @@ static void stacks_mark(struct check *c)
         if (lo < hi)
             memset(c->stores + (lo >> 3), 0, (hi - lo) >> 3);
     }
-    if (c->cfg.what & CHECK_CODE)
-        stores_mark(c, c->code_lo, c->code_hi, 0, -1);
+    code_mark(c);
     for (int i = 0; i < r->n; i++) {
         const struct rtos_thread *t = &r->t[i];
         c->marked_base[i] = t->stack_base;
@@ -534,7 +540,7 @@ static void on_fast_sync(void *ctx, struct machine *m)
         return;
     const uint64_t sp = m->hart.x[2];
     const bool same = c->marked_n >= 0 && r->stacks == c->marked_stacks;
-    if (same && r->cur == c->marked_cur && sp - w->sp_lo - 1 < w->sp_hi - w->sp_lo)
+    if (same && r->cur == c->marked_cur && fast_watch_holds(w, sp))
         return;
     if (!same)
         stacks_mark(c);
@@ -563,8 +569,7 @@ static int watch_new(struct machine *m, struct check *c)
     if (!c->stores)
         return -1;
     w->stores = c->stores;
-    if (what & CHECK_CODE)
-        stores_mark(c, c->code_lo, c->code_hi, 0, -1);
+    code_mark(c);
     w->stores_own[0] = w->stores_own[1] = NO_OWNER;
     c->marked_cur = -1;
     c->marked_n = -1; /* no stack marked: the first sync marks them */

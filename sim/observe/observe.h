@@ -68,6 +68,12 @@ struct fast_watch {
     uint64_t sp_lo, sp_hi, sp_floor;
 };
 
+/* sp inside w's window (sp_lo, sp_hi] */
+static inline bool fast_watch_holds(const struct fast_watch *w, uint64_t sp)
+{
+    return sp - w->sp_lo - 1 < w->sp_hi - w->sp_lo;
+}
+
 struct machine;
 struct insn;
 struct symtab;
