@@ -62,7 +62,7 @@ static const struct opt {
     {"trace-file", OPT_TRACE_FILE, "FILE", "the same, into FILE"},
     {"trace-from", OPT_TRACE_FROM, "CYCLE|SYMBOL", "--trace and --timeline start at this cycle, or where pc first reaches SYMBOL"},
     {"trace-to", OPT_TRACE_TO, "CYCLE|SYMBOL", "... and end before this cycle, or after the first instruction at SYMBOL"},
-    {"timeline", OPT_TIMELINE, "FILE.json", "threads, interrupts, kernel calls and switches over time (Chrome Trace Event Format: Perfetto)"},
+    {"timeline", OPT_TIMELINE, "FILE", "threads, interrupts, kernel calls and switches over time for Perfetto: FILE.json in the Chrome Trace Event Format, FILE.pftrace in Perfetto's protobuf format"},
     {"measure", OPT_MEASURE, "NAME=FROM,TO", "cycles from each FROM event to the next TO (symbol, 0xaddress, irq[:ext|timer|soft], "
                                              "trap, mret, switch[:THREAD], run[:THREAD]); printed at exit (repeatable)"},
     {"gdb", OPT_GDB, "PORT", "GDB remote protocol on 127.0.0.1:PORT (0: any free port), halted at reset"},

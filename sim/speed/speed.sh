@@ -152,7 +152,7 @@ for name in loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64; do
           # shellcheck disable=SC2086 # opts holds several options
           o=$(timed "$sim" --soc virt ${opts//@T@/$tmp} "$img") || { echo "tempo-sim $opts failed on $img"; exit 1; }
           # its file gone before the next run: written back meanwhile, it would slow that run
-          rm -f "$tmp"/t.json "$tmp"/c.txt "$tmp"/t.txt
+          rm -f "$tmp"/t.json "$tmp"/t.pftrace "$tmp"/c.txt "$tmp"/t.txt
         fi
       done
       ps="$ps ${p% *}" os="$os ${o% *}"
@@ -164,6 +164,7 @@ for name in loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64; do
   done <<'OPTS'
 --measure @P@
 --timeline @T@/t.json
+--timeline @T@/t.pftrace
 --profile
 --coverage @T@/c.txt
 --stats

@@ -40,7 +40,7 @@ ENG_SPEED_CYCLES = --max-cycles=30000000
 # simulator firmware with a probe, a profile and coverage, the speed loop with a trace
 # window too.
 ENG_OBS_FILES = --profile-json=@OUT@.prof.json$(comma)--coverage=@OUT@.cov
-ENG_OBS_KERNEL = $(foreach c,paper32 virt64,$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000$(comma)$(ENG_OBS_FILES)$(comma)--timeline=@OUT@.tl.json$(comma)--measure=isr=irq;mret$(comma)--measure=sw=switch;run$(comma)--measure=t=trap;trap$(comma)--measure=te=tk_port_trap_entry;tk_port_isr_resume,\
+ENG_OBS_KERNEL = $(foreach c,paper32 virt64,$(call eng_list,--soc=$(call eng_soc,$(c))$(comma)--max-cycles=400000000$(comma)$(ENG_OBS_FILES)$(comma)--timeline=@OUT@.tl.$(if $(filter paper32,$(c)),json,pftrace)$(comma)--measure=isr=irq;mret$(comma)--measure=sw=switch;run$(comma)--measure=t=trap;trap$(comma)--measure=te=tk_port_trap_entry;tk_port_isr_resume,\
                    $(patsubst %,build/kernel/$(c)/%.elf,$(TK_TESTS_default))))
 ENG_OBS_SPEED = $(foreach i,$(filter %-virt-32.elf %-paper-64.elf,$(SIMS_IMAGES)),\
                   --soc=$(if $(findstring -paper-,$(i)),paper,virt)$(comma)$(ENG_SPEED_CYCLES)$(comma)$(ENG_OBS_FILES)$(comma)--measure=m=main;main$(comma)--trace-file=@OUT@.trace$(comma)--trace-from=10000000$(comma)--trace-to=10000300|$(i))

@@ -3,7 +3,8 @@
 # sim/tests/examples-test.sh built it): the file is a Chrome trace whose spans tell one
 # consistent story (sim/tests/timeline-check.py: one core, calls nested in their thread's
 # spans, switch markers, the example's threads and kernel calls, the timer interrupts), ends
-# at the run's last cycle, and a --trace-from/--trace-to window cuts it.
+# at the run's last cycle, and a --trace-from/--trace-to window cuts it; the same run and the
+# same window written in Perfetto's protobuf format (.pftrace) hold the same spans and switches.
 # usage: sim/tests/timeline-test.sh tempo|freertos XLEN SIM
 set -u
 kernel=$1 xlen=$2 sim=$3
@@ -24,10 +25,17 @@ fi
 cycles=$(grep -o '"cycles": [0-9]*' "$out/stats.json" | head -n 1 | grep -o '[0-9]*$')
 "$py" sim/tests/timeline-check.py "$out/all.json" --threads "$threads" --calls "$calls" --irq \
   --cycles "$cycles" || fail "the whole run's timeline"
+"$sim" --timeline "$out/all.pftrace" "$elf" >/dev/null 2>&1 || fail "the run with a .pftrace failed"
+"$py" sim/tests/timeline-check.py "$out/all.pftrace" --threads "$threads" --calls "$calls" --irq \
+  --cycles "$cycles" --same-as "$out/all.json" || fail "the whole run's Perfetto trace"
 # a window: from the 5th item's tick (a cycle count) to the first time the consumer prints
 "$sim" --timeline "$out/window.json" --trace-from 1000000 --trace-to printf "$elf" >/dev/null 2>&1 ||
   fail "the run with a window failed"
 "$py" sim/tests/timeline-check.py "$out/window.json" --irq || fail "the window's timeline"
+"$sim" --timeline "$out/window.pftrace" --trace-from 1000000 --trace-to printf "$elf" >/dev/null 2>&1 ||
+  fail "the run with a window and a .pftrace failed"
+"$py" sim/tests/timeline-check.py "$out/window.pftrace" --irq --same-as "$out/window.json" ||
+  fail "the window's Perfetto trace"
 "$py" - "$out/window.json" <<'PY' || fail "the window's bounds"
 import json, sys
 ev = [e for e in json.load(open(sys.argv[1]))["traceEvents"] if e["ph"] in "Xi"]
@@ -51,4 +59,4 @@ names = {e["args"]["name"] for e in ev if e.get("name") == "thread_name" and e["
 labels = {t.text for t in root.iter(ns + "text")}
 assert names <= labels, "rows %s, tracks %s" % (labels, names)
 PY
-echo "$kernel RV$xlen: whole run ($cycles cycles) and a window from cycle 1000000 to printf: consistent; its SVG"
+echo "$kernel RV$xlen: whole run ($cycles cycles) and a window from cycle 1000000 to printf: consistent, the same in both formats; its SVG"
