@@ -4,35 +4,19 @@
 inside it as a thinner darker bar with the call's name where it fits, a tick at every thread
 switch, and a cycle axis.  Standard library only; the same input gives the same bytes.
 
-usage: timeline-svg.py TIMELINE.json [-o OUT.svg] [--from CYCLE] [--to CYCLE] [--width PX]
-  --from/--to  the window in cycles (default: the whole file; cycles are the file's
-               args.cycle, 100 per microsecond)"""
+usage: timeline-svg.py TIMELINE [-o OUT.svg] [--from CYCLE] [--to CYCLE] [--width PX]
+  TIMELINE     a .json or a .pftrace (tools/timeline_read.py); the same run gives the same SVG
+  --from/--to  the window in cycles (default: the whole file; 100 per microsecond)"""
 import argparse
-import json
 import sys
 from xml.sax.saxutils import escape
+
+import timeline_read
 
 ROW, BAR, CALL, LEFT, TOP, AXIS = 22, 14, 6, 110, 8, 28
 COLORS = ["#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#ff9da7",
           "#9c755f", "#bab0ac"]
 IRQ_COLOR = "#e15759"
-
-
-def load(path):
-    with open(path) as f:
-        doc = json.load(f)
-    names, order, spans, marks = {}, {}, [], []
-    for e in doc["traceEvents"]:
-        if e.get("ph") == "M" and e.get("name") == "thread_name":
-            names[e["tid"]] = e["args"]["name"]
-        elif e.get("ph") == "M" and e.get("name") == "thread_sort_index":
-            order[e["tid"]] = e["args"]["sort_index"]
-        elif e.get("ph") == "X":
-            c = e["args"]["cycle"]
-            spans.append((c, c + e["args"]["cycles"], e["tid"], e["cat"], e["name"]))
-        elif e.get("ph") == "i":
-            marks.append((e["args"]["cycle"], e["tid"]))
-    return doc.get("otherData", {}), names, order, spans, marks
 
 
 def nice_step(span, ticks=8):
@@ -44,7 +28,7 @@ def nice_step(span, ticks=8):
     return 10 * mag
 
 
-def render(meta, names, order, spans, marks, lo, hi, width):
+def render(image, names, order, spans, marks, lo, hi, width):
     spans = [s for s in spans if s[1] > lo and s[0] < hi]
     marks = [m for m in marks if lo <= m[0] < hi]
     tids = sorted({s[2] for s in spans}, key=lambda t: (order.get(t, t), t))
@@ -62,7 +46,7 @@ def render(meta, names, order, spans, marks, lo, hi, width):
         same = [u for u in tids if base[u] == base[t]]
         if len(same) > 1:
             label[t] = "%s %d" % (base[t], same.index(t) + 1)
-    title = "%s: cycles %d to %d" % (meta.get("image", "timeline"), lo, hi)
+    title = "%s: cycles %d to %d" % (image or "timeline", lo, hi)
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
            'font-family="sans-serif" font-size="11">' % (width, height, width, height),
            "<title>%s</title>" % escape(title),
@@ -88,7 +72,7 @@ def render(meta, names, order, spans, marks, lo, hi, width):
             color = IRQ_COLOR if s[3] == "interrupt" else COLORS[row[s[2]] % len(COLORS)]
             out.append('<rect x="%.2f" y="%d" width="%.2f" height="%d" fill="%s"><title>%s</title></rect>'
                        % (x0, y, w, BAR, color, escape(tip)))
-    for c, t in marks:
+    for t, c, _, _ in marks:
         y = TOP + row.get(t, 0) * ROW
         out.append('<line x1="%.2f" y1="%d" x2="%.2f" y2="%d" stroke="#000000" stroke-width="1"/>'
                    % (x(c), y - 2, x(c), y + BAR + 2))
@@ -114,14 +98,18 @@ def main():
     ap.add_argument("--to", dest="hi", type=int)
     ap.add_argument("--width", type=int, default=900)
     a = ap.parse_args()
-    meta, names, order, spans, marks = load(a.timeline)
+    try:
+        t = timeline_read.load(a.timeline)
+    except (OSError, ValueError, timeline_read.Invalid) as e:
+        sys.exit("timeline-svg: %s: %s" % (a.timeline, e))
+    spans = t.spans
     if not spans:
         sys.exit("timeline-svg: %s has no spans" % a.timeline)
     lo = a.lo if a.lo is not None else min(s[0] for s in spans)
     hi = a.hi if a.hi is not None else max(s[1] for s in spans)
     if hi <= lo:
         sys.exit("timeline-svg: an empty window (%d to %d)" % (lo, hi))
-    svg = render(meta, names, order, spans, marks, lo, hi, a.width)
+    svg = render(t.image, t.names, t.order, spans, t.marks, lo, hi, a.width)
     if a.output:
         with open(a.output, "w") as f:
             f.write(svg)

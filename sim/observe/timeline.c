@@ -702,7 +702,7 @@ static void pb_track(struct writer *w, const struct batch *b, int t)
 
 /* The open spans (of the one track that has them) that end before `end` end, innermost
  * first; UINT64_MAX: all of them */
-static void pb_end_to(struct writer *w, uint64_t end)
+static inline __attribute__((always_inline)) void pb_end_to(struct writer *w, uint64_t end)
 {
     struct pb *pb = w->pb;
     while (pb->npend && pb->pend[pb->npend - 1] < end) {
@@ -744,6 +744,8 @@ static void pb_batch(struct writer *w, const struct batch *b)
             pb_track(w, b, e->track);
             named = true;
         }
+        uint64_t name;
+        unsigned cat;
         switch ((enum kind)e->kind) {
         case K_SWITCH: {
             uint8_t a[4 * RTOS_NAME_MAX + 64], *p = a;
@@ -752,14 +754,14 @@ static void pb_batch(struct writer *w, const struct batch *b)
             pb_event(&w->out, e->start, PB_INSTANT, e->track, IID_SWITCH, CAT_SWITCH, a, (size_t)(p - a));
             continue;
         }
-        case K_RUN: pb_event(&w->out, e->start, PB_BEGIN, e->track, pb->run_iid[e->track], CAT_THREAD, NULL, 0); break;
-        case K_IRQ: {
-            const uint64_t c = e->what;
-            const uint64_t iid = c == IRQ_M_EXT ? IID_IRQ_EXT : c == IRQ_M_TIMER ? IID_IRQ_TIMER
-                               : c == IRQ_M_SOFT ? IID_IRQ_SOFT : IID_IRQ;
-            pb_event(&w->out, e->start, PB_BEGIN, e->track, iid, CAT_INTERRUPT, NULL, 0);
+        case K_RUN: name = pb->run_iid[e->track], cat = CAT_THREAD; break;
+        case K_IRQ:
+            name = e->what == IRQ_M_EXT     ? IID_IRQ_EXT
+                   : e->what == IRQ_M_TIMER ? IID_IRQ_TIMER
+                   : e->what == IRQ_M_SOFT  ? IID_IRQ_SOFT
+                                            : IID_IRQ;
+            cat = CAT_INTERRUPT;
             break;
-        }
         default:
             if (!pb->fn_named[e->what]) {
                 uint8_t d[PB_NAME_MAX + 32], *p = d;
@@ -767,9 +769,10 @@ static void pb_batch(struct writer *w, const struct batch *b)
                 pb_intern(&w->out, d, (size_t)(p - d), PB_NEEDS_STATE);
                 pb->fn_named[e->what] = true;
             }
-            pb_event(&w->out, e->start, PB_BEGIN, e->track, IID_FN0 + e->what, CAT_KERNEL, NULL, 0);
+            name = IID_FN0 + e->what, cat = CAT_KERNEL;
             break;
         }
+        pb_event(&w->out, e->start, PB_BEGIN, e->track, name, cat, NULL, 0);
         if (pb->npend < (int)(sizeof pb->pend / sizeof pb->pend[0]))
             pb->pend[pb->npend++] = e->end;
     }

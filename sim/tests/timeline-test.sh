@@ -4,7 +4,8 @@
 # consistent story (sim/tests/timeline-check.py: one core, calls nested in their thread's
 # spans, switch markers, the example's threads and kernel calls, the timer interrupts), ends
 # at the run's last cycle, and a --trace-from/--trace-to window cuts it; the same run and the
-# same window written in Perfetto's protobuf format (.pftrace) hold the same spans and switches.
+# same window written in Perfetto's protobuf format (.pftrace) hold the same spans and switches
+# and draw the same SVG.
 # usage: sim/tests/timeline-test.sh tempo|freertos XLEN SIM
 set -u
 kernel=$1 xlen=$2 sim=$3
@@ -46,6 +47,8 @@ assert hi < 1300000, "the window goes on to %d: past the first printf after cycl
 PY
 # the window as an SVG (tools/timeline-svg.py): well-formed, a row per thread, a bar per span
 "$py" tools/timeline-svg.py "$out/window.json" -o "$out/window.svg" || fail "timeline-svg.py failed"
+"$py" tools/timeline-svg.py "$out/window.pftrace" -o "$out/window-pftrace.svg" || fail "timeline-svg.py failed on the .pftrace"
+cmp -s "$out/window.svg" "$out/window-pftrace.svg" || fail "the window's SVG differs between the two formats"
 "$py" - "$out/window.json" "$out/window.svg" <<'PY' || fail "the SVG"
 import json, sys, xml.etree.ElementTree as ET
 ev = json.load(open(sys.argv[1]))["traceEvents"]
@@ -59,4 +62,4 @@ names = {e["args"]["name"] for e in ev if e.get("name") == "thread_name" and e["
 labels = {t.text for t in root.iter(ns + "text")}
 assert names <= labels, "rows %s, tracks %s" % (labels, names)
 PY
-echo "$kernel RV$xlen: whole run ($cycles cycles) and a window from cycle 1000000 to printf: consistent, the same in both formats; its SVG"
+echo "$kernel RV$xlen: whole run ($cycles cycles) and a window from cycle 1000000 to printf: consistent, the same in both formats; its SVG, the same from both"
