@@ -131,38 +131,41 @@ done
 # turns at going first, so that whatever the one before leaves the host (caches, clock
 # speed) favours neither.
 oruns=15
-echo "observed runs (median of $oruns, interleaved with the plain run): time over the plain run's, the median of the pairs' ratios"
-printf '%-13s %-62s %9s %9s %7s\n' image options plain observed "ratio (CPU time)"
-for name in loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64; do
-  img=$dir/$name.elf
-  case $name in
-    loop-*) probe=m=main,main ;;
-    irq-*) probe=lat=irq:soft,run:worker ;;
-  esac
-  mid=$(( $(field cycles "$dir/$name.json") / 2 ))
-  while IFS= read -r opts; do
-    [ -n "$opts" ] || continue
-    opts=${opts//@P@/$probe} opts=${opts//@F@/$mid} opts=${opts//@E@/$((mid + 100))}
-    ps="" os="" rw="" rc=""
-    for i in $(seq $oruns); do
-      for turn in $((i % 2)) $((1 - i % 2)); do
-        if [ "$turn" = 0 ]; then
-          p=$(timed "$sim" --soc virt "$img") || { echo "tempo-sim failed on $img"; exit 1; }
-        else
-          # shellcheck disable=SC2086 # opts holds several options
-          o=$(timed "$sim" --soc virt ${opts//@T@/$tmp} "$img") || { echo "tempo-sim $opts failed on $img"; exit 1; }
-          # its file gone before the next run: written back meanwhile, it would slow that run
-          rm -f "$tmp"/t.json "$tmp"/t.pftrace "$tmp"/c.txt "$tmp"/t.txt
-        fi
+observed() { # "IMAGE..." [PIN...]: the table's rows, each run under PIN (taskset -c 0, say)
+  local names=$1 name img probe mid opts ps os rw rc p o i turn
+  shift
+  for name in $names; do
+    img=$dir/$name.elf
+    case $name in
+      loop-*) probe=m=main,main ;;
+      irq-*) probe=lat=irq:soft,run:worker ;;
+    esac
+    mid=$(( $(field cycles "$dir/$name.json") / 2 ))
+    while IFS= read -r opts; do
+      [ -n "$opts" ] || continue
+      opts=${opts//@P@/$probe} opts=${opts//@F@/$mid} opts=${opts//@E@/$((mid + 100))}
+      ps="" os="" rw="" rc=""
+      for i in $(seq $oruns); do
+        for turn in $((i % 2)) $((1 - i % 2)); do
+          if [ "$turn" = 0 ]; then
+            p=$(timed "$@" "$sim" --soc virt "$img") || { echo "tempo-sim failed on $img"; exit 1; }
+          else
+            # shellcheck disable=SC2086 # opts holds several options
+            o=$(timed "$@" "$sim" --soc virt ${opts//@T@/$tmp} "$img") || { echo "tempo-sim $opts failed on $img"; exit 1; }
+            # its file gone before the next run: written back meanwhile, it would slow that run
+            rm -f "$tmp"/t.json "$tmp"/t.pftrace "$tmp"/c.txt "$tmp"/t.txt
+          fi
+        done
+        ps="$ps ${p% *}" os="$os ${o% *}"
+        rw="$rw $(awk -v a="${o% *}" -v b="${p% *}" 'BEGIN { print a / b }')"
+        rc="$rc $(awk -v a="${o#* }" -v b="${p#* }" 'BEGIN { if (b > 0) print a / b }')"
       done
-      ps="$ps ${p% *}" os="$os ${o% *}"
-      rw="$rw $(awk -v a="${o% *}" -v b="${p% *}" 'BEGIN { print a / b }')"
-      rc="$rc $(awk -v a="${o#* }" -v b="${p#* }" 'BEGIN { if (b > 0) print a / b }')"
-    done
-    printf '%-13s %-62s %8.3fs %8.3fs %7.2f (%s)\n' "$name" "${opts//@T@\//}" "$(median <<<"$ps")" "$(median <<<"$os")" \
-      "$(median <<<"$rw")" "$(if [ -n "${rc// /}" ]; then printf '%.2f' "$(median <<<"$rc")"; else echo n/a; fi)"
-  done <<'OPTS'
---measure @P@
+      printf '%-13s %-62s %8.3fs %8.3fs %7.2f (%s)\n' "$name" "${opts//@T@\//}" "$(median <<<"$ps")" "$(median <<<"$os")" \
+        "$(median <<<"$rw")" "$(if [ -n "${rc// /}" ]; then printf '%.2f' "$(median <<<"$rc")"; else echo n/a; fi)"
+    done <<<"$opts_list"
+  done
+}
+opts_list='--measure @P@
 --timeline @T@/t.json
 --timeline @T@/t.pftrace
 --profile
@@ -171,9 +174,10 @@ for name in loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64; do
 --trace-file @T@/t.txt --trace-from @F@ --trace-to @E@
 --icache 4K:32:2 --dcache 4K:32:2
 --set predictor=table
---check=all --check-hang 10000000000
-OPTS
-done
+--check=all --check-hang 10000000000'
+echo "observed runs (median of $oruns, interleaved with the plain run): time over the plain run's, the median of the pairs' ratios"
+printf '%-13s %-62s %9s %9s %7s\n' image options plain observed "ratio (CPU time)"
+observed "loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64"
 # Under a debugger: gdb-multiarch in batch mode sets a breakpoint at board_exit and
 # continues through the whole loop.  tempo-sim's CPU time (user + system; it takes none while
 # it waits for GDB), against the plain run's CPU time.
@@ -210,5 +214,17 @@ if command -v gdb-multiarch >/dev/null 2>&1; then
   done
 else
   echo "--gdb: gdb-multiarch is not installed (sudo apt-get install -y gdb-multiarch): not measured"
+fi
+# A single-core host: the writer's thread of the timeline, and the host kernel's work for the
+# files, take the simulation's core there, so its wall time is about the CPU time the runs
+# take on one core.  The kernel image's rows again, every run pinned to the first core.
+if [ "$(nproc)" -gt 1 ] && command -v taskset >/dev/null 2>&1; then
+  echo "the kernel image's observed runs on one core (taskset -c 0: what a single-core host sees), as above"
+  opts_list='--timeline @T@/t.json
+--timeline @T@/t.pftrace
+--measure @P@
+--icache 4K:32:2 --dcache 4K:32:2
+--check=all --check-hang 10000000000'
+  observed "irq-virt-32 irq-virt-64" taskset -c 0
 fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
