@@ -102,6 +102,8 @@ struct writer {
     struct name track[TRACKS];
     char track_text[TRACKS][6 * RTOS_NAME_MAX + 3];
     struct name start[TRACKS]; /* an event's text up to its ts, on each track */
+    struct name irq[4];        /* irq_names as JSON */
+    char irq_text[4][6 * sizeof "software interrupt" + 3];
     char start_text[TRACKS][32];
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -448,14 +450,13 @@ static void put_name(struct out *o, struct name n)
     o->p += n.n;
 }
 
-static struct name irq_name(uint64_t cause)
+/* The interrupt handlers' span names, by irq_kind() */
+static const char *const irq_names[] = {"external interrupt", "timer interrupt", "software interrupt",
+                                        "interrupt"};
+
+static unsigned irq_kind(uint64_t cause)
 {
-#define NAME(s) ((struct name){s, sizeof s - 1})
-    return cause == IRQ_M_EXT     ? NAME("\"external interrupt\"")
-           : cause == IRQ_M_TIMER ? NAME("\"timer interrupt\"")
-           : cause == IRQ_M_SOFT  ? NAME("\"software interrupt\"")
-                                  : NAME("\"interrupt\"");
-#undef NAME
+    return cause == IRQ_M_EXT ? 0 : cause == IRQ_M_TIMER ? 1 : cause == IRQ_M_SOFT ? 2 : 3;
 }
 
 /* The functions' names as JSON, in one allocation: NULL without memory */
@@ -504,7 +505,7 @@ static void json_batch(struct writer *w, const struct batch *b)
         case K_GONE: continue;
         case K_SWITCH: name = w->track[e->what], to = w->track[e->track]; break;
         case K_RUN: name = w->track[e->track]; break;
-        case K_IRQ: name = irq_name(e->what); break;
+        case K_IRQ: name = w->irq[irq_kind(e->what)]; break;
         default: name = w->fn[e->what]; break;
         }
         room(o, NAME_MAX_TEXT + name.n + to.n);
@@ -548,9 +549,9 @@ static void json_batch(struct writer *w, const struct batch *b)
 enum { PB_SEQ = 1, PB_CLEARED = 1, PB_NEEDS_STATE = 2 }; /* the sequence, its flags */
 enum { PB_BEGIN = 1, PB_END = 2, PB_INSTANT = 3 };       /* TrackEvent.Type */
 enum { CAT_THREAD = 1, CAT_INTERRUPT, CAT_KERNEL, CAT_SWITCH };
-/* the event names' numbers: the interrupts' (irq_name()), the switch, then the functions'
+/* the event names' numbers: the interrupts' (irq_names), the switch, then the functions'
  * (their symbol table index on), then the threads' as they come */
-enum { IID_IRQ_EXT = 1, IID_IRQ_TIMER, IID_IRQ_SOFT, IID_IRQ, IID_SWITCH, IID_FN0 };
+enum { IID_IRQ0 = 1, IID_SWITCH = IID_IRQ0 + 4, IID_FN0 };
 enum { IID_FROM = 1, IID_TO };  /* the switch's annotations' names */
 #define PB_NAME_MAX 1024        /* a name longer than this is cut (a symbol's, hardly) */
 
@@ -577,14 +578,21 @@ static uint8_t *pb_string(uint8_t *p, unsigned tag, const char *s)
     return pb_bytes(p, tag, s, n < PB_NAME_MAX ? n : PB_NAME_MAX);
 }
 
-/* an interned name (EventName, EventCategory, DebugAnnotationName), a field of InternedData */
-static uint8_t *pb_interned(uint8_t *p, unsigned field, uint64_t iid, const char *name)
+/* A message of a number (field 1) and a string (field `string`), as field `field`: an
+ * interned name (EventName, EventCategory, DebugAnnotationName: string 2, in InternedData)
+ * or a switch's annotation (DebugAnnotation: name_iid and string_value 6, in TrackEvent) */
+static uint8_t *pb_named(uint8_t *p, unsigned field, uint64_t iid, unsigned string, const char *name)
 {
     uint8_t m[PB_NAME_MAX + 16], *q = m;
     *q++ = PB_VARINT(1);
     q = pb_varint(q, iid);
-    q = pb_string(q, PB_BYTES(2), name);
+    q = pb_string(q, PB_BYTES(string), name);
     return pb_bytes(p, PB_BYTES(field), m, (size_t)(q - m));
+}
+
+static uint8_t *pb_interned(uint8_t *p, unsigned field, uint64_t iid, const char *name)
+{
+    return pb_named(p, field, iid, 2, name);
 }
 
 /* A TracePacket (Trace.packet) of n bytes into the file */
@@ -657,13 +665,12 @@ static inline __attribute__((always_inline)) void pb_event(struct out *o, uint64
 static void pb_head(struct writer *w, const char *image)
 {
     static const char *const cats[] = {"thread", "interrupt", "kernel", "switch"};
-    static const char *const names[] = {"external interrupt", "timer interrupt", "software interrupt",
-                                        "interrupt", "switch"};
     uint8_t d[PB_NAME_MAX], *p = d;
     for (unsigned i = 0; i < 4; i++)
         p = pb_interned(p, 1, CAT_THREAD + i, cats[i]);
-    for (unsigned i = 0; i < 5; i++)
-        p = pb_interned(p, 2, IID_IRQ_EXT + i, names[i]);
+    for (unsigned i = 0; i < 4; i++)
+        p = pb_interned(p, 2, IID_IRQ0 + i, irq_names[i]);
+    p = pb_interned(p, 2, IID_SWITCH, "switch");
     p = pb_interned(p, 3, IID_FROM, "from");
     p = pb_interned(p, 3, IID_TO, "to");
     pb_intern(&w->out, d, (size_t)(p - d), PB_CLEARED | PB_NEEDS_STATE);
@@ -711,16 +718,6 @@ static inline __attribute__((always_inline)) void pb_end_to(struct writer *w, ui
     }
 }
 
-/* A switch's annotation (DebugAnnotation: from or to, a track's name) */
-static uint8_t *pb_annotation(uint8_t *p, uint64_t iid, const char *name)
-{
-    uint8_t a[RTOS_NAME_MAX + 16], *q = a;
-    *q++ = PB_VARINT(1);
-    q = pb_varint(q, iid);
-    q = pb_string(q, PB_BYTES(6), name);
-    return pb_bytes(p, PB_BYTES(4), a, (size_t)(q - a));
-}
-
 /* Batch b's spans into the file, in order.  The file holds a span's begin where it begins and
  * its end where the next span of its track begins after it, so each track's ends follow its
  * spans' nesting; only one track holds the core at a time (every span of the track before
@@ -749,18 +746,14 @@ static void pb_batch(struct writer *w, const struct batch *b)
         switch ((enum kind)e->kind) {
         case K_SWITCH: {
             uint8_t a[4 * RTOS_NAME_MAX + 64], *p = a;
-            p = pb_annotation(p, IID_FROM, track_name(b, (int)e->what));
-            p = pb_annotation(p, IID_TO, track_name(b, e->track));
+            p = pb_named(p, 4, IID_FROM, 6, track_name(b, (int)e->what));
+            p = pb_named(p, 4, IID_TO, 6, track_name(b, e->track));
             pb_event(&w->out, e->start, PB_INSTANT, e->track, IID_SWITCH, CAT_SWITCH, a, (size_t)(p - a));
             continue;
         }
         case K_RUN: name = pb->run_iid[e->track], cat = CAT_THREAD; break;
         case K_IRQ:
-            name = e->what == IRQ_M_EXT     ? IID_IRQ_EXT
-                   : e->what == IRQ_M_TIMER ? IID_IRQ_TIMER
-                   : e->what == IRQ_M_SOFT  ? IID_IRQ_SOFT
-                                            : IID_IRQ;
-            cat = CAT_INTERRUPT;
+            name = IID_IRQ0 + irq_kind(e->what), cat = CAT_INTERRUPT;
             break;
         default:
             if (!pb->fn_named[e->what]) {
@@ -911,6 +904,10 @@ static struct writer *writer_new(const struct name *fn, const struct symtab *sym
     }
     w->fn = fn;
     w->queue = queue;
+    for (int i = 0; i < 4; i++) {
+        char *e = json_into(w->irq_text[i], irq_names[i]);
+        w->irq[i] = (struct name){w->irq_text[i], (size_t)(e - w->irq_text[i])};
+    }
     for (int t = 0; t < TRACKS; t++) {
         const int n = snprintf(w->start_text[t], sizeof w->start_text[t],
                                ",\n  {\"pid\":1,\"tid\":%d,\"ts\":", t + 1);

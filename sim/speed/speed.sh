@@ -131,9 +131,10 @@ done
 # turns at going first, so that whatever the one before leaves the host (caches, clock
 # speed) favours neither.
 oruns=15
-observed() { # "IMAGE..." [PIN...]: the table's rows, each run under PIN (taskset -c 0, say)
-  local names=$1 name img probe mid opts ps os rw rc p o i turn
-  shift
+observed() { # "IMAGE..." "OPTIONS" [PIN...]: the table's rows, one per line of OPTIONS and
+  # image, each run under PIN (taskset -c 0, say)
+  local names=$1 list=$2 name img probe mid opts ps os rw rc p o i turn
+  shift 2
   for name in $names; do
     img=$dir/$name.elf
     case $name in
@@ -162,10 +163,10 @@ observed() { # "IMAGE..." [PIN...]: the table's rows, each run under PIN (taskse
       done
       printf '%-13s %-62s %8.3fs %8.3fs %7.2f (%s)\n' "$name" "${opts//@T@\//}" "$(median <<<"$ps")" "$(median <<<"$os")" \
         "$(median <<<"$rw")" "$(if [ -n "${rc// /}" ]; then printf '%.2f' "$(median <<<"$rc")"; else echo n/a; fi)"
-    done <<<"$opts_list"
+    done <<<"$list"
   done
 }
-opts_list='--measure @P@
+all_opts='--measure @P@
 --timeline @T@/t.json
 --timeline @T@/t.pftrace
 --profile
@@ -177,7 +178,7 @@ opts_list='--measure @P@
 --check=all --check-hang 10000000000'
 echo "observed runs (median of $oruns, interleaved with the plain run): time over the plain run's, the median of the pairs' ratios"
 printf '%-13s %-62s %9s %9s %7s\n' image options plain observed "ratio (CPU time)"
-observed "loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64"
+observed "loop-virt-32 loop-virt-64 irq-virt-32 irq-virt-64" "$all_opts"
 # Under a debugger: gdb-multiarch in batch mode sets a breakpoint at board_exit and
 # continues through the whole loop.  tempo-sim's CPU time (user + system; it takes none while
 # it waits for GDB), against the plain run's CPU time.
@@ -220,11 +221,10 @@ fi
 # take on one core.  The kernel image's rows again, every run pinned to the first core.
 if [ "$(nproc)" -gt 1 ] && command -v taskset >/dev/null 2>&1; then
   echo "the kernel image's observed runs on one core (taskset -c 0: what a single-core host sees), as above"
-  opts_list='--timeline @T@/t.json
+  observed "irq-virt-32 irq-virt-64" '--timeline @T@/t.json
 --timeline @T@/t.pftrace
 --measure @P@
 --icache 4K:32:2 --dcache 4K:32:2
---check=all --check-hang 10000000000'
-  observed "irq-virt-32 irq-virt-64" taskset -c 0
+--check=all --check-hang 10000000000' taskset -c 0
 fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
