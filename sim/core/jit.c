@@ -23,7 +23,7 @@
 #if defined(__x86_64__)
 #include <sys/mman.h>
 
-/* Code memory, mapped once; a block's code is never freed (a block dropped by a store into
+/* Code memory, mapped once, in two halves (struct jit); a block's code is never freed (a block dropped by a store into
  * code leaves its code unused), and once it is full the blocks translated later stay on
  * the interpreter. */
 #define CODE_BYTES (32u << 20)
@@ -44,7 +44,10 @@ static const int8_t cache_regs[] = {RBX, RBP, 8, 9, 10, 11};
 enum cc { CC_NONE = -1, CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_L = 0xc, CC_GE = 0xd };
 
 struct jit {
-    uint8_t *mem, *p, *end;
+    /* the code: blocks' bodies and their ways out from mem up, the stubs that return to
+     * run_blocks() (cold: taken when a check fails) from cold up, apart, so that the code
+     * that runs packs the host's instruction cache */
+    uint8_t *mem, *p, *cold, *end;
     struct jit_layout lay;
     unsigned (*enter)(uint64_t *x, struct jit_env *env, jit_code code);
     uint8_t *leave; /* enter's way back: result in eax */
@@ -103,6 +106,15 @@ static void opcode(struct gen *g, bool w, unsigned opc, int reg, int rm)
 static void mem(struct gen *g, bool w, unsigned opc, int reg, int base, int32_t disp)
 {
     opcode(g, w, opc, reg, base);
+    if (!disp && (base & 7) != RBP) { /* no displacement ([rbp], [r13]: mod 00 is rip's) */
+        b1(g, (reg & 7) << 3 | (base & 7));
+        return;
+    }
+    if (disp >= -128 && disp < 128) { /* disp8: three bytes fewer */
+        b1(g, 0x40 | (reg & 7) << 3 | (base & 7));
+        b1(g, (uint8_t)disp);
+        return;
+    }
     b1(g, 0x80 | (reg & 7) << 3 | (base & 7));
     b4(g, (uint32_t)disp);
 }
@@ -114,8 +126,13 @@ static void rr(struct gen *g, bool w, unsigned opc, int reg, int rm)
     b1(g, 0xc0 | (reg & 7) << 3 | (rm & 7));
 }
 
-#define X(r) (8 * (int32_t)(r))
-#define ENV(field) ((int32_t)offsetof(struct jit_env, field))
+/* Generated code holds x and env 128 bytes on (enter adds it), so that every register
+ * and the env fields it reads most lie within a byte's displacement (mem()) */
+#define BIAS 128
+#define X(r) (8 * (int32_t)(r) - BIAS)
+#define ENV(field) ((int32_t)offsetof(struct jit_env, field) - BIAS)
+/* a field at distance d from x (the layout's) */
+#define XD(d) ((d) - BIAS)
 
 /* reg = x[r] (x0 reads 0) */
 static void get(struct gen *g, bool w, int reg, unsigned r)
@@ -149,9 +166,16 @@ static void store_back(struct gen *g)
 
 static void mov_imm(struct gen *g, int reg, uint64_t v)
 {
+    const int64_t rel = (int64_t)(v - (uint64_t)(uintptr_t)(g->p + 7));
     if (v == (uint32_t)v) { /* mov r32, imm32 zero-extends */
         b1(g, 0xb8 + reg);
         b4(g, (uint32_t)v);
+    } else if (rel == (int32_t)rel) { /* lea r64, [rip + rel32]: near the code (an
+                                         address in memory mapped next to it) */
+        b1(g, 0x48);
+        b1(g, 0x8d);
+        b1(g, 0x05 | reg << 3);
+        b4(g, (uint32_t)rel);
     } else {
         b1(g, 0x48);
         b1(g, 0xb8 + reg);
@@ -213,7 +237,7 @@ static void sib(struct gen *g, bool w, unsigned opc, int reg, int base, int inde
 
 /* Field f of cache c (the I$ or the D$), at a fixed distance from x in the machine */
 #define CF(c, f) \
-    (((c) == LAY(icache) ? LAY(icache_at) : LAY(dcache_at)) + (int32_t)offsetof(struct cache, f))
+    XD(((c) == LAY(icache) ? LAY(icache_at) : LAY(dcache_at)) + (int32_t)offsetof(struct cache, f))
 
 /* rdx = line number ln of cache c, its slot in rcx: the line becomes the last used, as
  * cache_use() makes it (mru, mru_slot, the set's recent line, stamp = ++clock; a write:
@@ -312,7 +336,7 @@ static void finish(struct gen *g, unsigned o, unsigned res, bool jalr)
     }
     mem(g, true, 0x8b, RAX, RDX, LAY(entry_prefix));
     rr(g, true, 0x03, RAX, CYCLE);
-    mem(g, true, 0x3b, RAX, RDI, LAY(next_event));
+    mem(g, true, 0x3b, RAX, RDI, XD(LAY(next_event)));
     jcc_out(g, CC_AE, res);
     if (LAY(guarded)) { /* run_blocks()' entry checks for the observers */
         mem(g, true, 0x3b, RAX, RSI, ENV(trace_at));
@@ -380,7 +404,7 @@ static void through_due(struct gen *g, uint32_t cost, unsigned bail)
     mem(g, true, 0x8b, RDX, ENTRY, LAY(entry_prefix));
     rr(g, true, 0x03, RDX, CYCLE);
     rr(g, true, 0x81, 0, RDX), b4(g, cost);
-    mem(g, true, 0x3b, RDX, RDI, LAY(next_event));
+    mem(g, true, 0x3b, RDX, RDI, XD(LAY(next_event)));
     jcc_out(g, CC_AE, bail);
 }
 
@@ -1013,7 +1037,9 @@ jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, u
                    const uint64_t *pool, const struct jit_env *env, unsigned side,
                    unsigned end, unsigned taken)
 {
-    if (!j || n + 1 > OPS_MAX || (size_t)(j->end - j->p) < (size_t)(n + 1) * OP_BYTES + 16)
+    if (!j || n + 1 > OPS_MAX ||
+        (size_t)(j->mem + CODE_BYTES / 2 - j->p) < (size_t)(n + 1) * OP_BYTES + 16 ||
+        (size_t)(j->end - j->cold) < (size_t)(n + 1) * OP_BYTES)
         return NULL;
     struct gen g = {.p = j->p, .lay = &j->lay, .leave = j->leave, .onward = j->onward,
                     .hint = j->hint, .n = n};
@@ -1035,17 +1061,24 @@ jit_code jit_block(struct jit *j, const struct fop *ops, unsigned n, int xlen, u
     for (unsigned k = 0; k <= n; k++)
         if (!operation(&g, &ops[k], k, xlen, &x))
             break;
-    /* the stubs: an outcome's way out each, one return per result (the ways out add
-     * their own), each jump to it patched */
-    uint8_t *stub = NULL;
+    /* the stubs, each jump to one patched: an outcome's way out each, after the body; one
+     * return per result (the ways out add their own), in the cold part */
+    uint8_t *stub = NULL, *left = NULL; /* left: the last stub that returns, for result */
+    unsigned result = 0;
     for (unsigned i = 0; i < g.nfix; i++) {
         const struct fix *const u = &g.fix[i];
         if (u->out >= 0) {
             stub = g.p;
             finish(&g, (unsigned)u->out, u->result, u->jalr);
-        } else if (!i || g.fix[i - 1].out >= 0 || u->result != g.fix[i - 1].result) {
-            stub = g.p;
-            leave(&g, u->result);
+        } else {
+            if (!left || u->result != result) {
+                uint8_t *const hot = g.p;
+                g.p = left = j->cold;
+                leave(&g, result = u->result);
+                j->cold = g.p;
+                g.p = hot;
+            }
+            stub = left;
         }
         const int32_t d = (int32_t)(stub - (g.fix[i].at + 4));
         memcpy(g.fix[i].at, &d, 4);
@@ -1132,6 +1165,7 @@ struct jit *jit_open(const struct jit_layout *layout)
         return NULL;
     }
     j->mem = j->p = m;
+    j->cold = j->mem + CODE_BYTES / 2;
     j->end = j->mem + CODE_BYTES;
     /* enter: push the callee-saved registers, load run_blocks()' state, jmp rdx (the
      * code); leave: store the state, pop the registers, ret */
@@ -1144,6 +1178,8 @@ struct jit *jit_open(const struct jit_layout *layout)
     j->enter = (unsigned (*)(uint64_t *, struct jit_env *, jit_code))(void *)g.p;
     for (unsigned i = 0; i < sizeof saved; i++)
         opcode(&g, false, 0x50 + (saved[i] & 7), 0, saved[i]); /* push */
+    mem(&g, true, 0x8d, RDI, RDI, BIAS); /* lea rdi, [rdi + BIAS] */
+    mem(&g, true, 0x8d, RSI, RSI, BIAS);
     for (unsigned i = 0; i < sizeof state / sizeof state[0]; i++)
         mem(&g, true, 0x8b, state[i].reg, RSI, state[i].at);
     rr(&g, false, 0xff, 4, RDX); /* jmp rdx */
