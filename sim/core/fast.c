@@ -1008,17 +1008,19 @@ static void observe_sync(struct fast *f, uint64_t cycle)
     if (f->keyed) {
         const struct rtos *r = &o->rtos;
         const struct rtos_thread *t = r->cur >= 0 ? &r->t[r->cur] : NULL;
-        const struct sync_key k = {o->run_pending >= 0, r->watch_started, r->cur, r->stacks,
-                                   t ? t->stack_base : 0, t ? t->stack_top : 0};
+        const bool run = o->run_pending >= 0;
+        const uint64_t base = t ? t->stack_base : 0, top = t ? t->stack_top : 0;
+        /* each part against the key's, not a new key against it: a key made on the stack
+         * a byte at a time and read back whole stalls the host's store forwarding */
         const struct sync_key *was = &f->key;
         const struct fast_watch *w = f->watch;
-        if (k.run == was->run && k.started == was->started && k.cur == was->cur &&
-            k.stacks == was->stacks && k.base == was->base && k.top == was->top &&
+        if (run == was->run && r->watch_started == was->started && r->cur == was->cur &&
+            r->stacks == was->stacks && base == was->base && top == was->top &&
             !(w && w->sp && !fast_watch_holds(w, f->m->hart.x[2]))) {
             observe_sync_pc(f, cycle);
             return;
         }
-        f->key = k;
+        f->key = (struct sync_key){run, r->watch_started, r->cur, r->stacks, base, top};
     }
     const struct window *w = &o->win;
     struct observe_fast v;
