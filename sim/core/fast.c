@@ -233,6 +233,10 @@ struct fast {
     /* no observer's pre() stops the run (observer.h: pre_stops): a block may start at a
      * PCF_FAST_PRE pc or at env.watch_pc, and its entry calls observe_pre() (run_blocks) */
     bool pre_here;
+    /* observe_one_pc(): the one pc the observers watch, read at every sync (NULL: ask
+     * observe_fast_pc(), a look through the machine's observers that missed the host's
+     * cache at every kernel call's entry and return) */
+    const uint64_t *one_pc;
     /* what the observers' exec hooks leave the engine (observe.h; NULL: nothing to look at),
      * and its loads', stores' and jumps' lowest address (env.low; 0: no limit) */
     const struct fast_watch *watch;
@@ -956,6 +960,7 @@ static void observe_setup(struct fast *f)
     f->stores = o->kernel || l->stores;
     f->run_events = l->run_events;
     f->pre_here = !l->pre_stops;
+    f->one_pc = observe_one_pc(f->m);
     f->keyed = !l->every_insn_in_window;
     for (int i = 0; i < l->n; i++)
         f->keyed &= !l->list[i].fast_at && !l->list[i].fast_stores;
@@ -1052,8 +1057,8 @@ static void observe_sync_pc(struct fast *f, uint64_t cycle)
         observe_sync(f, cycle);
         return;
     }
-    bool all;
-    f->env.watch_pc = observe_fast_pc(o, &all);
+    bool all = false;
+    f->env.watch_pc = f->one_pc ? *f->one_pc : observe_fast_pc(o, &all);
     f->all_ref = all || cycle >= f->trace_at;
 }
 

@@ -174,10 +174,6 @@ uint64_t observe_fast_pc(const struct observe *o, bool *all)
     const struct observers *l = &o->m->observers;
     uint64_t pc = UINT64_MAX;
     *all = false;
-    if (l->nfast == 1) { /* the usual case (the timeline's, or the debugger's), at every exit */
-        const uint64_t *p = l->list[l->fast[0]].fast_pc;
-        return p ? *p : pc;
-    }
     for (int i = 0; i < l->nfast; i++) {
         const uint64_t *p = l->list[l->fast[i]].fast_pc;
         if (!p || *p == UINT64_MAX)
@@ -188,6 +184,12 @@ uint64_t observe_fast_pc(const struct observe *o, bool *all)
             pc = *p;
     }
     return pc;
+}
+
+const uint64_t *observe_one_pc(const struct machine *m)
+{
+    const struct observers *l = &m->observers;
+    return l->nfast == 1 ? l->list[l->fast[0]].fast_pc : NULL;
 }
 
 void observe_fast_view(const struct observe *o, struct observe_fast *v)

@@ -89,6 +89,9 @@ struct pb {
     uint64_t next_iid;           /* the next thread name's */
     uint64_t run_iid[TRACKS];    /* a track's name, as interned (0: not yet described) */
     char run_name[TRACKS][RTOS_NAME_MAX];
+    /* the batches begun, and the one in which each track's name was last looked at (a
+     * batch holds one name a track) */
+    uint64_t batches, looked[TRACKS];
     uint64_t pend[2 * DEPTH];
     int npend, cur;
     uint64_t last;               /* the cycle of the last event written */
@@ -669,6 +672,9 @@ static void pb_head(struct writer *w, const char *image)
 static void pb_track(struct writer *w, const struct batch *b, int t)
 {
     struct pb *pb = w->pb;
+    if (pb->looked[t] == pb->batches)
+        return;
+    pb->looked[t] = pb->batches;
     const char *name = track_name(b, t);
     if (pb->run_iid[t] && !strcmp(pb->run_name[t], name))
         return;
@@ -706,6 +712,7 @@ static inline __attribute__((always_inline)) void pb_end_to(struct writer *w, ui
 static void pb_batch(struct writer *w, const struct batch *b)
 {
     struct pb *pb = w->pb;
+    pb->batches++;
     bool named = false; /* the batch's thread names looked at for the track that holds the core */
     for (size_t i = 0; i < b->n; i++) {
         const struct event *e = &b->ev[i];
