@@ -23,9 +23,9 @@
 #if defined(__x86_64__)
 #include <sys/mman.h>
 
-/* Code memory, mapped once, in two halves (struct jit); a block's code is never freed (a block dropped by a store into
- * code leaves its code unused), and once it is full the blocks translated later stay on
- * the interpreter. */
+/* Code memory, mapped once, in two halves (struct jit); a block's code is never freed (a
+ * block dropped by a store into code leaves its code unused), and once either half is full
+ * the blocks translated later stay on the interpreter. */
 #define CODE_BYTES (32u << 20)
 /* A block of at most this many operations is generated (fast.c's are shorter)... */
 #define OPS_MAX 64

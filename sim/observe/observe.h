@@ -172,9 +172,9 @@ void observe_fast_view(const struct observe *o, struct observe_fast *v);
  * its OBS_CALL, OBS_PROBE, OBS_IRQ_END and OBS_MRET events may change (observer.h) */
 uint64_t observe_fast_pc(const struct observe *o, bool *all);
 bool observe_run_due(const struct observe *o, unsigned flags, uint64_t sp);
-/* observe_fast_pc()'s usual case, one observer with a fast_pc hook and none with fast_at or
- * fast_stores (the timeline): where it keeps its pc, for the engine to read at every way
- * out of generated code (NULL: not the case) */
+/* observe_fast_pc()'s usual case, one observer with a fast_pc hook and no other with a
+ * fast_pc, fast_at or fast_stores hook (the timeline): where it keeps its pc, for the engine
+ * to read at every way out of generated code (NULL: not the case) */
 const uint64_t *observe_one_pc(const struct machine *m);
 /* The fast engine goes on after the traced loop or a look at devices ran: the observers'
  * fast_sync hooks bring o->watch up to date. */

@@ -668,12 +668,11 @@ static void pb_head(struct writer *w, const char *image)
     pb_describe(&w->out, d, (size_t)(p - d));
 }
 
-/* Track t about to have an event: described (again, when its name changed), its name interned */
+/* Track t about to have its first event of the batch: described (again, when its name
+ * changed), its name interned */
 static void pb_track(struct writer *w, const struct batch *b, int t)
 {
     struct pb *pb = w->pb;
-    if (pb->looked[t] == pb->batches)
-        return;
     pb->looked[t] = pb->batches;
     const char *name = track_name(b, t);
     if (pb->run_iid[t] && !strcmp(pb->run_name[t], name))
@@ -713,7 +712,6 @@ static void pb_batch(struct writer *w, const struct batch *b)
 {
     struct pb *pb = w->pb;
     pb->batches++;
-    bool named = false; /* the batch's thread names looked at for the track that holds the core */
     for (size_t i = 0; i < b->n; i++) {
         const struct event *e = &b->ev[i];
         if (e->kind == K_GONE)
@@ -721,14 +719,11 @@ static void pb_batch(struct writer *w, const struct batch *b)
         if (e->track != pb->cur) {
             pb_end_to(w, UINT64_MAX);
             pb->cur = e->track;
-            named = false;
         }
         pb_end_to(w, e->end);
         pb->last = e->start;
-        if (!named) {
+        if (pb->looked[e->track] != pb->batches)
             pb_track(w, b, e->track);
-            named = true;
-        }
         uint64_t name;
         unsigned cat;
         switch ((enum kind)e->kind) {
