@@ -7,8 +7,9 @@
  * so that the run does not wait for the writer's pace to even out, and at its end only for
  * a small last one.  A context is what can hold the CPU: the interrupt handler, main
  * (before the scheduler starts) or a thread; each has its open kernel calls. */
-#define _POSIX_C_SOURCE 200809L /* fdopen, ftruncate */
+#define _GNU_SOURCE /* fallocate */
 #include "timeline.h"
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -61,15 +62,20 @@ struct name {
     size_t n;
 };
 
-/* The file's text, built in a buffer of its own and written in large pieces (stdio's
- * formatting of each field would cost more than the simulation).  room() makes space for an
- * event, whose pieces are then copied in unchecked (NAME_MAX_TEXT bounds the fixed text
- * around its names). */
+/* The file's text, built in a buffer of its own and written in large pieces: stdio's
+ * formatting of each field would cost more than the simulation, and the host kernel takes
+ * less for fewer writes (the kernel image's JSON timeline ran 7% faster on one core, on
+ * ext4, with writes of 256 KB than of 64 KB).  room() makes space for an event, whose
+ * pieces are then copied in unchecked (NAME_MAX_TEXT bounds the fixed text around its
+ * names). */
 #define NAME_MAX_TEXT 256
 struct out {
-    FILE *f;
+    int fd;
+    bool failed;    /* a write failed: the file is not whole */
+    bool reserving; /* the file's blocks are reserved ahead of the writes (reserve()) */
+    uint64_t written, reserved;
     char *p;
-    char b[1 << 16];
+    char b[1 << 18];
 };
 
 /* Closed spans on their way to the file, with the threads' names when they were handed */
@@ -343,12 +349,57 @@ static void sort_spans(struct batch *b)
     }
 }
 
+/* The file's blocks reserved ahead of n more bytes, where its file system can (without
+ * changing its length): ext4 then allocates them in one go, not a page at a time as the
+ * writes come, and the kernel image's JSON timeline ran 5% faster on one core.  Each
+ * reservation is as long as what is written (1 MB to 64 MB); out_close() gives back what
+ * the file did not take. */
+static void reserve(struct out *o, size_t n)
+{
+    if (!o->reserving || o->written + n <= o->reserved)
+        return;
+    const uint64_t step = o->written < 1u << 20 ? 1u << 20 : o->written > 64u << 20 ? 64u << 20 : o->written;
+    if (fallocate(o->fd, FALLOC_FL_KEEP_SIZE, (off_t)o->reserved, (off_t)step))
+        o->reserving = false; /* not a file (/dev/null, a pipe), or not on such a file system */
+    else
+        o->reserved += step;
+}
+
+/* The buffer into the file */
+static void flush(struct out *o)
+{
+    const char *s = o->b;
+    size_t n = (size_t)(o->p - o->b);
+    reserve(o, n);
+    while (n && !o->failed) {
+        const ssize_t k = write(o->fd, s, n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            o->failed = true;
+            break;
+        }
+        s += k;
+        n -= (size_t)k;
+        o->written += (uint64_t)k;
+    }
+    o->p = o->b;
+}
+
+/* The file written whole and closed, cut to its length (a reservation past it given
+ * back): 0, or -1 when it could not be written. */
+static int out_close(struct out *o)
+{
+    flush(o);
+    if (o->reserved && ftruncate(o->fd, (off_t)o->written))
+        o->failed = true;
+    return close(o->fd) || o->failed ? -1 : 0;
+}
+
 static void room(struct out *o, size_t n)
 {
-    if ((size_t)(o->b + sizeof o->b - o->p) < n) {
-        fwrite(o->b, 1, (size_t)(o->p - o->b), o->f);
-        o->p = o->b;
-    }
+    if ((size_t)(o->b + sizeof o->b - o->p) < n)
+        flush(o);
 }
 
 /* a string literal, in room made for it */
@@ -901,12 +952,14 @@ static struct writer *writer_new(const struct name *fn, const struct symtab *sym
      * whole when it is closed (auto_da_alloc), which took a tenth of the kernel image's run */
     struct stat st;
     const int fd = open(path, O_WRONLY | O_CREAT, 0666);
-    if (fd < 0 || fstat(fd, &st) || (st.st_size && ftruncate(fd, 0)) || !(w->out.f = fdopen(fd, "w"))) {
+    if (fd < 0 || fstat(fd, &st) || (st.st_size && ftruncate(fd, 0))) {
         if (fd >= 0)
             close(fd);
         writer_drop(w);
         return NULL;
     }
+    w->out.fd = fd;
+    w->out.reserving = S_ISREG(st.st_mode);
     pthread_mutex_init(&w->mu, NULL);
     pthread_cond_init(&w->cv, NULL);
     w->threaded = pthread_create(&w->thread, NULL, writer_main, w) == 0;
@@ -928,11 +981,9 @@ static int writer_free(struct writer *w)
     }
     pthread_mutex_destroy(&w->mu);
     pthread_cond_destroy(&w->cv);
-    fwrite(w->out.b, 1, (size_t)(w->out.p - w->out.b), w->out.f);
-    bool ok = !ferror(w->out.f);
-    ok &= !fclose(w->out.f);
+    const int status = out_close(&w->out);
     writer_drop(w);
-    return ok ? 0 : -1;
+    return status;
 }
 
 /* The JSON file's start: the process (the image) */

@@ -5,7 +5,7 @@
 # spans, switch markers, the example's threads and kernel calls, the timer interrupts), ends
 # at the run's last cycle, and a --trace-from/--trace-to window cuts it; the same run and the
 # same window written in Perfetto's protobuf format (.pftrace) hold the same spans and switches
-# and draw the same SVG.
+# and draw the same SVG; neither file keeps the room reserved for it on the disk.
 # usage: sim/tests/timeline-test.sh tempo|freertos XLEN SIM
 set -u
 kernel=$1 xlen=$2 sim=$3
@@ -27,6 +27,12 @@ cycles=$(grep -o '"cycles": [0-9]*' "$out/stats.json" | head -n 1 | grep -o '[0-
 "$py" sim/tests/timeline-check.py "$out/all.json" --threads "$threads" --calls "$calls" --irq \
   --cycles "$cycles" || fail "the whole run's timeline"
 "$sim" --timeline "$out/all.pftrace" "$elf" >/dev/null 2>&1 || fail "the run with a .pftrace failed"
+# the room reserved for a file ahead of its writes is given back at its end: it takes the disk
+# no more than its length (and the file system's own rounding), not the 1 MB reserved
+for f in "$out/all.json" "$out/all.pftrace"; do
+  read -r blocks unit size < <(stat -c '%b %B %s' "$f")
+  [ $((blocks * unit)) -lt $((size + 524288)) ] || fail "$f takes $((blocks * unit)) bytes of the disk for its $size"
+done
 "$py" sim/tests/timeline-check.py "$out/all.pftrace" --threads "$threads" --calls "$calls" --irq \
   --cycles "$cycles" --same-as "$out/all.json" || fail "the whole run's Perfetto trace"
 # a window: from the 5th item's tick (a cycle count) to the first time the consumer prints
