@@ -4,8 +4,8 @@ with the standard library).  load() gives one model of both, and checks the file
 as it reads it (Invalid says what is wrong):
 
   - JSON: every event has the fields of its phase ("X" spans: ts, dur >= 0, pid, tid, name,
-    cat; "i" markers; "M" metadata), ts and dur are the cycles in args / 100 (100 MHz), and
-    the events are sorted by ts;
+    cat; "i" markers; "M" metadata), ts is a whole cycle / 100 (100 MHz), dur a span's
+    cycles in args / 100, and the events are sorted by ts;
   - protobuf: one packet sequence whose first packet clears its state; every name, category
     and annotation name interned before its number is used, in a packet that says it needs
     the sequence's state; every track described (a thread of pid 1) before its first event;
@@ -57,9 +57,9 @@ def load_json(path):
         if last_ts is not None and e["ts"] < last_ts:
             invalid("events not sorted by ts at %r" % e)
         last_ts = e["ts"]
-        start = e["args"]["cycle"]
-        if cycles(e["ts"]) != start:
-            invalid("ts %s is not cycle %d / 100" % (e["ts"], start))
+        start = cycles(e["ts"])
+        if abs(e["ts"] * 100 - start) > 1e-6 * max(1, start):
+            invalid("ts %s is not a whole cycle / 100" % e["ts"])
         if ph == "i":
             if e["name"] != "switch" or e.get("cat") != "switch" or "from" not in e["args"] or "to" not in e["args"]:
                 invalid("a marker that is no switch: %r" % e)

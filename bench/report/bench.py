@@ -572,8 +572,9 @@ def timeline_svg(sim, build, out, kernel):
         events = []
     p = None
     if events:
-        first = min(e["args"]["cycle"] for e in events)
-        irqs = [e["args"]["cycle"] for e in events if e.get("cat") == "interrupt"]
+        # ts: microseconds of the 100 MHz core, a whole cycle / 100
+        first = min(round(e["ts"] * 100) for e in events)
+        irqs = [round(e["ts"] * 100) for e in events if e.get("cat") == "interrupt"]
         lo = max(first, min(irqs) - F.TIMELINE_WINDOW // 2) if irqs else first
         p = subprocess.run([sys.executable, TIMELINE_SVG, tl, "--from", str(lo), "--to",
                             str(lo + F.TIMELINE_WINDOW), "--width", "960", "-o", svg],

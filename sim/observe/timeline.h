@@ -6,10 +6,10 @@
  * the incoming thread's track at every switch.  A kernel call that blocks is cut where its
  * thread stops running and goes on when it runs again, so every span lies inside the one
  * that holds the CPU.  Time ("ts", "dur") is in microseconds of the 100 MHz core (1 cycle =
- * 0.01 us); every event also has its cycles in "args".  A --trace-from/--trace-to window
- * bounds the file (spans are cut at its edges).  A FILE.pftrace (or .perfetto-trace) holds
- * the same in Perfetto's own protobuf format, about a quarter of the bytes: time in ns (a cycle
- * is 10 ns), no cycles in args. */
+ * 0.01 us, exact: an event's cycle is its ts * 100); a span also has its length in cycles in
+ * "args".  A --trace-from/--trace-to window bounds the file (spans are cut at its edges).  A
+ * FILE.pftrace (or .perfetto-trace) holds the same in Perfetto's own protobuf format, under
+ * a third of the bytes: time in ns (a cycle is 10 ns), no cycles in args. */
 #ifndef TEMPO_TIMELINE_H
 #define TEMPO_TIMELINE_H
 #include <stdint.h>
