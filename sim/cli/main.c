@@ -5,11 +5,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "check.h"
 #include "coverage.h"
 #include "elf.h"
@@ -653,19 +655,21 @@ static void machine_setup(struct options *o, struct run *r)
     m->hart.pc = r->img.entry;
 }
 
-/* A path that cannot be written fails before the run, not after it. */
+/* A path that cannot be written fails before the run, not after it.  The timeline's file
+ * is not emptied: its writer writes over it (timeline.c's writer_new()). */
 static void outputs_writable(const struct options *o)
 {
     const struct {
         const char *opt, *path;
-    } outputs[] = {{"stats-json", o->stats_path}, {"profile-json", o->profile_path},
-                   {"timeline", o->timeline_path}, {"coverage", o->coverage_path}};
+        int trunc;
+    } outputs[] = {{"stats-json", o->stats_path, O_TRUNC}, {"profile-json", o->profile_path, O_TRUNC},
+                   {"timeline", o->timeline_path, 0}, {"coverage", o->coverage_path, O_TRUNC}};
     for (size_t i = 0; i < sizeof outputs / sizeof *outputs; i++) {
-        FILE *f = outputs[i].path ? fopen(outputs[i].path, "w") : NULL;
-        if (outputs[i].path && !f)
+        const int fd = outputs[i].path ? open(outputs[i].path, O_WRONLY | O_CREAT | outputs[i].trunc, 0666) : -1;
+        if (outputs[i].path && fd < 0)
             die(EXIT_USAGE, "--%s: cannot open %s: %s", outputs[i].opt, outputs[i].path, strerror(errno));
-        if (f)
-            fclose(f);
+        if (fd >= 0)
+            close(fd);
     }
 }
 

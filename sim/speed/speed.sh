@@ -218,10 +218,14 @@ else
 fi
 # A single-core host: the writer's thread of the timeline, and the host kernel's work for the
 # files, take the simulation's core there, so its wall time is about the CPU time the runs
-# take on one core.  The kernel image's rows again, every run pinned to the first core.
+# take on one core.  The kernel image's rows again, every run pinned to the first core; and
+# the JSON timeline run again on its file, as a user repeating a run does (again.json is
+# not removed between runs: the writer writes over it).
 if [ "$(nproc)" -gt 1 ] && command -v taskset >/dev/null 2>&1; then
-  echo "the kernel image's observed runs on one core (taskset -c 0: what a single-core host sees), as above"
+  echo "the kernel image's observed runs on one core (taskset -c 0: what a single-core host sees), as above;"
+  echo "again.json: each run writes over the file the run before wrote"
   observed "irq-virt-32 irq-virt-64" '--timeline @T@/t.json
+--timeline @T@/again.json
 --timeline @T@/t.pftrace
 --measure @P@
 --icache 4K:32:2 --dcache 4K:32:2

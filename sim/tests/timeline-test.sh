@@ -5,7 +5,8 @@
 # spans, switch markers, the example's threads and kernel calls, the timer interrupts), ends
 # at the run's last cycle, and a --trace-from/--trace-to window cuts it; the same run and the
 # same window written in Perfetto's protobuf format (.pftrace) hold the same spans and switches
-# and draw the same SVG; neither file keeps the room reserved for it on the disk.
+# and draw the same SVG; neither file keeps the room reserved for it on the disk, and a file
+# written over a longer one keeps nothing of it.
 # usage: sim/tests/timeline-test.sh tempo|freertos XLEN SIM
 set -u
 kernel=$1 xlen=$2 sim=$3
@@ -35,7 +36,10 @@ for f in "$out/all.json" "$out/all.pftrace"; do
 done
 "$py" sim/tests/timeline-check.py "$out/all.pftrace" --threads "$threads" --calls "$calls" --irq \
   --cycles "$cycles" --same-as "$out/all.json" || fail "the whole run's Perfetto trace"
-# a window: from the 5th item's tick (a cycle count) to the first time the consumer prints
+# a window: from the 5th item's tick (a cycle count) to the first time the consumer prints;
+# each file written over a longer one (the whole run's), which must leave nothing of it
+cp "$out/all.json" "$out/window.json"
+cp "$out/all.pftrace" "$out/window.pftrace"
 "$sim" --timeline "$out/window.json" --trace-from 1000000 --trace-to printf "$elf" >/dev/null 2>&1 ||
   fail "the run with a window failed"
 "$py" sim/tests/timeline-check.py "$out/window.json" --irq || fail "the window's timeline"
@@ -43,6 +47,9 @@ done
   fail "the run with a window and a .pftrace failed"
 "$py" sim/tests/timeline-check.py "$out/window.pftrace" --irq --same-as "$out/window.json" ||
   fail "the window's Perfetto trace"
+for f in window.json window.pftrace; do
+  [ "$(stat -c %s "$out/$f")" -lt "$(stat -c %s "$out/all.${f#*.}")" ] || fail "$f is not shorter than the file it was written over"
+done
 "$py" - "$out/window.json" <<'PY' || fail "the window's bounds"
 import json, sys
 ev = [e for e in json.load(open(sys.argv[1]))["traceEvents"] if e["ph"] in "Xi"]
