@@ -127,9 +127,11 @@ done
 # a host whose speed drifts over the minutes the table takes moves both alike).  --measure
 # takes main to main on the loop, and on the kernel image each interrupt's latency to the
 # worker thread's run; the trace window is 100 cycles half-way through the run; the loop
-# computes for longer than --check-hang's default without output.  The runs of a pair take
-# turns at going first, so that whatever the one before leaves the host (caches, clock
-# speed) favours neither.
+# computes for longer than --check-hang's default without output; the JSON timeline also
+# to /dev/null, which leaves out what the host kernel takes to put its file in the page
+# cache (a time that varies with the host, on some from run to run).  The runs of a pair
+# take turns at going first, so that whatever the one before leaves the host (caches,
+# clock speed) favours neither.
 oruns=15
 observed() { # "IMAGE..." "OPTIONS" [PIN...]: the table's rows, one per line of OPTIONS and
   # image, each run under PIN (taskset -c 0, say)
@@ -168,6 +170,7 @@ observed() { # "IMAGE..." "OPTIONS" [PIN...]: the table's rows, one per line of 
 }
 all_opts='--measure @P@
 --timeline @T@/t.json
+--timeline /dev/null
 --timeline @T@/t.pftrace
 --profile
 --coverage @T@/c.txt
@@ -226,6 +229,7 @@ if [ "$(nproc)" -gt 1 ] && command -v taskset >/dev/null 2>&1; then
   echo "again.json: each run writes over the file the run before wrote"
   observed "irq-virt-32 irq-virt-64" '--timeline @T@/t.json
 --timeline @T@/again.json
+--timeline /dev/null
 --timeline @T@/t.pftrace
 --measure @P@
 --icache 4K:32:2 --dcache 4K:32:2
