@@ -71,6 +71,9 @@ struct name {
  * pieces are then copied in unchecked (NAME_MAX_TEXT bounds the fixed text around its
  * names). */
 #define NAME_MAX_TEXT 256
+/* put_name() copies a name of up to this many bytes whole (NAME_MAX_TEXT leaves room past
+ * it): every name the writer keeps has this many bytes of memory from its start on */
+#define NAME_COPY 32
 struct out {
     int fd;
     bool failed;    /* a write failed: the file is not whole */
@@ -116,7 +119,7 @@ struct writer {
     struct name start[TRACKS]; /* an event's text up to its ts, on each track */
     struct name irq[4];        /* irq_names as JSON */
     char irq_text[4][6 * sizeof "software interrupt" + 3];
-    char start_text[TRACKS][32];
+    char start_text[TRACKS][NAME_COPY];
     pthread_mutex_t mu;
     pthread_cond_t cv;
     pthread_t thread;
@@ -433,7 +436,7 @@ static unsigned digits(uint64_t v)
  * into the buffer (made in a scratch array a pair at a time and then copied on whole, they
  * stalled the host's store forwarding, which cannot hand several small stores to one wide
  * load: a third of the JSON writer's time) */
-static void put_u64(struct out *o, uint64_t v)
+static void put_digits(struct out *o, uint64_t v)
 {
     const unsigned n = digits(v);
     char *p = o->p += n;
@@ -447,6 +450,24 @@ static void put_u64(struct out *o, uint64_t v)
         memcpy(p - 2, pairs + 2 * u, 2);
     else
         p[-1] = (char)('0' + u);
+}
+
+/* v in decimal, in room made for it; below 1000 (most of a kernel's spans, in microseconds
+ * or in cycles) without a count of its digits or a loop */
+static inline void put_u64(struct out *o, uint64_t v)
+{
+    if (v >= 1000) {
+        put_digits(o, v);
+    } else if (v >= 100) {
+        o->p[0] = (char)('0' + v / 100);
+        memcpy(o->p + 1, pairs + 2 * (v % 100), 2);
+        o->p += 3;
+    } else if (v >= 10) {
+        memcpy(o->p, pairs + 2 * v, 2);
+        o->p += 2;
+    } else {
+        *o->p++ = (char)('0' + v);
+    }
 }
 
 /* v cycles as microseconds at 100 MHz, exactly, in room made for them */
@@ -484,10 +505,14 @@ static void put_json(struct out *o, const char *s)
     o->p = json_into(o->p, s);
 }
 
-/* a name, in room made for it */
-static void put_name(struct out *o, struct name n)
+/* a name, in room made for it: one of up to NAME_COPY bytes as NAME_COPY bytes, a copy of a
+ * known length, which takes no call (what follows overwrites the rest) */
+static inline void put_name(struct out *o, struct name n)
 {
-    memcpy(o->p, n.s, n.n);
+    if (n.n <= NAME_COPY)
+        memcpy(o->p, n.s, NAME_COPY);
+    else
+        memcpy(o->p, n.s, n.n);
     o->p += n.n;
 }
 
@@ -503,7 +528,7 @@ static unsigned irq_kind(uint64_t cause)
 /* The functions' names as JSON, in one allocation: NULL without memory */
 static struct name *json_functions(const struct symtab *syms)
 {
-    size_t bytes = syms->n * sizeof(struct name) + 1;
+    size_t bytes = syms->n * sizeof(struct name) + NAME_COPY;
     for (size_t i = 0; i < syms->n; i++)
         bytes += 6 * strlen(syms->f[i].name) + 3;
     struct name *names = malloc(bytes);
